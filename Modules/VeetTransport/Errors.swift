@@ -1,0 +1,129 @@
+import Foundation
+
+/// Machine-readable error codes from the server envelope. New codes are kept
+/// as `.unknown(raw)` and handled by HTTP status class.
+public enum ErrorCode: LenientEnum {
+    case authenticationError, authenticationFailed, authorizationError, notFound
+    case malformedRequest, unsupportedMediaType, payloadTooLarge, conflict
+    case invalidStateTransition, rateLimited, internalError, artifactStorageError
+    case unknown(String)
+
+    public static let knownValues: [ErrorCode] = [
+        .authenticationError, .authenticationFailed, .authorizationError, .notFound,
+        .malformedRequest, .unsupportedMediaType, .payloadTooLarge, .conflict,
+        .invalidStateTransition, .rateLimited, .internalError, .artifactStorageError,
+    ]
+
+    public var rawValue: String {
+        switch self {
+        case .authenticationError: "authentication_error"
+        case .authenticationFailed: "authentication_failed"
+        case .authorizationError: "authorization_error"
+        case .notFound: "not_found"
+        case .malformedRequest: "malformed_request"
+        case .unsupportedMediaType: "unsupported_media_type"
+        case .payloadTooLarge: "payload_too_large"
+        case .conflict: "conflict"
+        case .invalidStateTransition: "invalid_state_transition"
+        case .rateLimited: "rate_limited"
+        case .internalError: "internal_error"
+        case .artifactStorageError: "artifact_storage_error"
+        case .unknown(let raw): raw
+        }
+    }
+}
+
+/// A definite answer from the server that was not a success: the decoded
+/// error envelope plus what the HTTP layer saw.
+public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var status: Int
+    public var code: ErrorCode
+    /// English text for logs and diagnostics; never parsed.
+    public var message: String
+    /// `error.details` exactly as sent (`{}` when absent).
+    public var details: JSONValue
+    /// From the `X-Request-Id` header, or the body's `request_id` when the header is missing.
+    public var requestID: String?
+    /// Seconds from a `Retry-After` header on 429/503, if any.
+    public var retryAfter: TimeInterval?
+
+    public init(status: Int, code: ErrorCode, message: String, details: JSONValue = .object([:]),
+                requestID: String? = nil, retryAfter: TimeInterval? = nil) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.details = details
+        self.requestID = requestID
+        self.retryAfter = retryAfter
+    }
+
+    /// Any 401, whatever its code: the token must be entered again.
+    public var needsSignIn: Bool { status == 401 }
+    /// Any 403: the token lacks a scope.
+    public var isForbidden: Bool { status == 403 }
+    public var isNotFound: Bool { status == 404 }
+    /// `details.reason`, the sub-code that `conflict` answers carry.
+    public var reason: String? { details["reason"]?.stringValue }
+
+    /// The run to attach to when a submission met `active_run_exists`.
+    public var activeRunID: String? {
+        guard status == 409, reason == "active_run_exists" else { return nil }
+        return details["run_id"]?.stringValue
+    }
+
+    /// What a person should read: plain words first, the server's code and request id for support.
+    public var description: String {
+        var text: String
+        switch status {
+        case 401: text = "The server did not accept the token. Sign in again with `veet connect`."
+        case 403: text = "This token is not allowed to do that (missing scope)."
+        case 404: text = "Not found (it may have been deleted, or belong to someone else)."
+        default: text = message.isEmpty ? "The server answered \(status)." : message
+        }
+        text += " [\(status) \(code.rawValue)"
+        if let reason { text += "/\(reason)" }
+        if let requestID { text += ", request \(requestID)" }
+        return text + "]"
+    }
+}
+
+/// No definite answer from the server: the connection failed, timed out or
+/// was cut. Distinct from `APIError` because the request may or may not
+/// have been applied; retries must reuse the same idempotency key.
+public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable {
+        case cannotConnect, timedOut, connectionLost, redirectRefused, tls, cancelled, other
+    }
+    public var kind: Kind
+    public var detail: String
+
+    public init(_ kind: Kind, _ detail: String) {
+        self.kind = kind
+        self.detail = detail
+    }
+
+    public var description: String {
+        switch kind {
+        case .cannotConnect: "Could not reach the server: \(detail)"
+        case .timedOut: "The server did not answer in time: \(detail)"
+        case .connectionLost: "The connection was lost: \(detail)"
+        case .redirectRefused: "The server answered with a redirect, which VeetKit refuses so the token is never sent elsewhere: \(detail)"
+        case .tls: "The secure connection failed: \(detail)"
+        case .cancelled: "Cancelled."
+        case .other: "Network error: \(detail)"
+        }
+    }
+}
+
+/// The server answered, but not with something this client can read.
+public struct InvalidResponseError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var detail: String
+    public var requestID: String?
+    public init(_ detail: String, requestID: String? = nil) {
+        self.detail = detail
+        self.requestID = requestID
+    }
+    public var description: String {
+        "The server sent a response VeetKit could not read: \(detail)" + (requestID.map { " [request \($0)]" } ?? "")
+    }
+}

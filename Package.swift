@@ -1,0 +1,73 @@
+// swift-tools-version:6.0
+// VeetKit: feature libraries for the Veetbot /v1 API, thin apps on top.
+// Floors (see docs/architecture.md) are checked by Scripts/check-architecture.
+import PackageDescription
+
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "VeetKit",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "VeetTransport", targets: ["VeetTransport"]),
+        .library(name: "VeetStore", targets: ["VeetStore"]),
+        .library(name: "VeetChat", targets: ["VeetChat"]),
+        .library(name: "VeetConsole", targets: ["VeetConsole"]),
+        .library(name: "VeetFixture", targets: ["VeetFixture"]),
+        .executable(name: "veet", targets: ["veet"]),
+        .executable(name: "veet-fixture", targets: ["veet-fixture"]),
+        .executable(name: "veet-bench", targets: ["Benchmarks"]),
+    ],
+    targets: [
+        // Floor 1: system libraries (Debian packages, installed by Scripts/bootstrap).
+        .systemLibrary(
+            name: "CSQLite", path: "Modules/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CCmarkGFM", path: "Modules/CCmarkGFM",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(
+            name: "CNcursesw", path: "Modules/CNcursesw", pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]),
+
+        // Floor 2: transport (Foundation only).
+        .target(name: "VeetTransport", path: "Modules/VeetTransport", swiftSettings: swift6),
+        // Floor 3: local store.
+        .target(name: "VeetStore", dependencies: ["VeetTransport"], path: "Modules/VeetStore",
+                swiftSettings: swift6),
+        // Floor 4: features.
+        .target(name: "VeetChat", dependencies: ["VeetTransport", "VeetStore"],
+                path: "Modules/VeetChat", swiftSettings: swift6),
+        // Floor 5: kits.
+        .target(name: "VeetConsole", path: "Modules/VeetConsole", swiftSettings: swift6),
+        // The reference server: an island that never sees the client's types.
+        .target(name: "VeetFixture", path: "Modules/VeetFixture", swiftSettings: swift6),
+
+        // Floor 6: apps.
+        .executableTarget(
+            name: "veet", dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetConsole"],
+            path: "Apps/veet", swiftSettings: swift6),
+        .executableTarget(
+            name: "veet-fixture", dependencies: ["VeetFixture"],
+            path: "Apps/veet-fixture", swiftSettings: swift6),
+        .executableTarget(
+            name: "Benchmarks", dependencies: ["VeetTransport"],
+            path: "Tests/Benchmarks", swiftSettings: swift6),
+
+        // Tests.
+        .testTarget(name: "VeetTransportTests", dependencies: ["VeetTransport"],
+                    path: "Tests/VeetTransportTests", resources: [.copy("Golden")],
+                    swiftSettings: swift6),
+        .testTarget(name: "VeetStoreTests", dependencies: ["VeetStore"],
+                    path: "Tests/VeetStoreTests", swiftSettings: swift6),
+        .testTarget(name: "VeetChatTests", dependencies: ["VeetChat", "VeetTransport", "VeetFixture"],
+                    path: "Tests/VeetChatTests", swiftSettings: swift6),
+        .testTarget(name: "VeetConsoleTests", dependencies: ["VeetConsole"],
+                    path: "Tests/VeetConsoleTests", swiftSettings: swift6),
+        .testTarget(name: "VeetFixtureTests", dependencies: ["VeetFixture"],
+                    path: "Tests/VeetFixtureTests", resources: [.copy("Golden")],
+                    swiftSettings: swift6),
+        .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests", swiftSettings: swift6),
+        .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests", swiftSettings: swift6),
+    ]
+)
