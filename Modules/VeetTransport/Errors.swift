@@ -96,10 +96,13 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
     }
     public var kind: Kind
     public var detail: String
+    /// The `X-Request-Id` this client sent, for matching server logs when no answer arrived.
+    public var requestID: String?
 
-    public init(_ kind: Kind, _ detail: String) {
+    public init(_ kind: Kind, _ detail: String, requestID: String? = nil) {
         self.kind = kind
         self.detail = detail
+        self.requestID = requestID
     }
 
     public var description: String {

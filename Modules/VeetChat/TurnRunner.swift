@@ -1,0 +1,138 @@
+import Foundation
+import VeetTransport
+
+/// What a frontend supplies to a turn: where to show progress, and how to
+/// ask the owner when the run needs them. The runner holds the rules; the
+/// frontend only reads input and renders.
+public protocol TurnInteraction: Sendable {
+    /// A change to show (text, tools, status...). Called in stream order.
+    func show(_ change: RunChange, in progress: RunProgress) async
+    /// A connection notice (reconnecting, heartbeat) for a status line.
+    func streamNotice(_ output: RunStreamOutput) async
+    /// The owner's decision on an approval the run waits for.
+    func decide(_ approval: ApprovalView) async -> ApprovalAnswer
+    /// The owner's answer to the run's question; nil leaves the run waiting.
+    func answer(_ question: PendingQuestion) async -> String?
+}
+
+/// The owner's answer to an approval.
+public enum ApprovalAnswer: Sendable, Hashable {
+    case approveOnce
+    case deny(reason: String?)
+    /// Leave it pending (no one to ask); the turn stops following the run.
+    case leavePending
+}
+
+/// How a turn ended, for output and exit codes.
+public struct TurnResult: Sendable, Hashable {
+    public var sessionID: String
+    public var runID: String
+    public var status: RunStatus
+    /// The saved answer, or what was streamed when nothing was saved.
+    public var text: String
+    public var failure: RunFailureView?
+    public var cancelReason: RunCancelReason?
+    /// The run still waits for an approval or an answer that no one gave.
+    public var isWaitingForOwner: Bool { status.isWaiting }
+}
+
+/// Sends a message and follows its run to the end: submit with one
+/// idempotency key, attach to an active run instead of failing, stream with
+/// resume, and stop for approvals and questions to ask the owner.
+public struct TurnRunner: Sendable {
+    public let api: ChatAPI
+
+    public init(api: ChatAPI) {
+        self.api = api
+    }
+
+    /// Sends `text` in `sessionID` (creating a session when nil) and follows the run.
+    /// When another run is already active, it is followed first and the message
+    /// is sent after it ends, with the same key: the owner's message is never dropped.
+    /// `onRunStarted` reports the session and run as soon as they are known (for cancel).
+    public func send(text: String, sessionID: String?, key: IdempotencyKey = IdempotencyKey(),
+                     interaction: some TurnInteraction,
+                     onRunStarted: @Sendable (String, String) async -> Void = { _, _ in }) async throws -> TurnResult {
+        let session: String
+        if let sessionID { session = sessionID } else { session = try await api.createSession().id }
+        let content: [ContentBlock] = [.text(text)]
+        var attachedOnce = false
+        while true {
+            switch try await api.submit(sessionID: session, content: content, key: key) {
+            case .accepted(let result, _):
+                await onRunStarted(session, result.runID)
+                return try await follow(runID: result.runID, sessionID: session, interaction: interaction)
+            case .activeRunExists(let runID, _):
+                guard !attachedOnce else {
+                    throw InvalidResponseError("the server still reports an active run after it ended")
+                }
+                attachedOnce = true
+                await onRunStarted(session, runID)
+                let earlier = try await follow(runID: runID, sessionID: session, interaction: interaction)
+                if earlier.isWaitingForOwner { return earlier }
+            }
+        }
+    }
+
+    /// Follows an existing run from `lastEventID` (nil: from its first event).
+    public func follow(runID: String, sessionID: String, after lastEventID: Int64? = nil,
+                       seen: Set<Int64> = [], interaction: some TurnInteraction) async throws -> TurnResult {
+        var progress = RunProgress(runID: runID)
+        for try await output in api.events(runID: runID, after: lastEventID, seen: seen).events() {
+            guard case .frame(let frame) = output else {
+                await interaction.streamNotice(output)
+                continue
+            }
+            for change in progress.apply(frame) {
+                await interaction.show(change, in: progress)
+                switch change {
+                case .approvalNeeded(let approvalID):
+                    if try await !handleApproval(approvalID, interaction: interaction) {
+                        return result(progress, sessionID: sessionID)
+                    }
+                case .questionAsked(let question):
+                    if try await !handleQuestion(question, runID: runID, interaction: interaction) {
+                        return result(progress, sessionID: sessionID)
+                    }
+                default:
+                    break
+                }
+            }
+        }
+        return result(progress, sessionID: sessionID)
+    }
+
+    /// Returns false when the owner left the approval pending.
+    private func handleApproval(_ approvalID: String, interaction: some TurnInteraction) async throws -> Bool {
+        let approval = try await api.approval(id: approvalID)
+        guard approval.status == .pending else { return true }
+        let decision: ApprovalDecision
+        var reason: String?
+        switch await interaction.decide(approval) {
+        case .approveOnce: decision = .approveOnce
+        case .deny(let why): decision = .deny; reason = why
+        case .leavePending: return false
+        }
+        do {
+            _ = try await api.resolve(approvalID: approvalID, decision: decision, reason: reason)
+        } catch let error as APIError where error.status == 409 {
+            // Decided elsewhere (another device) or cancelled: the stream shows what happened.
+            await interaction.show(.problem("This approval was already settled elsewhere."), in: RunProgress(runID: approval.runID))
+        }
+        return true
+    }
+
+    /// Returns false when the owner gave no answer.
+    private func handleQuestion(_ question: PendingQuestion, runID: String,
+                                interaction: some TurnInteraction) async throws -> Bool {
+        guard let text = await interaction.answer(question), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        else { return false }
+        _ = try await api.answer(runID: runID, questionID: question.questionID, text: text)
+        return true
+    }
+
+    private func result(_ progress: RunProgress, sessionID: String) -> TurnResult {
+        TurnResult(sessionID: sessionID, runID: progress.runID, status: progress.status,
+                   text: progress.answerText, failure: progress.failure, cancelReason: progress.cancelReason)
+    }
+}

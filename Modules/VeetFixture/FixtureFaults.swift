@@ -1,0 +1,93 @@
+import Foundation
+
+/// Faults a test can switch on at any time through `FixtureServer.faults`.
+public struct FixtureFaults: Sendable, Equatable {
+    /// An HTTP error answered instead of the next `/v1/` requests.
+    public struct Rejection: Sendable, Equatable {
+        /// 503 (`service_unavailable`) or 429 (`rate_limited`); any other status uses `internal_error`.
+        public var status: Int
+        /// How many requests are answered this way.
+        public var count: Int
+        /// The `Retry-After` header value (seconds or an HTTP date).
+        public var retryAfter: String
+
+        public init(status: Int, count: Int = 1, retryAfter: String = "1") {
+            self.status = status
+            self.count = count
+            self.retryAfter = retryAfter
+        }
+    }
+
+    /// Close an event stream abruptly (no terminating chunk) once it has written this many
+    /// frames (heartbeats not counted), unless the run's terminal frame was among them.
+    public var cutStreamsAfterFrames: Int?
+    /// How many streams may still be cut; nil cuts every stream.
+    public var cutStreamsLimit: Int?
+    /// Write `stream.overflow` `{"last_sequence": n}` and close once a stream has written
+    /// this many frames (n is the last persisted id it sent, or its Last-Event-ID).
+    public var overflowAfterFrames: Int?
+    /// How many streams may still overflow; nil overflows every stream.
+    public var overflowLimit: Int?
+    /// Close the connection without an answer after this many message submissions
+    /// (`POST /v1/sessions/{id}/messages`) have been applied.
+    public var dropAfterSubmit: Int
+    /// Answer the next `/v1/` requests with an error (checked before anything else).
+    public var rejectNextRequests: Rejection?
+    /// Heartbeat interval override (seconds); nil uses `FixtureOptions.heartbeatInterval`.
+    public var heartbeatInterval: TimeInterval?
+
+    public init(
+        cutStreamsAfterFrames: Int? = nil, cutStreamsLimit: Int? = nil, overflowAfterFrames: Int? = nil,
+        overflowLimit: Int? = nil, dropAfterSubmit: Int = 0, rejectNextRequests: Rejection? = nil,
+        heartbeatInterval: TimeInterval? = nil
+    ) {
+        self.cutStreamsAfterFrames = cutStreamsAfterFrames
+        self.cutStreamsLimit = cutStreamsLimit
+        self.overflowAfterFrames = overflowAfterFrames
+        self.overflowLimit = overflowLimit
+        self.dropAfterSubmit = dropAfterSubmit
+        self.rejectNextRequests = rejectNextRequests
+        self.heartbeatInterval = heartbeatInterval
+    }
+
+    /// Takes one rejection if any is left.
+    mutating func takeRejection() -> Rejection? {
+        guard var rejection = rejectNextRequests, rejection.count > 0 else { return nil }
+        rejection.count -= 1
+        rejectNextRequests = rejection.count > 0 ? rejection : nil
+        return rejection
+    }
+
+    mutating func takeSubmitDrop() -> Bool {
+        guard dropAfterSubmit > 0 else { return false }
+        dropAfterSubmit -= 1
+        return true
+    }
+
+    /// True when a stream that wrote `frames` frames must be cut now (consumes the limit).
+    mutating func takeCut(afterFrames frames: Int) -> Bool {
+        guard let threshold = cutStreamsAfterFrames, frames >= threshold else { return false }
+        guard let limit = cutStreamsLimit else { return true }
+        guard limit > 0 else { return false }
+        cutStreamsLimit = limit - 1
+        return true
+    }
+
+    mutating func takeOverflow(afterFrames frames: Int) -> Bool {
+        guard let threshold = overflowAfterFrames, frames >= threshold else { return false }
+        guard let limit = overflowLimit else { return true }
+        guard limit > 0 else { return false }
+        overflowLimit = limit - 1
+        return true
+    }
+}
+
+/// One request as the fixture received it (for assertions in client tests).
+public struct RecordedRequest: Sendable, Equatable {
+    public var method: String
+    /// Path without the query, as sent (percent-encoded).
+    public var path: String
+    public var query: String?
+    /// Header names lowercased; a repeated header keeps its last value.
+    public var headers: [String: String]
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+/// The fixture's whole world, reachable only inside `transaction`.
+final class FixtureStore: @unchecked Sendable {  // `state` is only reached while `lock` is held
+    private let lock = NSLock()
+    private let state: StoreState
+
+    init(identity: AgentIdentity) {
+        state = StoreState(identity: identity)
+    }
+
+    func transaction<T>(_ body: (StoreState) throws -> T) rethrows -> T {
+        try lock.withLock { try body(state) }
+    }
+}
+
+/// Who the one configured agent is.
+struct AgentIdentity: Sendable {
+    var agentID = "8ad3e17d-449f-5ec8-a807-4e14f2b3a716"
+    var agentVersion = "1.0.0+h7bf76793d589"
+    var workerID = "vm:\(ProcessInfo.processInfo.processIdentifier)"
+    var principalID = "local-user"
+}
+
+/// Plain data plus event bookkeeping. Not thread-safe: use through `FixtureStore.transaction`.
+final class StoreState {
+    let identity: AgentIdentity
+    var sessions: [String: SessionRecord] = [:]
+    var deletedSessionIDs: Set<String> = []
+    var runs: [String: RunRecord] = [:]
+    var approvals: [String: ApprovalRecord] = [:]
+    var artifacts: [String: ArtifactRecord] = [:]
+    /// Message-submission keys, scoped to the one principal (not per session).
+    var idempotencyKeys: [String: IdempotencyEntry] = [:]
+    private var lastInstant = Instant(microseconds: 0)
+
+    init(identity: AgentIdentity) {
+        self.identity = identity
+    }
+
+    /// Wall-clock time, strictly increasing so keyset order never ties by accident.
+    func now() -> Instant {
+        let current = Instant.now()
+        lastInstant = current > lastInstant ? current : Instant(microseconds: lastInstant.microseconds + 1)
+        return lastInstant
+    }
+
+    // MARK: Lookup
+
+    func session(_ id: String) -> SessionRecord? { sessions[id] }
+
+    func run(_ id: String) -> RunRecord? { runs[id] }
+
+    func session(of run: RunRecord) -> SessionRecord? { sessions[run.sessionID] }
+
+    // MARK: Events
+
+    /// Takes the next session sequence number (used directly for hidden events).
+    func takeSequence(in session: SessionRecord) -> Int64 {
+        let sequence = session.nextSequence
+        session.nextSequence += 1
+        session.updatedAt = now()
+        return sequence
+    }
+
+    /// Appends a persisted event of `run` and hands it to its open streams.
+    @discardableResult
+    func append(_ type: String, _ payload: JSON, to run: RunRecord, isTerminal: Bool = false) -> Int64 {
+        guard let session = session(of: run) else { return 0 }
+        let sequence = takeSequence(in: session)
+        run.updatedAt = session.updatedAt
+        let data = payload.setting("run_id", .string(run.id)).serialized(sortedKeys: true)
+        let frame = "id: \(sequence)\nevent: \(type)\ndata: \(data)\n\n"
+        run.events.append(StoredEvent(sequence: sequence, type: type, frame: frame, isTerminal: isTerminal))
+        for subscriber in run.subscribers {
+            subscriber.push(.init(text: frame, sequence: sequence, isTerminal: isTerminal))
+        }
+        if isTerminal {
+            // A live stream ends with the terminal event; later events are seen only on replay.
+            run.subscribers.forEach { $0.markEnded() }
+            run.subscribers.removeAll()
+        }
+        return sequence
+    }
+
+    /// Sends a transient frame (no id) to the run's open streams; nothing is stored.
+    func appendTransient(_ type: String, _ payload: JSON, to run: RunRecord) {
+        let data = payload.setting("run_id", .string(run.id)).serialized(sortedKeys: true)
+        let frame = "event: \(type)\ndata: \(data)\n\n"
+        for subscriber in run.subscribers { subscriber.push(.init(text: frame, sequence: nil, isTerminal: false)) }
+    }
+
+    /// Sequence numbers used by events that no run stream shows (the recorded server's gaps).
+    func skipSequences(_ count: Int, in run: RunRecord) {
+        guard let session = session(of: run) else { return }
+        for _ in 0..<count { _ = takeSequence(in: session) }
+    }
+
+    /// Opens a stream: backlog of persisted events after `afterSequence`, then live frames.
+    func subscribe(to run: RunRecord, after afterSequence: Int64) -> StreamSubscriber {
+        let backlog = run.events.filter { $0.sequence > afterSequence }.map {
+            StreamSubscriber.Frame(text: $0.frame, sequence: $0.sequence, isTerminal: $0.isTerminal)
+        }
+        let subscriber = StreamSubscriber(
+            afterSequence: afterSequence, backlog: backlog, ended: run.status.isTerminal)
+        if !run.status.isTerminal { run.subscribers.append(subscriber) }
+        return subscriber
+    }
+
+    func closeAllStreams() {
+        for run in runs.values {
+            run.subscribers.forEach { $0.close() }
+            run.subscribers.removeAll()
+        }
+    }
+
+    // MARK: Messages and run ends
+
+    /// `user.message.created` plus its transcript item.
+    func appendUserMessage(_ blocks: [JSON], questionID: String?, to run: RunRecord) {
+        var payload: JSON = ["content": .array(blocks.map(Self.eventPart))]
+        if let questionID { payload = payload.setting("question_id", .string(questionID)) }
+        let sequence = append("user.message.created", payload, to: run)
+        session(of: run)?.transcript.append(TranscriptItem(sequence: sequence, role: "user", content: .array(blocks)))
+    }
+
+    /// The assistant message object used by `assistant.message.completed` and `run.completed`.
+    static func assistantMessage(_ text: String, itemIndex: Int) -> JSON {
+        [
+            "content": [["kind": "text", "text": .string(text)]], "item_index": .int(itemIndex), "kind": "assistant",
+            "source_event_sequence": nil, "trust": "external_untrusted",
+        ]
+    }
+
+    /// `assistant.message.completed` plus its transcript item.
+    func appendAssistantMessage(_ text: String, itemIndex: Int, to run: RunRecord) {
+        let sequence = append(
+            "assistant.message.completed", ["message": Self.assistantMessage(text, itemIndex: itemIndex)], to: run)
+        session(of: run)?.transcript.append(
+            TranscriptItem(sequence: sequence, role: "assistant", content: [["type": "text", "text": .string(text)]]))
+    }
+
+    /// Writes the terminal event, releases the session, then the post-terminal memory event.
+    func finish(_ run: RunRecord, as status: RunStatus, event type: String, payload: JSON) {
+        run.status = status
+        run.pendingApprovalID = nil
+        run.outstandingQuestionID = nil
+        append(type, payload, to: run, isTerminal: true)
+        if let session = session(of: run), session.activeRunID == run.id { session.activeRunID = nil }
+        append(
+            "memory.formation.requested",
+            [
+                "not_before": .string(now().adding(seconds: 10).offset), "terminal_status": .string(status.rawValue),
+                "trigger": "run_terminal",
+            ], to: run)
+    }
+
+    /// Cancels a run that is not running (queued or waiting): only `run.cancelled` is written.
+    func cancelImmediately(_ run: RunRecord) {
+        if let approvalID = run.pendingApprovalID, let approval = approvals[approvalID] {
+            approval.status = "CANCELLED"
+            approval.resolvedAt = now()
+        }
+        finish(run, as: .cancelled, event: "run.cancelled", payload: ["reason": "requested"])
+    }
+
+    /// REST content block (`type`) to the event part shape (`kind`).
+    static func eventPart(_ block: JSON) -> JSON {
+        guard let members = block.objectMembers else { return block }
+        return .object(members.map { $0.key == "type" ? JSON.Member(key: "kind", value: $0.value) : $0 })
+    }
+}

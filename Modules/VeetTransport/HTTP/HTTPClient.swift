@@ -1,0 +1,136 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Talks to one Veetbot server with one token. Every request carries the
+/// bearer token, a fresh `X-Request-Id` and the client's identity; nothing
+/// is cached, no cookies are kept, redirects are refused and TLS verification
+/// is the platform's own.
+public final class HTTPClient: Sendable {
+    public let settings: ConnectionSettings
+    let userAgent: String
+    private let session: URLSession
+    private let router: TaskRouter
+
+    /// - Parameters:
+    ///   - clientVersion: sent as `User-Agent: veet/<version>`.
+    ///   - idleTimeout: longest silence while waiting for bytes. Event streams
+    ///     send a heartbeat every 15 s, so 60 s means the connection is dead.
+    public init(settings: ConnectionSettings, clientVersion: String = VeetTransportVersion.current,
+                idleTimeout: TimeInterval = 60) {
+        self.settings = settings
+        self.userAgent = "veet/\(clientVersion)"
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.timeoutIntervalForRequest = idleTimeout
+        let router = TaskRouter()
+        let queue = OperationQueue()
+        queue.name = "VeetTransport.HTTPClient"
+        queue.maxConcurrentOperationCount = 1  // callbacks of one task arrive in order
+        self.router = router
+        self.session = URLSession(configuration: configuration, delegate: router, delegateQueue: queue)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Sends a request and returns the answer whatever its status. Throws
+    /// `TransportError` only when no answer arrived (or a redirect was refused).
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let (urlRequest, requestID) = makeURLRequest(request, accept: "application/json")
+        try Task.checkCancellation()
+        let task = session.dataTask(with: urlRequest)
+        let response = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                router.register(BufferedHandler(requestID: requestID, continuation: continuation), for: task)
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+        try Self.refuseRedirect(response, request: request, requestID: requestID)
+        return response
+    }
+
+    /// Sends a request and decodes a 2xx body. A non-2xx answer throws
+    /// `APIError`; a 2xx body that does not decode throws `InvalidResponseError`.
+    public func decode<T: Decodable>(_ request: HTTPRequest, as type: T.Type = T.self) async throws -> T {
+        try await send(request).decoded(as: T.self)
+    }
+
+    /// Sends a request whose answer has no body worth reading (204, a 202 to ignore).
+    @discardableResult
+    public func sendExpectingSuccess(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await send(request).requireSuccess()
+    }
+
+    /// Opens a streamed answer. Returns once a 2xx head has arrived; a non-2xx
+    /// answer is read whole and thrown as `APIError`, a failure to connect as
+    /// `TransportError`. Cancelling the task that iterates `chunks`, or
+    /// `HTTPByteStream.cancel()`, cancels the request.
+    public func openStream(_ request: HTTPRequest) async throws -> HTTPByteStream {
+        let (urlRequest, requestID) = makeURLRequest(request, accept: "text/event-stream")
+        try Task.checkCancellation()
+        let task = session.dataTask(with: urlRequest)
+        let (chunks, chunkSink) = AsyncThrowingStream<Data, Error>.makeStream()
+        chunkSink.onTermination = { _ in task.cancel() }
+        let head = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let handler = StreamHandler(requestID: requestID, head: continuation, chunks: chunkSink)
+                router.register(handler, for: task)
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+        try Self.refuseRedirect(head, request: request, requestID: requestID)
+        try head.requireSuccess()
+        return HTTPByteStream(response: head, chunks: chunks, cancel: { task.cancel() })
+    }
+
+    private static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+
+    private static func refuseRedirect(_ response: HTTPResponse, request: HTTPRequest, requestID: String) throws {
+        guard redirectStatuses.contains(response.status) else { return }
+        let target = response.header("location").map { " to \($0)" } ?? ""
+        throw TransportError(.redirectRefused, "\(request.method) \(request.path) answered \(response.status)\(target)",
+                             requestID: response.requestID ?? requestID)
+    }
+
+    /// Builds the URLRequest with the client's headers; returns the request id it carries.
+    func makeURLRequest(_ request: HTTPRequest, accept: String) -> (URLRequest, String) {
+        var urlRequest = URLRequest(url: settings.serverURL.url(for: request.path, query: request.query))
+        urlRequest.httpMethod = request.method
+        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+        var headers: [String: String] = [
+            "Accept": accept,
+            "User-Agent": userAgent,
+            "X-Request-Id": UUID().uuidString.lowercased(),
+        ]
+        if request.body != nil { headers["Content-Type"] = "application/json" }
+        var merged = HTTPRequest(method: request.method, path: request.path, headers: headers)
+        for (name, value) in request.headers { merged.setHeader(name, value) }
+        // An empty key is still a key to the server (it would replay someone's
+        // earlier empty-key send): leave the header out instead.
+        if merged.header("Idempotency-Key")?.isEmpty == true { merged.setHeader("Idempotency-Key", nil) }
+        merged.setHeader("Authorization", "Bearer \(settings.token)")
+        for (name, value) in merged.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        urlRequest.httpBody = request.body
+        return (urlRequest, merged.header("X-Request-Id") ?? "")
+    }
+}
+
+extension HTTPClient: ByteStreamSource {
+    public func openByteStream(path: String, headers: [String: String]) async throws
+        -> AsyncThrowingStream<Data, Error> {
+        var request = HTTPRequest.get(path, headers: headers)
+        if request.header("Cache-Control") == nil { request.setHeader("Cache-Control", "no-cache") }
+        return try await openStream(request).chunks
+    }
+}

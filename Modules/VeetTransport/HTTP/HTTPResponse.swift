@@ -1,0 +1,79 @@
+import Foundation
+
+/// A definite answer from the server, whatever its status.
+public struct HTTPResponse: Sendable, Hashable {
+    public var status: Int
+    /// Header names are lowercased.
+    public var headers: [String: String]
+    public var body: Data
+    /// The server's `X-Request-Id`, or `error.request_id` from the body when the header is missing.
+    public var requestID: String?
+
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data(), requestID: String? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.requestID = requestID
+    }
+
+    public var isSuccess: Bool { (200..<300).contains(status) }
+
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// Throws the decoded `APIError` unless the status is 2xx.
+    @discardableResult
+    public func requireSuccess() throws(APIError) -> HTTPResponse {
+        guard isSuccess else { throw APIError(response: self) }
+        return self
+    }
+
+    /// The body as `T`. A non-2xx answer throws `APIError`; a 2xx body that
+    /// does not decode throws `InvalidResponseError`.
+    public func decoded<T: Decodable>(as type: T.Type = T.self) throws -> T {
+        try requireSuccess()
+        do {
+            return try WireJSON.decoder().decode(T.self, from: body)
+        } catch {
+            throw InvalidResponseError("\(status) body is not a valid \(T.self): \(Self.summary(of: error))",
+                                       requestID: requestID)
+        }
+    }
+
+    private static func summary(of error: Error) -> String {
+        guard let decoding = error as? DecodingError else { return String(describing: error) }
+        switch decoding {
+        case .keyNotFound(let key, let context):
+            return "missing key \(path(context.codingPath + [key]))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return "\(context.debugDescription) at \(path(context.codingPath))"
+        @unknown default:
+            return String(describing: decoding)
+        }
+    }
+
+    private static func path(_ keys: [CodingKey]) -> String {
+        keys.isEmpty ? "top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+}
+
+/// The head of a streamed answer (status and headers, empty body) and its body chunks.
+public struct HTTPByteStream: Sendable {
+    public let response: HTTPResponse
+    /// Finishes at the end of the body; throws `TransportError(.connectionLost)`
+    /// when the connection breaks. Cancelling the task that iterates it cancels
+    /// the request. Merely breaking out of a `for try await` loop does not
+    /// (the stream outlives its iterator), so stop with `cancel()` or by
+    /// cancelling the consuming task.
+    public let chunks: AsyncThrowingStream<Data, Error>
+    private let cancelRequest: @Sendable () -> Void
+
+    public init(response: HTTPResponse, chunks: AsyncThrowingStream<Data, Error>,
+                cancel: @escaping @Sendable () -> Void = {}) {
+        self.response = response
+        self.chunks = chunks
+        self.cancelRequest = cancel
+    }
+
+    /// Closes the connection; the iteration of `chunks` then ends.
+    public func cancel() { cancelRequest() }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// One page of a keyset-paged list. Stop when `nextCursor` is nil; pass the
+/// cursor back unchanged, never build or inspect one.
+public struct Page<Item: Codable & Sendable>: Codable, Sendable {
+    public var items: [Item]
+    public var nextCursor: String?
+
+    public init(items: [Item], nextCursor: String? = nil) {
+        self.items = items
+        self.nextCursor = nextCursor
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case items
+        case nextCursor = "next_cursor"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        items = try c.decodeIfPresent([Item].self, forKey: .items) ?? []
+        nextCursor = try c.decodeIfPresent(String.self, forKey: .nextCursor)
+    }
+
+    /// True when there is nothing more to fetch. An empty page with a cursor
+    /// also ends the walk, so a misbehaving server cannot make a client loop.
+    public var isLast: Bool { nextCursor == nil || items.isEmpty }
+}
+
+extension Page: Equatable where Item: Equatable {}
+extension Page: Hashable where Item: Hashable {}

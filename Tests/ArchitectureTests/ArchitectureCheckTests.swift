@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// Runs Scripts/check-architecture on the real tree and on small planted trees.
+@Suite struct ArchitectureCheckTests {
+    static let repoRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let manifest = """
+        let package = Package(name: "P", targets: [
+            .target(name: "VeetTransport", path: "Modules/VeetTransport"),
+            .target(name: "VeetStore", dependencies: ["VeetTransport"], path: "Modules/VeetStore"),
+            .target(name: "VeetChat", dependencies: ["VeetTransport", "VeetStore"], path: "Modules/VeetChat"),
+            .target(name: "VeetFolders", dependencies: ["VeetTransport"], path: "Modules/VeetFolders"),
+            .target(name: "VeetConsole", path: "Modules/VeetConsole"),
+            .target(name: "VeetFixture", path: "Modules/VeetFixture"),
+            .executableTarget(name: "veet", dependencies: ["VeetChat", "VeetConsole"], path: "Apps/veet"),
+        ])
+        """
+
+    /// Writes a tree where every module imports Foundation, then applies `plant`.
+    func plantedTree(_ plant: [String: String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("arch-\(UUID().uuidString)")
+        let files: [String: String] = [
+            "Package.swift": Self.manifest,
+            "Modules/VeetTransport/A.swift": "import Foundation\n",
+            "Modules/VeetStore/A.swift": "import Foundation\nimport VeetTransport\n",
+            "Modules/VeetChat/A.swift": "import VeetTransport\nimport VeetStore\n",
+            "Modules/VeetFolders/A.swift": "import VeetTransport\n",
+            "Modules/VeetConsole/A.swift": "import Foundation\n",
+            "Modules/VeetFixture/A.swift": "import Foundation\n",
+            "Apps/veet/main.swift": "import VeetChat\nimport VeetConsole\n",
+        ].merging(plant) { _, planted in planted }
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    func run(root: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = Self.repoRoot.appendingPathComponent("Scripts/check-architecture")
+        process.arguments = ["--root", root.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func theRealTreeHoldsItsFloors() throws {
+        let result = try run(root: Self.repoRoot)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test func aCleanPlantedTreePasses() throws {
+        let result = try run(root: plantedTree([:]))
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test(arguments: [
+        ("Modules/VeetChat/B.swift", "import VeetFolders\n", "feature VeetChat imports feature VeetFolders"),
+        ("Modules/VeetConsole/B.swift", "@testable import VeetChat\n", "kit VeetConsole may import only"),
+        ("Modules/VeetFixture/B.swift", "import struct VeetTransport.Thing\n", "VeetFixture is an island"),
+        ("Apps/veet/B.swift", "import VeetFolders\n", "veet imports VeetFolders, which its Package.swift entry does not list"),
+        ("Modules/VeetTransport/B.swift", "import VeetStore\n", "VeetTransport (floor 2/3) may not import VeetStore"),
+    ])
+    func aPlantedViolationIsCaught(path: String, source: String, expected: String) throws {
+        let result = try run(root: plantedTree([path: source]))
+        #expect(result.status == 1)
+        #expect(result.output.contains(expected), "\(result.output)")
+    }
+}
