@@ -1,1 +1,127 @@
-print("fixture")
+import Dispatch
+import Foundation
+import Glibc
+import VeetFixture
+
+/// veet-fixture: the reference Veetbot server as a program.
+struct CommandLineOptions {
+    var port: UInt16 = 0
+    var token: String?
+    var options = FixtureOptions()
+    var faults = FixtureFaults()
+
+    static let usage = """
+        usage: veet-fixture [--port P] [--token T] [options]
+
+        Serves the Veetbot /v1 API on 127.0.0.1 with a scripted agent.
+        Prints the base URL as the first line of stdout, then serves until SIGINT or SIGTERM.
+
+          --port P               port to bind (default 0: a free port)
+          --token T              bearer token (default: $VEET_FIXTURE_TOKEN, else generated and printed on stderr)
+          --heartbeat SECONDS    heartbeat after this much stream silence (default 15)
+          --step-delay SECONDS   pause between scripted events (default 0.05)
+          --slow-seconds S       duration of the "slow" reply (default 10)
+          --hold-runs            keep new runs QUEUED (for demos of queued states)
+          --cut-after N          cut every event stream after N frames (before the terminal event)
+          --cut-limit N          cut only the first N streams
+          --overflow-after N     send stream.overflow and close after N frames
+          --overflow-limit N     overflow only the first N streams
+          --drop-after-submit N  drop the connection after N applied message submissions
+          --reject-status CODE   answer the next requests with CODE (503 or 429)
+          --reject-count N       how many requests get --reject-status (default 1)
+          --retry-after VALUE    Retry-After for rejected requests (default 1)
+          --help                 show this help
+
+        Prompts: "approv" (approval), "artifact", "ask", "fail", "slow", "think",
+        arithmetic such as "17 * 23" (calculator); anything else gets a Markdown answer.
+        """
+
+    enum ParseError: Error { case help, invalid(String) }
+
+    static func parse(_ arguments: [String]) throws -> CommandLineOptions {
+        var result = CommandLineOptions()
+        var rejectStatus: Int?
+        var rejectCount = 1
+        var retryAfter = "1"
+        var remaining = arguments[...]
+        func value(for flag: String) throws -> String {
+            guard let next = remaining.popFirst() else { throw ParseError.invalid("\(flag) needs a value") }
+            return next
+        }
+        func number<T: LosslessStringConvertible>(_ flag: String, as: T.Type) throws -> T {
+            let text = try value(for: flag)
+            guard let parsed = T(text) else { throw ParseError.invalid("\(flag): not a number: \(text)") }
+            return parsed
+        }
+        while let flag = remaining.popFirst() {
+            switch flag {
+            case "--help", "-h": throw ParseError.help
+            case "--port": result.port = try number(flag, as: UInt16.self)
+            case "--token": result.token = try value(for: flag)
+            case "--heartbeat": result.options.heartbeatInterval = try number(flag, as: Double.self)
+            case "--step-delay": result.options.stepDelay = try number(flag, as: Double.self)
+            case "--slow-seconds": result.options.slowReplyDuration = try number(flag, as: Double.self)
+            case "--hold-runs": result.options.holdRuns = true
+            case "--cut-after": result.faults.cutStreamsAfterFrames = try number(flag, as: Int.self)
+            case "--cut-limit": result.faults.cutStreamsLimit = try number(flag, as: Int.self)
+            case "--overflow-after": result.faults.overflowAfterFrames = try number(flag, as: Int.self)
+            case "--overflow-limit": result.faults.overflowLimit = try number(flag, as: Int.self)
+            case "--drop-after-submit": result.faults.dropAfterSubmit = try number(flag, as: Int.self)
+            case "--reject-status": rejectStatus = try number(flag, as: Int.self)
+            case "--reject-count": rejectCount = try number(flag, as: Int.self)
+            case "--retry-after": retryAfter = try value(for: flag)
+            default: throw ParseError.invalid("unknown option: \(flag)")
+            }
+        }
+        if let rejectStatus {
+            result.faults.rejectNextRequests = .init(status: rejectStatus, count: rejectCount, retryAfter: retryAfter)
+        }
+        return result
+    }
+}
+
+func writeError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+let parsed: CommandLineOptions
+do {
+    parsed = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch CommandLineOptions.ParseError.help {
+    print(CommandLineOptions.usage)
+    exit(0)
+} catch CommandLineOptions.ParseError.invalid(let message) {
+    writeError("veet-fixture: \(message)\n\n\(CommandLineOptions.usage)")
+    exit(2)
+}
+
+var token = parsed.token ?? ProcessInfo.processInfo.environment["VEET_FIXTURE_TOKEN"] ?? ""
+if token.isEmpty {
+    token = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    writeError("veet-fixture: token \(token)")
+}
+
+let server = FixtureServer(token: token, options: parsed.options)
+server.faults = parsed.faults
+do {
+    let url = try server.start(port: parsed.port)
+    // Written unbuffered so a parent process can read the URL at once.
+    FileHandle.standardOutput.write(Data((url.absoluteString + "\n").utf8))
+} catch {
+    writeError("veet-fixture: cannot listen: \(error)")
+    exit(1)
+}
+
+signal(SIGINT, SIG_IGN)
+signal(SIGTERM, SIG_IGN)
+var signalSources: [DispatchSourceSignal] = []
+for signalNumber in [SIGINT, SIGTERM] {
+    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+    source.setEventHandler {
+        server.stop()
+        exit(0)
+    }
+    source.resume()
+    signalSources.append(source)
+}
+dispatchMain()

@@ -1,1 +1,70 @@
-print("bench")
+// veet-bench: SSE decoder throughput against a baseline measured in the same run.
+// Run in release: `swift run -c release veet-bench [--quick]`.
+import VeetTransport
+
+let quick = CommandLine.arguments.contains("--quick")
+let repetitions = quick ? 2 : 5
+let mebibyte = 1_048_576
+/// The tests' large frames exceed the production 1 MiB bound on purpose.
+let roomyLimits = SSELimits(maxLineBytes: 16 * mebibyte, maxEventBytes: 16 * mebibyte)
+
+func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+}
+
+func fixed(_ value: Double, _ digits: Int) -> String {
+    var scaled = value
+    for _ in 0..<digits { scaled *= 10 }
+    let rounded = Int(scaled.rounded())
+    guard digits > 0 else { return String(rounded) }
+    var divisor = 1
+    for _ in 0..<digits { divisor *= 10 }
+    let fraction = String(abs(rounded) % divisor)
+    return "\(rounded / divisor).\(String(repeating: "0", count: digits - fraction.count))\(fraction)"
+}
+
+func row(_ cells: [String], _ widths: [Int]) -> String {
+    zip(cells, widths).map { cell, width in pad(cell, width) }.joined(separator: "  ")
+}
+
+print("veet-bench: SSEDecoder vs baseline (a plain scan counting LF bytes over the same chunks)")
+print("mode: \(quick ? "quick" : "full"), best of \(repetitions) runs each\n")
+
+let widths = [34, 9, 12, 12, 13, 9]
+print(row(["case", "MiB", "decoder MB/s", "events/s", "baseline MB/s", "ratio"], widths))
+print(String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1)))
+
+// (a) Many small realistic frames.
+let smallSize = (quick ? 8 : 64) * mebibyte
+let small = Corpus.smallEvents(targetBytes: smallSize)
+let a = Measure.run(small.bytes, chunkSize: 16_384, limits: .default, repetitions: repetitions)
+precondition(a.events == small.events, "decoded \(a.events) events, generated \(small.events)")
+print(row(["(a) small frames, 16 KiB chunks", fixed(Double(a.bytes) / Double(mebibyte), 1), fixed(a.decoderMBps, 0),
+           fixed(a.eventsPerSecond, 0), fixed(a.baselineMBps, 0), fixed(a.ratio, 3)], widths))
+let a2 = Measure.run(small.bytes, chunkSize: 1_460, limits: .default, repetitions: repetitions)
+print(row(["(a) small frames, 1,460 B chunks", fixed(Double(a2.bytes) / Double(mebibyte), 1), fixed(a2.decoderMBps, 0),
+           fixed(a2.eventsPerSecond, 0), fixed(a2.baselineMBps, 0), fixed(a2.ratio, 3)], widths))
+
+// (b) One 8 MiB data line in TCP-segment-sized chunks.
+let big = Corpus.singleLine(payloadBytes: 8 * mebibyte)
+let b = Measure.run(big, chunkSize: 1_460, limits: roomyLimits, repetitions: repetitions)
+precondition(b.events == 1)
+print(row(["(b) one 8 MiB line, 1,460 B chunks", fixed(Double(b.bytes) / Double(mebibyte), 1), fixed(b.decoderMBps, 0),
+           fixed(b.eventsPerSecond, 1), fixed(b.baselineMBps, 0), fixed(b.ratio, 3)], widths))
+print("\nratio = decoder speed / baseline speed (1.000 would be as fast as merely counting newlines)\n")
+
+// (c) Linearity: a single line of growing size, in 1,460-byte chunks.
+let lineWidths = [10, 12, 12, 14]
+print("(c) linearity: one data line of n MiB in 1,460-byte chunks")
+print(row(["n MiB", "decoder ms", "ms per MiB", "baseline ms"], lineWidths))
+print(String(repeating: "-", count: lineWidths.reduce(0, +) + 2 * (lineWidths.count - 1)))
+var perMiB: [Double] = []
+for size in [1, 2, 4, 8] {
+    let line = Corpus.singleLine(payloadBytes: size * mebibyte)
+    let m = Measure.run(line, chunkSize: 1_460, limits: roomyLimits, repetitions: repetitions)
+    let ms = m.decoder.seconds * 1_000
+    perMiB.append(ms / Double(size))
+    print(row([String(size), fixed(ms, 2), fixed(ms / Double(size), 3), fixed(m.baseline.seconds * 1_000, 2)], lineWidths))
+}
+let spread = (perMiB.max() ?? 0) / max(perMiB.min() ?? 1, 1e-9)
+print("per-MiB time spread (max/min): \(fixed(spread, 2)) (linear input handling keeps this near 1)")

@@ -136,7 +136,7 @@ actor SleepLog {
     /// The persisted sequences a client must end up with: everything up to and including the terminal frame.
     private func expectedSequences(_ recording: RecordedFrames) throws -> [Int64] {
         let all = try SSEGolden.decodeWhole(recording.frames.flatMap(\.bytes)).events.map(RunEventFrame.decode)
-        let end = try #require(all.firstIndex(where: \.isTerminal))
+        let end = try #require(all.firstIndex { $0.isTerminal })
         return all[...end].compactMap(\.sequence)
     }
 

@@ -12,6 +12,7 @@ struct RunDriver: Sendable {
     let pacing: AgentPacing
 
     /// Runs `body` on the live run under the store lock.
+    @discardableResult
     func step<T>(_ body: (StoreState, RunRecord) throws -> T) throws -> T {
         try store.transaction { state in
             guard !gate.isStopped, let run = state.run(runID), !run.status.isTerminal else { throw RunStopped() }

@@ -47,7 +47,8 @@ final class HTTPListener: @unchecked Sendable {  // mutable state below is guard
             listener = socket
             wakeDescriptors = pipeDescriptors
         }
-        let thread = Thread { [self] in acceptLoop(socket: socket, wake: pipeDescriptors[0]) }
+        let wakeReader = pipeDescriptors[0]
+        let thread = Thread { [self] in acceptLoop(socket: socket, wake: wakeReader) }
         thread.name = "veet-fixture-accept"
         thread.start()
         return socket.port
@@ -165,9 +166,13 @@ final class HTTPListener: @unchecked Sendable {  // mutable state below is guard
         case .bytes(let data):
             return data.isEmpty || stream.write(data)
         case .stream(let produce):
-            switch produce(ChunkWriter(stream: stream)) {
-            case .finished: return true
-            case .finishedThenClose, .aborted: return false
+            let writer = ChunkWriter(stream: stream)
+            switch produce(writer) {
+            case .finished: return writer.finish()
+            case .finishedThenClose:
+                _ = writer.finish()
+                return false
+            case .aborted: return false
             }
         }
     }

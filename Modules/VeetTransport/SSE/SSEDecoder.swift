@@ -104,10 +104,16 @@ public struct SSEDecoder: Sendable {
     }
 
     /// Signals the end of the stream. Per WHATWG an event not yet ended by an
-    /// empty line is discarded, so this returns no events; the decoder is
-    /// reset to its initial state (fresh for a new connection).
+    /// empty line is discarded, so this returns no events. The decoder is
+    /// then ready for a new connection's bytes (a BOM is stripped again, a
+    /// failure is cleared); `lastEventID`, `reconnectionTime` and
+    /// `commentCount` carry over, as they do for a WHATWG EventSource.
     public mutating func finish() -> [SSEEvent] {
-        self = SSEDecoder(limits: limits)
+        partialLine = []
+        swallowLeadingLineFeed = false
+        atFirstLine = true
+        failure = nil
+        assembler.discardPartialFrame()
         return []
     }
 

@@ -1,0 +1,131 @@
+import Foundation
+import VeetChat
+import VeetConsole
+import VeetTransport
+
+/// `veet chat`: one prompt with --once, or an interactive line-mode chat.
+struct ChatCommand {
+    let context: CLIContext
+    let command: ParsedCommand
+
+    struct OnceResult: Encodable {
+        let sessionID: String
+        let runID: String
+        let status: String
+        let text: String
+        let failure: RunFailureView?
+        enum CodingKeys: String, CodingKey {
+            case sessionID = "session_id", runID = "run_id", status, text, failure
+        }
+    }
+
+    func run() async throws -> ExitCode {
+        if command.flag("approve-all") && command.flag("deny-all") {
+            context.err.writeLine("veet: --approve-all and --deny-all cannot be used together.")
+            return .usage
+        }
+        let api = ChatAPI(client: try context.client())
+        let mode: TerminalTurnView.ApprovalMode =
+            command.flag("approve-all") ? .approveAll : command.flag("deny-all") ? .denyAll : .ask
+        if let prompt = command.value("once") {
+            return try await once(prompt, api: api, mode: mode)
+        }
+        return try await interactive(api: api, mode: mode)
+    }
+
+    private func once(_ prompt: String, api: ChatAPI, mode: TerminalTurnView.ApprovalMode) async throws -> ExitCode {
+        guard !prompt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            context.err.writeLine("veet: the prompt is empty.")
+            return .usage
+        }
+        let view = TerminalTurnView(context: context, approvalMode: mode)
+        let watcher = InterruptWatcher(onIdle: { exit(130) })
+        await watcher.start()
+        let result = try await TurnRunner(api: api).send(
+            text: prompt, sessionID: command.value("session"), interaction: view,
+            onRunStarted: { _, runID in await watcher.watch(api: api, runID: runID) })
+        await view.finish()
+        if context.json {
+            try JSONOutput.print(OnceResult(sessionID: result.sessionID, runID: result.runID,
+                                            status: result.status.rawValue, text: result.text,
+                                            failure: result.failure), layout: .compact)
+        }
+        return await exitCode(for: result, interrupted: watcher.interrupted)
+    }
+
+    private func exitCode(for result: TurnResult, interrupted: Bool) -> ExitCode {
+        switch result.status {
+        case .completed: return .success
+        case .failed: return .runFailed
+        case .cancelled: return interrupted ? .interrupted : .runCancelled
+        case .waitingForApproval, .waitingForUser:
+            context.err.writeLine("veet: the run is waiting for you (session \(result.sessionID)); continue with `veet chat --session \(result.sessionID)`.")
+            return .needsInteraction
+        default: return .failure
+        }
+    }
+
+    private func interactive(api: ChatAPI, mode: TerminalTurnView.ApprovalMode) async throws -> ExitCode {
+        let style = context.errStyle
+        var sessionID = command.value("session")
+        let watcher = InterruptWatcher(onIdle: {
+            FileHandle.standardError.write(Data("\n(Type /quit or press Ctrl-D to leave.)\n> ".utf8))
+        })
+        await watcher.start()
+        let runner = TurnRunner(api: api)
+        if let sessionID {
+            try await resume(sessionID: sessionID, api: api, runner: runner, mode: mode, watcher: watcher)
+        }
+        context.err.writeLine(style.dim("Type a message and press Enter. /new starts a new conversation, /quit leaves."))
+        while true {
+            guard let line = await BlockingInput.run({ LinePrompt.readLine(prompt: "> ") }) else {
+                context.err.writeLine("")
+                return .success
+            }
+            let text = line.trimmingCharacters(in: .whitespaces)
+            switch text {
+            case "": continue
+            case "/quit", "/exit", "/q": return .success
+            case "/new":
+                sessionID = nil
+                context.err.writeLine(style.dim("The next message starts a new conversation."))
+                continue
+            case "/session":
+                context.err.writeLine(sessionID ?? "(no conversation yet)")
+                continue
+            case "/help":
+                context.err.writeLine("/new  start a new conversation\n/session  show this conversation's id\n/quit  leave (also Ctrl-D)\nCtrl-C stops a running answer.")
+                continue
+            default: break
+            }
+            let view = TerminalTurnView(context: context, approvalMode: mode)
+            do {
+                let result = try await runner.send(
+                    text: text, sessionID: sessionID, interaction: view,
+                    onRunStarted: { _, runID in await watcher.watch(api: api, runID: runID) })
+                sessionID = result.sessionID
+                if result.isWaitingForOwner {
+                    context.err.writeLine(style.dim("The run is still waiting for you; send a message to answer, or continue later with --session \(result.sessionID)."))
+                }
+            } catch {
+                ErrorReport(error: error).print(json: false)
+            }
+            await view.finish()
+            await watcher.runEnded()
+        }
+    }
+
+    /// Attaches to a run already in flight in the conversation being continued.
+    private func resume(sessionID: String, api: ChatAPI, runner: TurnRunner,
+                        mode: TerminalTurnView.ApprovalMode, watcher: InterruptWatcher) async throws {
+        let session = try await api.session(id: sessionID)
+        context.err.writeLine(context.errStyle.dim("Continuing \"\(session.title ?? "untitled")\"."))
+        guard let runID = session.activeRunID else { return }
+        let seen = Set(try await api.transcript(sessionID: sessionID).map(\.sequence))
+        let view = TerminalTurnView(context: context, approvalMode: mode)
+        await watcher.watch(api: api, runID: runID)
+        _ = try await runner.follow(runID: runID, sessionID: sessionID, seen: seen, interaction: view)
+        await view.finish()
+        await watcher.runEnded()
+    }
+}

@@ -1,0 +1,97 @@
+import VeetConsole
+
+/// Every command, option and example of `veet`, in one place.
+enum CommandTree {
+    static let json = OptionSpec.flag("json", help: "Print machine-readable JSON on stdout.")
+    static let connection = OptionSpec.value(
+        "connection", valueName: "name", help: "Use this saved connection instead of the current one.")
+
+    static let root = CommandSpec(
+        name: "veet",
+        summary: "Talk to a Veetbot server from the terminal.",
+        discussion: """
+            VEET_URL and VEET_TOKEN override the saved connection for one command. \
+            Exit codes are listed in docs/cli.md.
+            """,
+        examples: [
+            CommandExample("veet connect https://veetbot.example.com"),
+            CommandExample("veet chat --once \"What is 17 multiplied by 23?\""),
+            CommandExample("veet sessions list --json"),
+        ],
+        options: [json, connection, .color],
+        subcommands: [connect, chat, sessions, connections, debug, version])
+
+    static let connect = CommandSpec(
+        name: "connect",
+        summary: "Save a server and its token (asked without echo, or read from stdin).",
+        discussion: """
+            The address must be https://, or plain http:// for a loopback server. The token is \
+            checked against the server before anything is saved, and kept in an owner-only file.
+            """,
+        examples: [
+            CommandExample("veet connect https://veetbot.example.com"),
+            CommandExample("printf %s \"$TOKEN\" | veet connect http://127.0.0.1:8080 --name dev"),
+        ],
+        options: [.value("name", valueName: "name", help: "Name for this connection (default: the host).")],
+        positionals: [PositionalSpec("url", help: "The server's base address.")])
+
+    static let chat = CommandSpec(
+        name: "chat",
+        summary: "Chat with the agent: interactive, or one prompt with --once.",
+        discussion: """
+            Interactive mode sends each line you type; Ctrl-C stops a running answer, /quit leaves. \
+            On a terminal, approvals and questions are asked as prompts. Without a terminal nothing \
+            is approved unless --approve-all is given; the command then exits 7.
+            """,
+        examples: [
+            CommandExample("veet chat"),
+            CommandExample("veet chat --once \"Summarise my week\" --json"),
+            CommandExample("veet chat --session 0198d6a2-4c1e-7b3a-9f21-5e8c0d4a7b61"),
+        ],
+        options: [
+            .value("once", valueName: "prompt", help: "Send one prompt, stream the answer, exit."),
+            .value("session", valueName: "id", help: "Continue this conversation instead of starting one."),
+            .flag("approve-all", help: "Approve every approval once without asking (use with care)."),
+            .flag("deny-all", help: "Deny every approval without asking."),
+        ])
+
+    static let sessions = CommandSpec(
+        name: "sessions",
+        summary: "Conversations on the server.",
+        subcommands: [
+            CommandSpec(
+                name: "list", summary: "List conversations, most recently active first.",
+                options: [
+                    .value("limit", valueName: "n", help: "Show at most n conversations (default 50)."),
+                    .flag("all", help: "Show every conversation."),
+                ])
+        ])
+
+    static let connections = CommandSpec(
+        name: "connections",
+        summary: "Saved servers.",
+        subcommands: [
+            CommandSpec(name: "list", summary: "List saved servers; * marks the current one."),
+            CommandSpec(name: "use", summary: "Make a saved server the current one.",
+                        positionals: [PositionalSpec("name", help: "The saved connection.")]),
+            CommandSpec(name: "forget", summary: "Forget a saved server and its token.",
+                        positionals: [PositionalSpec("name", help: "The saved connection.")]),
+        ])
+
+    static let debug = CommandSpec(
+        name: "debug",
+        summary: "Tools for diagnosing a server.",
+        subcommands: [
+            CommandSpec(
+                name: "sse",
+                summary: "Decode a raw event stream from stdin, one JSON object per line.",
+                discussion: """
+                    Prints {"event","id","data","retry"} for each event. A decoding error is printed \
+                    as a final {"error": ...} line and the command exits 1.
+                    """,
+                examples: [CommandExample(
+                    "curl -sN -H \"Authorization: Bearer $TOKEN\" $URL/v1/runs/$RUN/events | veet debug sse")])
+        ])
+
+    static let version = CommandSpec(name: "version", summary: "Print the version.")
+}

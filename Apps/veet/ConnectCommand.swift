@@ -1,0 +1,94 @@
+import Foundation
+import VeetChat
+import VeetConsole
+import VeetStore
+import VeetTransport
+
+/// `veet connect URL`: validate, read the token, check it, save.
+struct ConnectCommand {
+    let context: CLIContext
+    let command: ParsedCommand
+
+    func run() async throws -> ExitCode {
+        let address = try ServerURL(validating: command.positionals[0])
+        guard let token = try readToken(), !token.isEmpty else {
+            context.err.writeLine("veet: no token given; nothing was saved.")
+            return .notSignedIn
+        }
+        let client = HTTPClient(settings: try ConnectionSettings(serverURL: address, token: token),
+                                clientVersion: VeetCLI.version)
+        do {
+            _ = try await ChatAPI(client: client).sessionsPage(limit: 1)
+        } catch let error as APIError where error.needsSignIn {
+            context.err.writeLine("veet: the server did not accept this token; nothing was saved.")
+            return .notSignedIn
+        }
+        let name = command.value("name") ?? Self.defaultName(for: address)
+        try context.registry.add(name: name, url: address, token: token)
+        if context.json {
+            try JSONOutput.print(["name": name, "url": address.url.absoluteString], layout: .compact)
+        } else {
+            context.out.writeLine("Connected to \(address.url.absoluteString) as \"\(name)\". The token is kept in an owner-only file.")
+        }
+        return .success
+    }
+
+    /// From VEET_TOKEN, a prompt without echo on a terminal, or stdin when piped.
+    private func readToken() throws -> String? {
+        if let token = context.terminal.environment["VEET_TOKEN"], !token.isEmpty { return token }
+        if context.terminal.stdinIsTerminal {
+            return try SecretPrompt.read(prompt: "Token: ")?.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return StandardInput.readAll().map(StandardInput.trimmingTrailingNewlines)?
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static func defaultName(for address: ServerURL) -> String {
+        var name = address.url.host ?? "server"
+        if let port = address.url.port { name += "-\(port)" }
+        return name.replacingOccurrences(of: ":", with: "-")
+            .trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+    }
+}
+
+/// `veet connections list|use|forget`.
+struct ConnectionsCommand {
+    let context: CLIContext
+
+    func list() throws -> ExitCode {
+        let file = try context.registry.load()
+        if context.json {
+            try JSONOutput.print(file, layout: .compact)
+        } else if file.connections.isEmpty {
+            context.err.writeLine("No saved servers. `veet connect URL` adds one.")
+        } else {
+            for connection in file.connections {
+                let mark = connection.name == file.current ? "*" : " "
+                context.out.writeLine("\(mark) \(connection.name)\t\(connection.url)")
+            }
+        }
+        return .success
+    }
+
+    func use(_ name: String) throws -> ExitCode {
+        var file = try context.registry.load()
+        guard let connection = file.connection(named: name) else {
+            context.err.writeLine("veet: no saved connection is named \"\(name)\".")
+            return .notFound
+        }
+        file.upsert(connection, makeCurrent: true)
+        try context.registry.save(file)
+        if !context.json { context.out.writeLine("Now using \"\(name)\" (\(connection.url)).") }
+        return .success
+    }
+
+    func forget(_ name: String) throws -> ExitCode {
+        guard try context.registry.load().connection(named: name) != nil else {
+            context.err.writeLine("veet: no saved connection is named \"\(name)\".")
+            return .notFound
+        }
+        try context.registry.forget(name: name)
+        if !context.json { context.out.writeLine("Forgot \"\(name)\" and its token.") }
+        return .success
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import VeetConsole
+import VeetStore
+import VeetTransport
+
+/// Turns any error into a plain message on stderr (and a JSON object on
+/// stdout with --json) and the documented exit status.
+struct ErrorReport: Encodable {
+    let kind: String
+    let message: String
+    var status: Int?
+    var code: String?
+    var reason: String?
+    var requestID: String?
+    let exitCode: ExitCode
+
+    enum CodingKeys: String, CodingKey {
+        case kind, message, status, code, reason
+        case requestID = "request_id"
+    }
+
+    init(error: Error) {
+        switch error {
+        case let api as APIError:
+            kind = "api"
+            message = api.description
+            status = api.status
+            code = api.code.rawValue
+            reason = api.reason
+            requestID = api.requestID
+            switch api.status {
+            case 401, 403: exitCode = .notSignedIn
+            case 404: exitCode = .notFound
+            case 500...: exitCode = .server
+            default: exitCode = .failure
+            }
+        case let transport as TransportError:
+            kind = "transport"
+            message = transport.description
+            exitCode = .transport
+        case let stream as RunStreamError:
+            kind = "stream"
+            message = stream.description
+            exitCode = .transport
+        case let invalid as InvalidResponseError:
+            kind = "invalid_response"
+            message = invalid.description
+            requestID = invalid.requestID
+            exitCode = .server
+        case let sse as SSEError:
+            kind = "invalid_response"
+            message = sse.description
+            exitCode = .server
+        case let resolution as ConnectionResolutionError:
+            kind = "not_connected"
+            message = resolution.description
+            exitCode = .notSignedIn
+        case let settings as ConnectionSettingsError:
+            kind = "invalid_address"
+            message = settings.description
+            exitCode = .usage
+        case let file as StoreFileError:
+            kind = "local_file"
+            message = file.description
+            exitCode = .failure
+        case let usage as UsageError:
+            kind = "usage"
+            message = usage.message
+            exitCode = .usage
+        default:
+            kind = "error"
+            message = String(describing: error)
+            exitCode = .failure
+        }
+    }
+
+    @discardableResult
+    func print(json: Bool) -> ExitCode {
+        Output.standardError.writeLine("veet: \(message)")
+        if json { try? JSONOutput.print(["error": self], layout: .compact) }
+        return exitCode
+    }
+}

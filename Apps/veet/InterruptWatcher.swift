@@ -1,0 +1,61 @@
+import Dispatch
+import Foundation
+import VeetChat
+
+/// Ctrl-C while a run streams asks the server to cancel the run; the
+/// program keeps streaming until the run says it was cancelled. A second
+/// Ctrl-C before then leaves at once (status 130).
+actor InterruptWatcher {
+    private var source: DispatchSourceSignal?
+    private var api: ChatAPI?
+    private var runID: String?
+    private var cancelRequested = false
+    private(set) var interrupted = false
+    private let onIdle: @Sendable () -> Void
+
+    /// `onIdle` runs when Ctrl-C arrives with no run active.
+    init(onIdle: @escaping @Sendable () -> Void) {
+        self.onIdle = onIdle
+    }
+
+    func start() {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { [weak self] in
+            guard let self else { return }
+            Task { await self.interrupt() }
+        }
+        source.resume()
+        self.source = source
+    }
+
+    func watch(api: ChatAPI, runID: String) {
+        self.api = api
+        self.runID = runID
+        cancelRequested = false
+    }
+
+    func runEnded() {
+        runID = nil
+        cancelRequested = false
+    }
+
+    private func interrupt() async {
+        interrupted = true
+        guard let api, let runID else {
+            onIdle()
+            return
+        }
+        if cancelRequested {
+            FileHandle.standardError.write(Data("\nLeaving without waiting for the run to stop.\n".utf8))
+            exit(130)
+        }
+        cancelRequested = true
+        FileHandle.standardError.write(Data("\nStopping the run (Ctrl-C again to leave now)...\n".utf8))
+        do {
+            _ = try await api.cancel(runID: runID)
+        } catch {
+            FileHandle.standardError.write(Data("veet: could not cancel the run: \(error)\n".utf8))
+        }
+    }
+}

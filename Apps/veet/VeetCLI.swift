@@ -1,0 +1,102 @@
+import Foundation
+import VeetChat
+import VeetConsole
+import VeetStore
+import VeetTransport
+
+/// Parses the command line and runs one command.
+struct VeetCLI {
+    static let version = VeetTransportVersion.current
+    let arguments: [String]
+
+    /// `veet --version` is the conventional spelling of `veet version`.
+    static func normalised(_ arguments: [String]) -> [String] {
+        guard arguments.isEmpty == false else { return ["--help"] }
+        guard let index = arguments.firstIndex(of: "--version"),
+              arguments[..<index].allSatisfy({ $0.hasPrefix("-") }) else { return arguments }
+        var rest = arguments
+        rest.remove(at: index)
+        return rest + ["version"]
+    }
+
+    func run() async -> ExitCode {
+        let parsed: ParsedCommand
+        do {
+            switch try CommandLineParser(root: CommandTree.root).parse(Self.normalised(arguments)) {
+            case .help(let path):
+                Output.standardOutput.write(HelpFormatter(root: CommandTree.root).help(for: path) ?? "")
+                return .success
+            case .run(let command):
+                parsed = command
+            }
+        } catch {
+            Output.standardError.writeLine(error.report(programName: "veet"))
+            return .usage
+        }
+        let context: CLIContext
+        do {
+            context = try CLIContext(parsed)
+        } catch let error as UsageError {
+            Output.standardError.writeLine(error.report(programName: "veet"))
+            return .usage
+        } catch {
+            Output.standardError.writeLine("veet: \(error)")
+            return .usage
+        }
+        do {
+            return try await dispatch(parsed, context)
+        } catch {
+            return ErrorReport(error: error).print(json: context.json)
+        }
+    }
+
+    private func dispatch(_ command: ParsedCommand, _ context: CLIContext) async throws -> ExitCode {
+        if command.path == ["version"] {
+            if context.json {
+                try JSONOutput.print(["version": Self.version], layout: .compact)
+            } else {
+                Output.standardOutput.writeLine("veet \(Self.version)")
+            }
+            return .success
+        }
+        switch command.path {
+        case ["connect"]: return try await ConnectCommand(context: context, command: command).run()
+        case ["chat"]: return try await ChatCommand(context: context, command: command).run()
+        case ["sessions", "list"]: return try await SessionsCommand(context: context).list(command)
+        case ["connections", "list"]: return try ConnectionsCommand(context: context).list()
+        case ["connections", "use"]: return try ConnectionsCommand(context: context).use(command.positionals[0])
+        case ["connections", "forget"]: return try ConnectionsCommand(context: context).forget(command.positionals[0])
+        case ["debug", "sse"]: return DebugSSECommand(json: true).run()
+        default:
+            Output.standardError.writeLine("veet: \(command.path.joined(separator: " ")) needs a subcommand; see `veet help \(command.path.joined(separator: " "))`")
+            return .usage
+        }
+    }
+}
+
+/// What every command needs: output streams, terminal facts, saved connections.
+struct CLIContext: Sendable {
+    let terminal: Terminal
+    let json: Bool
+    let connectionName: String?
+    let registry: ConnectionRegistry
+    let out = Output.standardOutput
+    let err = Output.standardError
+
+    init(_ command: ParsedCommand, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        let mode = try command.choice("color", as: ColorMode.self) ?? .auto
+        terminal = Terminal.current(colorMode: mode, environment: environment)
+        json = command.flag("json")
+        connectionName = command.value("connection")
+        registry = ConnectionRegistry(paths: VeetPaths(environment: environment))
+    }
+
+    var errStyle: Style { terminal.style(for: .standardError) }
+    var outStyle: Style { terminal.style(for: .standardOutput) }
+
+    /// The client for the chosen connection (or VEET_URL/VEET_TOKEN).
+    func client() throws -> HTTPClient {
+        let resolved = try registry.resolve(named: connectionName)
+        return HTTPClient(settings: resolved.settings, clientVersion: VeetCLI.version)
+    }
+}

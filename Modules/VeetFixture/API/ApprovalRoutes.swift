@@ -1,0 +1,37 @@
+import Foundation
+
+extension Router {
+    func listApprovals(_ head: RequestHead) throws -> HTTPResponse {
+        if let status = head.query("status"), status != "pending" { throw APIFailure.malformed() }
+        let runID = try head.query("run_id").map(Validation.uuid)
+        let sessionID = try head.query("session_id").map(Validation.uuid)
+        let limit = try Validation.limit(head.query("limit"), defaultValue: 50)
+        let page = try store.transaction {
+            try $0.listPendingApprovals(runID: runID, sessionID: sessionID, limit: limit, cursor: head.query("cursor"))
+        }
+        return .json(200, page)
+    }
+
+    func getApproval(_ rawID: String) throws -> HTTPResponse {
+        let id = try Validation.uuid(rawID)
+        return .json(200, try store.transaction { try $0.existingApproval(id).view })
+    }
+
+    /// `POST /v1/approvals/{id}/resolve` with `approve_once` or `deny` (the snapshot refuses `approve_for_task`).
+    func resolveApproval(_ rawID: String, body: Data) throws -> HTTPResponse {
+        let id = try Validation.uuid(rawID)
+        let fields = try Validation.closedObject(try Validation.jsonBody(body), allowed: ["decision", "reason"])
+        guard let decision = fields["decision"]?.stringValue, decision == "approve_once" || decision == "deny" else {
+            throw APIFailure.malformed()
+        }
+        if let reason = fields["reason"], !reason.isNull {
+            guard let text = reason.stringValue, text.count <= 4096 else { throw APIFailure.malformed() }
+        }
+        let view: JSON = try store.transaction { state in
+            let (view, resumed) = try state.resolveApproval(id, decision: decision)
+            if let resumed { agent.resume(runID: resumed.id) }
+            return view
+        }
+        return .json(200, view)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+extension Router {
+    func createSession(_ body: Data) throws -> HTTPResponse {
+        let fields = try Validation.closedObject(try Validation.jsonBody(body), allowed: ["agent_id", "metadata"])
+        guard let agentID = fields["agent_id"]?.stringValue, !agentID.isEmpty else { throw APIFailure.malformed() }
+        let metadata = fields["metadata"] ?? [:]
+        guard metadata.objectMembers != nil else { throw APIFailure.malformed() }
+        let view = try store.transaction { try $0.createSession(agentID: agentID, metadata: metadata) }
+        return .json(201, view)
+    }
+
+    func listSessions(_ head: RequestHead) throws -> HTTPResponse {
+        let limit = try Validation.limit(head.query("limit"), defaultValue: 50)
+        let page = try store.transaction { try $0.listSessions(limit: limit, cursor: head.query("cursor")) }
+        return .json(200, page)
+    }
+
+    func getSession(_ rawID: String) throws -> HTTPResponse {
+        let id = try Validation.uuid(rawID)
+        return .json(200, try store.transaction { try $0.existingSession(id).view })
+    }
+
+    func deleteSession(_ rawID: String) throws -> HTTPResponse {
+        let id = try Validation.uuid(rawID)
+        try store.transaction { try $0.deleteSession(id) }
+        return HTTPResponse(status: 204)
+    }
+
+    func transcript(_ rawID: String, head: RequestHead) throws -> HTTPResponse {
+        let id = try Validation.uuid(rawID)
+        let limit = try Validation.limit(head.query("limit"), defaultValue: 100)
+        let page = try store.transaction {
+            try $0.transcript(sessionID: id, limit: limit, cursor: head.query("cursor"))
+        }
+        return .json(200, page)
+    }
+
+    /// `POST /v1/sessions/{id}/messages`: 202 for a new run or a routed answer, 200 for a replay.
+    func submitMessage(_ rawID: String, head: RequestHead, body: Data) throws -> HTTPResponse {
+        let id = try Validation.uuid(rawID)
+        // An empty header value is a key too (the snapshot's quirk).
+        let key = head.header("idempotency-key")
+        if let key, key.count > 255 { throw APIFailure.malformed() }
+        let fields = try Validation.closedObject(try Validation.jsonBody(body), allowed: ["content"])
+        let blocks = try Validation.contentBlocks(fields["content"])
+        let (status, result): (Int, JSON) = try store.transaction { state in
+            switch try state.submitMessage(sessionID: id, blocks: blocks, idempotencyKey: key) {
+            case .created(let run):
+                agent.start(runID: run.id)
+                return (202, run.submitResult)
+            case .answered(let run):
+                agent.resume(runID: run.id)
+                return (202, run.submitResult)
+            case .replayed(let run):
+                return (200, run.submitResult)
+            }
+        }
+        var response = HTTPResponse.json(status, result)
+        response.dropWithoutAnswer = status == 202 && faults.update { $0.takeSubmitDrop() }
+        return response
+    }
+}
