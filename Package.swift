@@ -7,7 +7,7 @@ let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
     name: "VeetKit",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "VeetTransport", targets: ["VeetTransport"]),
         .library(name: "VeetStore", targets: ["VeetStore"]),

@@ -8,11 +8,14 @@ public struct ChatAPI: Sendable {
     public var retry: RetryPolicy
     /// How retries wait; tests pass one that returns at once.
     public var sleeper: HTTPClient.Sleeper
+    /// How event streams reconnect (streaming.md §4).
+    public var reconnect: ReconnectPolicy
 
-    public init(client: HTTPClient, retry: RetryPolicy = .standard,
+    public init(client: HTTPClient, retry: RetryPolicy = .standard, reconnect: ReconnectPolicy = .default,
                 sleeper: @escaping HTTPClient.Sleeper = HTTPClient.taskSleeper) {
         self.client = client
         self.retry = retry
+        self.reconnect = reconnect
         self.sleeper = sleeper
     }
 
@@ -95,7 +98,8 @@ public struct ChatAPI: Sendable {
 
     /// The run's event stream, resuming after `lastEventID` and skipping `seen` sequences.
     public func events(runID: String, after lastEventID: Int64? = nil, seen: Set<Int64> = []) -> RunEventStream {
-        RunEventStream(source: client, runID: runID, lastEventID: lastEventID, seenSequences: seen)
+        RunEventStream(source: client, runID: runID, lastEventID: lastEventID, seenSequences: seen,
+                       policy: reconnect, sleeper: sleeper)
     }
 
     // MARK: Approvals

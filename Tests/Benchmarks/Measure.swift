@@ -69,6 +69,32 @@ enum Measure {
         return count
     }
 
+    /// The control for linearity: the best time to append the chunks to one growing array.
+    static func collectTime(_ body: [UInt8], chunkSize: Int, repetitions: Int) -> Duration {
+        var best = Duration.seconds(1_000)
+        let clock = ContinuousClock()
+        body.withUnsafeBytes { raw in
+            for _ in 0..<repetitions {
+                var collected = 0
+                best = min(best, clock.measure { collected = collect(raw, chunkSize: chunkSize) })
+                precondition(collected == raw.count)
+            }
+        }
+        return best
+    }
+
+    @inline(never)
+    static func collect(_ raw: UnsafeRawBufferPointer, chunkSize: Int) -> Int {
+        var line: [UInt8] = []
+        var start = 0
+        while start < raw.count {
+            let end = min(raw.count, start + chunkSize)
+            line.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[start..<end]))
+            start = end
+        }
+        return line.count
+    }
+
     /// The baseline: a plain scan counting LF bytes, chunk by chunk.
     @inline(never)
     static func countNewlines(_ raw: UnsafeRawBufferPointer, chunkSize: Int) -> Int {

@@ -121,15 +121,34 @@ struct HTTPClientTests {
     }
 
     @Test func refusedConnectionIsTransportError() async throws {
-        let server = try HTTPTestServer { _, _, _ in }
-        let address = server.baseURL
-        server.stop()  // nothing listens on this port any more
-        let client = HTTPClient(settings: try ConnectionSettings(serverAddress: address, token: "t"))
+        let refusing = try RefusingPort()
+        defer { refusing.release() }
+        let client = HTTPClient(settings: try ConnectionSettings(serverAddress: refusing.baseURL, token: "t"))
         let error = await #expect(throws: TransportError.self) {
             _ = try await client.send(.get("/health/live"))
         }
         #expect(error?.kind == .cannotConnect)
         #expect(error?.requestID != nil)
+    }
+
+    @Test func cancellingTheCallerCancelsAPendingRequest() async throws {
+        let requestArrived = Gate()
+        let release = Gate()
+        let server = try HTTPTestServer { _, _, connection in
+            requestArrived.open()
+            _ = release.wait()  // hold the answer until the test is done
+            connection.respond(status: 204)
+        }
+        defer {
+            release.open()
+            server.stop()
+        }
+        let client = try makeClient(server)
+        let call = Task { try await client.send(.get("/v1/sessions")) }
+        #expect(await requestArrived.waitAsync())
+        call.cancel()
+        let error = await #expect(throws: TransportError.self) { _ = try await call.value }
+        #expect(error?.kind == .cancelled)
     }
 
     @Test func emptyIdempotencyKeyHeaderIsNeverSent() async throws {

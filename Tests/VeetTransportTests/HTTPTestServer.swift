@@ -192,6 +192,34 @@ final class HTTPTestServer: Sendable {
     }
 }
 
+/// A loopback port that is bound but never listens: connecting is refused at
+/// once, and no other test's server can be given the port while it is held.
+final class RefusingPort: Sendable {
+    let port: Int
+    private let fd: Int32
+
+    init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard fd >= 0, bound == 0 else { throw POSIXError(.EADDRINUSE) }
+        self.fd = fd
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    func release() { closeSocket(fd) }
+}
+
 private func closeSocket(_ fd: Int32) {
     _ = close(fd)
 }

@@ -71,10 +71,9 @@ struct RetryHTTPTests {
     }
 
     @Test func throwsTheTransportErrorWhenNoAttemptIsAnswered() async throws {
-        let server = try HTTPTestServer { _, _, _ in }
-        let address = server.baseURL
-        server.stop()
-        let client = HTTPClient(settings: try ConnectionSettings(serverAddress: address, token: "t"))
+        let refusing = try RefusingPort()
+        defer { refusing.release() }
+        let client = HTTPClient(settings: try ConnectionSettings(serverAddress: refusing.baseURL, token: "t"))
         let sleeper = RecordingSleeper()
         let error = await #expect(throws: TransportError.self) {
             _ = try await client.sendRetrying(.get("/v1/sessions"), idempotencyKey: nil,

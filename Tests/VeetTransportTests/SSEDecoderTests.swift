@@ -65,6 +65,19 @@ import VeetTransport
         #expect(try decode("data: one\ndata:two\ndata\ndata: \n\n") == [SSEEvent(data: "one\ntwo\n\n")])
     }
 
+    @Test func chunkingNeverChangesTheResult() throws {
+        let text = "data:\ndata: x\n\ndata\n\nevent: e\ndata:  two\ndata: three\nid: 4\n\n: c\ndata: last\r\n\r\n"
+        let whole = try decode(text)
+        #expect(whole == [SSEEvent(data: "\nx"), SSEEvent(data: ""),
+                          SSEEvent(event: "e", data: " two\nthree", id: "4", lastEventID: "4"),
+                          SSEEvent(data: "last", lastEventID: "4")])
+        let bytes = Array(text.utf8)
+        for size in 1...9 {
+            let chunks = stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min(bytes.count, $0 + size)]) }
+            #expect(try decodeChunks(chunks) == whole, "chunks of \(size)")
+        }
+    }
+
     @Test func onlyOneLeadingSpaceIsRemoved() throws {
         #expect(try decode("data:  two spaces\nevent:  t\n\n") == [SSEEvent(event: " t", data: " two spaces")])
         #expect(try decode("data:no space\n\n") == [SSEEvent(data: "no space")])
@@ -163,6 +176,22 @@ import VeetTransport
         #expect(throws: SSEError.eventTooLarge(limit: 10)) { try decode("data: 12345\ndata: 67890\n\n", limits: limits) }
         // 5 + LF + 4 = 10 bytes of data: allowed.
         #expect(try decode("data: 12345\ndata: 6789\n\n", limits: limits) == [SSEEvent(data: "12345\n6789")])
+    }
+
+    @Test func oversizedEventIsCaughtWhenItsLineSpansChunks() throws {
+        var decoder = SSEDecoder(limits: SSELimits(maxLineBytes: 100, maxEventBytes: 10))
+        _ = try decoder.feed(Array("data: 0123".utf8))
+        _ = try decoder.feed(Array("456789".utf8))
+        #expect(throws: SSEError.eventTooLarge(limit: 10)) { try decoder.feed(Array("A\n\n".utf8)) }
+        // Exactly ten bytes fit...
+        var fits = SSEDecoder(limits: SSELimits(maxLineBytes: 100, maxEventBytes: 10))
+        _ = try fits.feed(Array("data: 01234".utf8))
+        #expect(try fits.feed(Array("56789\n\n".utf8)) == [SSEEvent(data: "0123456789")])
+        // ...but a further (even empty) data line adds a joining LF.
+        var joined = SSEDecoder(limits: SSELimits(maxLineBytes: 100, maxEventBytes: 10))
+        _ = try joined.feed(Array("data: 01234".utf8))
+        _ = try joined.feed(Array("56789\ndata".utf8))
+        #expect(throws: SSEError.eventTooLarge(limit: 10)) { try joined.feed(Array("\n\n".utf8)) }
     }
 
     @Test func eventsBeforeTheOffendingLineAreKept() throws {

@@ -154,6 +154,7 @@ final class HTTPListener: @unchecked Sendable {  // mutable state below is guard
                 }
             }
             let close = response.closeAfterwards || head.wantsClose
+            response.omitsBody = head.method == "HEAD"
             guard send(response, requestID: requestID, on: stream, close: close), !close else { return }
         }
     }
@@ -164,7 +165,7 @@ final class HTTPListener: @unchecked Sendable {  // mutable state below is guard
         guard stream.write(response.head(requestID: requestID, close: close)) else { return false }
         switch response.body {
         case .bytes(let data):
-            return data.isEmpty || stream.write(data)
+            return data.isEmpty || response.omitsBody || stream.write(data)
         case .stream(let produce):
             let writer = ChunkWriter(stream: stream)
             switch produce(writer) {

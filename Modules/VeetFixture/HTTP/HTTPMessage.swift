@@ -99,6 +99,8 @@ struct HTTPResponse {
     var closeAfterwards = false
     /// Fault injection: close the connection without writing anything.
     var dropWithoutAnswer = false
+    /// An answer to HEAD: headers (with the body's length) but no body bytes.
+    var omitsBody = false
 
     static func json(_ status: Int, _ value: JSON) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("content-type", "application/json")], body: .bytes(value.serializedData()))

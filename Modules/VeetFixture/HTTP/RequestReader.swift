@@ -67,9 +67,12 @@ struct RequestReader {
     }
 
     private static func parseHead(_ bytes: [UInt8]) -> RequestHead? {
-        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+        // Split on bytes: a String would treat CR LF as one Character.
+        var lines: [String] = []
+        for rawLine in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            let trimmed = rawLine.last == 0x0D ? rawLine.dropLast() : rawLine
+            guard let line = String(validating: trimmed, as: UTF8.self) else { return nil }
+            lines.append(line)
         }
         while lines.first == "" { lines.removeFirst() }
         guard !lines.isEmpty else { return nil }

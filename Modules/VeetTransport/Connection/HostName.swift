@@ -54,7 +54,7 @@ enum HostName: Sendable, Hashable {
         var octets: [UInt8] = []
         for label in labels {
             // No leading zeros: `010` means octal to some parsers and decimal to others.
-            guard !label.isEmpty, label.count <= 3, label.allSatisfy(\.isASCIIDigit),
+            guard !label.isEmpty, label.count <= 3, label.allSatisfy(\.isAddressDigit),
                   label == "0" || !label.hasPrefix("0"), let value = UInt8(label) else {
                 throw .malformedIPv4(text)
             }
@@ -67,7 +67,7 @@ enum HostName: Sendable, Hashable {
         guard name.utf8.count <= 253 else { throw .malformedHost(name) }
         for label in labels {
             guard (1...63).contains(label.utf8.count),
-                  label.allSatisfy({ $0.isASCIILetterOrDigit || $0 == "-" }),
+                  label.allSatisfy({ $0.isAddressLetterOrDigit || $0 == "-" }),
                   label.first != "-", label.last != "-" else {
                 throw .malformedHost(name)
             }
@@ -76,7 +76,7 @@ enum HostName: Sendable, Hashable {
 
     /// WHATWG's "ends in a number" test: all digits, or `0x` followed by hex digits.
     private static func looksNumeric(_ label: Substring) -> Bool {
-        if !label.isEmpty, label.allSatisfy(\.isASCIIDigit) { return true }
+        if !label.isEmpty, label.allSatisfy(\.isAddressDigit) { return true }
         return label.hasPrefix("0x") && label.dropFirst(2).allSatisfy(\.isHexDigit)
     }
 
@@ -101,6 +101,6 @@ enum HostName: Sendable, Hashable {
 }
 
 extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
-    var isASCIILetterOrDigit: Bool { isASCII && (isLetter || isNumber) }
+    var isAddressDigit: Bool { isASCII && isNumber }
+    var isAddressLetterOrDigit: Bool { isASCII && (isLetter || isNumber) }
 }

@@ -23,7 +23,7 @@ enum ServerAddressParser {
             // `ftp:x` names another scheme; `host:8080` and `https:host` just lack the `//`.
             if let colon = text.firstIndex(of: ":"), isSchemeLike(text[..<colon]) {
                 let scheme = text[..<colon].lowercased()
-                let nextIsDigit = text[text.index(after: colon)...].first?.isASCIIDigit ?? false
+                let nextIsDigit = text[text.index(after: colon)...].first?.isAddressDigit ?? false
                 if !nextIsDigit && scheme != "http" && scheme != "https" { throw .unsupportedScheme(scheme) }
             }
             throw .missingScheme
@@ -52,7 +52,7 @@ enum ServerAddressParser {
 
     private static func isSchemeLike(_ text: Substring) -> Bool {
         guard let first = text.first, first.isASCII, first.isLetter else { return false }
-        return text.allSatisfy { $0.isASCIILetterOrDigit || $0 == "+" || $0 == "-" || $0 == "." }
+        return text.allSatisfy { $0.isAddressLetterOrDigit || $0 == "+" || $0 == "-" || $0 == "." }
     }
 
     private static func splitAuthority(_ authority: Substring) throws(ConnectionSettingsError) -> (HostName, Int?) {
@@ -79,7 +79,7 @@ enum ServerAddressParser {
     }
 
     private static func parsePort(_ text: Substring) throws(ConnectionSettingsError) -> Int {
-        guard !text.isEmpty, text.count <= 5, text.allSatisfy(\.isASCIIDigit),
+        guard !text.isEmpty, text.count <= 5, text.allSatisfy(\.isAddressDigit),
               let port = Int(text), (1...65535).contains(port) else {
             throw .invalidPort(String(text))
         }

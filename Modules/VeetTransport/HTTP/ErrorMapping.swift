@@ -95,7 +95,7 @@ extension TransportError {
     }
 }
 
-extension Duration {
+private extension Duration {
     var timeInterval: TimeInterval {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }

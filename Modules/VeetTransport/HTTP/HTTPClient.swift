@@ -44,13 +44,14 @@ public final class HTTPClient: Sendable {
     /// `TransportError` only when no answer arrived (or a redirect was refused).
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let (urlRequest, requestID) = makeURLRequest(request, accept: "application/json")
-        try Task.checkCancellation()
+        try Self.checkCancellation(requestID)
         let task = session.dataTask(with: urlRequest)
+        let handler = BufferedHandler(requestID: requestID)
+        // Registered before anything can cancel the task, so its completion is never missed.
+        router.register(handler, for: task)
         let response = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                router.register(BufferedHandler(requestID: requestID, continuation: continuation), for: task)
-                task.resume()
-            }
+            task.resume()
+            return try await handler.response.value()
         } onCancel: {
             task.cancel()
         }
@@ -76,22 +77,26 @@ public final class HTTPClient: Sendable {
     /// `HTTPByteStream.cancel()`, cancels the request.
     public func openStream(_ request: HTTPRequest) async throws -> HTTPByteStream {
         let (urlRequest, requestID) = makeURLRequest(request, accept: "text/event-stream")
-        try Task.checkCancellation()
+        try Self.checkCancellation(requestID)
         let task = session.dataTask(with: urlRequest)
         let (chunks, chunkSink) = AsyncThrowingStream<Data, Error>.makeStream()
         chunkSink.onTermination = { _ in task.cancel() }
+        let handler = StreamHandler(requestID: requestID, chunks: chunkSink)
+        router.register(handler, for: task)
         let head = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let handler = StreamHandler(requestID: requestID, head: continuation, chunks: chunkSink)
-                router.register(handler, for: task)
-                task.resume()
-            }
+            task.resume()
+            return try await handler.head.value()
         } onCancel: {
             task.cancel()
         }
         try Self.refuseRedirect(head, request: request, requestID: requestID)
         try head.requireSuccess()
         return HTTPByteStream(response: head, chunks: chunks, cancel: { task.cancel() })
+    }
+
+    /// Cancellation is reported the same way before and during a request.
+    private static func checkCancellation(_ requestID: String) throws {
+        if Task.isCancelled { throw TransportError(.cancelled, "cancelled before sending", requestID: requestID) }
     }
 
     private static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]

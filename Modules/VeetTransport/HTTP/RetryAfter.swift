@@ -6,7 +6,7 @@ public enum RetryAfter {
     /// past, nil when the value is neither form. Capping is the policy's job.
     public static func parse(_ value: String, now: Date = Date()) -> Duration? {
         let text = value.trimmingCharacters(in: .whitespaces)
-        if !text.isEmpty, text.allSatisfy(\.isASCIIDigit) {
+        if !text.isEmpty, text.allSatisfy(\.isAddressDigit) {
             return Int64(text).map { .seconds($0) } ?? .seconds(Int64.max / 1_000_000_000_000)
         }
         guard let date = httpDate(text) else { return nil }

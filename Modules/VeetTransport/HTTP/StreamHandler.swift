@@ -8,36 +8,32 @@ import Synchronization
 /// collected whole and handed to the opener instead, so it can be thrown.
 final class StreamHandler: TaskHandler {
     private enum Phase {
-        /// Waiting for the status line; the opener is suspended on `head`.
-        case awaitingHead(CheckedContinuation<HTTPResponse, Error>)
+        case awaitingHead
         /// A non-2xx head: keep its body for the error.
-        case collectingRejection(CheckedContinuation<HTTPResponse, Error>, HTTPURLResponse, Data)
+        case collectingRejection(HTTPURLResponse, Data)
         case streaming
         case done
     }
 
-    private let phase: Mutex<Phase>
+    /// The head (empty body) of a 2xx answer, or the whole of any other answer.
+    let head = OneShot<HTTPResponse>()
+    private let phase = Mutex(Phase.awaitingHead)
     private let chunks: AsyncThrowingStream<Data, Error>.Continuation
     private let requestID: String
 
-    init(requestID: String, head: CheckedContinuation<HTTPResponse, Error>,
-         chunks: AsyncThrowingStream<Data, Error>.Continuation) {
+    init(requestID: String, chunks: AsyncThrowingStream<Data, Error>.Continuation) {
         self.requestID = requestID
-        self.phase = Mutex(.awaitingHead(head))
         self.chunks = chunks
     }
 
     func received(response: HTTPURLResponse) {
-        let opened: CheckedContinuation<HTTPResponse, Error>? = phase.withLock { phase in
-            guard case .awaitingHead(let head) = phase else { return nil }
-            if (200..<300).contains(response.statusCode) {
-                phase = .streaming
-                return head
-            }
-            phase = .collectingRejection(head, response, Data())
-            return nil
+        let opened = phase.withLock { phase -> Bool in
+            guard case .awaitingHead = phase else { return false }
+            let success = (200..<300).contains(response.statusCode)
+            phase = success ? .streaming : .collectingRejection(response, Data())
+            return success
         }
-        opened?.resume(returning: HTTPResponse(head: response, body: Data()))
+        if opened { head.settle(.success(HTTPResponse(head: response, body: Data()))) }
     }
 
     func received(data: Data) {
@@ -45,9 +41,9 @@ final class StreamHandler: TaskHandler {
             switch phase {
             case .streaming:
                 return true
-            case .collectingRejection(let head, let response, var body):
+            case .collectingRejection(let response, var body):
                 body.append(data)
-                phase = .collectingRejection(head, response, body)
+                phase = .collectingRejection(response, body)
                 return false
             case .awaitingHead, .done:
                 return false
@@ -62,16 +58,16 @@ final class StreamHandler: TaskHandler {
             return phase
         }
         switch previous {
-        case .awaitingHead(let head):
+        case .awaitingHead:
             chunks.finish()
-            head.resume(throwing: error.map { TransportError($0, requestID: requestID) }
-                ?? TransportError(.connectionLost, "the server closed without answering", requestID: requestID))
-        case .collectingRejection(let head, let response, let body):
+            head.settle(.failure(error.map { TransportError($0, requestID: requestID) }
+                ?? TransportError(.connectionLost, "the server closed without answering", requestID: requestID)))
+        case .collectingRejection(let response, let body):
             chunks.finish()
             if let error {
-                head.resume(throwing: TransportError(error, requestID: requestID))
+                head.settle(.failure(TransportError(error, requestID: requestID)))
             } else {
-                head.resume(returning: HTTPResponse(head: response, body: body))
+                head.settle(.success(HTTPResponse(head: response, body: body)))
             }
         case .streaming:
             guard let error else { return chunks.finish() }

@@ -11,10 +11,11 @@ protocol TaskHandler: Sendable {
     func completed(error: Error?)
 }
 
-/// The session delegate. Linux's URLSession has no `bytes(for:)`, and its
-/// completion-handler tasks follow redirects without asking, so every task is
-/// a plain data task whose callbacks are routed here, by task id, to a handler.
-/// It also refuses every redirect, so the bearer token is never replayed elsewhere.
+/// The session delegate. Linux's URLSession has no `bytes(for:)`, so streamed
+/// answers need data-delegate callbacks; buffered requests take the same path
+/// so one delegate sees every task. Callbacks are routed by task id to that
+/// task's handler. Every redirect is refused here, so the bearer token is
+/// never replayed to another address.
 final class TaskRouter: NSObject, URLSessionDataDelegate, Sendable {
     private let handlers = Mutex<[Int: any TaskHandler]>([:])
 
@@ -60,9 +61,42 @@ extension HTTPResponse {
             headers[String(describing: name).lowercased()] = String(describing: value)
         }
         self.init(status: head.statusCode, headers: headers, body: body, requestID: headers["x-request-id"])
-        if requestID == nil, !body.isEmpty,
+        // Unhandled server faults carry the id only in the error body.
+        if requestID == nil, !isSuccess, !body.isEmpty,
            let envelope = try? WireJSON.decoder().decode(ErrorEnvelope.self, from: body) {
             requestID = envelope.error.requestID
+        }
+    }
+}
+
+/// A result that may be settled before or after someone starts waiting for
+/// it (a task cancelled early completes before its waiter arrives). The first
+/// settlement wins.
+final class OneShot<Value: Sendable>: Sendable {
+    private struct State {
+        var result: Result<Value, Error>?
+        var waiter: CheckedContinuation<Value, Error>?
+    }
+
+    private let state = Mutex(State())
+
+    func settle(_ result: Result<Value, Error>) {
+        let waiter: CheckedContinuation<Value, Error>? = state.withLock { state in
+            guard state.result == nil else { return nil }
+            state.result = result
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(with: result)
+    }
+
+    func value() async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            let ready: Result<Value, Error>? = state.withLock { state in
+                if state.result == nil { state.waiter = continuation }
+                return state.result
+            }
+            if let ready { continuation.resume(with: ready) }
         }
     }
 }
@@ -72,15 +106,14 @@ final class BufferedHandler: TaskHandler {
     private struct State {
         var head: HTTPURLResponse?
         var body = Data()
-        var continuation: CheckedContinuation<HTTPResponse, Error>?
     }
 
-    private let state: Mutex<State>
+    let response = OneShot<HTTPResponse>()
+    private let state = Mutex(State())
     private let requestID: String
 
-    init(requestID: String, continuation: CheckedContinuation<HTTPResponse, Error>) {
+    init(requestID: String) {
         self.requestID = requestID
-        self.state = Mutex(State(continuation: continuation))
     }
 
     func received(response: HTTPURLResponse) {
@@ -95,18 +128,14 @@ final class BufferedHandler: TaskHandler {
     }
 
     func completed(error: Error?) {
-        let (head, body, continuation) = state.withLock { state in
-            defer { state.continuation = nil }
-            return (state.head, state.body, state.continuation)
-        }
-        guard let continuation else { return }
+        let (head, body) = state.withLock { ($0.head, $0.body) }
         if let error {
-            continuation.resume(throwing: TransportError(error, requestID: requestID))
+            response.settle(.failure(TransportError(error, requestID: requestID)))
         } else if let head {
-            continuation.resume(returning: HTTPResponse(head: head, body: body))
+            response.settle(.success(HTTPResponse(head: head, body: body)))
         } else {
-            continuation.resume(throwing: TransportError(.connectionLost, "the server closed without answering",
-                                                         requestID: requestID))
+            response.settle(.failure(TransportError(.connectionLost, "the server closed without answering",
+                                                    requestID: requestID)))
         }
     }
 }

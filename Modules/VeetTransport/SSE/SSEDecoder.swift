@@ -155,18 +155,18 @@ public struct SSEDecoder: Sendable {
                 try completeLine(piece, into: &events)
             } else {
                 try bufferPartialLine(piece)
-                // Move the buffer out so the assembler can mutate self while reading it.
+                // Move the buffer out so the assembler can take it (or read it) while mutating self.
                 var line = partialLine
                 partialLine = []
                 defer {
                     line.removeAll(keepingCapacity: line.capacity <= 65_536)
                     partialLine = line
                 }
-                var thrown: SSEError?
-                line.withUnsafeBytes { bytes in
-                    do throws(SSEError) { try completeLine(bytes, into: &events) } catch { thrown = error }
+                if atFirstLine {
+                    atFirstLine = false
+                    if line.starts(with: Self.byteOrderMark) { line.removeFirst(Self.byteOrderMark.count) }
                 }
-                if let thrown { throw thrown }
+                if let event = try assembler.apply(ownedLine: &line) { events.append(event) }
             }
             position = lineEnd + 1
             if chunk[lineEnd] == Self.carriageReturn {

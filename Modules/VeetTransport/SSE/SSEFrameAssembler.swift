@@ -14,9 +14,12 @@ struct SSEFrameAssembler: Sendable {
 
     let maxEventBytes: Int
 
-    /// Data lines so far, each followed by LF (the last LF is dropped on dispatch).
+    /// Data lines so far, joined with LF.
     private var dataBuffer: [UInt8] = []
-    private var eventTypeBytes: [UInt8] = []
+    /// Whether any data line arrived (an empty `data:` line still makes the data non-empty).
+    private var hasData = false
+    /// The frame's `event:` value; nil (or empty) dispatches as "message".
+    private var eventType: String?
     /// The previous event type, decoded once: most frames repeat a few types,
     /// so this saves decoding (and for long names allocating) a String per event.
     private var cachedTypeBytes: [UInt8] = []
@@ -38,7 +41,7 @@ struct SSEFrameAssembler: Sendable {
 
     /// Whether a frame has started but not yet been ended by an empty line.
     var hasPartialFrame: Bool {
-        !dataBuffer.isEmpty || !eventTypeBytes.isEmpty || frameID != nil || frameRetry != nil
+        hasData || eventType != nil || frameID != nil || frameRetry != nil
     }
 
     /// Applies one line; returns the event an empty line dispatches, if any.
@@ -62,15 +65,15 @@ struct SSEFrameAssembler: Sendable {
         let value = UnsafeRawBufferPointer(rebasing: line[valueStart..<line.count])
         switch FieldName(name) {
         case .data:
-            // The dispatched data is dataBuffer (previous lines with their joining LFs) plus this value.
-            guard dataBuffer.count + value.count <= maxEventBytes else {
+            let separator = hasData ? 1 : 0
+            guard dataBuffer.count + separator + value.count <= maxEventBytes else {
                 throw .eventTooLarge(limit: maxEventBytes)
             }
+            if hasData { dataBuffer.append(Self.lineFeed) }
             dataBuffer.append(contentsOf: value)
-            dataBuffer.append(Self.lineFeed)
+            hasData = true
         case .event:
-            eventTypeBytes.removeAll(keepingCapacity: true)
-            eventTypeBytes.append(contentsOf: value)
+            eventType = value.isEmpty ? nil : typeString(value)
         case .id:
             if let base = value.baseAddress, memchr(base, 0, value.count) != nil { break }
             let id = String(decoding: value, as: UTF8.self)
@@ -87,10 +90,32 @@ struct SSEFrameAssembler: Sendable {
         return nil
     }
 
+    /// Applies a line the caller owns. A `data` line that opens the frame's
+    /// data becomes the data buffer in place: a long line (megabytes arriving
+    /// in many chunks) is then not copied a second time.
+    mutating func apply(ownedLine line: inout [UInt8]) throws(SSEError) -> SSEEvent? {
+        if !hasData, line.count >= 5, line[0] == 0x64, line[1] == 0x61, line[2] == 0x74, line[3] == 0x61,
+           line[4] == Self.colon {
+            let valueStart = line.count > 5 && line[5] == Self.space ? 6 : 5
+            guard line.count - valueStart <= maxEventBytes else { throw .eventTooLarge(limit: maxEventBytes) }
+            line.removeSubrange(0..<valueStart)
+            swap(&line, &dataBuffer)
+            hasData = true
+            return nil
+        }
+        var thrown: SSEError?
+        let event = line.withUnsafeBytes { bytes -> SSEEvent? in
+            do throws(SSEError) { return try apply(line: bytes) } catch { thrown = error; return nil }
+        }
+        if let thrown { throw thrown }
+        return event
+    }
+
     /// Forgets the frame under construction (at end of stream it is discarded).
     mutating func discardPartialFrame() {
+        hasData = false
         dataBuffer.removeAll(keepingCapacity: false)
-        eventTypeBytes.removeAll(keepingCapacity: false)
+        eventType = nil
         frameID = nil
         frameRetry = nil
     }
@@ -98,25 +123,27 @@ struct SSEFrameAssembler: Sendable {
     private mutating func dispatch() -> SSEEvent? {
         lastEventID = lastEventIDBuffer
         defer {
+            hasData = false
             dataBuffer.removeAll(keepingCapacity: dataBuffer.capacity <= 65_536)
-            eventTypeBytes.removeAll(keepingCapacity: true)
+            eventType = nil
             frameID = nil
             frameRetry = nil
         }
-        guard !dataBuffer.isEmpty else { return nil }
-        let data = dataBuffer.withUnsafeBytes { bytes in
-            String(decoding: UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - 1)]), as: UTF8.self)
-        }
-        return SSEEvent(event: currentEventType(), data: data, id: frameID,
+        guard hasData else { return nil }
+        let data = String(decoding: dataBuffer, as: UTF8.self)
+        return SSEEvent(event: eventType ?? "message", data: data, id: frameID,
                         lastEventID: lastEventID, retry: frameRetry)
     }
 
-    private mutating func currentEventType() -> String {
-        if eventTypeBytes.isEmpty { return "message" }
-        if eventTypeBytes != cachedTypeBytes {
-            cachedTypeString = String(decoding: eventTypeBytes, as: UTF8.self)
-            cachedTypeBytes.removeAll(keepingCapacity: true)
-            cachedTypeBytes.append(contentsOf: eventTypeBytes)
+    /// The type name for these bytes, reusing the previous String when they repeat.
+    private mutating func typeString(_ bytes: UnsafeRawBufferPointer) -> String {
+        let same = bytes.count == cachedTypeBytes.count && cachedTypeBytes.withUnsafeBytes { cached in
+            guard let a = cached.baseAddress, let b = bytes.baseAddress else { return true }
+            return memcmp(a, b, bytes.count) == 0
+        }
+        if !same {
+            cachedTypeString = String(decoding: bytes, as: UTF8.self)
+            cachedTypeBytes = Array(bytes)
         }
         return cachedTypeString
     }
@@ -144,9 +171,9 @@ struct SSEFrameAssembler: Sendable {
                 self = .id
             case 4 where name[0] == 0x64 && name[1] == 0x61 && name[2] == 0x74 && name[3] == 0x61:
                 self = .data
-            case 5 where name.elementsEqual("event".utf8):
+            case 5 where name[0] == 0x65 && name[1] == 0x76 && name[2] == 0x65 && name[3] == 0x6E && name[4] == 0x74:
                 self = .event
-            case 5 where name.elementsEqual("retry".utf8):
+            case 5 where name[0] == 0x72 && name[1] == 0x65 && name[2] == 0x74 && name[3] == 0x72 && name[4] == 0x79:
                 self = .retry
             default:
                 self = .other

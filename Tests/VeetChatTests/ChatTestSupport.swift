@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import VeetChat
+import VeetFixture
+import VeetTransport
+
+/// An in-process reference server and a client pointed at it.
+struct LiveFixture {
+    let server: FixtureServer
+    let api: ChatAPI
+    var runner: TurnRunner { TurnRunner(api: api) }
+
+    init(options: FixtureOptions = .testing) throws {
+        let token = "test-\(UUID().uuidString)"
+        server = FixtureServer(token: token, options: options)
+        let url = try server.start()
+        let settings = try ConnectionSettings(serverAddress: url.absoluteString, token: token)
+        // Retries and reconnects wait only a moment so fault tests stay fast.
+        api = ChatAPI(client: HTTPClient(settings: settings),
+                      reconnect: ReconnectPolicy(initialDelay: .milliseconds(1), maxDelay: .milliseconds(5)),
+                      sleeper: { _ in try await Task.sleep(for: .milliseconds(1)) })
+    }
+
+    func stop() { server.stop() }
+}
+
+/// A frontend double: records every change and answers as told.
+actor RecordingInteraction: TurnInteraction {
+    private(set) var changes: [RunChange] = []
+    private(set) var approvalsSeen: [ApprovalView] = []
+    private(set) var questionsSeen: [PendingQuestion] = []
+    let approval: ApprovalAnswer
+    let answerText: String?
+    /// Called on the first text delta (to cancel mid-stream, say).
+    let onFirstDelta: (@Sendable () async -> Void)?
+    private var sawDelta = false
+
+    init(approval: ApprovalAnswer = .leavePending, answer: String? = nil,
+         onFirstDelta: (@Sendable () async -> Void)? = nil) {
+        self.approval = approval
+        self.answerText = answer
+        self.onFirstDelta = onFirstDelta
+    }
+
+    func show(_ change: RunChange, in progress: RunProgress) async {
+        changes.append(change)
+        if case .textDelta = change, !sawDelta {
+            sawDelta = true
+            await onFirstDelta?()
+        }
+    }
+
+    func streamNotice(_ output: RunStreamOutput) async {}
+
+    func decide(_ approval: ApprovalView) async -> ApprovalAnswer {
+        approvalsSeen.append(approval)
+        return self.approval
+    }
+
+    func answer(_ question: PendingQuestion) async -> String? {
+        questionsSeen.append(question)
+        return answerText
+    }
+
+    var tools: [ToolActivity] {
+        var latest: [String: ToolActivity] = [:]
+        var order: [String] = []
+        for case .tool(let tool) in changes {
+            if latest[tool.callID] == nil { order.append(tool.callID) }
+            latest[tool.callID] = tool
+        }
+        return order.compactMap { latest[$0] }
+    }
+
+    var userMessages: [String] {
+        changes.compactMap { if case .userMessage(let text, _) = $0 { text } else { nil } }
+    }
+}
+
+/// The golden recordings, shared with the transport tests.
+enum Recordings {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("VeetTransportTests/Golden/sse")
+
+    static func frames(_ name: String) throws -> [RunEventFrame] {
+        let data = try Data(contentsOf: directory.appendingPathComponent(name))
+        var decoder = SSEDecoder()
+        return (try decoder.feed(data) + decoder.finish()).map(RunEventFrame.decode)
+    }
+}

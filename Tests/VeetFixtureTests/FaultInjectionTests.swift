@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import VeetFixture
+
+/// Every switchable fault of `FixtureServer.faults`.
+@Suite struct FaultInjectionTests {
+    @Test func cutStreamEndsWithoutTerminatingChunkAndReconnectResumes() throws {
+        let harness = try Harness()
+        harness.server.faults.cutStreamsAfterFrames = 4
+        harness.server.faults.cutStreamsLimit = 1
+        let run = try StreamReplayTests.finishedRun(harness, "What is 2 + 2?")
+        let cut = try harness.openStream(run)
+        let frames = try cut.readToEnd()
+        #expect(frames.count == 4)
+        #expect(cut.ending == .cut)
+        let lastID = try #require(frames.compactMap(\.id).last)
+        let resumed = try harness.openStream(run, lastEventID: String(lastID))
+        let rest = try resumed.readToEnd()
+        #expect(resumed.ending == .finished)
+        let full = try harness.streamToEnd(run)
+        #expect((frames + rest).compactMap(\.id) == full.compactMap(\.id))
+    }
+
+    @Test func cutEveryLiveStreamStillLetsAReconnectingClientFinish() throws {
+        let harness = try Harness()
+        harness.server.faults.cutStreamsAfterFrames = 3
+        let run = try harness.startRun(try harness.createSession(), "What is 6 * 7?")
+        var lastID = 0
+        var types: [String] = []
+        for _ in 0..<40 {
+            let stream = try harness.openStream(run, lastEventID: String(lastID))
+            let frames = try stream.readToEnd()
+            types += frames.filter { $0.id != nil }.compactMap(\.event)
+            lastID = frames.compactMap(\.id).last ?? lastID
+            if types.last == "run.completed" { break }
+        }
+        #expect(types.last == "run.completed")
+        #expect(types.filter { $0 == "run.completed" }.count == 1)
+    }
+
+    @Test func overflowFrameCarriesTheLastSequenceThenCloses() throws {
+        let harness = try Harness()
+        harness.server.faults.overflowAfterFrames = 5
+        harness.server.faults.overflowLimit = 1
+        let run = try StreamReplayTests.finishedRun(harness, "Hello")
+        let stream = try harness.openStream(run)
+        let frames = try stream.readToEnd()
+        #expect(stream.ending == .finished)
+        #expect(try stream.connection.isClosedByServer())
+        let overflow = try #require(frames.last)
+        #expect(overflow.event == "stream.overflow")
+        #expect(overflow.id == nil)
+        #expect(overflow.object.keys.sorted() == ["last_sequence"])
+        #expect(overflow.object["last_sequence"] as? Int == frames.dropLast().compactMap(\.id).last)
+        let resumed = try harness.openStream(run, lastEventID: String(overflow.object["last_sequence"] as? Int ?? 0))
+        #expect(try resumed.readToEnd().contains { $0.event == "run.completed" })
+    }
+
+    @Test func droppedSubmitWasAppliedAndTheRetryReplaysIt() throws {
+        let harness = try Harness(holdRuns: true)
+        harness.server.faults.dropAfterSubmit = 2
+        let session = try harness.createSession()
+        for _ in 0..<2 {
+            let connection = try TestConnection(port: harness.port)
+            try connection.send(harness.rawRequest(
+                "POST", "/v1/sessions/\(session)/messages", headers: [("Idempotency-Key", "retry-1")],
+                body: Harness.messageBody("Hello")))
+            #expect(try connection.readHead() == nil)
+        }
+        #expect(harness.server.runCount(inSession: session) == 1)
+        let retry = try harness.submit(session, "Hello", key: "retry-1")
+        #expect(retry.status == 200)
+        #expect(retry.object["run_id"] as? String == harness.server.runIDs(inSession: session).first)
+        #expect(harness.server.faults.dropAfterSubmit == 0)
+    }
+
+    @Test(arguments: [(503, "service_unavailable"), (429, "rate_limited")])
+    func rejectedRequestsCarryRetryAfterThenServiceResumes(status: Int, code: String) throws {
+        let harness = try Harness()
+        harness.server.faults.rejectNextRequests = .init(status: status, count: 2, retryAfter: "3")
+        #expect(try harness.request("GET", "/health/live").status == 200)
+        for _ in 0..<2 {
+            let response = try harness.request("GET", "/v1/sessions")
+            #expect(response.status == status)
+            #expect(response.header("retry-after") == "3")
+            #expect(response.errorCode == code)
+            #expect(response.error["request_id"] as? String == response.header("x-request-id"))
+        }
+        #expect(try harness.request("GET", "/v1/sessions").status == 200)
+    }
+
+    @Test func heartbeatIntervalCanBeChangedAtRunTime() throws {
+        var options = FixtureOptions.testing
+        options.heartbeatInterval = 3600
+        let harness = try Harness(options: options)
+        harness.server.faults.heartbeatInterval = 0.05
+        let (_, stream) = try ScenarioStreamTests.attachFromStart(harness, prompt: "Please approve it")
+        try stream.read(untilEvent: "approval.requested")
+        #expect(try stream.next()?.isHeartbeat == true)
+    }
+}
