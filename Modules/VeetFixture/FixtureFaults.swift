@@ -28,8 +28,8 @@ public struct FixtureFaults: Sendable, Equatable {
     public var overflowAfterFrames: Int?
     /// How many streams may still overflow; nil overflows every stream.
     public var overflowLimit: Int?
-    /// Close the connection without an answer after this many message submissions
-    /// (`POST /v1/sessions/{id}/messages`) have been applied.
+    /// Close the connection without an answer, after applying them, on this many successful
+    /// message submissions (`POST /v1/sessions/{id}/messages`, new runs and replays alike).
     public var dropAfterSubmit: Int
     /// Answer the next `/v1/` requests with an error (checked before anything else).
     public var rejectNextRequests: Rejection?

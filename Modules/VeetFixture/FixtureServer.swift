@@ -39,9 +39,13 @@ public final class FixtureServer: Sendable {
                 idleTimeout: options.idleConnectionTimeout))
     }
 
+    deinit { stop() }
+
     /// Binds 127.0.0.1:`port` (0 picks a free port) and serves; returns `http://127.0.0.1:PORT`.
+    /// A server starts once: a second call returns the URL it already has.
     @discardableResult
     public func start(port: UInt16 = 0) throws -> URL {
+        if let url = boundURL.current { return url }
         let bound = try listener.start(port: port)
         let url = URL(string: "http://127.0.0.1:\(bound)")!
         boundURL.current = url

@@ -84,7 +84,12 @@ enum Recordings {
         .appendingPathComponent("VeetTransportTests/Golden/sse")
 
     static func frames(_ name: String) throws -> [RunEventFrame] {
-        let data = try Data(contentsOf: directory.appendingPathComponent(name))
+        var data = try Data(contentsOf: directory.appendingPathComponent(name))
+        // Some captures start with the HTTP status line and headers; the body follows the blank line.
+        if data.starts(with: Data("HTTP/".utf8)), let blank = data.range(of: Data("\n\n".utf8))
+            ?? data.range(of: Data("\r\n\r\n".utf8)) {
+            data = data.subdata(in: blank.upperBound..<data.endIndex)
+        }
         var decoder = SSEDecoder()
         return (try decoder.feed(data) + decoder.finish()).map(RunEventFrame.decode)
     }

@@ -27,7 +27,7 @@ import VeetFixture
         let golden = try Golden.frames("sse-replay-tail-post-terminal.txt")
         #expect(frames.map(FrameShape.shape) == golden.map(FrameShape.shape))
         #expect(frames.compactMap(\.id) == golden.compactMap(\.id))
-        #expect(frames.last?.object["not_before"] as? String ?? "" ~= "+00:00")
+        #expect((frames.last?.object["not_before"] as? String)?.hasSuffix("+00:00") == true)
     }
 
     @Test func liveStreamEndsRightAfterTheTerminalEventAndStoresNoDeltas() throws {
@@ -41,6 +41,20 @@ import VeetFixture
         #expect(replay.last?.event == "memory.formation.requested")
         #expect(!replay.contains { $0.id == nil })
         #expect(harness.server.eventTypes(ofRun: run) == replay.compactMap(\.event))
+    }
+
+    @Test func runsOfOneSessionShareOneSequenceCounter() throws {
+        let harness = try Harness()
+        let session = try harness.createSession()
+        let first = try harness.startRun(session, "Hello")
+        _ = try harness.streamToEnd(first)
+        let second = try harness.startRun(session, "Hello again")
+        let frames = try harness.streamToEnd(second)
+        // 1 is session.created; the first run's replay ends with its memory event.
+        #expect(frames.first?.id == harness.server.lastSequence(ofRun: first) + 1)
+        #expect(try harness.streamToEnd(first).first?.id == 2)
+        let ids = frames.compactMap(\.id)
+        #expect(ids == ids.sorted() && Set(ids).count == ids.count)
     }
 
     @Test func reconnectWithLastEventIDGetsOnlyNewerPersistedFrames() throws {

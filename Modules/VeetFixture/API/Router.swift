@@ -44,6 +44,14 @@ enum Endpoint {
         }
     }
 
+    /// POST routes with a JSON body (`/cancel` has none).
+    var takesJSONBody: Bool {
+        switch self {
+        case .sessions, .sessionMessages, .runInput, .approvalResolve: true
+        default: false
+        }
+    }
+
     var methods: Set<String> {
         switch self {
         case .sessions, .sessionMessages: ["GET", "POST"]
@@ -119,8 +127,7 @@ struct Router: RequestResponder {
         guard endpoint.methods.contains(head.method) else { throw APIFailure.unsupportedMethod }
         if isAPI && !carriesBody && !isAuthorized(head) { throw APIFailure.routeAuthentication }
         var body = Data()
-        if head.method == "POST", case .runCancel = endpoint {
-        } else if head.method == "POST" {
+        if head.method == "POST" && endpoint.takesJSONBody {
             switch readBody(options.maximumBodyBytes) {
             case .body(let data): body = data
             case .tooLarge: throw APIFailure.payloadTooLarge

@@ -57,7 +57,8 @@ extension Router {
             }
         }
         var response = HTTPResponse.json(status, result)
-        response.dropWithoutAnswer = status == 202 && faults.update { $0.takeSubmitDrop() }
+        // The submission (or its replay) is applied; only the answer is lost.
+        response.dropWithoutAnswer = faults.update { $0.takeSubmitDrop() }
         return response
     }
 }

@@ -111,6 +111,7 @@ final class HTTPListener: @unchecked Sendable {  // mutable state below is guard
 
     private func serve(_ stream: SocketStream) {
         defer {
+            if !isStopped { lingerBeforeClose(stream) }
             lock.withLock {
                 openConnections.remove(stream.descriptor)
                 stream.close()
@@ -138,17 +139,21 @@ final class HTTPListener: @unchecked Sendable {  // mutable state below is guard
                 return
             }
             let requestID = Identifier.requestID(echoing: head.header("x-request-id"))
+            let expectsContinue = head.header("expect")?.lowercased() == "100-continue"
             var bodyWasRead = false
             var response = responder.respond(to: head, framing: framing, requestID: requestID) { limit in
                 bodyWasRead = true
+                // The client holds the body back until told to go on.
+                if expectsContinue { stream.write(Data("HTTP/1.1 100 Continue\r\n\r\n".utf8)) }
                 return reader.readBody(framing, limit: limit)
             }
             if response.dropWithoutAnswer { return }
+            // An answer given without reading the body: discard a small declared body after
+            // answering (so the connection stays usable); otherwise close.
+            var unreadLength = 0
             if !bodyWasRead && framing != .none {
-                // Discard an unread body so the next request starts at its own first byte.
-                if case .length(let length) = framing, length <= limits.drainableBodyBytes,
-                    case .body = reader.readBody(framing, limit: length)
-                {
+                if case .length(let length) = framing, length <= limits.drainableBodyBytes, !expectsContinue {
+                    unreadLength = length
                 } else {
                     response.closeAfterwards = true
                 }
@@ -156,6 +161,22 @@ final class HTTPListener: @unchecked Sendable {  // mutable state below is guard
             let close = response.closeAfterwards || head.wantsClose
             response.omitsBody = head.method == "HEAD"
             guard send(response, requestID: requestID, on: stream, close: close), !close else { return }
+            if unreadLength > 0 {
+                guard case .body = reader.readBody(.length(unreadLength), limit: unreadLength) else { return }
+            }
+        }
+    }
+
+    /// Closing with unread request bytes makes the kernel send a reset, which can
+    /// destroy the answer just written (e.g. a 413). So: end our side, then read
+    /// and discard until the peer closes (bounded in time and bytes).
+    private func lingerBeforeClose(_ stream: SocketStream) {
+        stream.shutdownWriting()
+        var discarded = 0
+        let deadline = Date().addingTimeInterval(1)
+        while discarded < 8 * 1_048_576, Date() < deadline {
+            guard case .bytes(let bytes) = stream.read(timeout: deadline.timeIntervalSinceNow) else { return }
+            discarded += bytes.count
         }
     }
 

@@ -88,5 +88,6 @@ struct SocketStream {
     }
 
     func shutdownBoth() { shutdown(descriptor, Int32(SHUT_RDWR)) }
+    func shutdownWriting() { shutdown(descriptor, Int32(SHUT_WR)) }
     func close() { Glibc.close(descriptor) }
 }

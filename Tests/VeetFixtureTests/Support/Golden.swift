@@ -30,18 +30,33 @@ enum Golden {
         guard let section = sections.first(where: { $0.hasPrefix(title) }) else {
             throw TestFailure("no section \(title) in \(file)")
         }
-        guard let line = section.split(separator: "\n").first(where: { $0.hasPrefix("{") }),
+        guard let line = section.components(separatedBy: .newlines).first(where: { $0.hasPrefix("{") }),
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
             let error = object["error"] as? [String: Any]
         else { throw TestFailure("no error body in section \(title)") }
         return error
     }
 
+    /// Status and JSON body of the `### title` section of a request/response capture.
+    static func section(_ file: String, _ title: String) throws -> (status: Int, body: [String: Any]) {
+        let sections = try text(file).components(separatedBy: "### ")
+        guard let section = sections.first(where: { $0.hasPrefix(title) }) else {
+            throw TestFailure("no section \(title) in \(file)")
+        }
+        let lines = section.components(separatedBy: .newlines)
+        guard let statusLine = lines.first(where: { $0.hasPrefix("HTTP/1.1 ") }),
+            let status = Int(statusLine.split(separator: " ")[1])
+        else { throw TestFailure("no status in section \(title)") }
+        let json = lines.first(where: { $0.hasPrefix("{") }) ?? "{}"
+        let body = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
+        return (status, body)
+    }
+
     /// The JSON body of a whole-body recording (`*.json`) or the last JSON line of a `.txt` capture.
     static func object(_ name: String) throws -> [String: Any] {
         let content = try text(name)
         let candidate = name.hasSuffix(".json")
-            ? content : String(content.split(separator: "\n").last(where: { $0.hasPrefix("{") }) ?? "")
+            ? content : content.components(separatedBy: .newlines).last(where: { $0.hasPrefix("{") }) ?? ""
         guard let object = try JSONSerialization.jsonObject(with: Data(candidate.utf8)) as? [String: Any] else {
             throw TestFailure("no JSON object in \(name)")
         }

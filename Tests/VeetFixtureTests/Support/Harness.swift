@@ -54,9 +54,12 @@ final class Harness {
         return id
     }
 
-    static func messageBody(_ text: String) -> String {
-        let encoded = String(decoding: try! JSONSerialization.data(withJSONObject: [text], options: .fragmentsAllowed), as: UTF8.self)
-        return #"{"content":[{"type":"text","text":"# + encoded.dropFirst().dropLast() + "}]}"
+    /// `{"content":[{"type":"text","text":…}]}` plus any extra members.
+    static func messageBody(_ text: String, extra: [String: Any] = [:]) -> String {
+        var object: [String: Any] = ["content": [["type": "text", "text": text]]]
+        object.merge(extra) { _, new in new }
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
     }
 
     func submit(_ sessionID: String, _ text: String, key: String? = nil) throws -> TestResponse {
@@ -92,9 +95,8 @@ final class Harness {
     }
 
     func answer(_ runID: String, _ text: String, questionID: String?) throws -> TestResponse {
-        let question = questionID.map { #","question_id":"\#($0)""# } ?? ""
-        let content = Self.messageBody(text).dropLast()
-        return try request("POST", "/v1/runs/\(runID)/input", body: content + question + "}")
+        let extra: [String: Any] = questionID.map { ["question_id": $0] } ?? [:]
+        return try request("POST", "/v1/runs/\(runID)/input", body: Self.messageBody(text, extra: extra))
     }
 
     /// Streams a run from the start until its end and returns every frame.
