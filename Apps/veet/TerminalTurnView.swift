@@ -13,7 +13,8 @@ actor TerminalTurnView: TurnInteraction {
     /// With --json nothing but the final object goes to stdout.
     private let quiet: Bool
     private var atLineStart = true
-    private var printedAnswer = ""
+    /// The last state shown per tool call, so each step is printed once.
+    private var shownToolStates: [String: ToolActivity.State] = [:]
     private let status: StatusLine
 
     init(context: CLIContext, approvalMode: ApprovalMode) {
@@ -49,7 +50,8 @@ actor TerminalTurnView: TurnInteraction {
             await status.clear()
         case .tool(let tool):
             await status.clear()
-            guard tool.name != ToolActivity.askUserTool else { break }
+            guard tool.name != ToolActivity.askUserTool, shownToolStates[tool.callID] != tool.state else { break }
+            shownToolStates[tool.callID] = tool.state
             switch tool.state {
             case .queued: break
             case .running: note(style.dim("· running \(tool.name)"))

@@ -16,7 +16,7 @@ struct LiveFixture {
         let url = try server.start()
         let settings = try ConnectionSettings(serverAddress: url.absoluteString, token: token)
         // Retries and reconnects wait only a moment so fault tests stay fast.
-        api = ChatAPI(client: HTTPClient(settings: settings),
+        api = ChatAPI(client: HTTPClient(settings: settings, writeTimeout: 2),
                       reconnect: ReconnectPolicy(initialDelay: .milliseconds(1), maxDelay: .milliseconds(5)),
                       sleeper: { _ in try await Task.sleep(for: .milliseconds(1)) })
     }

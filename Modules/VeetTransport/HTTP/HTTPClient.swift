@@ -12,13 +12,17 @@ public final class HTTPClient: Sendable {
     let userAgent: String
     private let session: URLSession
     private let router: TaskRouter
+    /// Requests that change something get a session of their own each (see `send`).
+    private let writeConfiguration: URLSessionConfiguration
 
     /// - Parameters:
     ///   - clientVersion: sent as `User-Agent: veet/<version>`.
     ///   - idleTimeout: longest silence while waiting for bytes. Event streams
     ///     send a heartbeat every 15 s, so 60 s means the connection is dead.
+    ///   - writeTimeout: longest wait for the answer to a POST/PUT/PATCH (they answer at once;
+    ///     only a stalled resend waits this long).
     public init(settings: ConnectionSettings, clientVersion: String = VeetTransportVersion.current,
-                idleTimeout: TimeInterval = 60) {
+                idleTimeout: TimeInterval = 60, writeTimeout: TimeInterval = 15) {
         self.settings = settings
         self.userAgent = "veet/\(clientVersion)"
         let configuration = URLSessionConfiguration.ephemeral
@@ -28,16 +32,27 @@ public final class HTTPClient: Sendable {
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
         configuration.timeoutIntervalForRequest = idleTimeout
-        let router = TaskRouter()
-        let queue = OperationQueue()
-        queue.name = "VeetTransport.HTTPClient"
-        queue.maxConcurrentOperationCount = 1  // callbacks of one task arrive in order
-        self.router = router
-        self.session = URLSession(configuration: configuration, delegate: router, delegateQueue: queue)
+        (session, router) = Self.makeSession(configuration, name: "VeetTransport.HTTPClient")
+        let writes = configuration.copy() as! URLSessionConfiguration  // copy() of this class returns its own type
+        writes.timeoutIntervalForRequest = min(writeTimeout, idleTimeout)
+        writeConfiguration = writes
     }
 
     deinit {
         session.finishTasksAndInvalidate()
+    }
+
+    private static func makeSession(_ configuration: URLSessionConfiguration, name: String) -> (URLSession, TaskRouter) {
+        let router = TaskRouter()
+        let queue = OperationQueue()
+        queue.name = name
+        queue.maxConcurrentOperationCount = 1  // callbacks of one task arrive in order
+        return (URLSession(configuration: configuration, delegate: router, delegateQueue: queue), router)
+    }
+
+
+    static func changesState(_ method: String) -> Bool {
+        !["GET", "HEAD", "DELETE", "OPTIONS"].contains(method.uppercased())
     }
 
     /// Sends a request and returns the answer whatever its status. Throws
@@ -45,7 +60,17 @@ public final class HTTPClient: Sendable {
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let (urlRequest, requestID) = makeURLRequest(request, accept: "application/json")
         try Self.checkCancellation(requestID)
-        let task = session.dataTask(with: urlRequest)
+        // When a reused keep-alive connection dies under a request with a body,
+        // libcurl (under FoundationNetworking) resends it on a new connection
+        // without being able to rewind the body, and the task stalls until its
+        // timeout. So a write travels on a fresh session (a fresh connection,
+        // never resent behind our back) with a short timeout as a second guard;
+        // a lost answer is retried by `sendRetrying` with the same idempotency key.
+        let isWrite = Self.changesState(request.method)
+        let (taskSession, router) = isWrite
+            ? Self.makeSession(writeConfiguration, name: "VeetTransport.HTTPClient.write") : (session, router)
+        defer { if isWrite { taskSession.finishTasksAndInvalidate() } }
+        let task = taskSession.dataTask(with: urlRequest)
         let handler = BufferedHandler(requestID: requestID)
         // Registered before anything can cancel the task, so its completion is never missed.
         router.register(handler, for: task)
