@@ -147,8 +147,8 @@ actor TerminalTurnView: TurnInteraction {
         atLineStart = true
     }
 
+    /// Status goes to stderr in every mode; with --json only stdout stays reserved.
     private func note(_ text: String) {
-        guard !quiet else { return }
         endLine()
         context.err.writeLine(text)
     }
