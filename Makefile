@@ -22,12 +22,14 @@ test: bootstrap check
 
 # Builds, starts the reference server on a free loopback port, opens `veet chat` against it.
 demo: bootstrap
-	$(SWIFT) build --product veet --product veet-fixture
+	$(SWIFT) build --product veet
+	$(SWIFT) build --product veet-fixture
 	@Scripts/demo $(BIN)
 
 # Release-mode figures, each a ratio against a baseline measured in the same run.
 bench: bootstrap
-	$(SWIFT) build -c release --product veet-bench --product veet
+	$(SWIFT) build -c release --product veet-bench
+	$(SWIFT) build -c release --product veet
 	@Scripts/bench .build/release
 
 clean:

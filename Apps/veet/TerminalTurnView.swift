@@ -61,7 +61,7 @@ actor TerminalTurnView: TurnInteraction {
             case .uncertain: note(style.warning("? \(tool.name): outcome unknown"))
             }
         case .approvalResolved(_, let resolution):
-            note(style.dim("Approval \(resolution?.rawValue.replacingOccurrences(of: "_", with: " ") ?? "settled")."))
+            note(style.dim(Self.describe(resolution)))
         case .problem(let text):
             note(style.warning(text))
         case .status(let new):
@@ -157,6 +157,17 @@ actor TerminalTurnView: TurnInteraction {
         guard let text = tool.resultText?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return "" }
         let oneLine = text.replacingOccurrences(of: "\n", with: " ")
         return " → " + (oneLine.count > 120 ? String(oneLine.prefix(120)) + "…" : oneLine)
+    }
+
+    static func describe(_ resolution: ApprovalResolution?) -> String {
+        switch resolution {
+        case .approveOnce: "Approved once."
+        case .approveForTask: "Approved for this task."
+        case .deny: "Denied."
+        case .expired: "The approval expired."
+        case .unknown(let raw): "Approval settled (\(raw))."
+        case nil: "Approval settled."
+        }
     }
 
     static func describe(_ failure: RunFailureView?) -> String {
