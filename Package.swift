@@ -11,12 +11,14 @@ let package = Package(
     products: [
         .library(name: "VeetTransport", targets: ["VeetTransport"]),
         .library(name: "VeetStore", targets: ["VeetStore"]),
+        .library(name: "VeetMarkdown", targets: ["VeetMarkdown"]),
         .library(name: "VeetChat", targets: ["VeetChat"]),
         .library(name: "VeetConsole", targets: ["VeetConsole"]),
         .library(name: "VeetFixture", targets: ["VeetFixture"]),
         .executable(name: "veet", targets: ["veet"]),
         .executable(name: "veet-fixture", targets: ["veet-fixture"]),
         .executable(name: "veet-bench", targets: ["Benchmarks"]),
+        .executable(name: "veet-store-torture", targets: ["StoreTorture"]),
     ],
     targets: [
         // Floor 1: system libraries (Debian packages, installed by Scripts/bootstrap).
@@ -30,10 +32,12 @@ let package = Package(
             name: "CNcursesw", path: "Modules/CNcursesw", pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]),
 
-        // Floor 2: transport (Foundation only).
+        // Floor 2: transport (Foundation only) and Markdown (cmark-gfm).
         .target(name: "VeetTransport", path: "Modules/VeetTransport", swiftSettings: swift6),
+        .target(name: "VeetMarkdown", dependencies: ["CCmarkGFM"], path: "Modules/VeetMarkdown",
+                swiftSettings: swift6),
         // Floor 3: local store.
-        .target(name: "VeetStore", dependencies: ["VeetTransport"], path: "Modules/VeetStore",
+        .target(name: "VeetStore", dependencies: ["VeetTransport", "CSQLite"], path: "Modules/VeetStore",
                 swiftSettings: swift6),
         // Floor 4: features.
         .target(name: "VeetChat", dependencies: ["VeetTransport", "VeetStore"],
@@ -45,20 +49,27 @@ let package = Package(
 
         // Floor 6: apps.
         .executableTarget(
-            name: "veet", dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetConsole"],
+            name: "veet", dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetMarkdown", "VeetConsole"],
             path: "Apps/veet", swiftSettings: swift6),
         .executableTarget(
             name: "veet-fixture", dependencies: ["VeetFixture"],
             path: "Apps/veet-fixture", swiftSettings: swift6),
         .executableTarget(
-            name: "Benchmarks", dependencies: ["VeetTransport"],
+            name: "Benchmarks", dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetMarkdown", "VeetFixture", "CSQLite", "CCmarkGFM"],
             path: "Tests/Benchmarks", swiftSettings: swift6),
+
+        // A child process the store tests kill mid-write (SIGKILL), many times.
+        .executableTarget(
+            name: "StoreTorture", dependencies: ["VeetStore", "VeetTransport"],
+            path: "Tests/StoreTorture", swiftSettings: swift6),
 
         // Tests.
         .testTarget(name: "VeetTransportTests", dependencies: ["VeetTransport"],
                     path: "Tests/VeetTransportTests", resources: [.copy("Golden")],
                     swiftSettings: swift6),
-        .testTarget(name: "VeetStoreTests", dependencies: ["VeetStore"],
+        .testTarget(name: "VeetMarkdownTests", dependencies: ["VeetMarkdown"],
+                    path: "Tests/VeetMarkdownTests", swiftSettings: swift6),
+        .testTarget(name: "VeetStoreTests", dependencies: ["VeetStore", "VeetTransport", "VeetFixture", "CSQLite"],
                     path: "Tests/VeetStoreTests", swiftSettings: swift6),
         .testTarget(name: "VeetChatTests", dependencies: ["VeetChat", "VeetTransport", "VeetFixture"],
                     path: "Tests/VeetChatTests", swiftSettings: swift6),
