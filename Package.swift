@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "VeetTransport", targets: ["VeetTransport"]),
         .library(name: "VeetStore", targets: ["VeetStore"]),
         .library(name: "VeetMarkdown", targets: ["VeetMarkdown"]),
+        .library(name: "VeetTokens", targets: ["VeetTokens"]),
         .library(name: "VeetChat", targets: ["VeetChat"]),
         .library(name: "VeetConsole", targets: ["VeetConsole"]),
         .library(name: "VeetFixture", targets: ["VeetFixture"]),
@@ -34,6 +35,7 @@ let package = Package(
 
         // Floor 2: transport (Foundation only) and Markdown (cmark-gfm).
         .target(name: "VeetTransport", path: "Modules/VeetTransport", swiftSettings: swift6),
+        .target(name: "VeetTokens", path: "Modules/VeetTokens", swiftSettings: swift6),
         .target(name: "VeetMarkdown", dependencies: ["CCmarkGFM"], path: "Modules/VeetMarkdown",
                 swiftSettings: swift6),
         // Floor 3: local store.
@@ -43,13 +45,13 @@ let package = Package(
         .target(name: "VeetChat", dependencies: ["VeetTransport", "VeetStore"],
                 path: "Modules/VeetChat", swiftSettings: swift6),
         // Floor 5: kits.
-        .target(name: "VeetConsole", path: "Modules/VeetConsole", swiftSettings: swift6),
+        .target(name: "VeetConsole", dependencies: ["VeetTokens"], path: "Modules/VeetConsole", swiftSettings: swift6),
         // The reference server: an island that never sees the client's types.
         .target(name: "VeetFixture", path: "Modules/VeetFixture", swiftSettings: swift6),
 
         // Floor 6: apps.
         .executableTarget(
-            name: "veet", dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetMarkdown", "VeetConsole"],
+            name: "veet", dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetMarkdown", "VeetTokens", "VeetConsole"],
             path: "Apps/veet", swiftSettings: swift6),
         .executableTarget(
             name: "veet-fixture", dependencies: ["VeetFixture"],
@@ -67,6 +69,8 @@ let package = Package(
         .testTarget(name: "VeetTransportTests", dependencies: ["VeetTransport"],
                     path: "Tests/VeetTransportTests", resources: [.copy("Golden")],
                     swiftSettings: swift6),
+        .testTarget(name: "VeetTokensTests", dependencies: ["VeetTokens"],
+                    path: "Tests/VeetTokensTests", swiftSettings: swift6),
         .testTarget(name: "VeetMarkdownTests", dependencies: ["VeetMarkdown"],
                     path: "Tests/VeetMarkdownTests", swiftSettings: swift6),
         .testTarget(name: "VeetStoreTests", dependencies: ["VeetStore", "VeetTransport", "VeetFixture", "CSQLite"],
