@@ -62,6 +62,8 @@ struct VeetCLI {
         switch command.path {
         case ["connect"]: return try await ConnectCommand(context: context, command: command).run()
         case ["chat"]: return try await ChatCommand(context: context, command: command).run()
+        case ["run", "show"]: return try await RunCommand(context: context).show(command.positionals[0])
+        case ["run", "cancel"]: return try await RunCommand(context: context).cancel(command.positionals[0])
         case ["sessions", "list"]: return try await SessionsCommand(context: context).list(command)
         case ["connections", "list"]: return try ConnectionsCommand(context: context).list()
         case ["connections", "use"]: return try ConnectionsCommand(context: context).use(command.positionals[0])

@@ -1,0 +1,55 @@
+import Foundation
+import VeetChat
+import VeetConsole
+import VeetTransport
+
+/// `veet run show|cancel ID`.
+struct RunCommand {
+    let context: CLIContext
+
+    static let spec = CommandSpec(
+        name: "run",
+        summary: "Inspect or stop an agent run.",
+        subcommands: [
+            CommandSpec(name: "show", summary: "Show a run's status, counts, usage and failure.",
+                        positionals: [PositionalSpec("id", help: "The run id.")]),
+            CommandSpec(name: "cancel", summary: "Ask the server to stop a run (safe to repeat).",
+                        discussion: """
+                            A running run stops at its next safe point (the reply in progress finishes first); \
+                            a queued or waiting run stops at once; a finished run is left as it is.
+                            """,
+                        positionals: [PositionalSpec("id", help: "The run id.")]),
+        ])
+
+    func show(_ id: String) async throws -> ExitCode {
+        let run = try await ChatAPI(client: try context.client()).run(id: id)
+        try render(run, note: nil)
+        return .success
+    }
+
+    func cancel(_ id: String) async throws -> ExitCode {
+        let run = try await ChatAPI(client: try context.client()).cancel(runID: id)
+        let note: String
+        switch run.status {
+        case .cancelled: note = "Cancelled."
+        case .completed, .failed: note = "The run had already finished (\(run.status.rawValue)); nothing changed."
+        default: note = "Cancel requested; the run stops at its next safe point."
+        }
+        try render(run, note: note)
+        return .success
+    }
+
+    private func render(_ run: RunView, note: String?) throws {
+        if context.json {
+            try JSONOutput.print(run, layout: .compact)
+            return
+        }
+        let style = context.outStyle
+        context.out.writeLine("\(style.emphasis(run.status.rawValue))  run \(run.id)")
+        context.out.writeLine(style.dim("session \(run.sessionID)"))
+        context.out.writeLine("steps \(run.stepCount), model calls \(run.modelCallCount), tool calls \(run.toolCallCount)")
+        context.out.writeLine("tokens in \(run.usage.inputTokens), out \(run.usage.outputTokens), cost $\(run.usage.costUSD)")
+        if let failure = run.failure { context.out.writeLine(style.error(TerminalTurnView.describe(failure))) }
+        if let note { context.err.writeLine(note) }
+    }
+}
