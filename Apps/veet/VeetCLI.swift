@@ -2,6 +2,7 @@ import Foundation
 import VeetChat
 import VeetConsole
 import VeetStore
+import VeetTokens
 import VeetTransport
 
 /// Parses the command line and runs one command.
@@ -62,6 +63,7 @@ struct VeetCLI {
         switch command.path {
         case ["connect"]: return try await ConnectCommand(context: context, command: command).run()
         case ["chat"]: return try await ChatCommand(context: context, command: command).run()
+        case ["tokens"]: return TokensCommand.run(command, json: context.json)
         case ["run", "show"]: return try await RunCommand(context: context).show(command.positionals[0])
         case ["run", "cancel"]: return try await RunCommand(context: context).cancel(command.positionals[0])
         case ["sessions", "list"]: return try await SessionsCommand(context: context).list(command)
@@ -79,6 +81,9 @@ struct VeetCLI {
 /// What every command needs: output streams, terminal facts, saved connections.
 struct CLIContext: Sendable {
     let terminal: Terminal
+    let environment: [String: String]
+    /// Light or dark, from VEET_APPEARANCE or COLORFGBG (no terminal query on every command).
+    let appearance: Appearance
     let json: Bool
     let connectionName: String?
     let registry: ConnectionRegistry
@@ -88,13 +93,16 @@ struct CLIContext: Sendable {
     init(_ command: ParsedCommand, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         let mode = try command.choice("color", as: ColorMode.self) ?? .auto
         terminal = Terminal.current(colorMode: mode, environment: environment)
+        self.environment = environment
+        let preference = environment["VEET_APPEARANCE"].flatMap(AppearancePreference.init(rawValue:)) ?? .auto
+        appearance = AppearanceResolver.resolve(preference, environment: environment) { nil }.appearance
         json = command.flag("json")
         connectionName = command.value("connection")
         registry = ConnectionRegistry(paths: VeetPaths(environment: environment))
     }
 
-    var errStyle: Style { terminal.style(for: .standardError) }
-    var outStyle: Style { terminal.style(for: .standardOutput) }
+    var errStyle: Style { terminal.style(for: .standardError, environment: environment, appearance: appearance) }
+    var outStyle: Style { terminal.style(for: .standardOutput, environment: environment, appearance: appearance) }
 
     /// The client for the chosen connection (or VEET_URL/VEET_TOKEN).
     func client() throws -> HTTPClient {

@@ -48,7 +48,8 @@ import VeetConsole
 @Suite struct StyleTests {
     @Test func enabledStyleWrapsInSGR() {
         let style = Style(isEnabled: true)
-        #expect(style.error("no") == "\u{1B}[1;31mno\u{1B}[0m")
+        // Palette red at 16 colours, dark (the defaults): bright red.
+        #expect(style.error("no") == "\u{1B}[1;91mno\u{1B}[0m")
         #expect(style.emphasis("b") == "\u{1B}[1mb\u{1B}[0m")
         #expect(style.apply(.dim, "") == "")
     }
@@ -62,7 +63,8 @@ import VeetConsole
     @Test func nestedStylesReopenTheOuterRole() {
         let style = Style(isEnabled: true)
         let nested = style.warning("a " + style.code("b") + " c")
-        #expect(nested == "\u{1B}[33ma \u{1B}[35mb\u{1B}[0m\u{1B}[33m c\u{1B}[0m")
+        // Code is the typography role (italic), no longer magenta.
+        #expect(nested == "\u{1B}[33ma \u{1B}[3mb\u{1B}[0m\u{1B}[33m c\u{1B}[0m")
         #expect(Style.stripped(nested) == "a b c")
     }
 
