@@ -86,9 +86,12 @@ enum Recordings {
     static func frames(_ name: String) throws -> [RunEventFrame] {
         var data = try Data(contentsOf: directory.appendingPathComponent(name))
         // Some captures start with the HTTP status line and headers; the body follows the blank line.
-        if data.starts(with: Data("HTTP/".utf8)), let blank = data.range(of: Data("\n\n".utf8))
-            ?? data.range(of: Data("\r\n\r\n".utf8)) {
-            data = data.subdata(in: blank.upperBound..<data.endIndex)
+        if data.starts(with: Data("HTTP/".utf8)) {
+            // The head ends at the first blank line, in whichever line ending it used.
+            let ends = [data.range(of: Data("\r\n\r\n".utf8)), data.range(of: Data("\n\n".utf8))].compactMap { $0 }
+            if let blank = ends.min(by: { $0.lowerBound < $1.lowerBound }) {
+                data = data.subdata(in: blank.upperBound..<data.endIndex)
+            }
         }
         var decoder = SSEDecoder()
         return (try decoder.feed(data) + decoder.finish()).map(RunEventFrame.decode)
