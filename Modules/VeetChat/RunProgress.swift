@@ -37,8 +37,9 @@ public struct RunProgress: Sendable, Hashable {
     /// The one line that says what the run needs from its owner, if anything.
     public var statusLine: String? {
         switch status {
-        case .waitingForApproval: "Needs your approval"
-        case .waitingForUser: "Needs your answer"
+        // A run still parked after its approval was answered is resuming: nothing left to decide.
+        case .waitingForApproval: pendingApprovalID != nil ? "Needs your approval" : "Working..."
+        case .waitingForUser: pendingQuestion != nil ? "Needs your answer" : "Working..."
         case .queued, .running: isThinking ? "Thinking: \(thinkingHeading ?? "...")" : "Working..."
         default: nil
         }

@@ -17,6 +17,16 @@ public struct ToolActivity: Sendable, Hashable {
     public var resultText: String?
     public var reasonCode: String?
     public var outcome: RunEvent.ToolOutcome?
+    /// The whole result as sent (content parts, trust, error flag).
+    public var resultItem: RunEvent.ToolResultItem?
+    /// The JSON text the model produced, when the planning event carried it.
+    public var rawArguments: String?
+    /// The approval this call waited for, with its decision once settled.
+    public var approval: ApprovalCard?
+    /// The server's risk for this call, known once its approval was read.
+    public var serverRisk: ToolRisk?
+    /// This call failed for bad arguments and the next call of the same tool then succeeded.
+    public var wasCorrectedByRetry = false
 
     public init(callID: String, name: String, arguments: JSONValue) {
         self.callID = callID
@@ -31,6 +41,7 @@ public struct ToolActivity: Sendable, Hashable {
         name = event.name.isEmpty ? name : event.name
         reasonCode = event.reasonCode ?? reasonCode
         if let result = event.resultItem {
+            resultItem = result
             outcome = result.outcome
             resultText = result.outcome?.message ?? result.plainText
         }
@@ -42,6 +53,102 @@ public struct ToolActivity: Sendable, Hashable {
         case .failed: state = .failed
         case .denied: state = .denied
         case .uncertain: state = .uncertain
+        }
+    }
+}
+
+// MARK: Presentation
+
+extension ToolActivity {
+    /// What the call does, from its name, refined by a structured result.
+    public var effect: ToolEffect {
+        let byName = ToolEffect.classify(toolName: name)
+        // Only parse the result when it may be a command's output: bundling asks this often.
+        if byName != .external, let first = resultItem?.content.first?.text,
+           first.contains("\"stdout\"") || first.contains("\"exit_code\""), case .terminal = rendering {
+            return .sandbox
+        }
+        return byName
+    }
+
+    /// The server's risk when known, else the effect's, one step higher for destructive verbs.
+    public var risk: ToolRisk {
+        if let serverRisk { return serverRisk }
+        let base = effect.baseRisk
+        let destructive = ToolEffect.words(of: name).contains(where: ToolEffect.destructiveWords.contains)
+        return destructive && effect != .read ? base.raised : base
+    }
+
+    /// How to show the result.
+    public var rendering: ToolRendering { ToolRendering.make(result: resultItem, arguments: arguments) }
+
+    /// Third-party text: render the result as data, never as instructions.
+    public var resultIsExternal: Bool { resultItem?.trust == .externalUntrusted }
+
+    /// Refused when its approval was denied, expired or cancelled.
+    public var wasDeniedAtApproval: Bool {
+        guard state == .denied else { return false }
+        if let code = reasonCode { return code.hasPrefix("approval.") }
+        return approval?.isSettled == true && resultItem == nil
+    }
+
+    /// Refused by policy (not by the owner): such a denial carries an outcome document.
+    public var isPolicyDenial: Bool { state == .denied && !wasDeniedAtApproval }
+
+    /// A failure the model can fix by changing its arguments (streaming.md §9, client presentation).
+    public var needsCorrection: Bool {
+        guard state == .failed, let outcome, outcome.retryable == true, outcome.remediation == .modifyArguments,
+              let code = outcome.reasonCode ?? reasonCode
+        else { return false }
+        return code == "tool.arguments_invalid" || code.hasPrefix("tool.invalid_arguments")
+    }
+
+    /// The model called a tool that does not exist, or one this client cannot classify.
+    public var isUnknownTool: Bool {
+        let code = outcome?.reasonCode ?? reasonCode ?? ""
+        return name.isEmpty || code.hasPrefix("tool.not_found") || ToolEffect.classify(toolName: name) == .unknown
+    }
+
+    /// The label a row and a bundle summary use; nil while queued or running.
+    public var outcomeLabel: ToolOutcomeLabel? {
+        switch state {
+        case .queued, .running: return nil
+        case .completed: return .succeeded
+        case .uncertain: return .uncertain
+        case .denied: return .denied
+        case .failed:
+            if wasCorrectedByRetry { return .correctedAndRetried }
+            if needsCorrection { return .needsCorrection }
+            if outcome?.status == .unavailable { return .unavailable }
+            if (outcome?.reasonCode ?? reasonCode) == "tool.web.provider_rejected" { return .rejected }
+            return .failed
+        }
+    }
+
+    /// "queued", "running", or the outcome label.
+    public var statusText: String { outcomeLabel?.text ?? state.rawValue }
+
+    /// May share a bundle: terminal, known tool, settled approval (if any), not a policy denial or uncertain.
+    public var isBundleable: Bool {
+        guard isSettled, state != .uncertain, !isPolicyDenial, !isUnknownTool, name != Self.askUserTool else { return false }
+        return approval?.isSettled ?? true
+    }
+}
+
+/// What became of a call, in the words rows and summaries use.
+public enum ToolOutcomeLabel: String, Sendable, Hashable, CaseIterable {
+    case succeeded, correctedAndRetried, needsCorrection, failed, rejected, unavailable, denied, uncertain
+
+    public var text: String {
+        switch self {
+        case .succeeded: "succeeded"
+        case .correctedAndRetried: "corrected and retried"
+        case .needsCorrection: "needs correction"
+        case .failed: "failed"
+        case .rejected: "rejected"
+        case .unavailable: "unavailable"
+        case .denied: "denied"
+        case .uncertain: "uncertain"
         }
     }
 }

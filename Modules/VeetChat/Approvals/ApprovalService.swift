@@ -1,0 +1,87 @@
+import Foundation
+import VeetTransport
+
+/// The approval I/O: every read comes back tagged with the conversation and
+/// connection it was asked for, and every decision answer is mapped to a
+/// clear outcome. State lives in `ApprovalBoard`; this type only talks.
+public struct ApprovalService: Sendable {
+    public let api: ChatAPI
+
+    public init(api: ChatAPI) {
+        self.api = api
+    }
+
+    /// The pending approvals of `sessionID` on this connection.
+    public func pending(sessionID: String) async throws -> Scoped<[ApprovalView]> {
+        let scope = api.scope(sessionID: sessionID)
+        return Scoped(try await api.pendingApprovals(inSession: sessionID), scope: scope)
+    }
+
+    /// One approval, any status (used when a card vanished from the pending list).
+    public func read(approvalID: String, sessionID: String) async throws -> Scoped<ApprovalView> {
+        Scoped(try await api.approval(id: approvalID), scope: api.scope(sessionID: sessionID))
+    }
+
+    public func run(id: String, sessionID: String) async throws -> Scoped<RunView> {
+        Scoped(try await api.run(id: id), scope: api.scope(sessionID: sessionID))
+    }
+
+    /// Sends a decision. Never throws: a refusal or failure is an outcome the card shows.
+    public func resolve(_ command: ApprovalCommand) async -> Scoped<ApprovalResolveResult> {
+        let scope = api.scope(sessionID: command.scope.sessionID)
+        do {
+            let response = try await api.sendResolve(approvalID: command.approvalID, request: command.request)
+            if response.isSuccess {
+                return Scoped(.stored(try response.decoded(as: ApprovalView.self)), scope: scope)
+            }
+            return Scoped(.refused(Self.notice(for: APIError(response: response))), scope: scope)
+        } catch {
+            return Scoped(.refused(.failed(String(describing: error))), scope: scope)
+        }
+    }
+
+    /// Maps a refusal to what the owner should read (sessions-runs.md §5.4).
+    public static func notice(for error: APIError) -> ApprovalNotice {
+        if error.status == 404 { return .notFound }
+        guard error.status == 409 else { return .failed(error.description) }
+        switch error.reason {
+        case "approval_already_resolved":
+            return .alreadyResolved(error.details["decision"]?.stringValue.map(ApprovalDecision.init(raw:)))
+        case "task_grant_unavailable": return .taskPermissionUnavailable
+        case "task_grant_offer_mismatch": return .taskPermissionOfferChanged
+        default: break
+        }
+        switch error.details["status"]?.stringValue?.lowercased() {
+        case "expired": return .expired
+        case "cancelled": return .cancelled
+        default: return .failed(error.description)
+        }
+    }
+
+    /// The whole decision for a one-shot caller (the CLI): resolve, then read
+    /// the run, each step applied to `board`. Returns the updated card.
+    /// `.approveForTask` is ignored unless `board.requestTaskPermission(on:)`
+    /// was called first, after the owner saw the scope and limits and confirmed.
+    public func decide(_ choice: ApprovalChoice, approvalID: String,
+                       on board: inout ApprovalBoard) async -> ApprovalDecisionCard? {
+        guard let command = board.press(choice, on: approvalID) else { return board[approvalID] }
+        let answer = await resolve(command)
+        if let runID = board.finish(command, with: answer) {
+            if let run = try? await self.run(id: runID, sessionID: board.scope.sessionID) {
+                board.applyRun(run)
+            }
+        }
+        return board[approvalID]
+    }
+
+    /// A board for `sessionID` filled from the pending list, with cards that
+    /// vanished from it refreshed by a point read.
+    public func refresh(_ board: inout ApprovalBoard) async throws {
+        let listed = try await pending(sessionID: board.scope.sessionID)
+        for vanished in board.applyPendingList(listed) ?? [] {
+            if let view = try? await read(approvalID: vanished, sessionID: board.scope.sessionID) {
+                board.applyRead(view)
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import VeetTransport
+
+/// An artifact's bytes and where they came from.
+public struct ArtifactContent: Sendable, Equatable {
+    public let bytes: Data
+    /// The strong ETag (quoted SHA-256) when the server sent one.
+    public let etag: String?
+    /// The server's `Content-Type` (may carry `; charset=utf-8` for text).
+    public let contentType: String?
+    /// True when the server answered 304 and the cached bytes were reused.
+    public let fromCache: Bool
+}
+
+/// Reads artifact metadata and bytes separately, through the process-local
+/// cache, and exports exact bytes to disk.
+public struct ArtifactService: Sendable {
+    public let sender: any HTTPSending
+    public let connection: ConnectionIdentity
+    public let cache: ArtifactCache
+
+    public init(sender: any HTTPSending, connection: ConnectionIdentity, cache: ArtifactCache) {
+        self.sender = sender
+        self.connection = connection
+        self.cache = cache
+    }
+
+    /// `GET /v1/artifacts/{id}`.
+    public func metadata(id: String) async throws -> ArtifactView {
+        try await sender.send(.get("/v1/artifacts/\(PathSegment.escape(id))")).decoded(as: ArtifactView.self)
+    }
+
+    /// `GET /v1/artifacts/{id}/content`, sending `If-None-Match` with the
+    /// cached ETag and reusing the cached bytes on 304.
+    public func content(id: String) async throws -> ArtifactContent {
+        await cache.bind(to: connection)
+        let cached = await cache.entry(for: id, on: connection)
+        var request = HTTPRequest.get("/v1/artifacts/\(PathSegment.escape(id))/content", headers: ["Accept": "*/*"])
+        if let cached { request.setHeader("If-None-Match", cached.etag) }
+        let response = try await sender.send(request)
+        if response.status == 304 {
+            guard let cached else {
+                throw InvalidResponseError("the server answered 304 to a request without a cached copy",
+                                           requestID: response.requestID)
+            }
+            return ArtifactContent(bytes: cached.bytes, etag: cached.etag, contentType: cached.mediaType, fromCache: true)
+        }
+        try response.requireSuccess()
+        let etag = response.header("etag")
+        let contentType = response.header("content-type")
+        if let etag {
+            await cache.store(ArtifactCache.Entry(etag: etag, bytes: response.body, mediaType: contentType),
+                              for: id, on: connection)
+        }
+        return ArtifactContent(bytes: response.body, etag: etag, contentType: contentType, fromCache: false)
+    }
+
+    /// Reads the metadata and the bytes, checks the bytes against the announced
+    /// size and SHA-256, and writes them to `destination` exactly. Refuses to
+    /// replace an existing file unless `overwrite`.
+    @discardableResult
+    public func export(id: String, to destination: URL, overwrite: Bool = false) async throws -> ArtifactView {
+        let view = try await metadata(id: id)
+        let content = try await content(id: id)
+        try ArtifactExport.write(content.bytes, to: destination, overwrite: overwrite,
+                                 expectedSize: view.sizeBytes, expectedSHA256: view.sha256)
+        return view
+    }
+
+    /// The metadata of every artifact a conversation's messages name (there
+    /// is no list route: ids come from `image` and `file` blocks). Artifacts
+    /// that expired or were deleted are left out.
+    public func artifacts(in transcript: [SessionMessageView]) async throws -> [ArtifactView] {
+        var views: [ArtifactView] = []
+        for id in Self.artifactIDs(in: transcript) {
+            do {
+                views.append(try await metadata(id: id))
+            } catch let error as APIError where error.isNotFound {
+                continue
+            }
+        }
+        return views
+    }
+
+    /// Artifact ids named by `image`/`file` blocks, first mention first, each once.
+    public static func artifactIDs(in transcript: [SessionMessageView]) -> [String] {
+        var seen: Set<String> = []
+        var ids: [String] = []
+        for message in transcript {
+            for block in message.content {
+                let id: String
+                switch block {
+                case .image(let artifactID, _, _, _), .file(let artifactID, _, _): id = artifactID
+                default: continue
+                }
+                if !id.isEmpty, seen.insert(id.lowercased()).inserted { ids.append(id) }
+            }
+        }
+        return ids
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import VeetTransport
+
+/// Where one file stands on its way to the server.
+public enum AttachmentState: Sendable, Hashable {
+    case queued
+    /// `sentBytes` is 0 until the body is out (the HTTP layer reports no partial progress), then the total.
+    case uploading(sentBytes: Int, totalBytes: Int)
+    case uploaded(ArtifactView)
+    /// Not stored this time (no answer, server error); retry sends it again with the same key.
+    case failed(String)
+    /// Refused for good: the server has no upload route, or rejected this file.
+    case notAccepted(String)
+
+    public var label: String {
+        switch self {
+        case .queued: "queued"
+        case .uploading(let sent, let total): total > 0 ? "uploading \(sent * 100 / total)%" : "uploading"
+        case .uploaded: "uploaded"
+        case .failed(let why): "failed: \(why)"
+        case .notAccepted(let why): "not accepted: \(why)"
+        }
+    }
+}
+
+/// One file added to a message draft. Its idempotency key is minted when the
+/// file is added and reused on every retry, so the server stores it once.
+public struct Attachment: Sendable, Equatable, Identifiable {
+    public let id: UUID
+    /// Trimmed, as the server will store it.
+    public let filename: String
+    /// The guess sent as `Content-Type`; the server's detected type wins once uploaded.
+    public let mediaType: String
+    public let bytes: Data
+    public let idempotencyKey: IdempotencyKey
+    public internal(set) var state: AttachmentState = .queued
+
+    public init(filename: String, bytes: Data, mediaType: String? = nil, id: UUID = UUID(),
+                idempotencyKey: IdempotencyKey = IdempotencyKey()) {
+        self.id = id
+        self.filename = filename.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.bytes = bytes
+        self.mediaType = mediaType ?? MediaTypeGuess.mediaType(filename: filename, bytes: bytes)
+        self.idempotencyKey = idempotencyKey
+    }
+
+    public var size: Int { bytes.count }
+
+    public var artifact: ArtifactView? {
+        if case .uploaded(let view) = state { view } else { nil }
+    }
+
+    /// Images go in `image` blocks, judged by the server's detected type once known.
+    public var isImage: Bool {
+        if let artifact { return artifact.attachmentKind == "image" || MediaTypeGuess.isImage(artifact.mediaType) }
+        return MediaTypeGuess.isImage(mediaType)
+    }
+
+    /// The message block naming the upload; nil until uploaded.
+    public var contentBlock: ContentBlock? {
+        guard let artifact else { return nil }
+        if isImage {
+            return .image(artifactID: artifact.id, mediaType: artifact.mediaType, detail: "auto", filename: artifact.name)
+        }
+        return .file(artifactID: artifact.id, mediaType: artifact.mediaType, filename: artifact.name)
+    }
+}

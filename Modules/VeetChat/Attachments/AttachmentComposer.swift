@@ -1,0 +1,106 @@
+import Foundation
+import VeetTransport
+
+/// The attachments of the message being written in one conversation: each
+/// file uploads as soon as it is added, can be retried (same key) or removed,
+/// and the message content is built from the uploads.
+public actor AttachmentComposer {
+    public let sessionID: String
+    private let uploader: AttachmentUploader
+    private var tray: AttachmentTray
+    private let onChange: @Sendable (Attachment) -> Void
+
+    /// - Parameter onChange: hears every state change of a file (queued, progress, result).
+    public init(sessionID: String, uploader: AttachmentUploader, limits: AttachmentLimits = .standard,
+                onChange: @escaping @Sendable (Attachment) -> Void = { _ in }) {
+        self.sessionID = sessionID
+        self.uploader = uploader
+        self.tray = AttachmentTray(limits: limits)
+        self.onChange = onChange
+    }
+
+    public var attachments: [Attachment] { tray.attachments }
+
+    public subscript(id: UUID) -> Attachment? { tray[id] }
+
+    /// Adds a file and uploads it at once. Throws (before sending anything)
+    /// when a limit or filename rule refuses it; otherwise returns the file in
+    /// its final state (uploaded, failed or not accepted).
+    @discardableResult
+    public func add(filename: String, bytes: Data, mediaType: String? = nil) async throws(AttachmentProblem) -> Attachment {
+        let added = try tray.add(Attachment(filename: filename, bytes: bytes, mediaType: mediaType))
+        onChange(added)
+        return await upload(added.id) ?? added
+    }
+
+    /// Reads a file from disk (refusing one over the size limit before reading it) and adds it.
+    @discardableResult
+    public func addFile(at url: URL) async throws(AttachmentProblem) -> Attachment {
+        let name = url.lastPathComponent
+        if let problem = AttachmentLimits.checkFilename(name) { throw problem }
+        let size: Int
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            guard attributes[.type] as? FileAttributeType != .typeDirectory else {
+                throw AttachmentProblem.unreadable(path: url.path, why: "it is a folder")
+            }
+            size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        } catch let problem as AttachmentProblem {
+            throw problem
+        } catch {
+            throw .unreadable(path: url.path, why: error.localizedDescription)
+        }
+        if let problem = tray.limits.check(filename: name, size: size) { throw problem }
+        let bytes: Data
+        do { bytes = try Data(contentsOf: url) } catch { throw .unreadable(path: url.path, why: error.localizedDescription) }
+        return try await add(filename: name, bytes: bytes)
+    }
+
+    /// Sends a failed file again with its original idempotency key.
+    @discardableResult
+    public func retry(_ id: UUID) async -> Attachment? {
+        await upload(id) ?? tray[id]
+    }
+
+    public func remove(_ id: UUID) {
+        tray.remove(id)
+    }
+
+    /// The content for the next message (text first, then the uploads).
+    public func messageContent(text: String) throws(MessageContentProblem) -> [ContentBlock] {
+        try tray.messageContent(text: text)
+    }
+
+    /// Forgets the files once their message was accepted.
+    public func clear() { tray.clear() }
+
+    private func upload(_ id: UUID) async -> Attachment? {
+        guard let attachment = tray.beginUpload(id) else { return nil }
+        onChange(attachment)
+        let result = await uploader.upload(attachment, sessionID: sessionID) { sent, _ in
+            await self.progress(id, sent: sent)
+        }
+        tray.finishUpload(id, with: result)
+        guard let finished = tray[id] else { return nil }  // removed while uploading
+        onChange(finished)
+        return finished
+    }
+
+    private func progress(_ id: UUID, sent: Int) {
+        tray.reportProgress(id, sentBytes: sent)
+        if let current = tray[id] { onChange(current) }
+    }
+}
+
+extension ChatAPI {
+    /// An uploader over this API's client, with its retry policy.
+    public var attachmentUploader: AttachmentUploader {
+        AttachmentUploader(sender: client, retry: retry, sleeper: sleeper)
+    }
+
+    /// A composer for the next message of `sessionID`.
+    public func attachmentComposer(sessionID: String,
+                                   onChange: @escaping @Sendable (Attachment) -> Void = { _ in }) -> AttachmentComposer {
+        AttachmentComposer(sessionID: sessionID, uploader: attachmentUploader, onChange: onChange)
+    }
+}

@@ -1,0 +1,108 @@
+/// Lays out a table inside a width: columns take their natural width when
+/// the table fits; otherwise the widest columns shrink (their cells wrap)
+/// down to a readable minimum; below that the table overflows the width.
+struct TableLayout {
+    let table: MarkdownTable
+    let style: TerminalStyle
+    let width: Int
+
+    /// A column never shrinks below its longest word, capped to this many columns
+    /// (longer words, typically URLs, break inside the cell).
+    static let longestWordCap = 16
+    static let minimumColumn = 3
+
+    func lines() -> [StyledLine] {
+        let flattener = InlineFlattener(style: style)
+        let columns = table.alignments.count
+        guard columns > 0 else { return [] }
+        let header = table.header.map { flattener.runs($0, roles: RoleSet(.strong)) }
+        let rows = table.rows.map { row in row.map { flattener.runs($0) } }
+        let widths = columnWidths(for: [header] + rows, columns: columns)
+
+        let glyphs = style.glyphs
+        let joints = glyphs.tableJoints
+        func border(_ left: String, _ joint: String, _ right: String) -> StyledLine {
+            var text = left
+            text.reserveCapacity((widths.reduce(0, +) + 3 * widths.count + 1) * 3)
+            for (column, columnWidth) in widths.enumerated() {
+                if column > 0 { text += joint }
+                for _ in 0..<(columnWidth + 2) { text += glyphs.tableHorizontal }
+            }
+            text += right
+            let columns = widths.reduce(0, +) + 3 * widths.count + 1
+            return StyledLine([StyledRun(text: text, width: columns, kind: .text, roles: RoleSet(.dim), link: nil)])
+        }
+        var lines = [border(joints[0], joints[1], joints[2])]
+        lines += rowLines(header, widths: widths)
+        lines.append(border(joints[3], joints[4], joints[5]))
+        for row in rows { lines += rowLines(row, widths: widths) }
+        lines.append(border(joints[6], joints[7], joints[8]))
+        return lines
+    }
+
+    private func rowLines(_ cells: [[StyledRun]], widths: [Int]) -> [StyledLine] {
+        let wrapped = widths.indices.map { column in
+            column < cells.count ? LineWrapper.wrap(cells[column], width: widths[column]) : [[]]
+        }
+        let height = wrapped.map(\.count).max() ?? 1
+        let bar = StyledRun(style.glyphs.tableVertical, roles: RoleSet(.dim))
+        var lines: [StyledLine] = []
+        for lineNumber in 0..<height {
+            var runs = [bar]
+            for column in widths.indices {
+                let content = lineNumber < wrapped[column].count ? wrapped[column][lineNumber] : []
+                let contentWidth = content.reduce(0) { $0 + $1.width }
+                let spare = max(0, widths[column] - contentWidth)
+                let (left, right) = padding(spare, table.alignments[column])
+                runs.append(StyledRun.spaces(left + 1))
+                runs += content
+                runs.append(StyledRun.spaces(right + 1))
+                runs.append(bar)
+            }
+            lines.append(StyledLine(runs))
+        }
+        return lines
+    }
+
+    private func padding(_ spare: Int, _ alignment: MarkdownTableAlignment) -> (Int, Int) {
+        switch alignment {
+        case .right: (spare, 0)
+        case .center: (spare / 2, spare - spare / 2)
+        case .left, .none: (0, spare)
+        }
+    }
+
+    /// Natural widths, shrunk one column at a time (always the widest that
+    /// can still give) until the row fits, never below each column's minimum.
+    func columnWidths(for rows: [[[StyledRun]]], columns: Int) -> [Int] {
+        var natural = Array(repeating: 1, count: columns)
+        var longestWord = Array(repeating: 1, count: columns)
+        for row in rows {
+            for (column, runs) in row.enumerated() where column < columns {
+                let measured = LineWrapper.measure(runs)
+                natural[column] = max(natural[column], measured.natural)
+                longestWord[column] = max(longestWord[column], measured.longestWord)
+            }
+        }
+        let minimum = (0..<columns).map { column in
+            min(natural[column], max(Self.minimumColumn, min(longestWord[column], Self.longestWordCap)))
+        }
+        let frame = 3 * columns + 1
+        let available = width - frame
+        var widths = natural
+        var excess = widths.reduce(0, +) - available
+        while excess > 0 {
+            var widest = -1
+            for column in 0..<columns where widths[column] > minimum[column] {
+                if widest < 0 || widths[column] > widths[widest] { widest = column }
+            }
+            guard widest >= 0 else { break }  // every column at its minimum: overflow
+            // Shrink the widest down towards the next widest in one step.
+            let nextWidest = (0..<columns).filter { $0 != widest }.map { widths[$0] }.max() ?? 0
+            let step = max(1, min(excess, widths[widest] - max(nextWidest, minimum[widest])))
+            widths[widest] -= step
+            excess -= step
+        }
+        return widths
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import VeetChat
+import VeetFixture
+import VeetTransport
+
+/// Uploads against the in-process reference server.
+@Suite(.serialized) struct AttachmentLiveTests {
+    /// The raw request reaches the server with our Content-Type (not the JSON default) and headers,
+    /// whether or not the server has the route.
+    @Test func theRealClientSendsTheFilesOwnHeaders() async throws {
+        let live = try LiveFixture()
+        defer { live.stop() }
+        let session = try await live.api.createSession()
+        let composer = live.api.attachmentComposer(sessionID: session.id)
+        _ = try await composer.add(filename: "Q3 report — final.pdf", bytes: AttachmentTests.pdf)
+        let upload = try #require(live.server.recordedRequests.last { $0.path.hasSuffix("/artifacts") })
+        #expect(upload.method == "POST")
+        #expect(upload.headers["content-type"] == "application/pdf")
+        #expect(upload.headers["x-filename"] == "Q3%20report%20%E2%80%94%20final.pdf")
+        #expect(upload.headers["idempotency-key"]?.isEmpty == false)
+    }
+
+    /// Needs the fixture's upload route (`FixtureOptions.uploads`, added by the "fixture2" helper).
+    @Test func anUploadIsStoredAndAMessageMayCarryItAlone() async throws {
+        let live = try LiveFixture()
+        defer { live.stop() }
+        let session = try await live.api.createSession()
+        let composer = live.api.attachmentComposer(sessionID: session.id)
+        let file = try await composer.add(filename: "p.png", bytes: AttachmentTests.png)
+        let view = try #require(file.artifact, "state: \(file.state)")
+        #expect(view.sessionID == session.id)
+        #expect(view.runID == nil)
+        #expect(view.mediaType == "image/png")
+        let content = try await composer.messageContent(text: "")
+        #expect(content == [.image(artifactID: view.id, mediaType: "image/png", detail: "auto", filename: "p.png")])
+        // The same intent sent again (same key) is answered with the same artifact.
+        let again = try await live.api.client.send(AttachmentUploader.request(for: file, sessionID: session.id))
+        #expect(again.status == 200)
+        #expect(try again.decoded(as: ArtifactView.self).id == view.id)
+        let outcome = try await live.api.submit(sessionID: session.id, content: content, key: IdempotencyKey())
+        guard case .accepted = outcome else { Issue.record("got \(outcome)"); return }
+    }
+
+    /// Needs the fixture's `uploads` switch: a server without the route marks each file "not accepted".
+    @Test func aServerWithoutTheRouteMarksEachFileNotAccepted() async throws {
+        var options = FixtureOptions.testing
+        options.uploads = false
+        let live = try LiveFixture(options: options)
+        defer { live.stop() }
+        let session = try await live.api.createSession()
+        let composer = live.api.attachmentComposer(sessionID: session.id)
+        let first = try await composer.add(filename: "p.png", bytes: AttachmentTests.png)
+        let second = try await composer.add(filename: "r.pdf", bytes: AttachmentTests.pdf)
+        #expect(first.state == .notAccepted("this server does not accept attachments"))
+        #expect(second.state == .notAccepted("this server does not accept attachments"))
+    }
+}
