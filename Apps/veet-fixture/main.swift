@@ -22,6 +22,14 @@ struct CommandLineOptions {
           --step-delay SECONDS   pause between scripted events (default 0.05)
           --slow-seconds S       duration of the "slow" reply (default 10)
           --hold-runs            keep new runs QUEUED (for demos of queued states)
+          --seed-sessions N      start with N finished sessions (searchable transcripts; see docs/fixture.md)
+          --seed-messages N      messages per seeded session (default 4: two question/answer turns)
+          --no-uploads           answer 404 to POST /v1/sessions/{id}/artifacts, like the snapshot
+          --strict-attachments   attachment blocks must name an upload of the session (else 404)
+          --churn-paging MODE    move a session after each session-list page: promote (an unseen one
+                                 jumps to the top) or demote (a seen one drops to the bottom)
+          --churn-limit N        churn only after the first N pages
+          --repeat-cursor N      the next N session pages requested with a cursor repeat it as next_cursor
           --cut-after N          cut every event stream after N frames (before the terminal event)
           --cut-limit N          cut only the first N streams
           --overflow-after N     send stream.overflow and close after N frames
@@ -32,8 +40,13 @@ struct CommandLineOptions {
           --retry-after VALUE    Retry-After for rejected requests (default 1)
           --help                 show this help
 
-        Prompts: "approv" (approval), "artifact", "ask", "fail", "slow", "think",
-        arithmetic such as "17 * 23" (calculator); anything else gets a Markdown answer.
+        Prompts (first match wins): "approv" (approval; with "long": a cut argument with a digest),
+        "artifact", "export" (files in the answer), "brows" (browser.act approval with a task-grant
+        offer), "ask", "deadline" (cancelled by deadline; with "fail": failed deadline_exceeded),
+        "research" (mixed tools, every outcome), "fetch" (web.fetch outcomes), "fail", "slow",
+        "reasoning summary" or "summar…think" (reasoning summaries), "think", "markdown" or "long"
+        (long Markdown), arithmetic such as "17 * 23" (calculator); anything else gets a short
+        Markdown answer.
         """
 
     enum ParseError: Error { case help, invalid(String) }
@@ -62,6 +75,18 @@ struct CommandLineOptions {
             case "--step-delay": result.options.stepDelay = try number(flag, as: Double.self)
             case "--slow-seconds": result.options.slowReplyDuration = try number(flag, as: Double.self)
             case "--hold-runs": result.options.holdRuns = true
+            case "--seed-sessions": result.options.seedSessions = try number(flag, as: Int.self)
+            case "--seed-messages": result.options.seedMessagesPerSession = try number(flag, as: Int.self)
+            case "--no-uploads": result.options.uploads = false
+            case "--strict-attachments": result.options.strictAttachments = true
+            case "--churn-paging":
+                switch try value(for: flag) {
+                case "promote": result.faults.touchSessionsDuringPaging = .promoteUnseen
+                case "demote": result.faults.touchSessionsDuringPaging = .demoteSeen
+                case let other: throw ParseError.invalid("--churn-paging: promote or demote, not \(other)")
+                }
+            case "--churn-limit": result.faults.touchSessionsLimit = try number(flag, as: Int.self)
+            case "--repeat-cursor": result.faults.repeatSessionCursor = try number(flag, as: Int.self)
             case "--cut-after": result.faults.cutStreamsAfterFrames = try number(flag, as: Int.self)
             case "--cut-limit": result.faults.cutStreamsLimit = try number(flag, as: Int.self)
             case "--overflow-after": result.faults.overflowAfterFrames = try number(flag, as: Int.self)

@@ -19,7 +19,7 @@ enum CommandTree {
             CommandExample("veet sessions list --json"),
         ],
         options: [json, connection, .color],
-        subcommands: [connect, chat, sessions, RunCommand.spec, connections, TokensCommand.spec, debug, version])
+        subcommands: [connect, chat, sessions, ApprovalsCommand.spec, ArtifactsCommand.spec, RunCommand.spec, connections, TokensCommand.spec, debug, version])
 
     static let connect = CommandSpec(
         name: "connect",

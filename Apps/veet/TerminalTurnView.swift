@@ -1,10 +1,12 @@
 import Foundation
 import VeetChat
 import VeetConsole
+import VeetMarkdown
 import VeetTransport
 
-/// Shows a turn on a terminal: answer text on stdout as it streams, tool
-/// activity and status on stderr, approvals and questions as prompts.
+/// Shows a turn on a terminal: the answer on stdout as it streams (rendered
+/// Markdown on a terminal, raw text in a pipe), tool activity as one line per
+/// bundle and status on stderr, approvals and questions as prompts.
 actor TerminalTurnView: TurnInteraction {
     enum ApprovalMode: Sendable { case ask, approveAll, denyAll }
 
@@ -12,10 +14,13 @@ actor TerminalTurnView: TurnInteraction {
     private let approvalMode: ApprovalMode
     /// With --json nothing but the final object goes to stdout.
     private let quiet: Bool
-    private var atLineStart = true
-    /// The last state shown per tool call, so each step is printed once.
-    private var shownToolStates: [String: ToolActivity.State] = [:]
+    private var answer: AnswerPrinter
     private let status: StatusLine
+    /// The whole conversation as the reducer sees it; tool bundles come from here.
+    private(set) var transcript = Transcript()
+    private var printedCallIDs: Set<String> = []
+    /// The bundles printed during this turn, for /tools.
+    private(set) var bundles: [ToolBundle] = []
 
     init(context: CLIContext, approvalMode: ApprovalMode) {
         self.context = context
@@ -23,42 +28,52 @@ actor TerminalTurnView: TurnInteraction {
         quiet = context.json
         status = StatusLine(output: .standardError, isEnabled: context.terminal.stderrIsTerminal && !context.json,
                             width: context.terminal.width)
+        answer = AnswerPrinter(out: context.out, renderer: Self.renderer(for: context))
+    }
+
+    /// Rendered Markdown only when stdout is a terminal; raw text in a pipe.
+    static func renderer(for context: CLIContext) -> TerminalRenderer? {
+        guard context.terminal.stdoutIsTerminal, !context.json else { return nil }
+        let rich = context.outStyle.isEnabled
+        return TerminalRenderer(width: max(20, min(context.terminal.width - 1, 120)),
+                                style: TerminalStyle(attributes: rich, hyperlinks: rich))
     }
 
     /// Whether the owner can be asked: both ends of the conversation are a terminal.
     var canAsk: Bool { context.terminal.stdinIsTerminal && context.terminal.stderrIsTerminal }
+
+    /// The text of the last answer, for /copy.
+    var lastAnswer: String { answer.text }
+
+    func received(_ frame: RunEventFrame) async {
+        transcript.apply(frame)
+    }
 
     func show(_ change: RunChange, in progress: RunProgress) async {
         let style = context.errStyle
         switch change {
         case .textDelta(let text):
             await status.clear()
-            write(text)
+            flushTools()
+            if !quiet { answer.append(text) }
         case .answerSaved(let text, let streamed):
             // Deltas are a preview; the saved message is the answer.
-            if text == streamed { break }
+            guard text != streamed, !quiet else { break }
             if text.hasPrefix(streamed) {
-                write(String(text.dropFirst(streamed.count)))
+                answer.append(String(text.dropFirst(streamed.count)))
             } else {
-                endLine()
+                answer.finish()
                 note(style.dim("(the saved answer differs from what streamed; here it is in full)"))
-                write(text)
+                answer.reset()
+                answer.append(text)
             }
         case .thinking(let heading):
             await status.startSpinning("Thinking: \(heading ?? "...")")
         case .thinkingEnded:
             await status.clear()
         case .tool(let tool):
-            await status.clear()
-            guard tool.name != ToolActivity.askUserTool, shownToolStates[tool.callID] != tool.state else { break }
-            shownToolStates[tool.callID] = tool.state
-            switch tool.state {
-            case .queued: break
-            case .running: note(style.dim("· running \(tool.name)"))
-            case .completed: note(style.success("✓ \(tool.name)") + Self.resultSuffix(tool))
-            case .failed: note(style.error("✗ \(tool.name) failed") + Self.resultSuffix(tool))
-            case .denied: note(style.warning("⊘ \(tool.name) denied"))
-            case .uncertain: note(style.warning("? \(tool.name): outcome unknown"))
+            if !tool.isSettled && tool.name != ToolActivity.askUserTool {
+                await status.startSpinning("Running \(tool.name)...")
             }
         case .approvalResolved(_, let resolution):
             note(style.dim(Self.describe(resolution)))
@@ -69,9 +84,10 @@ actor TerminalTurnView: TurnInteraction {
             else { await status.clear() }
         case .ended(let end):
             await status.clear()
-            endLine()
+            answer.finish()
+            flushTools()
             if case .failed(let failure) = end { note(style.error(Self.describe(failure))) }
-            if case .cancelled = end { note(style.warning("The run was cancelled.")) }
+            if case .cancelled(let reason) = end { note(style.warning(Self.describe(cancelled: reason))) }
         case .userMessage, .approvalNeeded, .questionAsked:
             break
         }
@@ -84,8 +100,7 @@ actor TerminalTurnView: TurnInteraction {
     }
 
     func decide(_ approval: ApprovalView) async -> ApprovalAnswer {
-        await status.clear()
-        endLine()
+        await prepareForPrompt()
         let style = context.errStyle
         note(style.warning("Needs your approval: ") + style.emphasis(approval.toolName ?? "a tool")
              + style.dim("  risk \(approval.risk.rawValue)"))
@@ -108,49 +123,75 @@ actor TerminalTurnView: TurnInteraction {
         let choice = Choice("", options: [
             .init(key: "a", label: "Approve once", value: ApprovalAnswer.approveOnce),
             .init(key: "d", label: "Deny", value: ApprovalAnswer.deny(reason: nil)),
-            .init(key: "l", label: "Leave pending", value: ApprovalAnswer.leavePending),
+            .init(key: "l", label: "Leave pending (/approve or /deny later)", value: ApprovalAnswer.leavePending),
         ])
-        guard let answer = await BlockingInput.run({ choice.ask() }) else { return .leavePending }
-        if case .deny = answer {
+        guard let decision = await BlockingInput.run({ choice.ask() }) else { return .leavePending }
+        if case .deny = decision {
             let reason = await BlockingInput.run { LinePrompt.readLine(prompt: "Reason (optional): ") }
             let trimmed = reason?.trimmingCharacters(in: .whitespaces) ?? ""
             return .deny(reason: trimmed.isEmpty ? nil : trimmed)
         }
-        return answer
+        return decision
     }
 
     func answer(_ question: PendingQuestion) async -> String? {
-        await status.clear()
-        endLine()
+        await prepareForPrompt()
         let style = context.errStyle
         note(style.warning("The agent asks: ") + (question.text ?? "(the question was not shown; answer it anyway)"))
         guard canAsk else {
             note(style.dim("  No terminal to answer on; the run keeps waiting for your answer."))
             return nil
         }
-        return await BlockingInput.run { LinePrompt.readLine(prompt: "Your answer: ") }
+        return await BlockingInput.run { LinePrompt.readLine(prompt: "Your answer (empty to answer later with /answer): ") }
     }
 
     func finish() async {
         await status.clear()
-        endLine()
+        answer.finish()
+        flushTools()
     }
 
-    private func write(_ text: String) {
-        guard !quiet, !text.isEmpty else { return }
-        context.out.write(text)
-        atLineStart = text.hasSuffix("\n")
+    private func prepareForPrompt() async {
+        await status.clear()
+        answer.finish()
+        flushTools()
     }
 
-    private func endLine() {
-        if !atLineStart && !quiet { context.out.write("\n") }
-        atLineStart = true
+    /// Prints every settled tool call not printed yet: one line per bundle of
+    /// adjacent calls, or the call itself when it stands alone.
+    private func flushTools() {
+        let style = context.errStyle
+        for entry in ToolBundler.entries(for: transcript.items) {
+            switch entry {
+            case .bundle(let bundle):
+                let fresh = bundle.calls.filter { !printedCallIDs.contains($0.callID) }
+                guard !fresh.isEmpty, bundle.calls.allSatisfy(\.isSettled) else { continue }
+                printedCallIDs.formUnion(bundle.calls.map(\.callID))
+                bundles.append(bundle)
+                note(style.accent("▸ ") + bundle.summary + style.dim("  (/tools to expand)"))
+            case .item(let item):
+                guard let tool = item.tool, tool.isSettled, tool.name != ToolActivity.askUserTool,
+                      printedCallIDs.insert(tool.callID).inserted else { continue }
+                bundles.append(ToolBundle(id: tool.callID, calls: [tool]))
+                note(Self.line(for: tool, style: style))
+            }
+        }
     }
 
-    /// Status goes to stderr in every mode; with --json only stdout stays reserved.
+    static func line(for tool: ToolActivity, style: Style) -> String {
+        switch tool.state {
+        case .completed: style.success("✓ \(tool.name)") + resultSuffix(tool)
+        case .failed: style.error("✗ \(tool.name) \(tool.statusText)") + resultSuffix(tool)
+        case .denied: style.warning("⊘ \(tool.name) denied")
+        case .uncertain: style.warning("? \(tool.name): outcome unknown")
+        case .queued, .running: style.dim("· \(tool.name) \(tool.state.rawValue)")
+        }
+    }
+
+    /// Status notes go to stderr in every mode; with --json only stdout stays reserved.
     private func note(_ text: String) {
-        endLine()
-        context.err.writeLine(text)
+        let err = context.err
+        answer.interrupt { err.writeLine(text) }
     }
 
     private static func resultSuffix(_ tool: ToolActivity) -> String {
@@ -168,6 +209,11 @@ actor TerminalTurnView: TurnInteraction {
         case .unknown(let raw): "Approval settled (\(raw))."
         case nil: "Approval settled."
         }
+    }
+
+    static func describe(cancelled reason: RunCancelReason?) -> String {
+        if let reason, reason.rawValue.contains("deadline") { return RunOutcome.deadlineMessage }
+        return "The run was cancelled."
     }
 
     static func describe(_ failure: RunFailureView?) -> String {

@@ -63,6 +63,15 @@ struct VeetCLI {
         switch command.path {
         case ["connect"]: return try await ConnectCommand(context: context, command: command).run()
         case ["chat"]: return try await ChatCommand(context: context, command: command).run()
+        case ["approvals", "list"]: return try await ApprovalsCommand(context: context).list(command)
+        case ["approvals", "approve"]:
+            return try await ApprovalsCommand(context: context).decide(command.positionals[0], choice: .approveOnce)
+        case ["approvals", "deny"]:
+            return try await ApprovalsCommand(context: context).decide(command.positionals[0],
+                                                                       choice: .deny(reason: command.value("reason")))
+        case ["artifacts", "list"]: return try await ArtifactsCommand(context: context).list(command.positionals[0])
+        case ["artifacts", "get"]: return try await ArtifactsCommand(context: context).get(command.positionals[0])
+        case ["artifacts", "export"]: return try await ArtifactsCommand(context: context).export(command)
         case ["tokens"]: return TokensCommand.run(command, json: context.json)
         case ["run", "show"]: return try await RunCommand(context: context).show(command.positionals[0])
         case ["run", "cancel"]: return try await RunCommand(context: context).cancel(command.positionals[0])

@@ -13,6 +13,12 @@ public protocol TurnInteraction: Sendable {
     func decide(_ approval: ApprovalView) async -> ApprovalAnswer
     /// The owner's answer to the run's question; nil leaves the run waiting.
     func answer(_ question: PendingQuestion) async -> String?
+    /// Every frame, before its changes are shown (for a full transcript reducer).
+    func received(_ frame: RunEventFrame) async
+}
+
+extension TurnInteraction {
+    public func received(_ frame: RunEventFrame) async {}
 }
 
 /// The owner's answer to an approval.
@@ -83,6 +89,7 @@ public struct TurnRunner: Sendable {
                 await interaction.streamNotice(output)
                 continue
             }
+            await interaction.received(frame)
             for change in progress.apply(frame) {
                 await interaction.show(change, in: progress)
                 switch change {

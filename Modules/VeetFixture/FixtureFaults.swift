@@ -18,6 +18,16 @@ public struct FixtureFaults: Sendable, Equatable {
         }
     }
 
+    /// How the session list moves rows while a client walks its pages.
+    public enum PagingChurn: Sendable, Equatable {
+        /// After a page that has a next page, the session that would open the next page gets
+        /// new activity and jumps to the top: the walk in progress never lists it.
+        case promoteUnseen
+        /// After a page that has a next page, the page's first session drops below every other
+        /// session: the walk in progress lists it twice.
+        case demoteSeen
+    }
+
     /// Close an event stream abruptly (no terminating chunk) once it has written this many
     /// frames (heartbeats not counted), unless the run's terminal frame was among them.
     public var cutStreamsAfterFrames: Int?
@@ -35,11 +45,19 @@ public struct FixtureFaults: Sendable, Equatable {
     public var rejectNextRequests: Rejection?
     /// Heartbeat interval override (seconds); nil uses `FixtureOptions.heartbeatInterval`.
     public var heartbeatInterval: TimeInterval?
+    /// Move a session after serving a `GET /v1/sessions` page (see `PagingChurn`).
+    public var touchSessionsDuringPaging: PagingChurn?
+    /// How many pages may still churn; nil churns after every page that has a next page.
+    public var touchSessionsLimit: Int?
+    /// This many session-list pages requested with a cursor answer with that same cursor as
+    /// `next_cursor` (a repeated cursor, which clients must treat as an invalid response).
+    public var repeatSessionCursor: Int
 
     public init(
         cutStreamsAfterFrames: Int? = nil, cutStreamsLimit: Int? = nil, overflowAfterFrames: Int? = nil,
         overflowLimit: Int? = nil, dropAfterSubmit: Int = 0, rejectNextRequests: Rejection? = nil,
-        heartbeatInterval: TimeInterval? = nil
+        heartbeatInterval: TimeInterval? = nil, touchSessionsDuringPaging: PagingChurn? = nil,
+        touchSessionsLimit: Int? = nil, repeatSessionCursor: Int = 0
     ) {
         self.cutStreamsAfterFrames = cutStreamsAfterFrames
         self.cutStreamsLimit = cutStreamsLimit
@@ -48,6 +66,24 @@ public struct FixtureFaults: Sendable, Equatable {
         self.dropAfterSubmit = dropAfterSubmit
         self.rejectNextRequests = rejectNextRequests
         self.heartbeatInterval = heartbeatInterval
+        self.touchSessionsDuringPaging = touchSessionsDuringPaging
+        self.touchSessionsLimit = touchSessionsLimit
+        self.repeatSessionCursor = repeatSessionCursor
+    }
+
+    /// The churn to apply after the page being served, if any (consumes the limit).
+    mutating func takePagingChurn() -> PagingChurn? {
+        guard let churn = touchSessionsDuringPaging else { return nil }
+        guard let limit = touchSessionsLimit else { return churn }
+        guard limit > 0 else { return nil }
+        touchSessionsLimit = limit - 1
+        return churn
+    }
+
+    mutating func takeRepeatedCursor() -> Bool {
+        guard repeatSessionCursor > 0 else { return false }
+        repeatSessionCursor -= 1
+        return true
     }
 
     /// Takes one rejection if any is left.

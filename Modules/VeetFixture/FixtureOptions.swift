@@ -16,11 +16,24 @@ public struct FixtureOptions: Sendable, Equatable {
     public var idleConnectionTimeout: TimeInterval
     /// Start with queued runs held (see `FixtureServer.holdRuns(_:)`).
     public var holdRuns: Bool
+    /// Serve `POST /v1/sessions/{id}/artifacts` ([newer]); false answers 404 like the snapshot.
+    public var uploads: Bool
+    /// Largest accepted upload (bytes); larger is `413 payload_too_large`.
+    public var maximumUploadBytes: Int
+    /// Attachment blocks must name an upload of the same session (else 404), as newer servers
+    /// require. Off by default: unknown artifact ids are accepted as given, like the snapshot;
+    /// known uploads are checked and claimed either way.
+    public var strictAttachments: Bool
+    /// Sessions seeded at start (see `FixtureServer.seedSessions(count:messagesPerSession:)`).
+    public var seedSessions: Int
+    /// Messages per seeded session (user and assistant, rounded up to whole turns).
+    public var seedMessagesPerSession: Int
 
     public init(
         heartbeatInterval: TimeInterval = 15, stepDelay: TimeInterval = 0.05, slowReplyDuration: TimeInterval = 10,
         maximumBodyBytes: Int = 1_048_576, maximumHeaderBytes: Int = 65_536, idleConnectionTimeout: TimeInterval = 120,
-        holdRuns: Bool = false
+        holdRuns: Bool = false, uploads: Bool = true, maximumUploadBytes: Int = 32 * 1_048_576,
+        strictAttachments: Bool = false, seedSessions: Int = 0, seedMessagesPerSession: Int = 4
     ) {
         self.heartbeatInterval = heartbeatInterval
         self.stepDelay = stepDelay
@@ -29,6 +42,11 @@ public struct FixtureOptions: Sendable, Equatable {
         self.maximumHeaderBytes = maximumHeaderBytes
         self.idleConnectionTimeout = idleConnectionTimeout
         self.holdRuns = holdRuns
+        self.uploads = uploads
+        self.maximumUploadBytes = maximumUploadBytes
+        self.strictAttachments = strictAttachments
+        self.seedSessions = seedSessions
+        self.seedMessagesPerSession = seedMessagesPerSession
     }
 
     /// Fast settings for tests: 0.2 s heartbeat, 1 ms steps, 0.5 s slow reply.

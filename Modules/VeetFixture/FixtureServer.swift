@@ -25,6 +25,11 @@ public final class FixtureServer: Sendable {
         self.options = options
         let store = FixtureStore(identity: AgentIdentity())
         self.store = store
+        if options.seedSessions > 0 {
+            _ = store.transaction {
+                $0.seedSessions(count: options.seedSessions, messagesPerSession: options.seedMessagesPerSession)
+            }
+        }
         gate.setHeld(options.holdRuns)
         let router = Router(
             token: token, options: options, store: store,
@@ -93,30 +98,28 @@ public final class FixtureServer: Sendable {
 extension FixtureServer {
     /// Live (not deleted) session ids, newest activity first.
     public func sessionIDs() -> [String] {
-        store.transaction { state in
-            state.sessions.values.sorted { $0.updatedAt > $1.updatedAt }.map(\.id)
-        }
+        store.transaction { state in state.sessionOrder.newestFirst.map(\.id) }
     }
 
     public func runIDs(inSession sessionID: String) -> [String] {
-        store.transaction { $0.sessions[sessionID.lowercased()]?.runIDs ?? [] }
+        store.transaction { state in state.sessions[sessionID.lowercased()].map(state.allRunIDs) ?? [] }
     }
 
     public func runCount(inSession sessionID: String) -> Int { runIDs(inSession: sessionID).count }
 
     /// `RunStatus` raw value (`"RUNNING"`, …) or nil for an unknown run.
     public func runStatus(_ runID: String) -> String? {
-        store.transaction { $0.runs[runID.lowercased()]?.status.rawValue }
+        store.transaction { $0.run(runID.lowercased())?.status.rawValue }
     }
 
     /// Persisted event types of a run, in order (what a full replay sends).
     public func eventTypes(ofRun runID: String) -> [String] {
-        store.transaction { $0.runs[runID.lowercased()]?.events.map(\.type) ?? [] }
+        store.transaction { $0.run(runID.lowercased())?.events.map(\.type) ?? [] }
     }
 
     /// Highest persisted sequence of a run (0 when it has none).
     public func lastSequence(ofRun runID: String) -> Int {
-        store.transaction { Int($0.runs[runID.lowercased()]?.lastSequence ?? 0) }
+        store.transaction { Int($0.run(runID.lowercased())?.lastSequence ?? 0) }
     }
 
     /// Ids of pending approvals, optionally of one run.

@@ -25,6 +25,8 @@ struct APIFailure: Error {
         status: 415, code: "unsupported_media_type", message: "Content-Type must be application/json.")
     static let payloadTooLarge = APIFailure(
         status: 413, code: "payload_too_large", message: "The request body exceeds the 1 MiB limit.")
+    static let uploadTooLarge = APIFailure(
+        status: 413, code: "payload_too_large", message: "The upload exceeds the 32 MiB limit.")
     static let internalError = APIFailure(
         status: 500, code: "internal_error", message: "An internal error prevented the request from completing.",
         omitsRequestIDHeader: true)

@@ -17,18 +17,30 @@ extension Router {
         return .json(200, try store.transaction { try $0.existingApproval(id).view })
     }
 
-    /// `POST /v1/approvals/{id}/resolve` with `approve_once` or `deny` (the snapshot refuses `approve_for_task`).
+    /// `POST /v1/approvals/{id}/resolve`: `approve_once`, `deny`, or ([newer]) `approve_for_task`
+    /// with a `task_grant` echoing the approval's offer; `task_grant` with any other decision is 400.
     func resolveApproval(_ rawID: String, body: Data) throws -> HTTPResponse {
         let id = try Validation.uuid(rawID)
-        let fields = try Validation.closedObject(try Validation.jsonBody(body), allowed: ["decision", "reason"])
-        guard let decision = fields["decision"]?.stringValue, decision == "approve_once" || decision == "deny" else {
-            throw APIFailure.malformed()
-        }
+        let fields = try Validation.closedObject(
+            try Validation.jsonBody(body), allowed: ["decision", "reason", "task_grant"])
+        guard let decision = fields["decision"]?.stringValue,
+            ["approve_once", "deny", "approve_for_task"].contains(decision)
+        else { throw APIFailure.malformed() }
         if let reason = fields["reason"], !reason.isNull {
             guard let text = reason.stringValue, text.count <= 4096 else { throw APIFailure.malformed() }
         }
+        var taskGrant: (origin: String, pathPrefix: String)?
+        if let given = fields["task_grant"] {
+            let grant = try Validation.closedObject(given, allowed: ["origin", "path_prefix"])
+            guard decision == "approve_for_task", let origin = grant["origin"]?.stringValue,
+                let prefix = grant["path_prefix"]?.stringValue
+            else { throw APIFailure.malformed() }
+            taskGrant = (origin, prefix)
+        } else if decision == "approve_for_task" {
+            throw APIFailure.malformed("approve_for_task needs task_grant.")
+        }
         let view: JSON = try store.transaction { state in
-            let (view, resumed) = try state.resolveApproval(id, decision: decision)
+            let (view, resumed) = try state.resolveApproval(id, decision: decision, taskGrant: taskGrant)
             if let resumed { agent.resume(runID: resumed.id) }
             return view
         }

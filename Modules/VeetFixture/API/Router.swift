@@ -3,7 +3,7 @@ import Foundation
 /// The routes the fixture serves. Ids are raw path segments, validated later.
 enum Endpoint {
     case liveness, readiness
-    case sessions, session(String), sessionMessages(String)
+    case sessions, session(String), sessionMessages(String), sessionUploads(String)
     case run(String), runEvents(String), runCancel(String), runInput(String)
     case approvals, approval(String), approvalResolve(String)
     case artifact(String), artifactContent(String)
@@ -32,6 +32,7 @@ enum Endpoint {
             guard segments[0] == "v1" else { return nil }
             switch (segments[1], segments[3]) {
             case ("sessions", "messages"): return .sessionMessages(segments[2])
+            case ("sessions", "artifacts"): return .sessionUploads(segments[2])
             case ("runs", "events"): return .runEvents(segments[2])
             case ("runs", "cancel"): return .runCancel(segments[2])
             case ("runs", "input"): return .runInput(segments[2])
@@ -56,7 +57,7 @@ enum Endpoint {
         switch self {
         case .sessions, .sessionMessages: ["GET", "POST"]
         case .session: ["GET", "DELETE"]
-        case .runCancel, .runInput, .approvalResolve: ["POST"]
+        case .runCancel, .runInput, .approvalResolve, .sessionUploads: ["POST"]
         default: ["GET"]
         }
     }
@@ -114,8 +115,9 @@ struct Router: RequestResponder {
             if head.method == "POST", Self.requiresJSON(path), !Self.isJSON(head.header("content-type")) {
                 throw APIFailure.unsupportedMediaType
             }
-            if case .length(let length) = framing, length > options.maximumBodyBytes {
-                throw APIFailure.payloadTooLarge
+            let uploads = options.uploads && Self.isUploadPath(path)
+            if case .length(let length) = framing, length > (uploads ? options.maximumUploadBytes : options.maximumBodyBytes) {
+                throw uploads ? APIFailure.uploadTooLarge : APIFailure.payloadTooLarge
             }
         }
         guard let endpoint = Endpoint.match(Self.segments(of: path)) else {
@@ -124,6 +126,7 @@ struct Router: RequestResponder {
             }
             throw APIFailure.unknownRoute
         }
+        if case .sessionUploads = endpoint, !options.uploads { throw APIFailure.unknownRoute }
         guard endpoint.methods.contains(head.method) else { throw APIFailure.unsupportedMethod }
         if isAPI && !carriesBody && !isAuthorized(head) { throw APIFailure.routeAuthentication }
         var body = Data()
@@ -132,6 +135,15 @@ struct Router: RequestResponder {
             case .body(let data): body = data
             case .tooLarge: throw APIFailure.payloadTooLarge
             case .broken: throw BrokenBody()
+            }
+        }
+        if case .sessionUploads(let id) = endpoint {
+            return try upload(id, head: head) { limit in
+                switch readBody(limit) {
+                case .body(let data): return data
+                case .tooLarge: throw APIFailure.uploadTooLarge
+                case .broken: throw BrokenBody()
+                }
             }
         }
         return try handle(endpoint, head: head, body: body, requestID: requestID)
@@ -167,6 +179,8 @@ struct Router: RequestResponder {
             return try getArtifact(id)
         case .artifactContent(let id):
             return try artifactContent(id, head: head)
+        case .sessionUploads:
+            throw APIFailure.unknownRoute  // answered in `route`, which reads the raw body
         }
     }
 
@@ -181,6 +195,12 @@ struct Router: RequestResponder {
         guard supplied.count == expected.count else { return false }
         // Compare every byte so the time taken does not depend on where they differ.
         return zip(supplied, expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    /// `/v1/sessions/{id}/artifacts`
+    static func isUploadPath(_ path: String) -> Bool {
+        let segments = segments(of: path)
+        return segments.count == 4 && segments[0] == "v1" && segments[1] == "sessions" && segments[3] == "artifacts"
     }
 
     private static func requiresJSON(_ path: String) -> Bool {

@@ -24,7 +24,8 @@ extension Router {
             questionID = try Validation.uuid(text)
         }
         let result: JSON = try store.transaction { state in
-            switch try state.provideInput(runID: id, blocks: blocks, questionID: questionID) {
+            switch try state.provideInput(
+                runID: id, blocks: blocks, questionID: questionID, strictAttachments: options.strictAttachments) {
             case .delivered(let run):
                 agent.resume(runID: run.id)
                 return run.submitResult

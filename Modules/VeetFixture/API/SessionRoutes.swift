@@ -12,7 +12,13 @@ extension Router {
 
     func listSessions(_ head: RequestHead) throws -> HTTPResponse {
         let limit = try Validation.limit(head.query("limit"), defaultValue: 50)
-        let page = try store.transaction { try $0.listSessions(limit: limit, cursor: head.query("cursor")) }
+        let cursor = head.query("cursor")
+        let repeatCursor = cursor != nil && faults.update { $0.takeRepeatedCursor() }
+        let page = try store.transaction { state in
+            try state.listSessions(
+                limit: limit, cursor: cursor, churn: { faults.update { $0.takePagingChurn() } },
+                repeatCursor: repeatCursor)
+        }
         return .json(200, page)
     }
 
@@ -45,7 +51,8 @@ extension Router {
         let fields = try Validation.closedObject(try Validation.jsonBody(body), allowed: ["content"])
         let blocks = try Validation.contentBlocks(fields["content"])
         let (status, result): (Int, JSON) = try store.transaction { state in
-            switch try state.submitMessage(sessionID: id, blocks: blocks, idempotencyKey: key) {
+            switch try state.submitMessage(
+                sessionID: id, blocks: blocks, idempotencyKey: key, strictAttachments: options.strictAttachments) {
             case .created(let run):
                 agent.start(runID: run.id)
                 return (202, run.submitResult)

@@ -101,7 +101,7 @@ struct RunDriver: Sendable {
     /// Transient deltas, `interval` apart, to whoever is connected now.
     func stream(
         _ pieces: [String], in attempt: ModelAttempt, itemIndex: Int, type: String = "message.delta",
-        interval: TimeInterval? = nil
+        interval: TimeInterval? = nil, isSummary: Bool = false
     ) throws {
         for piece in pieces {
             try pause(interval)
@@ -110,7 +110,7 @@ struct RunDriver: Sendable {
                     "attempt_id": .string(attempt.id), "item_index": .int(itemIndex),
                     "step_number": .int(attempt.stepNumber), "text": .string(piece),
                 ]
-                if type == "reasoning.delta" { payload = payload.setting("is_summary", false) }
+                if type == "reasoning.delta" { payload = payload.setting("is_summary", .bool(isSummary)) }
                 state.appendTransient(type, payload, to: run)
             }
         }
@@ -139,14 +139,14 @@ struct RunDriver: Sendable {
     }
 
     /// `assistant.message.completed` then `run.completed` (and the memory event after it).
-    func finishWithAnswer(_ text: String, itemIndex: Int = 0) throws {
+    func finishWithAnswer(_ text: String, itemIndex: Int = 0, files: [ArtifactRecord] = []) throws {
         try pause()
-        try step { state, run in state.appendAssistantMessage(text, itemIndex: itemIndex, to: run) }
+        try step { state, run in state.appendAssistantMessage(text, itemIndex: itemIndex, files: files, to: run) }
         try pause()
         try step { state, run in
             state.finish(
                 run, as: .completed, event: "run.completed",
-                payload: ["final_message": StoreState.assistantMessage(text, itemIndex: itemIndex)])
+                payload: ["final_message": StoreState.assistantMessage(text, itemIndex: itemIndex, files: files)])
         }
     }
 
@@ -227,21 +227,28 @@ struct RunDriver: Sendable {
         }
         try pause()
         try step { state, run in
-            let failure = RunFailure(
-                reason: "model_permanent_error", message: "the model provider rejected the request",
-                stepNumber: attempt.stepNumber, attemptNumber: 1, occurredAt: state.now(),
-                errorClass: "ModelPermanentError", details: details)
-            run.failure = failure
-            state.finish(
-                run, as: .failed, event: "run.failed",
-                payload: [
-                    "failure": [
-                        "attempt_number": 1, "details": details, "error_class": .string(failure.errorClass),
-                        "message": .string(failure.message), "occurred_at": .string(failure.occurredAt.zulu),
-                        "reason": .string(failure.reason), "step_number": .int(attempt.stepNumber),
-                    ]
-                ])
+            fail(
+                run, in: state,
+                with: RunFailure(
+                    reason: "model_permanent_error", message: "the model provider rejected the request",
+                    stepNumber: attempt.stepNumber, attemptNumber: 1, occurredAt: state.now(),
+                    errorClass: "ModelPermanentError", details: details))
         }
+    }
+
+    /// Records the failure and writes `run.failed` (its payload carries `error_class` and `details`).
+    func fail(_ run: RunRecord, in state: StoreState, with failure: RunFailure) {
+        run.failure = failure
+        state.finish(
+            run, as: .failed, event: "run.failed",
+            payload: [
+                "failure": [
+                    "attempt_number": failure.attemptNumber.map { JSON.int($0) } ?? nil, "details": failure.details,
+                    "error_class": .string(failure.errorClass), "message": .string(failure.message),
+                    "occurred_at": .string(failure.occurredAt.zulu), "reason": .string(failure.reason),
+                    "step_number": failure.stepNumber.map { JSON.int($0) } ?? nil,
+                ]
+            ])
     }
 
     /// What the run's record says about how to continue.
@@ -250,6 +257,11 @@ struct RunDriver: Sendable {
             guard let run = state.run(runID) else { throw RunStopped() }
             return (run.scenario, run.prompt, run.lastDecision, run.lastAnswerText)
         }
+    }
+
+    /// The task grant made when the last approval was resolved with `approve_for_task`.
+    func taskGrantID() -> String? {
+        store.transaction { state in state.run(runID)?.lastTaskGrantID }
     }
 }
 

@@ -18,15 +18,46 @@ enum Scenario: Equatable, Sendable {
     case slow
     /// A permanent model failure ending in `run.failed` (prompt mentions "fail").
     case modelFailure
+    /// `demo.external_write` with a 900-character argument: the approval's display copy is
+    /// cut at 512 characters and carries `argument_digests` ("approv" and "long").
+    case longApproval
+    /// Mixed tools with every outcome: searches, fetches (timeout, rejected, unavailable,
+    /// error result), a workspace read, a sandbox command, an uncertain write and a policy denial ("research").
+    case research
+    /// Five `web.fetch` calls: completed, rejected, unavailable, timed out, error result ("fetch").
+    case fetchOutcomes
+    /// A `browser.act` approval with a task-grant offer; `approve_for_task` covers a second action ("brows").
+    case browse
+    /// `artifact.export` of a CSV file and a PNG image; the answer ends with `file` parts ("export").
+    case export
+    /// Raw reasoning, then reasoning summaries (`is_summary`) with bold headings
+    /// ("summar" with "think", or "reasoning summary").
+    case reasoningSummary
+    /// Streams a little, then `run.cancelled` with reason `deadline` ("deadline").
+    case deadlineCancel
+    /// `run.failed` with reason `deadline_exceeded` ("deadline" with "fail").
+    case deadlineFailure
+    /// A long Markdown answer: headings, tables, code blocks, task lists, links ("markdown" or "long").
+    case longMarkdown
 
     static func choose(for prompt: String) -> Scenario {
         let text = prompt.lowercased()
-        if text.contains("approv") { return .approval }
+        func word(_ prefix: String) -> Bool { text.range(of: "\\b" + prefix, options: .regularExpression) != nil }
+        if text.contains("approv") { return word("long") ? .longApproval : .approval }
         if text.contains("artifact") { return .artifact }
-        if text.range(of: #"\bask"#, options: .regularExpression) != nil { return .askUser }
+        if text.contains("export") { return .export }
+        if text.contains("brows") { return .browse }
+        if word("ask") { return .askUser }
+        if text.contains("deadline") { return text.contains("fail") ? .deadlineFailure : .deadlineCancel }
+        if text.contains("research") { return .research }
+        if text.contains("fetch") { return .fetchOutcomes }
         if text.contains("fail") { return .modelFailure }
         if text.contains("slow") { return .slow }
+        if text.contains("reasoning summary") || (text.contains("summar") && text.contains("think")) {
+            return .reasoningSummary
+        }
         if text.contains("think") { return .reasoning }
+        if text.contains("markdown") || word("long") { return .longMarkdown }
         if let calculation = Calculation(prompt: prompt) { return .calculator(calculation) }
         return .markdown
     }
@@ -92,6 +123,10 @@ struct ToolProposal: Equatable, Sendable {
     var arguments: JSON
     var risk: String
     var policyReason: String
+    /// The approval's one-line description; nil uses the snapshot's generic sentence.
+    var actionSummary: String? = nil
+    /// [newer] `task_grant_offer` of a `browser.act` approval.
+    var taskGrantOffer: JSON? = nil
 
     static let externalWrite = ToolProposal(
         name: "demo.external_write", callID: "write-1",

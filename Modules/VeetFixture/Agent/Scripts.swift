@@ -9,7 +9,7 @@ extension RunDriver {
             case (.markdown, false): try playMarkdown(prompt: context.prompt)
             case (.calculator(let calculation), false): try playCalculator(calculation)
             case (.approval, false): try proposeForApproval(.externalWrite, interimText: ScriptedModel.interimApprovalText)
-            case (.approval, true): try continueExternalWrite(decision: context.decision)
+            case (.approval, true): try continueExternalWrite(.externalWrite, decision: context.decision)
             case (.artifact, false): try proposeForApproval(.writeReport, interimText: nil)
             case (.artifact, true): try continueArtifact(decision: context.decision)
             case (.askUser, false): try playQuestion()
@@ -17,6 +17,18 @@ extension RunDriver {
             case (.reasoning, false): try playReasoning()
             case (.slow, false): try playSlow()
             case (.modelFailure, false): try playFailure()
+            case (.longApproval, false):
+                try proposeForApproval(.longExternalWrite, interimText: ScriptedModel.interimApprovalText)
+            case (.longApproval, true): try continueExternalWrite(.longExternalWrite, decision: context.decision)
+            case (.research, false): try playResearch()
+            case (.fetchOutcomes, false): try playFetchOutcomes()
+            case (.browse, false): try proposeForApproval(.browserClick, interimText: "I'll open the next lesson. ")
+            case (.browse, true): try continueBrowse(decision: context.decision)
+            case (.export, false): try playExport()
+            case (.reasoningSummary, false): try playReasoningSummary()
+            case (.deadlineCancel, false): try playDeadlineCancel()
+            case (.deadlineFailure, false): try playDeadlineFailure()
+            case (.longMarkdown, false): try answerAfterClaim(LongMarkdown.text, chunkSize: 96)
             default: break
             }
         } catch {
@@ -52,7 +64,7 @@ extension RunDriver {
     }
 
     /// Step 1 of the approval scenarios: the call is proposed and the run parks.
-    private func proposeForApproval(_ tool: ToolProposal, interimText: String?) throws {
+    func proposeForApproval(_ tool: ToolProposal, interimText: String?) throws {
         try claim()
         let attempt = try startModelStep()
         var items: [JSON] = []
@@ -69,7 +81,7 @@ extension RunDriver {
 
     /// After the decision: run the tool (or record the denial), then report.
     /// Returns the result text the model quotes, or nil when the call was denied.
-    private func resumeApprovedCall(_ tool: ToolProposal, decision: String?, result: JSON) throws -> String {
+    func resumeApprovedCall(_ tool: ToolProposal, decision: String?, result: JSON) throws -> String {
         try claim()
         try skipCheckpointVersions(1)
         if decision == "deny" {
@@ -93,8 +105,7 @@ extension RunDriver {
         try finishWithAnswer(text)
     }
 
-    private func continueExternalWrite(decision: String?) throws {
-        let tool = ToolProposal.externalWrite
+    private func continueExternalWrite(_ tool: ToolProposal = .externalWrite, decision: String?) throws {
         let content = tool.arguments["content"]?.stringValue ?? ""
         let result: JSON = [
             "byte_count": .int(content.utf8.count), "checksum": .string("sha256:" + SHA256.hex(content)),

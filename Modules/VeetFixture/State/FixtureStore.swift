@@ -32,6 +32,14 @@ final class StoreState {
     var artifacts: [String: ArtifactRecord] = [:]
     /// Message-submission keys, scoped to the one principal (not per session).
     var idempotencyKeys: [String: IdempotencyEntry] = [:]
+    /// Sessions in list order; every change of a session's `updatedAt` goes through `setUpdatedAt`.
+    var sessionOrder = SessionOrder()
+    /// How many sessions `seedSessions` has made so far (the next seed index).
+    var seededCount = 0
+    /// Sessions moved by the paging churn fault, in order.
+    var churnedSessionIDs: [String] = []
+    /// Uploads by idempotency key (scoped to the one principal).
+    var uploadKeys: [String: UploadEntry] = [:]
     private var lastInstant = Instant(microseconds: 0)
 
     init(identity: AgentIdentity) {
@@ -49,7 +57,8 @@ final class StoreState {
 
     func session(_ id: String) -> SessionRecord? { sessions[id] }
 
-    func run(_ id: String) -> RunRecord? { runs[id] }
+    /// A run by id; a seeded session's run is rebuilt from its recipe on first use.
+    func run(_ id: String) -> RunRecord? { runs[id] ?? materializeSeededRun(id) }
 
     func session(of run: RunRecord) -> SessionRecord? { sessions[run.sessionID] }
 
@@ -57,9 +66,13 @@ final class StoreState {
 
     /// Takes the next session sequence number (used directly for hidden events).
     func takeSequence(in session: SessionRecord) -> Int64 {
+        if session.nextSequence == 0, let recipe = session.seed {
+            // A seeded session learns its next number from its regenerated log.
+            session.nextSequence = SeedLog(recipe: recipe, workerID: identity.workerID).lastSequence + 1
+        }
         let sequence = session.nextSequence
         session.nextSequence += 1
-        session.updatedAt = now()
+        setUpdatedAt(session, now())
         return sequence
     }
 
@@ -69,11 +82,11 @@ final class StoreState {
         guard let session = session(of: run) else { return 0 }
         let sequence = takeSequence(in: session)
         run.updatedAt = session.updatedAt
-        let data = payload.setting("run_id", .string(run.id)).serialized(sortedKeys: true)
-        let frame = "id: \(sequence)\nevent: \(type)\ndata: \(data)\n\n"
-        run.events.append(StoredEvent(sequence: sequence, type: type, frame: frame, isTerminal: isTerminal))
+        let event = StoredEvent.persisted(
+            sequence: sequence, type: type, payload: payload, runID: run.id, isTerminal: isTerminal)
+        run.events.append(event)
         for subscriber in run.subscribers {
-            subscriber.push(.init(text: frame, sequence: sequence, isTerminal: isTerminal))
+            subscriber.push(.init(text: event.frame, sequence: sequence, isTerminal: isTerminal))
         }
         if isTerminal {
             // A live stream ends with the terminal event; later events are seen only on replay.
@@ -118,26 +131,29 @@ final class StoreState {
 
     /// `user.message.created` plus its transcript item.
     func appendUserMessage(_ blocks: [JSON], questionID: String?, to run: RunRecord) {
-        var payload: JSON = ["content": .array(blocks.map(Self.eventPart))]
+        var payload: JSON = ["content": .array(blocks.map(eventPart))]
         if let questionID { payload = payload.setting("question_id", .string(questionID)) }
         let sequence = append("user.message.created", payload, to: run)
         session(of: run)?.transcript.append(TranscriptItem(sequence: sequence, role: "user", content: .array(blocks)))
     }
 
     /// The assistant message object used by `assistant.message.completed` and `run.completed`.
-    static func assistantMessage(_ text: String, itemIndex: Int) -> JSON {
-        [
-            "content": [["kind": "text", "text": .string(text)]], "item_index": .int(itemIndex), "kind": "assistant",
+    static func assistantMessage(_ text: String, itemIndex: Int, files: [ArtifactRecord] = []) -> JSON {
+        let parts: [JSON] = [["kind": "text", "text": .string(text)]] + files.map(\.filePart)
+        return [
+            "content": .array(parts), "item_index": .int(itemIndex), "kind": "assistant",
             "source_event_sequence": nil, "trust": "external_untrusted",
         ]
     }
 
-    /// `assistant.message.completed` plus its transcript item.
-    func appendAssistantMessage(_ text: String, itemIndex: Int, to run: RunRecord) {
+    /// `assistant.message.completed` plus its transcript item; `files` are exported
+    /// artifacts listed after the text ([newer]: `file` parts in the event, `file` blocks in the transcript).
+    func appendAssistantMessage(_ text: String, itemIndex: Int, files: [ArtifactRecord] = [], to run: RunRecord) {
         let sequence = append(
-            "assistant.message.completed", ["message": Self.assistantMessage(text, itemIndex: itemIndex)], to: run)
-        session(of: run)?.transcript.append(
-            TranscriptItem(sequence: sequence, role: "assistant", content: [["type": "text", "text": .string(text)]]))
+            "assistant.message.completed",
+            ["message": Self.assistantMessage(text, itemIndex: itemIndex, files: files)], to: run)
+        let blocks: [JSON] = [["type": "text", "text": .string(text)]] + files.map(\.fileBlock)
+        session(of: run)?.transcript.append(TranscriptItem(sequence: sequence, role: "assistant", content: .array(blocks)))
     }
 
     /// Writes the terminal event, releases the session, then the post-terminal memory event.

@@ -33,8 +33,11 @@ final class SessionRecord {
     var updatedAt: Instant
     var activeRunID: String?
     var lastRunID: String?
-    /// The next session sequence number (shared by every run and session-level event).
+    /// The next session sequence number (shared by every run and session-level event);
+    /// 0 for a seeded session until its log is first needed.
     var nextSequence: Int64 = 1
+    /// How a seeded session's transcript and runs are regenerated (nil for live sessions).
+    var seed: SeedRecipe?
     var transcript: [TranscriptItem] = []
     var runIDs: [String] = []
 
@@ -63,6 +66,14 @@ struct StoredEvent {
     var type: String
     var frame: String
     var isTerminal: Bool
+
+    /// The `id`/`event`/`data` frame, with `run_id` merged into the payload and keys sorted.
+    static func persisted(sequence: Int64, type: String, payload: JSON, runID: String, isTerminal: Bool) -> StoredEvent {
+        let data = payload.setting("run_id", .string(runID)).serialized(sortedKeys: true)
+        return StoredEvent(
+            sequence: sequence, type: type, frame: "id: \(sequence)\nevent: \(type)\ndata: \(data)\n\n",
+            isTerminal: isTerminal)
+    }
 }
 
 final class RunRecord {
@@ -93,6 +104,10 @@ final class RunRecord {
     var lastAnswerText: String?
     /// Decision of the last resolved approval.
     var lastDecision: String?
+    /// The task grant made by the last `approve_for_task` resolution.
+    var lastTaskGrantID: String?
+    /// `limits.deadline_at`, set by the deadline scenarios.
+    var deadlineAt: Instant?
 
     init(id: String, sessionID: String, scenario: Scenario, prompt: String, createdAt: Instant) {
         self.id = id
@@ -113,7 +128,10 @@ final class ApprovalRecord {
     var status = "PENDING"
     let toolName: String
     let actionSummary: String
+    /// Display copy: top-level strings over 512 characters are cut (see `argumentDigests`).
     let arguments: JSON
+    /// SHA-256 of each cut argument's full value ([newer]); shown only when something was cut.
+    let argumentDigests: [(String, String)]
     let risk: String
     let policyReason: String
     let expiresAt: Instant
@@ -121,6 +139,11 @@ final class ApprovalRecord {
     var resolvedAt: Instant?
     var resolvedBy: String?
     var decision: String?
+    /// [newer] `browser.act` additions, shown only on browser approvals.
+    let taskGrantOffer: JSON?
+    var taskGrantID: String?
+
+    static let displayLimit = 512
 
     init(
         id: String, runID: String, sessionID: String, tool: ToolProposal, createdAt: Instant
@@ -129,25 +152,40 @@ final class ApprovalRecord {
         self.runID = runID
         self.sessionID = sessionID
         self.toolName = tool.name
-        self.actionSummary = "Run \(tool.name) with validated arguments."
-        self.arguments = tool.arguments
+        self.actionSummary = tool.actionSummary ?? "Run \(tool.name) with validated arguments."
+        var digests: [(String, String)] = []
+        let members = (tool.arguments.objectMembers ?? []).map { member -> JSON.Member in
+            guard let text = member.value.stringValue, text.count > Self.displayLimit else { return member }
+            digests.append((member.key, SHA256.hex(text)))
+            return JSON.Member(key: member.key, value: .string(String(text.prefix(Self.displayLimit)) + "…[TRUNCATED]"))
+        }
+        self.arguments = .object(members)
+        self.argumentDigests = digests
         self.risk = tool.risk
         self.policyReason = tool.policyReason
         self.expiresAt = createdAt.adding(seconds: tool.risk == "HIGH" ? 4 * 3600 : 24 * 3600)
         self.createdAt = createdAt
+        self.taskGrantOffer = tool.taskGrantOffer
     }
+
+    var isBrowserAction: Bool { toolName == "browser.act" }
 }
 
 struct ArtifactRecord {
     var id: String
     var sessionID: String
-    var runID: String
+    /// Nil for an upload that no message has claimed yet.
+    var runID: String?
     var name: String
     var mediaType: String
     var bytes: Data
     var sha256: String
     var metadata: JSON
     var createdAt: Instant
+    /// An upload's idempotency fingerprint (nil for agent output).
+    var uploadFingerprint: String? = nil
+    /// When an unclaimed upload stops being readable (nil: never).
+    var expiresAt: Instant? = nil
 }
 
 struct IdempotencyEntry {

@@ -3,7 +3,7 @@ import Foundation
 extension StoreState {
     /// `GET /v1/approvals`: pending approvals, newest first, optionally filtered.
     func listPendingApprovals(runID: String?, sessionID: String?, limit: Int, cursor: String?) throws -> JSON {
-        if let runID, runs[runID] == nil { throw APIFailure.notFound("run") }
+        if let runID, run(runID) == nil { throw APIFailure.notFound("run") }
         if let sessionID, sessions[sessionID] == nil { throw APIFailure.notFound("session") }
         var after: (instant: Instant, id: String)?
         if let cursor {
@@ -31,7 +31,10 @@ extension StoreState {
     }
 
     /// `POST /v1/approvals/{id}/resolve`. Returns the view and the run to resume, if any.
-    func resolveApproval(_ id: String, decision: String) throws -> (view: JSON, resume: RunRecord?) {
+    /// `taskGrant` (origin, path prefix) comes with `approve_for_task` and must echo the offer.
+    func resolveApproval(_ id: String, decision: String, taskGrant: (origin: String, pathPrefix: String)? = nil) throws
+        -> (view: JSON, resume: RunRecord?)
+    {
         let approval = try existingApproval(id)
         switch approval.status {
         case "PENDING":
@@ -50,6 +53,21 @@ extension StoreState {
             throw APIFailure.conflict(
                 "The approval is no longer pending.", details: ["status": .string(approval.status.lowercased())])
         }
+        if decision == "approve_for_task" {
+            guard let offer = approval.taskGrantOffer else {
+                throw APIFailure.conflict(
+                    "No task grant is available for this approval.",
+                    details: ["reason": "task_grant_unavailable", "approval_id": .string(approval.id)])
+            }
+            guard let taskGrant, offer["origin"]?.stringValue == taskGrant.origin,
+                offer["path_prefix"]?.stringValue == taskGrant.pathPrefix
+            else {
+                throw APIFailure.conflict(
+                    "The task grant does not match the offer.",
+                    details: ["reason": "task_grant_offer_mismatch", "approval_id": .string(approval.id)])
+            }
+            approval.taskGrantID = Identifier.make()
+        }
         approval.status = decision == "deny" ? "DENIED" : "APPROVED"
         approval.decision = decision
         approval.resolvedAt = now()
@@ -60,12 +78,13 @@ extension StoreState {
         append("approval.resolved", ["approval_id": .string(id), "resolution": .string(decision)], to: run)
         run.pendingApprovalID = nil
         run.lastDecision = decision
+        run.lastTaskGrantID = approval.taskGrantID
         run.status = .queued
         return (approval.view, run)
     }
 
     func existingArtifact(_ id: String) throws -> ArtifactRecord {
-        guard let artifact = artifacts[id] else { throw APIFailure.notFound("artifact") }
+        guard let artifact = liveArtifact(id) else { throw APIFailure.notFound("artifact") }
         return artifact
     }
 

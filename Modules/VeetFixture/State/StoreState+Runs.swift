@@ -11,7 +11,9 @@ extension StoreState {
     }
 
     /// `POST /v1/sessions/{id}/messages` (README §7 idempotency, sessions-runs §3.1).
-    func submitMessage(sessionID: String, blocks: [JSON], idempotencyKey: String?) throws -> SubmitOutcome {
+    func submitMessage(
+        sessionID: String, blocks: [JSON], idempotencyKey: String?, strictAttachments: Bool = false
+    ) throws -> SubmitOutcome {
         let session = try existingSession(sessionID)
         let fingerprint = (["content": .array(blocks)] as JSON).serialized(sortedKeys: true)
         if let key = idempotencyKey, let entry = idempotencyKeys[key] {
@@ -21,6 +23,7 @@ extension StoreState {
             return .replayed(run)
         }
         guard session.status == "ACTIVE" else { throw APIFailure.invalidState("session is closed") }
+        let resolved = try resolveAttachments(blocks, sessionID: sessionID, strict: strictAttachments)
         if let activeID = session.activeRunID, let active = runs[activeID] {
             guard active.status == .waitingForUser else {
                 throw APIFailure.conflict(
@@ -30,7 +33,8 @@ extension StoreState {
                         "run_status": .string(active.status.rawValue),
                     ])
             }
-            deliverAnswer(blocks, to: active)
+            deliverAnswer(resolved, to: active)
+            claimUploads(in: resolved, runID: active.id)
             remember(key: idempotencyKey, sessionID: sessionID, fingerprint: fingerprint, runID: active.id)
             return .answered(active)
         }
@@ -38,14 +42,18 @@ extension StoreState {
         let run = RunRecord(
             id: Identifier.make(), sessionID: sessionID, scenario: Scenario.choose(for: prompt), prompt: prompt,
             createdAt: now())
-        if session.title == nil, session.runIDs.isEmpty, let text = Validation.firstText(blocks) {
-            session.title = String(text.prefix(64))
+        if session.title == nil, session.runIDs.isEmpty {
+            // [newer] A message made only of attachments is titled after the first one's name.
+            if let text = Validation.firstText(resolved) ?? firstAttachmentName(resolved) {
+                session.title = String(text.prefix(64))
+            }
         }
         runs[run.id] = run
         session.runIDs.append(run.id)
         session.activeRunID = run.id
         session.lastRunID = run.id
-        appendUserMessage(blocks, questionID: nil, to: run)
+        claimUploads(in: resolved, runID: run.id)
+        appendUserMessage(resolved, questionID: nil, to: run)
         append("run.queued", ["priority": 0], to: run)
         checkpoint(run, trigger: "seed", full: true)
         remember(key: idempotencyKey, sessionID: sessionID, fingerprint: fingerprint, runID: run.id)
@@ -74,7 +82,7 @@ extension StoreState {
             [
                 "call_id": "ask-1", "name": "conversation.ask_user", "reason_code": "tool.succeeded",
                 "result_item": ScriptedModel.toolResult(
-                    callID: "ask-1", content: .array(blocks.map(Self.eventPart)), trust: "user"),
+                    callID: "ask-1", content: .array(blocks.map(eventPart)), trust: "user"),
             ], to: run)
         append(
             "context.working_state.updated",
@@ -92,8 +100,10 @@ extension StoreState {
     }
 
     /// `POST /v1/runs/{id}/input` (sessions-runs §3.4).
-    func provideInput(runID: String, blocks: [JSON], questionID: String?) throws -> InputOutcome {
-        guard let run = runs[runID] else { throw APIFailure.notFound("run") }
+    func provideInput(runID: String, blocks requested: [JSON], questionID: String?, strictAttachments: Bool = false)
+        throws -> InputOutcome
+    {
+        guard let run = self.run(runID) else { throw APIFailure.notFound("run") }
         if let questionID, run.answeredQuestionIDs.contains(questionID) { return .alreadyDelivered(run) }
         guard run.status == .waitingForUser, let outstanding = run.outstandingQuestionID else {
             throw APIFailure.invalidState("run is not waiting for user input")
@@ -101,13 +111,15 @@ extension StoreState {
         if let questionID, questionID != outstanding {
             throw APIFailure.conflict("the question was already resolved")
         }
+        let blocks = try resolveAttachments(requested, sessionID: run.sessionID, strict: strictAttachments)
         deliverAnswer(blocks, to: run)
+        claimUploads(in: blocks, runID: run.id)
         return .delivered(run)
     }
 
     /// `POST /v1/runs/{id}/cancel`: returns the status code and the run view.
     func cancelRun(_ runID: String) throws -> (status: Int, view: JSON) {
-        guard let run = runs[runID] else { throw APIFailure.notFound("run") }
+        guard let run = self.run(runID) else { throw APIFailure.notFound("run") }
         switch run.status {
         case .completed, .failed, .cancelled:
             return (200, run.view)
@@ -124,7 +136,7 @@ extension StoreState {
     }
 
     func existingRun(_ id: String) throws -> RunRecord {
-        guard let run = runs[id] else { throw APIFailure.notFound("run") }
+        guard let run = self.run(id) else { throw APIFailure.notFound("run") }
         return run
     }
 }

@@ -24,7 +24,7 @@ extension RunRecord {
             "status": .string(status.rawValue), "step_count": .int(stepCount),
             "model_call_count": .int(modelCallCount), "tool_call_count": .int(toolCallCount),
             "usage": ["input_tokens": .int(inputTokens), "output_tokens": .int(outputTokens), "cost_usd": "0"],
-            "limits": ["max_steps": 32, "deadline_at": nil, "max_cost_usd": nil],
+            "limits": ["max_steps": 32, "deadline_at": .string(deadlineAt?.zulu), "max_cost_usd": nil],
             "failure": failure.map { failure in
                 [
                     "reason": .string(failure.reason), "message": .string(failure.message),
@@ -42,8 +42,10 @@ extension RunRecord {
 }
 
 extension ApprovalRecord {
+    /// The snapshot's members; newer members only where they carry something
+    /// (digests of cut arguments; task-grant fields on `browser.act` approvals).
     var view: JSON {
-        [
+        var view: JSON = [
             "id": .string(id), "run_id": .string(runID), "session_id": .string(sessionID),
             "status": .string(status), "tool_name": .string(toolName), "action_summary": .string(actionSummary),
             "arguments": arguments, "risk": .string(risk), "policy_reason": .string(policyReason),
@@ -51,6 +53,16 @@ extension ApprovalRecord {
             "resolved_at": .string(resolvedAt?.zulu), "resolved_by": .string(resolvedBy),
             "decision": .string(decision),
         ]
+        if !argumentDigests.isEmpty || isBrowserAction {
+            view = view.setting(
+                "argument_digests", .object(argumentDigests.map { JSON.Member(key: $0.0, value: .string($0.1)) }))
+        }
+        if isBrowserAction {
+            view = view.setting("task_grant_offer", taskGrantOffer ?? nil)
+                .setting("task_grant_id", .string(taskGrantID))
+                .setting("task_grant_not_covered", nil)
+        }
+        return view
     }
 }
 
@@ -60,6 +72,24 @@ extension ArtifactRecord {
             "id": .string(id), "session_id": .string(sessionID), "run_id": .string(runID), "name": .string(name),
             "media_type": .string(mediaType), "sha256": .string(sha256), "size_bytes": .int(bytes.count),
             "metadata": metadata, "created_at": .string(createdAt.zulu),
+        ]
+    }
+}
+
+extension ArtifactRecord {
+    /// Kind recorded for uploads (`metadata.attachment.kind`).
+    var attachmentKind: String? { metadata["attachment"]?["kind"]?.stringValue }
+
+    /// REST `file` block (transcript form).
+    var fileBlock: JSON {
+        ["type": "file", "artifact_id": .string(id), "media_type": .string(mediaType), "filename": .string(name)]
+    }
+
+    /// Event `file` part ([newer] fields `size_bytes`, `page_count`).
+    var filePart: JSON {
+        [
+            "artifact_id": .string(id), "filename": .string(name), "kind": "file", "media_type": .string(mediaType),
+            "page_count": metadata["attachment"]?["page_count"] ?? nil, "size_bytes": .int(bytes.count),
         ]
     }
 }
