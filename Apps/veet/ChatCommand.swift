@@ -67,51 +67,32 @@ struct ChatCommand {
 
     private func interactive(api: ChatAPI, mode: TerminalTurnView.ApprovalMode) async throws -> ExitCode {
         let style = context.errStyle
-        var sessionID = command.value("session")
+        var chat = InteractiveChat(context: context, api: api, mode: mode, sessionID: command.value("session"))
         let watcher = InterruptWatcher(onIdle: {
             FileHandle.standardError.write(Data("\n(Type /quit or press Ctrl-D to leave.)\n> ".utf8))
         })
         await watcher.start()
-        let runner = TurnRunner(api: api)
-        if let sessionID {
-            try await resume(sessionID: sessionID, api: api, runner: runner, mode: mode, watcher: watcher)
+        chat.watcher = watcher
+        if let sessionID = chat.sessionID {
+            try await resume(sessionID: sessionID, api: api, runner: chat.runner, mode: mode, watcher: watcher)
         }
-        context.err.writeLine(style.dim("Type a message and press Enter. /new starts a new conversation, /quit leaves."))
+        context.err.writeLine(style.dim("Type a message and press Enter. /help lists commands, /quit leaves."))
         while true {
             guard let line = await BlockingInput.run({ LinePrompt.readLine(prompt: "> ") }) else {
                 context.err.writeLine("")
                 return .success
             }
             let text = line.trimmingCharacters(in: .whitespaces)
-            switch text {
-            case "": continue
-            case "/quit", "/exit", "/q": return .success
-            case "/new":
-                sessionID = nil
-                context.err.writeLine(style.dim("The next message starts a new conversation."))
-                continue
-            case "/session":
-                context.err.writeLine(sessionID ?? "(no conversation yet)")
-                continue
-            case "/help":
-                context.err.writeLine("/new  start a new conversation\n/session  show this conversation's id\n/quit  leave (also Ctrl-D)\nCtrl-C stops a running answer.")
-                continue
-            default: break
-            }
-            let view = TerminalTurnView(context: context, approvalMode: mode)
+            if text.isEmpty { continue }
             do {
-                let result = try await runner.send(
-                    text: text, sessionID: sessionID, interaction: view,
-                    onRunStarted: { _, runID in await watcher.watch(api: api, runID: runID) })
-                sessionID = result.sessionID
-                if result.isWaitingForOwner {
-                    context.err.writeLine(style.dim("The run is still waiting for you; send a message to answer, or continue later with --session \(result.sessionID)."))
+                if text.hasPrefix("/") {
+                    if try await chat.slash(text) == .quit { return .success }
+                } else {
+                    try await chat.send(text)
                 }
             } catch {
                 ErrorReport(error: error).print(json: false)
             }
-            await view.finish()
-            await watcher.runEnded()
         }
     }
 

@@ -72,6 +72,8 @@ actor TerminalTurnView: TurnInteraction {
         case .thinkingEnded:
             await status.clear()
         case .tool(let tool):
+            // Text written before a tool call (the plan) is done: commit it above the tool lines.
+            answer.finish()
             if !tool.isSettled && tool.name != ToolActivity.askUserTool {
                 await status.startSpinning("Running \(tool.name)...")
             }

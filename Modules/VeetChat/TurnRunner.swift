@@ -59,9 +59,16 @@ public struct TurnRunner: Sendable {
     public func send(text: String, sessionID: String?, key: IdempotencyKey = IdempotencyKey(),
                      interaction: some TurnInteraction,
                      onRunStarted: @Sendable (String, String) async -> Void = { _, _ in }) async throws -> TurnResult {
+        try await send(content: [.text(text)], sessionID: sessionID, key: key, interaction: interaction,
+                       onRunStarted: onRunStarted)
+    }
+
+    /// Sends content blocks (text and attachments) the same way as `send(text:)`.
+    public func send(content: [ContentBlock], sessionID: String?, key: IdempotencyKey = IdempotencyKey(),
+                     interaction: some TurnInteraction,
+                     onRunStarted: @Sendable (String, String) async -> Void = { _, _ in }) async throws -> TurnResult {
         let session: String
         if let sessionID { session = sessionID } else { session = try await api.createSession().id }
-        let content: [ContentBlock] = [.text(text)]
         var attachedOnce = false
         while true {
             switch try await api.submit(sessionID: session, content: content, key: key) {

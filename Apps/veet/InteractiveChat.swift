@@ -1,0 +1,215 @@
+import Foundation
+import VeetChat
+import VeetConsole
+import VeetMarkdown
+import VeetTransport
+
+/// The state of `veet chat` between prompts, and its slash commands.
+struct InteractiveChat {
+    enum Outcome { case handled, quit }
+
+    let context: CLIContext
+    let api: ChatAPI
+    let mode: TerminalTurnView.ApprovalMode
+    var sessionID: String?
+    var watcher: InterruptWatcher?
+    /// The last turn's view: its answer, tool bundles and transcript position.
+    private var lastView: TerminalTurnView?
+    private var composer: AttachmentComposer?
+
+    init(context: CLIContext, api: ChatAPI, mode: TerminalTurnView.ApprovalMode, sessionID: String?) {
+        self.context = context
+        self.api = api
+        self.mode = mode
+        self.sessionID = sessionID
+    }
+
+    var runner: TurnRunner { TurnRunner(api: api) }
+
+    static let help = """
+        /new              start a new conversation
+        /open ID          continue another conversation
+        /session          show this conversation's id
+        /attach PATH      upload a file for the next message (/attach alone lists them)
+        /approve          approve the pending approval once
+        /deny [REASON]    deny the pending approval
+        /answer TEXT      answer the agent's pending question
+        /tools            expand the last turn's tool activity
+        /copy [N]         copy the last answer (or its Nth code block) to the clipboard (OSC 52)
+        /cancel           stop the conversation's active run
+        /help             this list
+        /quit             leave (also Ctrl-D); Ctrl-C stops a running answer
+        """
+
+    mutating func send(_ text: String) async throws {
+        let view = TerminalTurnView(context: context, approvalMode: mode)
+        let watcher = self.watcher
+        let api = self.api
+        let content: [ContentBlock]
+        if let composer {
+            content = try await composer.messageContent(text: text)
+        } else {
+            content = [.text(text)]
+        }
+        let result = try await runner.send(
+            content: content, sessionID: sessionID, interaction: view,
+            onRunStarted: { _, runID in await watcher?.watch(api: api, runID: runID) })
+        await composer?.clear()
+        sessionID = result.sessionID
+        lastView = view
+        await view.finish()
+        await watcher?.runEnded()
+        if result.isWaitingForOwner {
+            context.err.writeLine(context.errStyle.dim(
+                result.status == .waitingForUser ? "The agent still waits for your answer: /answer TEXT."
+                    : "The approval is still pending: /approve or /deny."))
+        }
+    }
+
+    mutating func slash(_ line: String) async throws -> Outcome {
+        let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+        let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+        let style = context.errStyle
+        switch parts[0] {
+        case "/quit", "/exit", "/q":
+            return .quit
+        case "/help":
+            context.err.writeLine(Self.help)
+        case "/new":
+            sessionID = nil
+            composer = nil
+            context.err.writeLine(style.dim("The next message starts a new conversation."))
+        case "/session":
+            context.err.writeLine(sessionID ?? "(no conversation yet)")
+        case "/open":
+            guard !argument.isEmpty else { return usage("/open ID") }
+            let session = try await api.session(id: argument)
+            sessionID = session.id
+            composer = nil
+            context.err.writeLine(style.dim("Now in \"\(session.title ?? "untitled")\"."))
+            if let runID = session.activeRunID { try await follow(runID: runID) }
+        case "/attach":
+            try await attach(argument)
+        case "/approve", "/deny":
+            try await decide(approve: parts[0] == "/approve", reason: argument.isEmpty ? nil : argument)
+        case "/answer":
+            guard !argument.isEmpty else { return usage("/answer TEXT") }
+            try await answerQuestion(argument)
+        case "/tools":
+            await expandTools()
+        case "/copy":
+            try await copy(argument)
+        case "/cancel":
+            guard let sessionID, let runID = try await api.session(id: sessionID).activeRunID else {
+                context.err.writeLine("No run is active in this conversation.")
+                return .handled
+            }
+            _ = try await api.cancel(runID: runID)
+            context.err.writeLine("Cancel requested.")
+            try await follow(runID: runID)
+        default:
+            context.err.writeLine("Unknown command \(parts[0]). /help lists them.")
+        }
+        return .handled
+    }
+
+    private func usage(_ text: String) -> Outcome {
+        context.err.writeLine("Usage: \(text)")
+        return .handled
+    }
+
+    /// Follows a run of this conversation after what the last turn already showed.
+    private mutating func follow(runID: String) async throws {
+        guard let sessionID else { return }
+        let view = TerminalTurnView(context: context, approvalMode: mode)
+        var seen = Set(try await api.transcript(sessionID: sessionID).map(\.sequence))
+        var after: Int64?
+        if let last = lastView, await last.transcript.latestRunID == runID {
+            seen.formUnion(await last.transcript.seenSequences)
+            after = await last.transcript.lastSequence
+        }
+        await watcher?.watch(api: api, runID: runID)
+        _ = try await runner.follow(runID: runID, sessionID: sessionID, after: after, seen: seen, interaction: view)
+        await view.finish()
+        await watcher?.runEnded()
+        lastView = view
+    }
+
+    private mutating func decide(approve: Bool, reason: String?) async throws {
+        guard let sessionID else { _ = context.err.writeLine("No conversation yet."); return }
+        let service = ApprovalService(api: api)
+        var board = ApprovalBoard(scope: api.scope(sessionID: sessionID))
+        try await service.refresh(&board)
+        guard let pending = try await api.pendingApprovals(inSession: sessionID).first else {
+            _ = context.err.writeLine("Nothing in this conversation waits for your approval."); return
+        }
+        let card = await service.decide(approve ? .approveOnce : .deny(reason: reason), approvalID: pending.id, on: &board)
+        if let notice = card?.notice { context.err.writeLine(notice.description) }
+        try await follow(runID: pending.runID)
+    }
+
+    private mutating func answerQuestion(_ text: String) async throws {
+        guard let sessionID, let runID = try await api.session(id: sessionID).activeRunID else {
+            _ = context.err.writeLine("No question is waiting in this conversation."); return
+        }
+        let run = try await api.run(id: runID)
+        guard run.status == .waitingForUser else { _ = context.err.writeLine("The run is not waiting for an answer."); return }
+        // The question id is read from the run's stream when this chat showed it; else the server's current one.
+        _ = try await api.answer(runID: runID, questionID: nil, text: text)
+        try await follow(runID: runID)
+    }
+
+    private mutating func attach(_ path: String) async throws {
+        if path.isEmpty {
+            let attachments = await composer?.attachments ?? []
+            if attachments.isEmpty { context.err.writeLine("No files attached. /attach PATH adds one.") }
+            for attachment in attachments { context.err.writeLine("\(attachment.filename)  \(attachment.state.label)") }
+            return
+        }
+        if sessionID == nil { sessionID = try await api.createSession().id }
+        if composer == nil, let sessionID { composer = api.attachmentComposer(sessionID: sessionID, onChange: { _ in }) }
+        do {
+            let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+            let attachment = try await composer!.addFile(at: url)
+            context.err.writeLine("\(attachment.filename): \(attachment.state.label)")
+        } catch {
+            context.err.writeLine("veet: \(error)")
+        }
+    }
+
+    private func expandTools() async {
+        guard let bundles = await lastView?.bundles, !bundles.isEmpty else {
+            _ = context.err.writeLine("No tool activity in the last turn."); return
+        }
+        let style = context.errStyle
+        for bundle in bundles {
+            if bundle.count > 1 { context.err.writeLine(style.accent("▾ ") + bundle.summary) }
+            for call in bundle.calls {
+                context.err.writeLine("  " + TerminalTurnView.line(for: call, style: style)
+                                      + style.dim("  [\(call.statusText), risk \(call.risk)]"))
+                context.err.writeLine(style.dim("    arguments: \(call.arguments.compactText)"))
+                if let result = call.resultText, !result.isEmpty {
+                    context.err.writeLine(style.dim("    result: \(result)"))
+                }
+            }
+        }
+    }
+
+    private func copy(_ argument: String) async throws {
+        guard let answer = await lastView?.lastAnswer, !answer.isEmpty else {
+            _ = context.err.writeLine("Nothing to copy yet."); return
+        }
+        var text = answer
+        if let index = Int(argument) {
+            let blocks = MarkdownDocument.parse(answer).codeBlocks
+            guard index >= 1, index <= blocks.count else {
+                _ = context.err.writeLine("The last answer has \(blocks.count) code block(s)."); return
+            }
+            text = blocks[index - 1].contents
+        }
+        // OSC 52 asks the terminal to put the text on the clipboard.
+        let encoded = Data(text.utf8).base64EncodedString()
+        context.err.write("\u{1B}]52;c;\(encoded)\u{07}")
+        context.err.writeLine("Copied \(text.count) characters.")
+    }
+}
