@@ -48,6 +48,11 @@ struct ApprovalsCommand {
         var board = ApprovalBoard(scope: api.scope(sessionID: approval.sessionID))
         try await service.refresh(&board)
         _ = board.applyRead(Scoped(approval, scope: board.scope))
+        if let settled = board[id], settled.isSettled {
+            context.err.writeLine("veet: already resolved: \(settled.collapsedText ?? settled.statusText)")
+            if context.json { try JSONOutput.print(settled.approval, layout: .compact) }
+            return .failure
+        }
         guard let card = await service.decide(choice, approvalID: id, on: &board) else {
             context.err.writeLine("veet: approval \(id) is not in conversation \(approval.sessionID).")
             return .notFound

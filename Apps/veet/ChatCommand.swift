@@ -41,8 +41,20 @@ struct ChatCommand {
         let view = TerminalTurnView(context: context, approvalMode: mode)
         let watcher = InterruptWatcher(onIdle: { exit(130) })
         await watcher.start()
+        var sessionID = command.value("session")
+        var content: [ContentBlock] = [.text(prompt)]
+        let paths = command.values("attach")
+        if !paths.isEmpty {
+            let session: String
+            if let sessionID { session = sessionID } else { session = try await api.createSession().id }
+            sessionID = session
+            guard let attached = try await upload(paths, sessionID: session, api: api, text: prompt) else {
+                return .failure
+            }
+            content = attached
+        }
         let result = try await TurnRunner(api: api).send(
-            text: prompt, sessionID: command.value("session"), interaction: view,
+            content: content, sessionID: sessionID, interaction: view,
             onRunStarted: { _, runID in await watcher.watch(api: api, runID: runID) })
         await view.finish()
         if context.json {
@@ -51,6 +63,25 @@ struct ChatCommand {
                                             failure: result.failure), layout: .compact)
         }
         return await exitCode(for: result, interrupted: watcher.interrupted)
+    }
+
+    /// Uploads every file before the message is sent; nil (after saying why) when one is not accepted.
+    private func upload(_ paths: [String], sessionID: String, api: ChatAPI, text: String) async throws -> [ContentBlock]? {
+        let composer = api.attachmentComposer(sessionID: sessionID, onChange: { _ in })
+        for path in paths {
+            do {
+                let attachment = try await composer.addFile(at: URL(fileURLWithPath: path))
+                context.err.writeLine("\(attachment.filename): \(attachment.state.label)")
+            } catch {
+                context.err.writeLine("veet: \(path): \(error)")
+                return nil
+            }
+        }
+        for attachment in await composer.attachments where attachment.state.label != "uploaded" {
+            context.err.writeLine("veet: \(attachment.filename) was not uploaded (\(attachment.state.label)); nothing was sent.")
+            return nil
+        }
+        return try await composer.messageContent(text: text)
     }
 
     private func exitCode(for result: TurnResult, interrupted: Bool) -> ExitCode {

@@ -51,6 +51,8 @@ enum CommandTree {
         options: [
             .value("once", valueName: "prompt", help: "Send one prompt, stream the answer, exit."),
             .value("session", valueName: "id", help: "Continue this conversation instead of starting one."),
+            .value("attach", valueName: "path", help: "Upload a file and send it with the --once prompt (repeatable).",
+                   repeatable: true),
             .flag("approve-all", help: "Approve every approval once without asking (use with care)."),
             .flag("deny-all", help: "Deny every approval without asking."),
         ])
