@@ -76,12 +76,15 @@ public struct ConnectionRegistry: Sendable {
         try save(file)
     }
 
-    /// Forgets a connection and its token.
+    /// Forgets a connection: its entry, its token, and its rows in the local store.
     public func forget(name: String) throws {
         var file = try load()
         file.remove(named: name)
         try credentials.remove(for: name)
         try save(file)
+        if FileManager.default.fileExists(atPath: paths.databaseFile.path) {
+            try LocalStore.forgetConnection(named: name, in: Database.open(paths: paths))
+        }
     }
 
     /// The settings a command should use: `VEET_URL`/`VEET_TOKEN` first, then

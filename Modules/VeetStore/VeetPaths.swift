@@ -25,3 +25,8 @@ public struct VeetPaths: Sendable, Hashable {
     public var connectionsFile: URL { configDirectory.appendingPathComponent("connections.json") }
     public var credentialsDirectory: URL { configDirectory.appendingPathComponent("credentials") }
 }
+
+extension VeetPaths {
+    /// The local store: `$XDG_DATA_HOME/veet/veet.sqlite` (directory 0700).
+    public var databaseFile: URL { dataDirectory.appendingPathComponent("veet.sqlite") }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import VeetTransport
+
+/// One row of the session index mirror: only what the list needs, as the
+/// server last said it (plus the optimistic local title).
+public struct CachedSession: Sendable, Hashable, Codable {
+    public var id: String
+    /// The server's title; always wins over `localTitle`.
+    public var title: String?
+    /// From the first user message's first non-empty text block, until the server has a title.
+    public var localTitle: String?
+    public var agentID: String
+    public var status: String
+    public var createdAt: String
+    public var updatedAt: String
+    public var activeRunID: String?
+    public var lastRunID: String?
+    public var folderID: String?
+    public var scheduleID: String?
+
+    public init(id: String, title: String? = nil, localTitle: String? = nil, agentID: String = "",
+                status: String = "ACTIVE", createdAt: String, updatedAt: String, activeRunID: String? = nil,
+                lastRunID: String? = nil, folderID: String? = nil, scheduleID: String? = nil) {
+        self.id = id
+        self.title = title
+        self.localTitle = localTitle
+        self.agentID = agentID
+        self.status = status
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.activeRunID = activeRunID
+        self.lastRunID = lastRunID
+        self.folderID = folderID
+        self.scheduleID = scheduleID
+    }
+
+    /// What a list shows: the server's title, else the local one, else nil ("New conversation").
+    public var displayTitle: String? { title ?? localTitle }
+
+    /// The server's values for every mirrored field; `localTitle` is kept by the caller.
+    init(server view: SessionView, localTitle: String?) {
+        self.init(id: view.id, title: view.title, localTitle: localTitle, agentID: view.agentID,
+                  status: view.status.rawValue, createdAt: view.createdAt, updatedAt: view.updatedAt,
+                  activeRunID: view.activeRunID, lastRunID: view.lastRunID, folderID: view.folderID,
+                  scheduleID: view.scheduleID)
+    }
+}
+
+/// Rules about which sessions are conversations and how titles are made.
+public enum SessionRules {
+    /// People audit and import sessions carry People evidence, not a conversation:
+    /// they have a `metadata.purpose` (people.md §1) or a People `run_kind`.
+    public static func isConversation(_ view: SessionView) -> Bool {
+        if let purpose = view.metadata["purpose"], purpose != .null { return false }
+        if let kind = view.metadata["run_kind"]?.stringValue, kind.lowercased().hasPrefix("people") { return false }
+        return true
+    }
+
+    /// The optimistic title: the first non-empty (not whitespace-only) text
+    /// block, whitespace runs collapsed, at most 64 characters (sessions-runs.md §2.6).
+    public static func optimisticTitle(from content: [ContentBlock]) -> String? {
+        for block in content {
+            guard let text = block.text else { continue }
+            let collapsed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+            if !collapsed.isEmpty { return String(collapsed.prefix(64)) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import VeetTransport
+
+/// What one write of server rows changed.
+struct IndexChanges: Sendable {
+    var added: [String] = []
+    var updated: [String] = []
+    var pruned: [String] = []
+}
+
+extension LocalStore {
+    private static let sessionColumns = """
+        id, title, local_title, agent_id, status, created_at, updated_at,
+        active_run_id, last_run_id, folder_id, schedule_id
+        """
+
+    /// The cached index, most recent activity first.
+    public func sessions(limit: Int? = nil) throws -> [CachedSession] {
+        try database.read { db in
+            try db.query("""
+                SELECT \(Self.sessionColumns) FROM sessions WHERE connection_id = ?
+                ORDER BY updated_at DESC, id DESC LIMIT ?
+                """, [.int(connectionID), .int(Int64(limit ?? -1))], row: Self.readSession)
+        }
+    }
+
+    public func session(id: String) throws -> CachedSession? {
+        try database.read { db in
+            try db.query("SELECT \(Self.sessionColumns) FROM sessions WHERE connection_id = ? AND id = ?",
+                         [.int(connectionID), .text(id)], row: Self.readSession).first
+        }
+    }
+
+    public func sessionCount() throws -> Int {
+        try database.read { db in
+            Int(try db.scalarInt("SELECT count(*) FROM sessions WHERE connection_id = ?", [.int(connectionID)]) ?? 0)
+        }
+    }
+
+    /// Inserts or refreshes one session from a server answer (after a create or
+    /// a point read). Fenced (deleting/deleted) and People sessions are not stored.
+    @discardableResult
+    public func upsert(session view: SessionView) throws -> Bool {
+        let changes = try applyServerRows([view])
+        return !(changes.added.isEmpty && changes.updated.isEmpty)
+    }
+
+    /// Inserts or refreshes many sessions in one transaction (after a bulk
+    /// read, say); returns how many rows were added or changed.
+    @discardableResult
+    public func upsert(sessions views: [SessionView]) throws -> Int {
+        let changes = try applyServerRows(views)
+        return changes.added.count + changes.updated.count
+    }
+
+    func localSessionIDs() throws -> Set<String> {
+        try database.read { db in
+            Set(try db.query("SELECT id FROM sessions WHERE connection_id = ?", [.int(connectionID)]) { $0.text(0) })
+        }
+    }
+
+    /// Writes server rows in one transaction; the server's values win, a null included.
+    func applyServerRows(_ views: [SessionView]) throws -> IndexChanges {
+        try database.write { db in
+            var changes = IndexChanges()
+            let fence = try deleteFence(db: db)
+            for view in views {
+                if fence.contains(view.id) { continue }
+                let existing = try db.query("SELECT \(Self.sessionColumns) FROM sessions WHERE connection_id = ? AND id = ?",
+                                            [.int(connectionID), .text(view.id)], row: Self.readSession).first
+                guard SessionRules.isConversation(view) else {
+                    if existing != nil {
+                        try deleteSessionRow(view.id, db: db)
+                        changes.pruned.append(view.id)
+                    }
+                    continue
+                }
+                let fresh = CachedSession(server: view, localTitle: existing?.localTitle)
+                if let existing {
+                    guard existing != fresh else { continue }
+                    try db.run("""
+                        UPDATE sessions SET title = ?, agent_id = ?, status = ?, created_at = ?, updated_at = ?,
+                            active_run_id = ?, last_run_id = ?, folder_id = ?, schedule_id = ?
+                        WHERE connection_id = ? AND id = ?
+                        """, Self.serverValues(fresh) + [.int(connectionID), .text(view.id)])
+                    if existing.displayTitle != fresh.displayTitle {
+                        try indexTitle(sessionID: view.id, title: fresh.displayTitle, db: db)
+                    }
+                    changes.updated.append(view.id)
+                } else {
+                    try db.run("""
+                        INSERT INTO sessions (title, agent_id, status, created_at, updated_at, active_run_id,
+                            last_run_id, folder_id, schedule_id, connection_id, id)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """, Self.serverValues(fresh) + [.int(connectionID), .text(view.id)])
+                    try indexDocument(sessionID: view.id, kind: .title, ref: "", text: fresh.displayTitle,
+                                      db: db, replacing: false)
+                    changes.added.append(view.id)
+                }
+            }
+            return changes
+        }
+    }
+
+    /// Removes sessions (and, by cascade, their transcript, web searches and search rows).
+    func pruneSessions(_ ids: [String]) throws -> [String] {
+        guard !ids.isEmpty else { return [] }
+        return try database.write { db in
+            var pruned: [String] = []
+            for id in ids {
+                try deleteSessionRow(id, db: db)
+                if db.changes > 0 { pruned.append(id) }
+            }
+            return pruned
+        }
+    }
+
+    /// Sets the optimistic title from a first user message, unless one is known.
+    /// Returns true when the title changed.
+    @discardableResult
+    public func setOptimisticTitle(sessionID: String, firstMessage content: [ContentBlock]) throws -> Bool {
+        guard let title = SessionRules.optimisticTitle(from: content) else { return false }
+        return try database.write { db in
+            try db.run("""
+                UPDATE sessions SET local_title = ?
+                WHERE connection_id = ? AND id = ? AND title IS NULL AND local_title IS NULL
+                """, [.text(title), .int(connectionID), .text(sessionID)])
+            guard db.changes > 0 else { return false }
+            try indexTitle(sessionID: sessionID, title: title, db: db)
+            return true
+        }
+    }
+
+    private func deleteSessionRow(_ id: String, db: SQLiteConnection) throws {
+        try db.run("DELETE FROM sessions WHERE connection_id = ? AND id = ?", [.int(connectionID), .text(id)])
+    }
+
+    private static func serverValues(_ s: CachedSession) -> [SQLValue] {
+        [.optional(s.title), .text(s.agentID), .text(s.status), .text(s.createdAt), .text(s.updatedAt),
+         .optional(s.activeRunID), .optional(s.lastRunID), .optional(s.folderID), .optional(s.scheduleID)]
+    }
+
+    static func readSession(_ row: Statement) -> CachedSession {
+        CachedSession(id: row.text(0), title: row.optionalText(1), localTitle: row.optionalText(2),
+                      agentID: row.text(3), status: row.text(4), createdAt: row.text(5), updatedAt: row.text(6),
+                      activeRunID: row.optionalText(7), lastRunID: row.optionalText(8),
+                      folderID: row.optionalText(9), scheduleID: row.optionalText(10))
+    }
+}

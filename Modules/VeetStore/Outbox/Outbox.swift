@@ -1,0 +1,194 @@
+import Foundation
+import VeetTransport
+
+/// Where an outbox entry is in its life.
+public enum OutboxState: String, Sendable, Hashable, Codable {
+    /// Saved, not yet tried.
+    case queued
+    /// A submission started and its answer is not known yet (or the process died waiting).
+    case sending
+    /// The last attempt failed; the entry keeps its key for a retry.
+    case failed
+    /// The server has the message: its answer, or its echo, said so.
+    case confirmed
+}
+
+/// A message the user sent, kept until the server is known to have it.
+public struct OutboxEntry: Sendable, Hashable {
+    public var id: Int64
+    public var sessionID: String
+    /// Sent on every attempt, so the server makes at most one run.
+    public var key: IdempotencyKey
+    public var content: [ContentBlock]
+    public var createdAt: Date
+    public var state: OutboxState
+    public var attempts: Int
+    public var lastError: String?
+    public var runID: String?
+    /// The highest transcript sequence known when it was queued; an echo must come after it.
+    public var afterSequence: Int64
+
+    public var text: String { Outbox.echoText(content) }
+}
+
+enum Outbox {
+    /// The text an echo must repeat: the text blocks joined.
+    static func echoText(_ content: [ContentBlock]) -> String {
+        content.compactMap(\.text).joined(separator: "\n")
+    }
+
+    static let columns = """
+        id, session_id, idempotency_key, content_json, created_at, state, attempts, last_error, run_id, after_sequence
+        """
+
+    static func read(_ row: Statement) -> OutboxEntry {
+        OutboxEntry(
+            id: row.int64(0), sessionID: row.text(1),
+            key: IdempotencyKey(rawValue: row.text(2)) ?? IdempotencyKey(),
+            content: (try? JSONDecoder().decode([ContentBlock].self, from: Data(row.text(3).utf8))) ?? [],
+            createdAt: Date(timeIntervalSince1970: row.double(4)),
+            state: OutboxState(rawValue: row.text(5)) ?? .failed, attempts: row.int(6),
+            lastError: row.optionalText(7), runID: row.optionalText(8), afterSequence: row.int64(9))
+    }
+}
+
+extension LocalStore {
+    /// Saves a message before any network call. When this returns, the message
+    /// survives a crash or restart until it is confirmed or discarded.
+    public func enqueue(sessionID: String, content: [ContentBlock], key: IdempotencyKey = IdempotencyKey(),
+                        now: Date = Date()) throws -> OutboxEntry {
+        let json = String(decoding: try JSONEncoder().encode(content), as: UTF8.self)
+        let id = try database.write { db -> Int64 in
+            let after = try db.scalarInt("""
+                SELECT coalesce(max(sequence), 0) FROM messages WHERE connection_id = ? AND session_id = ?
+                """, [.int(connectionID), .text(sessionID)]) ?? 0
+            try db.run("""
+                INSERT INTO outbox (connection_id, session_id, idempotency_key, content_json, text, created_at, after_sequence)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, [.int(connectionID), .text(sessionID), .text(key.rawValue), .text(json),
+                      .text(Outbox.echoText(content)), .double(now.timeIntervalSince1970), .int(after)])
+            return db.lastInsertRowID
+        }
+        guard let entry = try outboxEntry(id: id) else { throw StoreError.sqlite(code: 0, message: "outbox entry vanished") }
+        return entry
+    }
+
+    /// Entries not yet confirmed (oldest first), for one session or all.
+    public func outbox(sessionID: String? = nil, includeConfirmed: Bool = false) throws -> [OutboxEntry] {
+        try database.read { db in
+            var sql = "SELECT \(Outbox.columns) FROM outbox WHERE connection_id = ?"
+            var values: [SQLValue] = [.int(connectionID)]
+            if let sessionID {
+                sql += " AND session_id = ?"
+                values.append(.text(sessionID))
+            }
+            if !includeConfirmed { sql += " AND state <> 'confirmed'" }
+            return try db.query(sql + " ORDER BY id", values, row: Outbox.read)
+        }
+    }
+
+    public func outboxEntry(id: Int64) throws -> OutboxEntry? {
+        try database.read { db in
+            try db.query("SELECT \(Outbox.columns) FROM outbox WHERE connection_id = ? AND id = ?",
+                         [.int(connectionID), .int(id)], row: Outbox.read).first
+        }
+    }
+
+    /// Makes a failed entry eligible again; it keeps its key.
+    @discardableResult
+    public func retryOutboxEntry(id: Int64) throws -> Bool {
+        try database.write { db in
+            try db.run("UPDATE outbox SET state = 'queued', last_error = NULL WHERE connection_id = ? AND id = ? AND state = 'failed'",
+                       [.int(connectionID), .int(id)])
+            return db.changes > 0
+        }
+    }
+
+    /// Drops an unconfirmed entry the user no longer wants sent. (If an earlier
+    /// attempt did reach the server, its run exists; discarding does not undo it.)
+    @discardableResult
+    public func discardOutboxEntry(id: Int64) throws -> Bool {
+        try database.write { db in
+            try db.run("DELETE FROM outbox WHERE connection_id = ? AND id = ? AND state <> 'confirmed'",
+                       [.int(connectionID), .int(id)])
+            return db.changes > 0
+        }
+    }
+
+    /// Forgets confirmed entries older than `age` (the server keeps a key 24 hours).
+    public func pruneConfirmedOutbox(olderThan age: TimeInterval = 86_400, now: Date = Date()) throws {
+        try database.write { db in
+            try db.run("DELETE FROM outbox WHERE connection_id = ? AND state = 'confirmed' AND created_at < ?",
+                       [.int(connectionID), .double(now.timeIntervalSince1970 - age)])
+        }
+    }
+
+    /// Claims an entry for an attempt. Returns it, or nil when it is confirmed or gone.
+    func beginAttempt(id: Int64) throws -> OutboxEntry? {
+        try database.write { db in
+            try db.run("""
+                UPDATE outbox SET state = 'sending', attempts = attempts + 1
+                WHERE connection_id = ? AND id = ? AND state <> 'confirmed'
+                """, [.int(connectionID), .int(id)])
+            guard db.changes > 0 else { return nil }
+            return try db.query("SELECT \(Outbox.columns) FROM outbox WHERE id = ?", [.int(id)], row: Outbox.read).first
+        }
+    }
+
+    func markOutbox(id: Int64, state: OutboxState, runID: String? = nil, error: String? = nil,
+                    echoSequence: Int64? = nil) throws {
+        try database.write { db in
+            try db.run("""
+                UPDATE outbox SET state = ?, run_id = coalesce(?, run_id), last_error = ?, echo_sequence = coalesce(?, echo_sequence)
+                WHERE connection_id = ? AND id = ? AND state <> 'confirmed'
+                """, [.text(state.rawValue), .optional(runID), .optional(error),
+                      echoSequence.map(SQLValue.int) ?? .null, .int(connectionID), .int(id)])
+        }
+    }
+
+    /// A user message with this text at `sequence` confirms the oldest matching
+    /// unconfirmed entry queued before it (each echo confirms one entry).
+    func confirmEcho(sessionID: String, sequence: Int64, text: String, db: SQLiteConnection) throws {
+        let claimed = try db.scalarInt("SELECT 1 FROM outbox WHERE connection_id = ? AND session_id = ? AND echo_sequence = ?",
+                                       [.int(connectionID), .text(sessionID), .int(sequence)])
+        guard claimed == nil else { return }
+        try db.run("""
+            UPDATE outbox SET state = 'confirmed', echo_sequence = ?, last_error = NULL
+            WHERE id = (SELECT id FROM outbox WHERE connection_id = ? AND session_id = ? AND state <> 'confirmed'
+                        AND text = ? AND after_sequence < ? ORDER BY id LIMIT 1)
+            """, [.int(sequence), .int(connectionID), .text(sessionID), .text(text), .int(sequence)])
+    }
+
+    // MARK: Idempotency ledger for other intents
+
+    /// The key of an intent (`kind` like "approval.resolve", `target` its object id):
+    /// the saved one when an earlier attempt left it, else a new one saved now.
+    public func intentKey(kind: String, target: String, now: Date = Date()) throws -> IdempotencyKey {
+        let raw = try database.write { db -> String in
+            try db.run("""
+                INSERT INTO intents (connection_id, kind, target, idempotency_key, created_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT DO NOTHING
+                """, [.int(connectionID), .text(kind), .text(target), .text(IdempotencyKey().rawValue),
+                      .double(now.timeIntervalSince1970)])
+            return try db.scalarText("SELECT idempotency_key FROM intents WHERE connection_id = ? AND kind = ? AND target = ?",
+                                     [.int(connectionID), .text(kind), .text(target)]) ?? ""
+        }
+        return IdempotencyKey(rawValue: raw) ?? IdempotencyKey()
+    }
+
+    /// The intent got a definite answer (success or a definite refusal): forget its key.
+    public func settleIntent(kind: String, target: String) throws {
+        try database.write { db in
+            try db.run("DELETE FROM intents WHERE connection_id = ? AND kind = ? AND target = ?",
+                       [.int(connectionID), .text(kind), .text(target)])
+        }
+    }
+
+    /// Intents still waiting for a definite answer.
+    public func pendingIntents() throws -> [(kind: String, target: String, key: String)] {
+        try database.read { db in
+            try db.query("SELECT kind, target, idempotency_key FROM intents WHERE connection_id = ? ORDER BY created_at",
+                         [.int(connectionID)]) { (kind: $0.text(0), target: $0.text(1), key: $0.text(2)) }
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import VeetTransport
+
+/// What the server said to one submission, in the terms the outbox needs.
+/// The chat feature maps its own answer (e.g. `ChatAPI.SubmitOutcome`) to this.
+public enum OutboxSubmitAnswer: Sendable, Hashable {
+    /// The message is in: a new run, or the replay of an earlier attempt's run.
+    case accepted(runID: String)
+    /// Another run is in flight in the session; the message was not taken.
+    case busy(runID: String)
+}
+
+/// What an attempt at delivering an entry came to.
+public enum DeliveryResult: Sendable, Hashable {
+    /// The server has it: `byEcho` when its own echo (not the answer) said so.
+    case confirmed(OutboxEntry, runID: String?, byEcho: Bool)
+    /// A run is already working in the session; the entry waits, same key.
+    case busy(OutboxEntry, runID: String)
+    /// Not delivered; the entry keeps its key for a retry.
+    case failed(OutboxEntry, reason: String)
+    /// An earlier entry of the same session is not confirmed yet (delivery is in order).
+    case waiting(OutboxEntry, behind: Int64)
+    /// The entry is gone (discarded) or was already confirmed.
+    case notPending(Int64)
+}
+
+/// Delivers outbox entries through a submit closure, so the store never
+/// depends on the chat feature. Each entry is sent with its own key, in order
+/// per session; an answer lost on the way is settled by looking for the
+/// server's echo of the message in the transcript before anything is resent.
+public struct OutboxDelivery: Sendable {
+    public typealias Submit = @Sendable (_ sessionID: String, _ content: [ContentBlock], _ key: IdempotencyKey)
+        async throws -> OutboxSubmitAnswer
+
+    public let store: LocalStore
+    public let submit: Submit
+    /// Where to look for echoes; nil skips the echo check (the key still prevents a double run).
+    public let transcripts: (any TranscriptSource)?
+
+    public init(store: LocalStore, transcripts: (any TranscriptSource)?, submit: @escaping Submit) {
+        self.store = store
+        self.transcripts = transcripts
+        self.submit = submit
+    }
+
+    /// Saves the message, then delivers it (and anything queued before it in the session).
+    public func send(sessionID: String, content: [ContentBlock]) async throws -> DeliveryResult {
+        let entry = try store.enqueue(sessionID: sessionID, content: content)
+        if (try store.transcript(sessionID: sessionID)).isEmpty {
+            try store.setOptimisticTitle(sessionID: sessionID, firstMessage: content)
+        }
+        let results = await flush(sessionID: sessionID)
+        return results.first { $0.entryID == entry.id } ?? .waiting(entry, behind: results.last?.entryID ?? entry.id)
+    }
+
+    /// Delivers a session's pending entries in order, stopping at the first
+    /// that is not confirmed.
+    public func flush(sessionID: String) async -> [DeliveryResult] {
+        var results: [DeliveryResult] = []
+        let pending = (try? store.outbox(sessionID: sessionID)) ?? []
+        for entry in pending {
+            let result = await deliver(entryID: entry.id)
+            results.append(result)
+            guard case .confirmed = result else { break }
+        }
+        return results
+    }
+
+    /// One attempt at one entry.
+    public func deliver(entryID: Int64) async -> DeliveryResult {
+        do {
+            guard let current = try store.outboxEntry(id: entryID), current.state != .confirmed else {
+                return .notPending(entryID)
+            }
+            if let earlier = try store.outbox(sessionID: current.sessionID).first, earlier.id < entryID {
+                return .waiting(current, behind: earlier.id)
+            }
+            // An earlier attempt may have reached the server with its answer lost
+            // (or the process died waiting): settle that by its echo first.
+            if current.state == .sending || current.attempts > 0, let confirmed = try await confirmByEcho(current) {
+                return confirmed
+            }
+            guard let entry = try store.beginAttempt(id: entryID) else { return .notPending(entryID) }
+            do {
+                switch try await submit(entry.sessionID, entry.content, entry.key) {
+                case .accepted(let runID):
+                    try store.markOutbox(id: entryID, state: .confirmed, runID: runID)
+                    return .confirmed(try store.outboxEntry(id: entryID) ?? entry, runID: runID, byEcho: false)
+                case .busy(let runID):
+                    try store.markOutbox(id: entryID, state: .queued, error: "a run is already working in this conversation")
+                    return .busy(try store.outboxEntry(id: entryID) ?? entry, runID: runID)
+                }
+            } catch {
+                if Self.isDefiniteRefusal(error) {
+                    try store.markOutbox(id: entryID, state: .failed, error: "\(error)")
+                    return .failed(try store.outboxEntry(id: entryID) ?? entry, reason: "\(error)")
+                }
+                // No answer, or a server error: the message may be in. Its echo decides.
+                if let confirmed = try await confirmByEcho(entry) { return confirmed }
+                try store.markOutbox(id: entryID, state: .failed, error: "\(error)")
+                return .failed(try store.outboxEntry(id: entryID) ?? entry, reason: "\(error)")
+            }
+        } catch {
+            return .failed(OutboxEntry.placeholder(entryID), reason: "\(error)")
+        }
+    }
+
+    /// Reads the transcript; when the message is there, the entry is confirmed.
+    private func confirmByEcho(_ entry: OutboxEntry) async throws -> DeliveryResult? {
+        guard let transcripts else { return nil }
+        guard let items = try? await transcripts.transcript(sessionID: entry.sessionID) else { return nil }
+        try store.saveTranscript(sessionID: entry.sessionID, messages: items)
+        try store.confirmEchoes(sessionID: entry.sessionID, in: items)
+        guard let after = try store.outboxEntry(id: entry.id), after.state == .confirmed else { return nil }
+        return .confirmed(after, runID: after.runID, byEcho: true)
+    }
+
+    /// A 4xx other than 408/409/429 means the server refused this message: no run exists.
+    static func isDefiniteRefusal(_ error: Error) -> Bool {
+        guard let api = error as? APIError else { return false }
+        return (400..<500).contains(api.status) && ![408, 429].contains(api.status)
+    }
+}
+
+extension DeliveryResult {
+    public var entryID: Int64 {
+        switch self {
+        case .confirmed(let e, _, _), .busy(let e, _), .failed(let e, _), .waiting(let e, _): e.id
+        case .notPending(let id): id
+        }
+    }
+}
+
+extension OutboxEntry {
+    static func placeholder(_ id: Int64) -> OutboxEntry {
+        OutboxEntry(id: id, sessionID: "", key: IdempotencyKey(), content: [], createdAt: Date(), state: .failed,
+                    attempts: 0, lastError: nil, runID: nil, afterSequence: 0)
+    }
+}
+
+extension LocalStore {
+    /// Confirms entries whose echo is among `items`, also for sessions not in the cache.
+    func confirmEchoes(sessionID: String, in items: [SessionMessageView]) throws {
+        try database.write { db in
+            for item in items where item.role == .user {
+                try confirmEcho(sessionID: sessionID, sequence: item.sequence, text: Outbox.echoText(item.content), db: db)
+            }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+/// The store's schema, one numbered migration per change. Never edit a
+/// shipped migration: add the next one (and a test that migrates to it).
+public enum Schema {
+    public static let migrations: [Migration] = [v1, v2, v3]
+    public static var latestVersion: Int { migrations.count }
+
+    /// Connections and the session index mirror.
+    static let v1 = Migration(version: 1, sql: """
+        CREATE TABLE connections (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            url TEXT NOT NULL DEFAULT ''
+        );
+        CREATE TABLE sessions (
+            connection_id INTEGER NOT NULL REFERENCES connections(id) ON DELETE CASCADE,
+            id TEXT NOT NULL,
+            title TEXT,
+            local_title TEXT,
+            agent_id TEXT NOT NULL DEFAULT '',
+            status TEXT NOT NULL DEFAULT 'ACTIVE',
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            active_run_id TEXT,
+            last_run_id TEXT,
+            folder_id TEXT,
+            schedule_id TEXT,
+            PRIMARY KEY (connection_id, id)
+        ) WITHOUT ROWID;
+        CREATE INDEX sessions_by_activity ON sessions(connection_id, updated_at DESC, id DESC);
+        CREATE TABLE tombstones (
+            connection_id INTEGER NOT NULL REFERENCES connections(id) ON DELETE CASCADE,
+            session_id TEXT NOT NULL,
+            deleted_at REAL NOT NULL,
+            PRIMARY KEY (connection_id, session_id)
+        ) WITHOUT ROWID;
+        """)
+
+    /// Transcript cache, durable outbox and the idempotency ledger.
+    static let v2 = Migration(version: 2, sql: """
+        CREATE TABLE messages (
+            connection_id INTEGER NOT NULL,
+            session_id TEXT NOT NULL,
+            sequence INTEGER NOT NULL,
+            role TEXT NOT NULL,
+            content_json TEXT NOT NULL,
+            text TEXT NOT NULL,
+            PRIMARY KEY (connection_id, session_id, sequence),
+            FOREIGN KEY (connection_id, session_id) REFERENCES sessions(connection_id, id) ON DELETE CASCADE
+        ) WITHOUT ROWID;
+        CREATE TABLE outbox (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            connection_id INTEGER NOT NULL REFERENCES connections(id) ON DELETE CASCADE,
+            session_id TEXT NOT NULL,
+            idempotency_key TEXT NOT NULL UNIQUE,
+            content_json TEXT NOT NULL,
+            text TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            after_sequence INTEGER NOT NULL DEFAULT 0,
+            state TEXT NOT NULL DEFAULT 'queued',
+            attempts INTEGER NOT NULL DEFAULT 0,
+            last_error TEXT,
+            run_id TEXT,
+            echo_sequence INTEGER
+        );
+        CREATE INDEX outbox_by_session ON outbox(connection_id, session_id, id);
+        CREATE TABLE intents (
+            connection_id INTEGER NOT NULL REFERENCES connections(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            target TEXT NOT NULL,
+            idempotency_key TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (connection_id, kind, target)
+        ) WITHOUT ROWID;
+        """)
+
+    /// Full-text search over titles, messages and web searches. `search_docs`
+    /// says what each FTS row is; deleting a doc (directly or by cascade from
+    /// its session) deletes its FTS row through the trigger.
+    static let v3 = Migration(version: 3, sql: """
+        CREATE TABLE web_searches (
+            connection_id INTEGER NOT NULL,
+            session_id TEXT NOT NULL,
+            call_id TEXT NOT NULL,
+            query TEXT NOT NULL DEFAULT '',
+            answer TEXT NOT NULL DEFAULT '',
+            sequence INTEGER,
+            PRIMARY KEY (connection_id, session_id, call_id),
+            FOREIGN KEY (connection_id, session_id) REFERENCES sessions(connection_id, id) ON DELETE CASCADE
+        ) WITHOUT ROWID;
+        CREATE TABLE search_docs (
+            id INTEGER PRIMARY KEY,
+            connection_id INTEGER NOT NULL,
+            session_id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            ref TEXT NOT NULL,
+            UNIQUE (connection_id, session_id, kind, ref),
+            FOREIGN KEY (connection_id, session_id) REFERENCES sessions(connection_id, id) ON DELETE CASCADE
+        );
+        CREATE VIRTUAL TABLE search_fts USING fts5(
+            body, session_id UNINDEXED, connection_id UNINDEXED, kind UNINDEXED,
+            tokenize = 'unicode61 remove_diacritics 2'
+        );
+        CREATE TRIGGER search_docs_deleted AFTER DELETE ON search_docs BEGIN
+            DELETE FROM search_fts WHERE rowid = old.id;
+        END;
+        INSERT INTO search_docs (connection_id, session_id, kind, ref)
+            SELECT connection_id, id, 'title', '' FROM sessions WHERE coalesce(title, local_title) IS NOT NULL;
+        INSERT INTO search_docs (connection_id, session_id, kind, ref)
+            SELECT connection_id, session_id, 'message', CAST(sequence AS TEXT) FROM messages WHERE text <> '';
+        INSERT INTO search_fts (rowid, body, session_id, connection_id, kind)
+            SELECT d.id, coalesce(s.title, s.local_title), d.session_id, d.connection_id, d.kind
+            FROM search_docs d JOIN sessions s ON s.connection_id = d.connection_id AND s.id = d.session_id
+            WHERE d.kind = 'title';
+        INSERT INTO search_fts (rowid, body, session_id, connection_id, kind)
+            SELECT d.id, m.text, d.session_id, d.connection_id, d.kind
+            FROM search_docs d JOIN messages m
+              ON m.connection_id = d.connection_id AND m.session_id = d.session_id AND CAST(m.sequence AS TEXT) = d.ref
+            WHERE d.kind = 'message';
+        """)
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import VeetStore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A child process writes outbox entries and is killed with SIGKILL mid-write,
+/// many times over one file: the store must open each time with every
+/// acknowledged entry present exactly once.
+@Suite struct CrashSafetyTests {
+    static var binDirectory: URL {
+        if let dir = ProcessInfo.processInfo.environment["VEET_BIN_DIR"], !dir.isEmpty {
+            return URL(fileURLWithPath: dir)
+        }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    }
+
+    static var tortureBinary: URL? {
+        let url = binDirectory.appendingPathComponent("veet-store-torture")
+        return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+    }
+
+    @Test(.enabled(if: tortureBinary != nil, "build veet-store-torture first (swift build --product veet-store-torture)"))
+    func sigkillMidWriteNeverLosesOrDoublesAnAcceptedMessage() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("veet-torture-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("veet.sqlite").path
+        var acknowledged: [String: String] = [:]
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<20 {
+            let process = Process()
+            process.executableURL = Self.tortureBinary
+            process.arguments = [path, "r\(round)", "1000000"]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            // Let it commit a varying number of entries, then kill it wherever it is.
+            let target = Int.random(in: 1...40, using: &generator)
+            var buffer = Data()
+            var lines: [Substring] = []
+            while lines.count < target {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                buffer.append(chunk)
+                lines = String(decoding: buffer, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
+            }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            buffer.append(output.fileHandleForReading.readDataToEndOfFile())
+            let text = String(decoding: buffer, as: UTF8.self)
+            for line in text.split(separator: "\n") {
+                let parts = line.split(separator: " ", maxSplits: 2)
+                guard parts.count == 3, parts[0] == "ok" else { continue }
+                acknowledged[String(parts[1])] = String(parts[2])
+            }
+
+            let store = try LocalStore(database: Database(path: path), connection: "torture")
+            let entries = try store.outbox()
+            let byKey = Dictionary(grouping: entries, by: \.key.rawValue)
+            for (key, text) in acknowledged {
+                #expect(byKey[key]?.count == 1, "acknowledged entry \(key) missing or doubled after round \(round)")
+                #expect(byKey[key]?.first?.text == text)
+            }
+            #expect(Set(entries.map(\.text)).count == entries.count, "an entry was doubled")
+        }
+        #expect(acknowledged.count >= 20)
+    }
+}

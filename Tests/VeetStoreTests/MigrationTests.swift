@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import VeetTransport
+@testable import VeetStore
+
+@Suite struct MigrationTests {
+    func tempPath() -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("veet-mig-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir.appendingPathComponent("m.sqlite").path
+    }
+
+    func schema(_ database: Database) throws -> [String] {
+        try database.read { db in
+            try db.query("SELECT type || ' ' || name || ' ' || coalesce(sql, '') FROM sqlite_master ORDER BY name") { $0.text(0) }
+        }
+    }
+
+    /// Rows a file at `version` can hold, written the way that version's code would.
+    func seed(_ database: Database, version: Int) throws {
+        try database.write { db in
+            guard version >= 1 else { return }
+            try db.run("INSERT INTO connections (id, name, url) VALUES (1, 'main', 'https://a.example')")
+            try db.run("""
+                INSERT INTO sessions (connection_id, id, title, created_at, updated_at)
+                VALUES (1, 's1', 'Lisbon planning', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')
+                """)
+            guard version >= 2 else { return }
+            try db.run("""
+                INSERT INTO messages (connection_id, session_id, sequence, role, content_json, text)
+                VALUES (1, 's1', 3, 'user', '[{"type":"text","text":"hotels near Alfama"}]', 'hotels near Alfama')
+                """)
+            try db.run("""
+                INSERT INTO outbox (connection_id, session_id, idempotency_key, content_json, text, created_at)
+                VALUES (1, 's1', 'key-1', '[{"type":"text","text":"unsent"}]', 'unsent', 0)
+                """)
+        }
+    }
+
+    @Test(arguments: 0..<Schema.latestVersion)
+    func migratesFromEveryEarlierVersion(from version: Int) throws {
+        let path = tempPath()
+        let old = try Database(path: path, migrations: Array(Schema.migrations.prefix(version)))
+        #expect(try old.read { try $0.scalarInt("PRAGMA user_version") } == Int64(version))
+        try seed(old, version: version)
+
+        let migrated = try Database(path: path)
+        #expect(try migrated.read { try $0.scalarInt("PRAGMA user_version") } == Int64(Schema.latestVersion))
+        #expect(try schema(migrated) == schema(try Database(path: tempPath())))
+
+        let store = try LocalStore(database: migrated, connection: "main")
+        if version >= 1 {
+            #expect(try store.sessions().map(\.displayTitle) == ["Lisbon planning"])
+            guard case .results(let hits) = try store.search("lisb") else { Issue.record("no results"); return }
+            #expect(hits.map(\.sessionID) == ["s1"])
+        }
+        if version >= 2 {
+            #expect(try store.transcript(sessionID: "s1").map(\.sequence) == [3])
+            #expect(try store.outbox().map(\.text) == ["unsent"])
+            guard case .results(let hits) = try store.search("alfam") else { Issue.record("no results"); return }
+            #expect(hits.first?.kind == .message)
+        }
+    }
+
+    @Test func migratingTwiceChangesNothing() throws {
+        let path = tempPath()
+        let first = try schema(try Database(path: path))
+        #expect(try schema(try Database(path: path)) == first)
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+import VeetTransport
+@testable import VeetStore
+
+@Suite struct SearchTests {
+    func storeWith(_ conversations: [(id: String, title: String?, messages: [String])]) throws -> LocalStore {
+        let (store, _) = try makeStore()
+        for (index, conversation) in conversations.enumerated() {
+            _ = try store.upsert(session: view(conversation.id, title: conversation.title, updated: index))
+            try store.saveTranscript(sessionID: conversation.id, messages: conversation.messages.enumerated().map {
+                SessionMessageView(sequence: Int64($0.offset + 1), role: $0.offset % 2 == 0 ? .user : .assistant,
+                                   content: [.text($0.element)])
+            })
+        }
+        return store
+    }
+
+    func hits(_ outcome: SearchOutcome) -> [SearchHit] {
+        if case .results(let hits) = outcome { return hits }
+        Issue.record("expected results, got \(outcome)")
+        return []
+    }
+
+    @Test func userTextBecomesSafePrefixTerms() {
+        #expect(SearchQuery("plan").ftsExpression == "\"plan\"*")
+        #expect(SearchQuery(#"Plan "NEAR" title:x OR -y*"#).ftsExpression == #""plan"* "near"* "title"* "x"* "or"* "y"*"#)
+        #expect(SearchQuery("Café").terms == ["cafe"])
+        #expect(SearchQuery("  ** ").ftsExpression == nil)
+    }
+
+    @Test func aWordPrefixFindsLongerWordsAndResultsAreGroupedByConversation() throws {
+        let store = try storeWith([
+            ("a", "Weekend", ["We are planning a trip", "Planning notes: day one", "More planning"]),
+            ("b", nil, ["Nothing relevant here"]),
+        ])
+        let found = hits(try store.search("plan"))
+        #expect(found.map(\.sessionID) == ["a"])
+        #expect(found.first?.matchCount == 3)
+        #expect(try store.search("zzz") == .results([]))
+        #expect(try store.search("   ") == .emptyQuery)
+    }
+
+    @Test func titlesAndDenserMatchesRankFirst() throws {
+        let store = try storeWith([
+            ("passing", nil, ["long text that mentions lisbon once among many many other words about trains and food"]),
+            ("titled", "Lisbon hotels", ["where to stay"]),
+            ("dense", nil, ["lisbon lisbon lisbon"]),
+        ])
+        let order = hits(try store.search("lisbon")).map(\.sessionID)
+        // bm25: a title match or a short text full of the word beats one passing mention.
+        #expect(Set(order.prefix(2)) == ["titled", "dense"])
+        #expect(order.last == "passing")
+    }
+
+    @Test func webSearchQueriesAndAnswersAreSearchable() throws {
+        let (store, _) = try makeStore()
+        _ = try store.upsert(session: view("w"))
+        let response = try JSONDecoder().decode(RunEvent.ModelResponseCompleted.self, from: Data(#"""
+            {"conversation_items":[{"kind":"tool_call","call_id":"c1","name":"web.search","arguments":{"query":"ferry timetable Cacilhas"},"item_index":0}],"tool_names":["web.search"]}
+            """#.utf8))
+        try store.record(frame: RunEventFrame(sequence: 4, type: "model.response.completed", event: .modelResponseCompleted(response)), sessionID: "w")
+        let completed = try JSONDecoder().decode(RunEvent.ToolCallEvent.self, from: Data(#"""
+            {"call_id":"c1","name":"web.search","reason_code":"tool.succeeded","result_item":{"call_id":"c1","content":[{"kind":"text","text":"Boats leave every twenty minutes"}],"is_error":false,"kind":"tool_result"}}
+            """#.utf8))
+        try store.record(frame: RunEventFrame(sequence: 6, type: "tool.call.completed", event: .toolCallCompleted(completed)), sessionID: "w")
+        #expect(hits(try store.search("timetab")).first?.kind == .webQuery)
+        #expect(hits(try store.search("twent")).first?.kind == .webAnswer)
+    }
+
+    @Test func excerptsMarkMatchedWordsAndElideTheMiddle() {
+        let query = SearchQuery("plan")
+        let short = Excerpt.make(body: "We are\nplanning  a trip", query: query, width: 80)
+        #expect(short.text == "We are planning a trip")
+        #expect(short.marked(open: "[", close: "]") == "We are [planning] a trip")
+
+        let long = "Start of a long message " + String(repeating: "filler words ", count: 20)
+            + "the Plan is here " + String(repeating: "more text ", count: 20) + "end."
+        let excerpt = Excerpt.make(body: long, query: query, width: 60)
+        #expect(excerpt.text.count <= 60)
+        #expect(excerpt.text.hasPrefix("Start of"))
+        #expect(excerpt.text.contains("…"))
+        #expect(excerpt.marked(open: "[", close: "]").contains("[Plan]"))
+
+        let headMatch = Excerpt.make(body: "plan " + String(repeating: "x ", count: 100) + "final words", query: query, width: 30)
+        #expect(excerpt.text.count <= 60)
+        #expect(headMatch.text.count == 30)
+        #expect(headMatch.text.hasSuffix("final words"))
+        #expect(headMatch.highlights == [0..<4])
+    }
+
+    @Test func moreThanAHundredMatchingConversationsAsksToRefine() throws {
+        let store = try storeWith((0..<101).map { ("s\($0)", nil, ["budget review \($0)"]) })
+        #expect(try store.search("budget") == .refine)
+        #expect(hits(try store.search("budget 42")).map(\.sessionID) == ["s42"])
+        try store.completeDelete(sessionID: "s0")
+        #expect(hits(try store.search("budget")).count == 50) // 100 match now: listed, 50 per page
+    }
+
+    @Test func searchIsScopedToItsConnection() throws {
+        let store = try storeWith([("mine", "Tapas list", [])])
+        let other = try LocalStore(database: store.database, connection: "other")
+        #expect(try other.search("tapas") == .results([]))
+    }
+
+    @Test func theQueryPlanNeverFullScansTheIndex() throws {
+        let store = try storeWith([("a", "x", ["plan"])])
+        let plan = try store.database.read { db in
+            try db.query("EXPLAIN QUERY PLAN " + LocalStore.searchSQL,
+                         [.text("\"plan\"*"), .int(store.connectionID), .int(101)]) { $0.text(3) }
+        }
+        let fts = plan.filter { $0.contains("search_fts") }
+        #expect(!fts.isEmpty)
+        // FTS5 marks a MATCH-driven lookup with "M" in its index string; a full scan has none.
+        #expect(fts.allSatisfy { $0.contains("VIRTUAL TABLE INDEX") && $0.contains(":M") })
+        let detail = try store.database.read { db in
+            try db.query("EXPLAIN QUERY PLAN SELECT body FROM search_fts WHERE rowid = ?", [.int(1)]) { $0.text(3) }
+        }
+        #expect(detail.allSatisfy { !$0.contains(":M") && $0.contains("VIRTUAL TABLE INDEX") })
+    }
+
+    @Test func aNewerQuerySupersedesAnOlderOne() async throws {
+        let store = try storeWith((0..<50).map { ("s\($0)", nil, ["alpha beta \($0)"]) })
+        let search = SessionSearch(store: store)
+        async let first = search.search("alpha")
+        async let second = search.search("beta 7")
+        let (a, b) = try await (first, second)
+        // Whichever ran second wins; the superseded one answers nil unless it had already finished.
+        let answers = [a, b].compactMap { $0 }
+        #expect(!answers.isEmpty)
+        let latest = try await search.search("beta 7")
+        #expect(latest.map(hits)?.map(\.sessionID) == ["s7"])
+        // A superseded run is interrupted inside SQLite.
+        #expect(throws: CancellationError.self) {
+            try store.search("alpha", isCancelled: { true })
+        }
+    }
+
+    @Test func deletingASessionRemovesItsSearchRows() throws {
+        let store = try storeWith([("gone", "Secret plan", ["hidden plan text"])])
+        try store.completeDelete(sessionID: "gone")
+        #expect(try store.search("plan") == .results([]))
+        let orphans = try store.database.read { db in try db.scalarInt("SELECT count(*) FROM search_fts") }
+        #expect(orphans == 0)
+    }
+}
