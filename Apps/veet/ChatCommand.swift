@@ -53,8 +53,9 @@ struct ChatCommand {
             }
             content = attached
         }
+        let (store, _) = try context.store()
         let result = try await TurnRunner(api: api).send(
-            content: content, sessionID: sessionID, interaction: view,
+            content: content, sessionID: sessionID, outbox: store, interaction: view,
             onRunStarted: { _, runID in await watcher.watch(api: api, runID: runID) })
         await view.finish()
         if context.json {

@@ -19,7 +19,7 @@ enum CommandTree {
             CommandExample("veet sessions list --json"),
         ],
         options: [json, connection, .color],
-        subcommands: [connect, chat, sessions, ApprovalsCommand.spec, ArtifactsCommand.spec, RunCommand.spec, connections, TokensCommand.spec, debug, version])
+        subcommands: [connect, chat, sessions, sync, search, OutboxCommand.spec, ApprovalsCommand.spec, ArtifactsCommand.spec, RunCommand.spec, connections, TokensCommand.spec, debug, version])
 
     static let connect = CommandSpec(
         name: "connect",
@@ -59,15 +59,34 @@ enum CommandTree {
 
     static let sessions = CommandSpec(
         name: "sessions",
-        summary: "Conversations on the server.",
+        summary: "Conversations, from the local mirror of the server's index.",
         subcommands: [
             CommandSpec(
-                name: "list", summary: "List conversations, most recently active first.",
+                name: "list", summary: "List conversations, most recently active first (instantly, from the store).",
                 options: [
                     .value("limit", valueName: "n", help: "Show at most n conversations (default 50)."),
                     .flag("all", help: "Show every conversation."),
-                ])
+                    .flag("refresh", help: "Reconcile with the server first."),
+                ]),
+            CommandSpec(name: "show", summary: "Show a conversation's transcript (cached, then refreshed).",
+                        positionals: [PositionalSpec("id", help: "The conversation id.")]),
+            CommandSpec(name: "delete", summary: "Delete a conversation everywhere: on the server, then here.",
+                        discussion: "Irreversible. A conversation with a running run must be stopped first (veet run cancel).",
+                        positionals: [PositionalSpec("id", help: "The conversation id.")]),
         ])
+
+    static let sync = CommandSpec(
+        name: "sync", summary: "Reconcile the local mirror with the server now and print what changed.",
+        discussion: "Also fetches the transcripts of conversations that changed (newest first), so search can find what was said.",
+        options: [.value("transcripts", valueName: "n", help: "Fetch at most n transcripts (default 200; 0 for none).")])
+
+    static let search = CommandSpec(
+        name: "search",
+        summary: "Find conversations by what was said in them (titles, messages, web searches).",
+        discussion: "Words match as prefixes (plan finds planning). Searches the local mirror; run veet sync first for new history.",
+        examples: [CommandExample("veet search lisbon hotels"), CommandExample("veet search budget --json")],
+        options: [.value("limit", valueName: "n", help: "At most n results (default 50).")],
+        positionals: [PositionalSpec("query", help: "Words to look for.", isVariadic: true)])
 
     static let connections = CommandSpec(
         name: "connections",

@@ -1,4 +1,5 @@
 import Foundation
+import VeetChat
 import VeetConsole
 import VeetStore
 import VeetTransport
@@ -62,6 +63,14 @@ struct ErrorReport: Encodable {
         case let file as StoreFileError:
             kind = "local_file"
             message = file.description
+            exitCode = .failure
+        case let held as OutboxHeldError:
+            kind = "outbox_held"
+            message = held.description
+            exitCode = .failure
+        case let store as StoreError:
+            kind = "local_store"
+            message = "\(store)"
             exitCode = .failure
         case let usage as UsageError:
             kind = "usage"

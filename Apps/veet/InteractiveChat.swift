@@ -51,8 +51,9 @@ struct InteractiveChat {
         } else {
             content = [.text(text)]
         }
+        let (store, _) = try context.store()
         let result = try await runner.send(
-            content: content, sessionID: sessionID, interaction: view,
+            content: content, sessionID: sessionID, outbox: store, interaction: view,
             onRunStarted: { _, runID in await watcher?.watch(api: api, runID: runID) })
         await composer?.clear()
         sessionID = result.sessionID

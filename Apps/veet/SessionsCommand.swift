@@ -1,11 +1,55 @@
 import Foundation
 import VeetChat
 import VeetConsole
+import VeetStore
 import VeetTransport
 
-/// `veet sessions list`.
+/// `veet sessions list|show|delete`, `veet sync`, `veet search`.
 struct SessionsCommand {
     let context: CLIContext
+
+    func sync(_ command: ParsedCommand) async throws -> ExitCode {
+        let (store, client) = try context.store()
+        let source = HTTPStoreSource(client: client)
+        let report = try await store.reconcile(from: source)
+        // Transcripts of what changed, so search finds what was said (newest first, bounded).
+        let limit = try command.int("transcripts") ?? 200
+        let changed = Array((report.added + report.updated).prefix(max(0, limit)))
+        let fetched = await Self.refreshTranscripts(changed, store: store, source: source)
+        if context.json {
+            try JSONOutput.print(SyncSummary(report: report, transcriptsFetched: fetched), layout: .compact)
+        } else {
+            context.out.writeLine("\(report.added.count) added, \(report.updated.count) updated, \(report.pruned.count) removed "
+                                  + "(\(report.pagesRead) pages, \(report.pointReads) point reads); "
+                                  + "\(fetched) transcripts fetched; \(try store.sessionCount()) conversations.")
+        }
+        return .success
+    }
+
+    struct SyncSummary: Encodable {
+        let report: ReconcileReport
+        let transcriptsFetched: Int
+        enum CodingKeys: String, CodingKey { case report, transcriptsFetched = "transcripts_fetched" }
+    }
+
+    /// Four at a time; a transcript that cannot be read now is simply fetched on a later sync.
+    static func refreshTranscripts(_ ids: [String], store: LocalStore, source: HTTPStoreSource) async -> Int {
+        await withTaskGroup(of: Bool.self) { group in
+            var next = ids.makeIterator()
+            var done = 0
+            for _ in 0..<4 {
+                guard let id = next.next() else { break }
+                group.addTask { (try? await store.refreshTranscript(sessionID: id, from: source)) != nil }
+            }
+            while let ok = await group.next() {
+                if ok { done += 1 }
+                if let id = next.next() {
+                    group.addTask { (try? await store.refreshTranscript(sessionID: id, from: source)) != nil }
+                }
+            }
+            return done
+        }
+    }
 
     func list(_ command: ParsedCommand) async throws -> ExitCode {
         let limit = try command.int("limit") ?? 50
@@ -13,9 +57,13 @@ struct SessionsCommand {
             context.err.writeLine("veet: --limit must be at least 1.")
             return .usage
         }
-        let api = ChatAPI(client: try context.client())
-        let sessions = try await api.allSessions(pageSize: min(limit, 200),
-                                                 maxItems: command.flag("all") ? nil : limit)
+        let (store, client) = try context.store()
+        // An empty mirror has never been filled: fill it rather than show nothing.
+        let isEmpty = try store.sessionCount() == 0
+        if command.flag("refresh") || isEmpty {
+            _ = try await store.reconcile(from: HTTPStoreSource(client: client))
+        }
+        let sessions = try store.sessions(limit: command.flag("all") ? nil : limit)
         if context.json {
             try JSONOutput.print(sessions, layout: .compact)
             return .success
@@ -26,12 +74,94 @@ struct SessionsCommand {
         }
         let style = context.outStyle
         for session in sessions {
-            let when = session.updatedDate.map(Self.format) ?? session.updatedAt
+            let when = Timestamp.parse(session.updatedAt).map(Self.format) ?? session.updatedAt
             let state = session.activeRunID == nil ? "      " : "active"
-            let title = session.title ?? "(untitled)"
-            context.out.writeLine("\(style.dim(when))  \(style.accent(state))  \(title)  \(style.dim(session.id))")
+            context.out.writeLine("\(style.dim(when))  \(style.accent(state))  \(session.displayTitle ?? "(untitled)")  \(style.dim(session.id))")
         }
         return .success
+    }
+
+    func show(_ id: String) async throws -> ExitCode {
+        let (store, client) = try context.store()
+        var messages = try store.transcript(sessionID: id)
+        do {
+            messages = try await store.refreshTranscript(sessionID: id, from: HTTPStoreSource(client: client))
+        } catch let error as APIError where error.isNotFound {
+            throw error
+        } catch where !messages.isEmpty {
+            context.err.writeLine(context.errStyle.warning("Showing the cached transcript; the server could not be read (\(error))."))
+        }
+        if context.json {
+            try JSONOutput.print(messages.map { ["sequence": String($0.sequence), "role": $0.role,
+                                                 "text": $0.content.compactMap(\.text).joined()] }, layout: .compact)
+            return .success
+        }
+        let style = context.outStyle
+        let renderer = TerminalTurnView.renderer(for: context)
+        for message in messages {
+            let text = message.content.compactMap(\.text).joined()
+            let files = message.content.compactMap { block -> String? in
+                switch block {
+                case .file(let id, _, let name): "[file \(name ?? id)]"
+                case .image(let id, _, _, let name): "[image \(name ?? id)]"
+                default: nil
+                }
+            }
+            if message.role == "user" {
+                context.out.writeLine(style.emphasis("You: ") + text + (files.isEmpty ? "" : " " + files.joined(separator: " ")))
+            } else if let renderer {
+                for line in renderer.render(markdown: text).lines { context.out.writeLine(line) }
+                if !files.isEmpty { context.out.writeLine(style.dim(files.joined(separator: " "))) }
+            } else {
+                context.out.writeLine(text)
+            }
+            context.out.writeLine("")
+        }
+        return .success
+    }
+
+    func delete(_ id: String) async throws -> ExitCode {
+        let (store, client) = try context.store()
+        let api = ChatAPI(client: client)
+        do {
+            try await store.deleteEverywhere(sessionID: id) { try await api.deleteSession(id: id) }
+        } catch let error as APIError where error.status == 409 {
+            context.err.writeLine("veet: this conversation has a run in progress; stop it first (`veet run cancel \(error.details["run_id"]?.stringValue ?? "RUN")`), then delete again.")
+            return .failure
+        }
+        if !context.json { context.out.writeLine("Deleted \(id) on the server and here.") }
+        return .success
+    }
+
+    func search(_ command: ParsedCommand) async throws -> ExitCode {
+        let query = command.positionals.joined(separator: " ")
+        let (store, _) = try context.store()
+        let outcome = try store.search(query, limit: try command.int("limit") ?? 50, width: max(40, context.terminal.width - 4))
+        switch outcome {
+        case .emptyQuery:
+            context.err.writeLine("veet: give some words to search for.")
+            return .usage
+        case .refine:
+            if context.json { try JSONOutput.print(["refine": true], layout: .compact) }
+            context.err.writeLine("More than 100 matches: refine your query.")
+            return .success
+        case .results(let hits):
+            if context.json {
+                try JSONOutput.print(hits.map { hit in
+                    ["session_id": hit.sessionID, "title": hit.title ?? "", "excerpt": hit.excerpt.text,
+                     "matches": String(hit.matchCount), "updated_at": hit.updatedAt]
+                }, layout: .compact)
+                return .success
+            }
+            if hits.isEmpty { context.err.writeLine("Nothing found. (`veet sync` fetches new history.)") }
+            let style = context.outStyle
+            for hit in hits {
+                context.out.writeLine(style.emphasis(hit.title ?? "(untitled)") + "  " + style.dim(hit.sessionID))
+                let open = style.isEnabled ? "\u{1B}[1;4m" : "[", close = style.isEnabled ? "\u{1B}[22;24m" : "]"
+                context.out.writeLine("  " + hit.excerpt.marked(open: open, close: close))
+            }
+            return .success
+        }
     }
 
     static func format(_ date: Date) -> String {

@@ -76,6 +76,13 @@ struct VeetCLI {
         case ["run", "show"]: return try await RunCommand(context: context).show(command.positionals[0])
         case ["run", "cancel"]: return try await RunCommand(context: context).cancel(command.positionals[0])
         case ["sessions", "list"]: return try await SessionsCommand(context: context).list(command)
+        case ["sessions", "show"]: return try await SessionsCommand(context: context).show(command.positionals[0])
+        case ["sessions", "delete"]: return try await SessionsCommand(context: context).delete(command.positionals[0])
+        case ["sync"]: return try await SessionsCommand(context: context).sync(command)
+        case ["search"]: return try await SessionsCommand(context: context).search(command)
+        case ["outbox", "list"]: return try OutboxCommand(context: context).list()
+        case ["outbox", "retry"]: return try await OutboxCommand(context: context).retry(command.positionals[0])
+        case ["outbox", "discard"]: return try OutboxCommand(context: context).discard(command.positionals[0])
         case ["connections", "list"]: return try ConnectionsCommand(context: context).list()
         case ["connections", "use"]: return try ConnectionsCommand(context: context).use(command.positionals[0])
         case ["connections", "forget"]: return try ConnectionsCommand(context: context).forget(command.positionals[0])
@@ -117,5 +124,14 @@ struct CLIContext: Sendable {
     func client() throws -> HTTPClient {
         let resolved = try registry.resolve(named: connectionName)
         return HTTPClient(settings: resolved.settings, clientVersion: VeetCLI.version)
+    }
+
+    /// The local store of the chosen connection, with a client for the same server.
+    /// A server given only through VEET_URL gets rows of its own, named after its address.
+    func store() throws -> (LocalStore, HTTPClient) {
+        let resolved = try registry.resolve(named: connectionName)
+        let url = resolved.settings.serverURL.url.absoluteString
+        let store = try LocalStore.open(paths: registry.paths, connection: resolved.name ?? "url:\(url)", url: url)
+        return (store, HTTPClient(settings: resolved.settings, clientVersion: VeetCLI.version))
     }
 }

@@ -1,0 +1,61 @@
+import Foundation
+import VeetStore
+import VeetTransport
+
+/// The outbox turned a send into something that did not go out.
+public struct OutboxHeldError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var entryID: Int64
+    public var reason: String
+
+    public var description: String {
+        "The message was not delivered (\(reason)). It is kept in the outbox as #\(entryID): "
+            + "`veet outbox retry \(entryID)` sends it again with the same key, `veet outbox discard \(entryID)` drops it."
+    }
+}
+
+extension TurnRunner {
+    /// Sends through the durable outbox: the message is saved before the first
+    /// network call, delivered in order with one key, confirmed by the answer or
+    /// by the server's echo, and followed to the end like `send(content:)`.
+    /// A message that cannot go out now stays in the outbox (never dropped).
+    public func send(content: [ContentBlock], sessionID: String?, outbox store: LocalStore,
+                     interaction: some TurnInteraction,
+                     onRunStarted: @Sendable (String, String) async -> Void = { _, _ in }) async throws -> TurnResult {
+        let session: String
+        if let sessionID { session = sessionID } else { session = try await api.createSession().id }
+        let api = self.api
+        let delivery = OutboxDelivery(store: store, transcripts: HTTPStoreSource(client: api.client)) { id, content, key in
+            switch try await api.submit(sessionID: id, content: content, key: key) {
+            case .accepted(let result, _): .accepted(runID: result.runID)
+            case .activeRunExists(let runID, _): .busy(runID: runID)
+            }
+        }
+        var result = try await delivery.send(sessionID: session, content: content)
+        var attachedOnce = false
+        while true {
+            switch result {
+            case .confirmed(_, let runID, _):
+                var found = runID
+                if found == nil { found = try await api.session(id: session).lastRunID }
+                guard let runID = found else {
+                    throw InvalidResponseError("the message was delivered but its run cannot be found")
+                }
+                await onRunStarted(session, runID)
+                return try await follow(runID: runID, sessionID: session, interaction: interaction)
+            case .busy(let entry, let runID):
+                guard !attachedOnce else { throw OutboxHeldError(entryID: entry.id, reason: "another run is still active") }
+                attachedOnce = true
+                await onRunStarted(session, runID)
+                let earlier = try await follow(runID: runID, sessionID: session, interaction: interaction)
+                if earlier.isWaitingForOwner { return earlier }
+                result = await delivery.deliver(entryID: entry.id)
+            case .failed(let entry, let reason):
+                throw OutboxHeldError(entryID: entry.id, reason: reason)
+            case .waiting(let entry, let behind):
+                throw OutboxHeldError(entryID: entry.id, reason: "an earlier message (#\(behind)) must go first")
+            case .notPending(let id):
+                throw OutboxHeldError(entryID: id, reason: "it was already settled")
+            }
+        }
+    }
+}
