@@ -23,11 +23,14 @@ import VeetTransport
         var transcript = Transcript()
         let key = IdempotencyKey()
         transcript.addOptimisticUserMessage([.text(prompt)], clientKey: key.rawValue)
+        // Held until the stream is open: transient frames (deltas) are never replayed.
+        live.server.holdRuns(true)
         let runID = try await live.api.submit(sessionID: session.id, content: [.text(prompt)], key: key).runID
         transcript.submissionAccepted(clientKey: key.rawValue, runID: runID)
         var lines: [String] = []
         var frames: [RunEventFrame] = []
         for try await output in live.api.events(runID: runID).events() {
+            if case .connected = output { live.server.holdRuns(false) }
             guard case .frame(let frame) = output else { continue }
             frames.append(frame)
             transcript.apply(frame)
