@@ -15,6 +15,10 @@ let package = Package(
         .library(name: "VeetTokens", targets: ["VeetTokens"]),
         .library(name: "VeetChat", targets: ["VeetChat"]),
         .library(name: "VeetConsole", targets: ["VeetConsole"]),
+        .library(name: "VeetCurses", targets: ["VeetCurses"]),
+        .library(name: "VeetFolders", targets: ["VeetFolders"]),
+        .library(name: "VeetSchedules", targets: ["VeetSchedules"]),
+        .library(name: "VeetWebsiteAccess", targets: ["VeetWebsiteAccess"]),
         .library(name: "VeetFixture", targets: ["VeetFixture"]),
         .executable(name: "veet", targets: ["veet"]),
         .executable(name: "veet-fixture", targets: ["veet-fixture"]),
@@ -44,14 +48,23 @@ let package = Package(
         // Floor 4: features.
         .target(name: "VeetChat", dependencies: ["VeetTransport", "VeetStore"],
                 path: "Modules/VeetChat", swiftSettings: swift6),
+        .target(name: "VeetFolders", dependencies: ["VeetTransport", "VeetStore"],
+                path: "Modules/VeetFolders", swiftSettings: swift6),
+        .target(name: "VeetSchedules", dependencies: ["VeetTransport", "VeetStore"],
+                path: "Modules/VeetSchedules", swiftSettings: swift6),
+        .target(name: "VeetWebsiteAccess", dependencies: ["VeetTransport", "VeetStore"],
+                path: "Modules/VeetWebsiteAccess", swiftSettings: swift6),
         // Floor 5: kits.
         .target(name: "VeetConsole", dependencies: ["VeetTokens"], path: "Modules/VeetConsole", swiftSettings: swift6),
+        .target(name: "VeetCurses", dependencies: ["VeetTokens", "CNcursesw"], path: "Modules/VeetCurses",
+                swiftSettings: swift6),
         // The reference server: an island that never sees the client's types.
         .target(name: "VeetFixture", path: "Modules/VeetFixture", swiftSettings: swift6),
 
         // Floor 6: apps.
         .executableTarget(
-            name: "veet", dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetMarkdown", "VeetTokens", "VeetConsole"],
+            name: "veet", dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetFolders", "VeetSchedules",
+                                         "VeetWebsiteAccess", "VeetMarkdown", "VeetTokens", "VeetConsole"],
             path: "Apps/veet", swiftSettings: swift6),
         .executableTarget(
             name: "veet-fixture", dependencies: ["VeetFixture"],
@@ -69,6 +82,15 @@ let package = Package(
         .testTarget(name: "VeetTransportTests", dependencies: ["VeetTransport"],
                     path: "Tests/VeetTransportTests", resources: [.copy("Golden")],
                     swiftSettings: swift6),
+        .testTarget(name: "VeetCursesTests", dependencies: ["VeetCurses", "VeetTokens"],
+                    path: "Tests/VeetCursesTests", swiftSettings: swift6),
+        .testTarget(name: "VeetFoldersTests", dependencies: ["VeetFolders", "VeetTransport", "VeetStore", "VeetFixture"],
+                    path: "Tests/VeetFoldersTests", swiftSettings: swift6),
+        .testTarget(name: "VeetSchedulesTests", dependencies: ["VeetSchedules", "VeetTransport", "VeetStore", "VeetFixture"],
+                    path: "Tests/VeetSchedulesTests", swiftSettings: swift6),
+        .testTarget(name: "VeetWebsiteAccessTests",
+                    dependencies: ["VeetWebsiteAccess", "VeetTransport", "VeetStore", "VeetFixture"],
+                    path: "Tests/VeetWebsiteAccessTests", swiftSettings: swift6),
         .testTarget(name: "VeetTokensTests", dependencies: ["VeetTokens"],
                     path: "Tests/VeetTokensTests", swiftSettings: swift6),
         .testTarget(name: "VeetMarkdownTests", dependencies: ["VeetMarkdown"],
