@@ -34,7 +34,7 @@ let package = Package(
             name: "CCmarkGFM", path: "Modules/CCmarkGFM",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(
-            name: "CNcursesw", path: "Modules/CNcursesw", pkgConfig: "ncursesw",
+            name: "CNcursesw", path: "Modules/CNcursesw",
             providers: [.apt(["libncurses-dev"])]),
 
         // Floor 2: transport (Foundation only) and Markdown (cmark-gfm).
