@@ -38,7 +38,7 @@ struct ChatCommand {
             context.err.writeLine("veet: the prompt is empty.")
             return .usage
         }
-        let view = TerminalTurnView(context: context, approvalMode: mode)
+        let view = TerminalTurnView(context: context, approvalMode: mode, jsonl: context.jsonl)
         let watcher = InterruptWatcher(onIdle: { exit(130) })
         await watcher.start()
         var sessionID = command.value("session")

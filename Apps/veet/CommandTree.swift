@@ -53,6 +53,7 @@ enum CommandTree {
             .value("session", valueName: "id", help: "Continue this conversation instead of starting one."),
             .value("attach", valueName: "path", help: "Upload a file and send it with the --once prompt (repeatable).",
                    repeatable: true),
+            .flag("jsonl", help: "With --once: print each change (text, tools, approvals, end) as one JSON object per line."),
             .flag("approve-all", help: "Approve every approval once without asking (use with care)."),
             .flag("deny-all", help: "Deny every approval without asking."),
         ])

@@ -14,6 +14,8 @@ actor TerminalTurnView: TurnInteraction {
     private let approvalMode: ApprovalMode
     /// With --json nothing but the final object goes to stdout.
     private let quiet: Bool
+    /// With --jsonl every change is also one JSON object on stdout.
+    private let jsonl: Bool
     private var answer: AnswerPrinter
     private let status: StatusLine
     /// The whole conversation as the reducer sees it; tool bundles come from here.
@@ -22,10 +24,11 @@ actor TerminalTurnView: TurnInteraction {
     /// The bundles printed during this turn, for /tools.
     private(set) var bundles: [ToolBundle] = []
 
-    init(context: CLIContext, approvalMode: ApprovalMode) {
+    init(context: CLIContext, approvalMode: ApprovalMode, jsonl: Bool = false) {
         self.context = context
         self.approvalMode = approvalMode
-        quiet = context.json
+        self.jsonl = jsonl
+        quiet = context.json || jsonl
         status = StatusLine(output: .standardError, isEnabled: context.terminal.stderrIsTerminal && !context.json,
                             width: context.terminal.width)
         answer = AnswerPrinter(out: context.out, renderer: Self.renderer(for: context))
@@ -33,7 +36,7 @@ actor TerminalTurnView: TurnInteraction {
 
     /// Rendered Markdown only when stdout is a terminal; raw text in a pipe.
     static func renderer(for context: CLIContext) -> TerminalRenderer? {
-        guard context.terminal.stdoutIsTerminal, !context.json else { return nil }
+        guard context.terminal.stdoutIsTerminal, !context.json, !context.jsonl else { return nil }
         let rich = context.outStyle.isEnabled
         return TerminalRenderer(width: max(20, min(context.terminal.width - 1, 120)),
                                 style: TerminalStyle(attributes: rich, hyperlinks: rich))
@@ -50,6 +53,7 @@ actor TerminalTurnView: TurnInteraction {
     }
 
     func show(_ change: RunChange, in progress: RunProgress) async {
+        if jsonl { ChangeLine(change)?.print() }
         let style = context.errStyle
         switch change {
         case .textDelta(let text):
@@ -106,9 +110,18 @@ actor TerminalTurnView: TurnInteraction {
         let style = context.errStyle
         note(style.warning("Needs your approval: ") + style.emphasis(approval.toolName ?? "a tool")
              + style.dim("  risk \(approval.risk.rawValue)"))
-        note("  \(approval.actionSummary)")
-        let arguments = approval.arguments.compactText
-        note(style.dim("  arguments: \(arguments.count > 400 ? String(arguments.prefix(400)) + "…" : arguments)"))
+        let browser = BrowserActCard(approval)
+        if let browser {
+            // Website text is third-party data: it is quoted and labelled, never styled as our own words.
+            note("  \(browser.headline)")
+            if let page = browser.page { note(style.dim("  page: \(page)")) }
+            if let element = browser.element { note(style.dim("  element: \(element)")) }
+            if let explanation = browser.notCoveredExplanation { note(style.dim("  \(explanation)")) }
+        } else {
+            note("  \(approval.actionSummary)")
+            let arguments = approval.arguments.compactText
+            note(style.dim("  arguments: \(arguments.count > 400 ? String(arguments.prefix(400)) + "…" : arguments)"))
+        }
         switch approvalMode {
         case .approveAll:
             note(style.dim("  approved once (--approve-all)"))
@@ -122,12 +135,28 @@ actor TerminalTurnView: TurnInteraction {
                 return .leavePending
             }
         }
-        let choice = Choice("", options: [
-            .init(key: "a", label: "Approve once", value: ApprovalAnswer.approveOnce),
-            .init(key: "d", label: "Deny", value: ApprovalAnswer.deny(reason: nil)),
-            .init(key: "l", label: "Leave pending (/approve or /deny later)", value: ApprovalAnswer.leavePending),
-        ])
+        var options: [Choice<ApprovalAnswer>.Option] = [
+            .init(key: "a", label: "Approve once", value: .approveOnce),
+            .init(key: "d", label: "Deny", value: .deny(reason: nil)),
+            .init(key: "l", label: "Leave pending (/approve or /deny later)", value: .leavePending),
+        ]
+        let offer = browser?.taskOffer
+        if offer != nil {
+            options.insert(.init(key: "t", label: "Allow all actions for this task…", value: .approveForTask), at: 1)
+        }
+        let choice = Choice("", options: options)
         guard let decision = await BlockingInput.run({ choice.ask() }) else { return .leavePending }
+        if decision == .approveForTask, let offer {
+            // A second, explicit step: the scope and limits are shown before anything is granted.
+            note("  Site scope: \(offer.siteScope)")
+            note("  Limits: \(offer.limits)")
+            if !offer.exceptions.isEmpty { note("  Exceptions: \(offer.exceptions)") }
+            let confirm = await BlockingInput.run { LinePrompt.readLine(prompt: "Allow all of these actions for this task? [y/N] ") }
+            guard confirm?.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("y") == true else {
+                note(style.dim("  Not allowed for the task; choose again."))
+                return await decide(approval)
+            }
+        }
         if case .deny = decision {
             let reason = await BlockingInput.run { LinePrompt.readLine(prompt: "Reason (optional): ") }
             let trimmed = reason?.trimmingCharacters(in: .whitespaces) ?? ""

@@ -101,6 +101,8 @@ struct CLIContext: Sendable {
     /// Light or dark, from VEET_APPEARANCE or COLORFGBG (no terminal query on every command).
     let appearance: Appearance
     let json: Bool
+    /// `chat --jsonl`: one JSON object per change, as it happens.
+    let jsonl: Bool
     let connectionName: String?
     let registry: ConnectionRegistry
     let out = Output.standardOutput
@@ -113,6 +115,7 @@ struct CLIContext: Sendable {
         let preference = environment["VEET_APPEARANCE"].flatMap(AppearancePreference.init(rawValue:)) ?? .auto
         appearance = AppearanceResolver.resolve(preference, environment: environment) { nil }.appearance
         json = command.flag("json")
+        jsonl = command.flag("jsonl")
         connectionName = command.value("connection")
         registry = ConnectionRegistry(paths: VeetPaths(environment: environment))
     }

@@ -117,9 +117,10 @@ public struct ChatAPI: Sendable {
     }
 
     /// Resolves an approval. Repeating the same decision is answered with the current view.
-    public func resolve(approvalID: String, decision: ApprovalDecision, reason: String? = nil) async throws -> ApprovalView {
+    public func resolve(approvalID: String, decision: ApprovalDecision, reason: String? = nil,
+                        taskGrant: TaskGrantEcho? = nil) async throws -> ApprovalView {
         let request = try HTTPRequest.post("/v1/approvals/\(segment(approvalID))/resolve",
-                                           json: ApprovalResolveRequest(decision: decision, reason: reason))
+                                           json: ApprovalResolveRequest(decision: decision, reason: reason, taskGrant: taskGrant))
         let response = try await client.sendRetrying(request, idempotencyKey: nil, policy: retry, sleeper: sleeper)
         return try response.decoded(as: ApprovalView.self)
     }

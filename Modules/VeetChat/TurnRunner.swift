@@ -24,6 +24,9 @@ extension TurnInteraction {
 /// The owner's answer to an approval.
 public enum ApprovalAnswer: Sendable, Hashable {
     case approveOnce
+    /// Allow every action of this task within the server's offer (browser.act);
+    /// only when the approval carries a task grant offer and the owner confirmed it.
+    case approveForTask
     case deny(reason: String?)
     /// Leave it pending (no one to ask); the turn stops following the run.
     case leavePending
@@ -122,13 +125,18 @@ public struct TurnRunner: Sendable {
         guard approval.status == .pending else { return true }
         let decision: ApprovalDecision
         var reason: String?
+        var grant: TaskGrantEcho?
         switch await interaction.decide(approval) {
         case .approveOnce: decision = .approveOnce
+        case .approveForTask:
+            guard let offer = approval.taskGrantOffer else { return false }
+            decision = .approveForTask
+            grant = TaskGrantEcho(offer: offer)
         case .deny(let why): decision = .deny; reason = why
         case .leavePending: return false
         }
         do {
-            _ = try await api.resolve(approvalID: approvalID, decision: decision, reason: reason)
+            _ = try await api.resolve(approvalID: approvalID, decision: decision, reason: reason, taskGrant: grant)
         } catch let error as APIError where error.status == 409 {
             // Decided elsewhere (another device) or cancelled: the stream shows what happened.
             await interaction.show(.problem("This approval was already settled elsewhere."), in: RunProgress(runID: approval.runID))
