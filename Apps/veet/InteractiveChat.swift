@@ -155,8 +155,13 @@ struct InteractiveChat {
         }
         let run = try await api.run(id: runID)
         guard run.status == .waitingForUser else { _ = context.err.writeLine("The run is not waiting for an answer."); return }
-        // The question id is read from the run's stream when this chat showed it; else the server's current one.
-        _ = try await api.answer(runID: runID, questionID: nil, text: text)
+        // Answer the question that was displayed (its id makes a retry safe); a question this
+        // chat did not show is answered as the run's current one.
+        var questionID: String?
+        if let last = lastView, await last.transcript.latestRunID == runID {
+            questionID = await last.transcript.pendingQuestion?.questionID
+        }
+        _ = try await api.answer(runID: runID, questionID: questionID, text: text)
         try await follow(runID: runID)
     }
 

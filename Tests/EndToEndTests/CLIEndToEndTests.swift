@@ -165,3 +165,31 @@ import Testing
         #expect(try json(String(badLines[1]))["error"] != nil)
     }
 }
+
+/// Data output modes of the CLI.
+@Suite(.serialized) struct CLIDataOutputTests {
+    let cli = CLIEndToEndTests()
+
+    @Test func jsonlPrintsOneObjectPerChange() throws {
+        let fixture = try FixtureProcess()
+        defer { fixture.stop() }
+        let result = try cli.veet(["chat", "--once", "17 * 23", "--jsonl"], fixture: fixture)
+        #expect(result.status == 0)
+        let events = try result.stdout.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        #expect(events.first?["event"] as? String == "user_message")
+        #expect(events.contains { $0["event"] as? String == "tool" && $0["state"] as? String == "completed" })
+        #expect(events.last?["event"] as? String == "ended")
+        #expect(events.last?["text"] as? String == "The answer is 391.")
+    }
+
+    @Test func tokensExportAsJSONAndCSS() throws {
+        let json = try cli.veet(["tokens", "--format", "json"])
+        #expect(json.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((object["order"] as? [String])?.contains("tealWash") == true)
+        let css = try cli.veet(["tokens", "--format", "css"])
+        #expect(css.stdout.contains("--"))
+    }
+}
