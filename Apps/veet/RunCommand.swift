@@ -13,6 +13,11 @@ struct RunCommand {
         subcommands: [
             CommandSpec(name: "show", summary: "Show a run's status, counts, usage and failure.",
                         positionals: [PositionalSpec("id", help: "The run id.")]),
+            CommandSpec(name: "answer", summary: "Answer the question a run is waiting on.",
+                        options: [.value("question", valueName: "id",
+                                         help: "The question id shown with it (makes a repeat safe).")],
+                        positionals: [PositionalSpec("id", help: "The run id."),
+                                      PositionalSpec("text", help: "Your answer.", isVariadic: true)]),
             CommandSpec(name: "cancel", summary: "Ask the server to stop a run (safe to repeat).",
                         discussion: """
                             A running run stops at its next safe point (the reply in progress finishes first); \
@@ -24,6 +29,28 @@ struct RunCommand {
     func show(_ id: String) async throws -> ExitCode {
         let run = try await ChatAPI(client: try context.client()).run(id: id)
         try render(run, note: nil)
+        return .success
+    }
+
+    func answer(_ command: ParsedCommand) async throws -> ExitCode {
+        let id = command.positionals[0]
+        let text = command.positionals.dropFirst().joined(separator: " ")
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            context.err.writeLine("veet: the answer is empty.")
+            return .usage
+        }
+        let api = ChatAPI(client: try context.client())
+        let run = try await api.run(id: id)
+        guard run.status == .waitingForUser else {
+            context.err.writeLine("veet: the run is not waiting for an answer (\(run.status.rawValue)).")
+            return .failure
+        }
+        let result = try await api.answer(runID: id, questionID: command.value("question"), text: text)
+        if context.json {
+            try JSONOutput.print(["run_id": result.runID, "status": result.status.rawValue], layout: .compact)
+        } else {
+            context.out.writeLine("Answered; the run goes on (\(result.status.rawValue)).")
+        }
         return .success
     }
 

@@ -74,6 +74,7 @@ struct VeetCLI {
         case ["artifacts", "export"]: return try await ArtifactsCommand(context: context).export(command)
         case ["tokens"]: return TokensCommand.run(command, json: context.json)
         case ["run", "show"]: return try await RunCommand(context: context).show(command.positionals[0])
+        case ["run", "answer"]: return try await RunCommand(context: context).answer(command)
         case ["run", "cancel"]: return try await RunCommand(context: context).cancel(command.positionals[0])
         case ["sessions", "list"]: return try await SessionsCommand(context: context).list(command)
         case ["sessions", "show"]: return try await SessionsCommand(context: context).show(command.positionals[0])

@@ -80,3 +80,30 @@ import Testing
         #expect(try cli.veet(["artifacts", "export", id, target.path, "--force"], fixture: fixture).status == 0)
     }
 }
+
+/// A question left open by a scripted `--once` is answered later from the command line.
+@Suite(.serialized) struct QuestionJourneyTests {
+    let cli = CLIEndToEndTests()
+
+    @Test func aQuestionIsAnsweredLater() throws {
+        let fixture = try FixtureProcess()
+        defer { fixture.stop() }
+        let first = try cli.veet(["chat", "--once", "Please ask me which region", "--json"], fixture: fixture)
+        #expect(first.status == 7)
+        let object = try cli.json(first.stdout)
+        #expect(object["status"] as? String == "WAITING_FOR_USER")
+        let runID = try #require(object["run_id"] as? String)
+        let answer = try cli.veet(["run", "answer", runID, "EU", "please"], fixture: fixture)
+        #expect(answer.status == 0, "\(answer.stderr)")
+        var status = ""
+        for _ in 0..<50 {
+            status = (try cli.json(try cli.veet(["run", "show", runID, "--json"], fixture: fixture).stdout)["status"] as? String) ?? ""
+            if status == "COMPLETED" { break }
+            usleep(100_000)
+        }
+        #expect(status == "COMPLETED")
+        let again = try cli.veet(["run", "answer", runID, "EU"], fixture: fixture)
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("not waiting"))
+    }
+}
