@@ -1,0 +1,179 @@
+import VeetTokens
+
+/// One row of a `SectionedList`.
+public struct ListItem: Sendable, Hashable {
+    public var id: String
+    public var title: String
+    /// Right-aligned, in the caption style (a relative time, a count).
+    public var detail: String?
+    /// Drawn before the title in its own style (an amber dot for "needs you").
+    public var marker: StyledRun?
+
+    public init(id: String, title: String, detail: String? = nil, marker: StyledRun? = nil) {
+        self.id = id
+        self.title = title
+        self.detail = detail
+        self.marker = marker
+    }
+}
+
+/// A group of items under a header. A section with an empty title has no
+/// header row (an ungrouped top entry like "New conversation").
+public struct ListSection: Sendable, Hashable {
+    public var id: String
+    public var title: String
+    public var items: [ListItem]
+    public var isCollapsible: Bool
+
+    public init(id: String, title: String, items: [ListItem], isCollapsible: Bool = false) {
+        self.id = id
+        self.title = title
+        self.items = items
+        self.isCollapsible = isCollapsible
+    }
+}
+
+/// A list in sections with headers, a selection and collapsible sections.
+/// The sections are the caller's data; this value keeps only the
+/// interaction state (selection, collapsed sections, scroll), so it can be
+/// remembered across launches.
+public struct SectionedList: Sendable, Hashable {
+    /// A row on screen: a section's header or one of its items.
+    public enum Row: Sendable, Hashable {
+        case header(sectionID: String)
+        case item(sectionID: String, itemID: String)
+    }
+
+    public var collapsed: Set<String>
+    public var selection: Row?
+    public private(set) var scrollOffset = 0
+
+    public init(collapsed: Set<String> = [], selection: Row? = nil) {
+        self.collapsed = collapsed
+        self.selection = selection
+    }
+
+    /// The visible rows in order: headers (of titled sections) then, unless
+    /// collapsed, their items.
+    public func rows(of sections: [ListSection]) -> [Row] {
+        var rows: [Row] = []
+        for section in sections {
+            if !section.title.isEmpty { rows.append(.header(sectionID: section.id)) }
+            guard !(section.isCollapsible && collapsed.contains(section.id)) else { continue }
+            rows += section.items.map { .item(sectionID: section.id, itemID: $0.id) }
+        }
+        return rows
+    }
+
+    /// The selected item's id, if an item (not a header) is selected.
+    public var selectedItemID: String? {
+        if case .item(_, let itemID)? = selection { return itemID }
+        return nil
+    }
+
+    /// Moves the selection by `delta` rows, clamped; selects the first row
+    /// when nothing (or something no longer shown) was selected.
+    public mutating func moveSelection(by delta: Int, in sections: [ListSection]) {
+        let rows = rows(of: sections)
+        guard !rows.isEmpty else { selection = nil; return }
+        guard let current = selection.flatMap({ rows.firstIndex(of: $0) }) else {
+            selection = rows[delta < 0 ? rows.count - 1 : 0]
+            return
+        }
+        selection = rows[min(max(current + delta, 0), rows.count - 1)]
+    }
+
+    /// Collapses or expands `sectionID` (if collapsible). A selected item
+    /// that disappears passes the selection to its header.
+    public mutating func toggle(_ sectionID: String, in sections: [ListSection]) {
+        guard sections.contains(where: { $0.id == sectionID && $0.isCollapsible }) else { return }
+        if collapsed.remove(sectionID) == nil {
+            collapsed.insert(sectionID)
+            if case .item(let section, _)? = selection, section == sectionID { selection = .header(sectionID: sectionID) }
+        }
+    }
+
+    /// Arrow keys, Home/End, PgUp/PgDn move; Enter/Space/Left/Right on a
+    /// header collapse or expand it. Returns true when the key was used.
+    /// Choosing an item is the caller's business (it reads `selection`).
+    public mutating func handle(_ key: KeyPress, in sections: [ListSection], pageSize: Int) -> Bool {
+        guard key.modifiers.isEmpty else { return false }
+        switch key.key {
+        case .up: moveSelection(by: -1, in: sections)
+        case .down: moveSelection(by: 1, in: sections)
+        case .pageUp: moveSelection(by: -max(pageSize - 1, 1), in: sections)
+        case .pageDown: moveSelection(by: max(pageSize - 1, 1), in: sections)
+        case .home: moveSelection(by: -Int.max / 2, in: sections)
+        case .end: moveSelection(by: Int.max / 2, in: sections)
+        case .enter, .character(" "), .left, .right:
+            guard case .header(let sectionID)? = selection else { return false }
+            let isCollapsed = collapsed.contains(sectionID)
+            if key.key == .left && isCollapsed || key.key == .right && !isCollapsed { return true }
+            toggle(sectionID, in: sections)
+        default: return false
+        }
+        return true
+    }
+
+    /// The row under a click at screen row `row` inside `rect`, from the
+    /// last draw's scroll position.
+    public func row(atScreenRow row: Int, in rect: GridRect, sections: [ListSection]) -> Row? {
+        let index = row - rect.row + scrollOffset
+        let rows = rows(of: sections)
+        return rect.row <= row && row < rect.bottom && index < rows.count ? rows[index] : nil
+    }
+
+    /// Draws into `rect`, scrolling just enough to keep the selection shown.
+    public mutating func draw(_ sections: [ListSection], in grid: inout ScreenGrid, rect: GridRect,
+                              styles: WidgetStyles = .standard) {
+        grid.fill(rect, style: styles.sidebar)
+        let rows = rows(of: sections)
+        if let selected = selection.flatMap({ rows.firstIndex(of: $0) }) {
+            if selected < scrollOffset { scrollOffset = selected }
+            if selected >= scrollOffset + rect.height { scrollOffset = selected - rect.height + 1 }
+        }
+        scrollOffset = max(0, min(scrollOffset, rows.count - rect.height))
+        let sectionsByID = Dictionary(sections.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for (offset, row) in rows.dropFirst(scrollOffset).prefix(rect.height).enumerated() {
+            let screenRow = rect.row + offset
+            let isSelected = row == selection
+            switch row {
+            case .header(let sectionID):
+                guard let section = sectionsByID[sectionID] else { continue }
+                var style = styles.sectionHeader
+                if isSelected { style.background = styles.selectedRow.background; style.attributes.formUnion(styles.selectedRow.substitute) }
+                grid.fill(GridRect(row: screenRow, column: rect.column, width: rect.width, height: 1), style: style)
+                let arrow = section.isCollapsible ? (collapsed.contains(sectionID) ? "▸ " : "▾ ") : ""
+                grid.put(arrow + section.title, row: screenRow, column: rect.column + 1, style: style, limit: rect.right - 1)
+            case .item(let sectionID, let itemID):
+                guard let item = sectionsByID[sectionID]?.items.first(where: { $0.id == itemID }) else { continue }
+                drawItem(item, selected: isSelected, row: screenRow, rect: rect, grid: &grid, styles: styles)
+            }
+        }
+    }
+
+    private func drawItem(_ item: ListItem, selected: Bool, row: Int, rect: GridRect, grid: inout ScreenGrid,
+                          styles: WidgetStyles) {
+        let base = selected ? styles.selectedRow : styles.sidebar
+        grid.fill(GridRect(row: row, column: rect.column, width: rect.width, height: 1), style: base)
+        var column = rect.column + 1
+        if let marker = item.marker {
+            var style = marker.style
+            style.background = base.background
+            column = grid.put(marker.text + " ", row: row, column: column, style: style, limit: rect.right - 1)
+        }
+        var titleLimit = rect.right - 1
+        if let detail = item.detail, !detail.isEmpty {
+            let width = DisplayWidth.of(detail)
+            let start = rect.right - 1 - width
+            if start > column + 4 {
+                var style = styles.caption
+                style.background = base.background
+                grid.put(detail, row: row, column: start, style: style)
+                titleLimit = start - 1
+            }
+        }
+        grid.put(TextFitting.truncate(item.title, width: titleLimit - column), row: row, column: column,
+                 style: base, limit: titleLimit)
+    }
+}
