@@ -25,6 +25,8 @@ struct CommandLineOptions {
           --seed-sessions N      start with N finished sessions (searchable transcripts; see docs/fixture.md)
           --seed-messages N      messages per seeded session (default 4: two question/answer turns)
           --no-uploads           answer 404 to POST /v1/sessions/{id}/artifacts, like the snapshot
+          --no-folders           no folder routes (404) and no folder_id on session views, like the snapshot
+          --no-schedules         no schedule routes (404), like a server with the schedule API off
           --strict-attachments   attachment blocks must name an upload of the session (else 404)
           --churn-paging MODE    move a session after each session-list page: promote (an unseen one
                                  jumps to the top) or demote (a seen one drops to the bottom)
@@ -78,6 +80,8 @@ struct CommandLineOptions {
             case "--seed-sessions": result.options.seedSessions = try number(flag, as: Int.self)
             case "--seed-messages": result.options.seedMessagesPerSession = try number(flag, as: Int.self)
             case "--no-uploads": result.options.uploads = false
+            case "--no-folders": result.options.folders = false
+            case "--no-schedules": result.options.schedules = false
             case "--strict-attachments": result.options.strictAttachments = true
             case "--churn-paging":
                 switch try value(for: flag) {

@@ -60,6 +60,12 @@ struct VeetCLI {
             }
             return .success
         }
+        switch command.path.first {
+        case "sites": return try await SitesCommand.run(command, context: context)
+        case "folders": return try await FoldersCommand.run(command, context: context)
+        case "schedules": return try await SchedulesCommand.run(command, context: context)
+        default: break
+        }
         switch command.path {
         case ["connect"]: return try await ConnectCommand(context: context, command: command).run()
         case ["chat"]: return try await ChatCommand(context: context, command: command).run()

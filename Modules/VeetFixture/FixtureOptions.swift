@@ -24,6 +24,10 @@ public struct FixtureOptions: Sendable, Equatable {
     /// require. Off by default: unknown artifact ids are accepted as given, like the snapshot;
     /// known uploads are checked and claimed either way.
     public var strictAttachments: Bool
+    /// Serve the folder routes and `folder_id` on session views ([newer]); false answers 404.
+    public var folders: Bool = true
+    /// Serve the schedule routes; false answers 404 like a server with the schedule API off.
+    public var schedules: Bool = true
     /// Sessions seeded at start (see `FixtureServer.seedSessions(count:messagesPerSession:)`).
     public var seedSessions: Int
     /// Messages per seeded session (user and assistant, rounded up to whole turns).
@@ -50,7 +54,11 @@ public struct FixtureOptions: Sendable, Equatable {
     }
 
     /// Fast settings for tests: 0.2 s heartbeat, 1 ms steps, 0.5 s slow reply.
+    /// Folders are off here so session views keep the snapshot's keys (the
+    /// golden comparisons); tests about folders turn them on.
     public static var testing: FixtureOptions {
-        FixtureOptions(heartbeatInterval: 0.2, stepDelay: 0.001, slowReplyDuration: 0.5)
+        var options = FixtureOptions(heartbeatInterval: 0.2, stepDelay: 0.001, slowReplyDuration: 0.5)
+        options.folders = false
+        return options
     }
 }

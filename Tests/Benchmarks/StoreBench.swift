@@ -1,6 +1,7 @@
 // The store suite: reconciliation and search, each next to a baseline measured in the same run.
 import CSQLite
 import Foundation
+import VeetFixture
 import VeetStore
 import VeetTransport
 #if canImport(Glibc)
@@ -13,9 +14,9 @@ let storeSuite = BenchSuite(name: "store") { quick in
 
 enum StoreBench {
     static func run(quick: Bool) async {
-        print("store: cold reconcile from a local index source serving pre-encoded JSON pages")
-        print("(the fixture has no bulk seeding in this build; decoding each page is the shared cost),")
-        print("baseline = the same pages fetched and decoded without storing; search vs bare FTS5 via the C API\n")
+        print("store: cold reconcile against the in-process fixture (seeded, pages over HTTP on 127.0.0.1),")
+        print("baseline = the same pages fetched and decoded without storing; search vs the same FTS5 statements")
+        print("run bare through the sqlite3 C API on the same file\n")
         for count in quick ? [2_000, 10_000] : [10_000, 100_000] {
             await reconcileCase(sessions: count)
         }
@@ -25,23 +26,46 @@ enum StoreBench {
     // MARK: Reconcile
 
     static func reconcileCase(sessions count: Int) async {
-        let source = EncodedIndex(sessions: count, pageSize: 200)
         let clock = ContinuousClock()
-        let baseline = await clock.measure { _ = try? await source.fetchAll() }
+        let server = FixtureServer(token: "bench")
+        var seeded: SeedReport?
+        let seedTime = clock.measure { seeded = server.seedSessions(count: count, messagesPerSession: 2) }
+        let people = seeded?.peopleSessionIDs.count ?? 0
+        let url = try! server.start()
+        defer { server.stop() }
+        let client = HTTPClient(settings: try! ConnectionSettings(serverAddress: url.absoluteString, token: "bench"))
+        let source = HTTPStoreSource(client: client)
+        _ = try! await source.page(cursor: nil, limit: 200) // opens the connection
+        var fetched = 0
+        let baseline = await clock.measure { fetched = try! await fetchAll(source) }
+        precondition(fetched == count, "fetched \(fetched) of \(count)")
+
         let directory = temporaryDirectory()
         let store = try! LocalStore(database: Database(path: directory.appendingPathComponent("r.sqlite").path),
                                     connection: "bench")
         var cold = ReconcileReport()
         let coldTime = await clock.measure { cold = try! await store.reconcile(from: source) }
-        precondition(cold.added.count == count, "cold reconcile added \(cold.added.count) of \(count)")
+        precondition(cold.added.count == count - people, "cold reconcile added \(cold.added.count) of \(count - people)")
         var warm = ReconcileReport()
         let warmTime = await clock.measure { warm = try! await store.reconcile(from: source) }
         precondition(!warm.changed)
-        print("reconcile \(count) sessions: cold \(ms(coldTime)) ms, fetch+decode only \(ms(baseline)) ms, "
-              + "ratio \(fixed(coldTime.seconds / baseline.seconds, 2))x (aim <= 2x); "
+        print("reconcile \(count) sessions (fixture seeded in \(fixed(seedTime.seconds, 1)) s): cold \(ms(coldTime)) ms, "
+              + "fetch+decode only \(ms(baseline)) ms, ratio \(fixed(coldTime.seconds / baseline.seconds, 2))x (aim <= 2x); "
               + "warm (nothing changed) \(ms(warmTime)) ms, ratio \(fixed(warmTime.seconds / baseline.seconds, 2))x; "
-              + "peak RSS \(peakMemoryMiB()) MiB")
+              + "peak RSS of the process (fixture included) \(peakMemoryMiB()) MiB")
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The baseline: every page fetched and decoded, nothing stored.
+    static func fetchAll(_ source: HTTPStoreSource) async throws -> Int {
+        var cursor: String?
+        var total = 0
+        repeat {
+            let page = try await source.page(cursor: cursor, limit: 200)
+            total += page.items.count
+            cursor = page.isLast ? nil : page.nextCursor
+        } while cursor != nil
+        return total
     }
 
     // MARK: Search
@@ -90,6 +114,8 @@ enum StoreBench {
             let topic = topics[(run * 37) % min(topics.count, max(1, sessions / 80))]
             return run % 2 == 0 ? String(topic.prefix(7)) : "\(topic) \(common[run % common.count].prefix(3))"
         }
+        // One untimed search first, as the bare side prepares its statements before timing.
+        _ = try! store.search(queries[0], limit: 50, width: 80)
         var storeTimes: [Duration] = []
         var listed = 0
         for query in queries {
@@ -108,15 +134,18 @@ enum StoreBench {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// The same grouped MATCH statement and the 50 best texts, through the C API only.
+    /// The same statements through the C API only: the conversation count
+    /// (stops past 100), the grouped MATCH, and the 50 best texts.
     static func bareSearch(path: String, queries: [String], connectionID: Int64) -> [Duration] {
         var db: OpaquePointer?
         precondition(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, nil) == SQLITE_OK)
         defer { sqlite3_close(db) }
-        var grouped: OpaquePointer?, body: OpaquePointer?
+        precondition(SearchRanking.register(on: db!))
+        var probe: OpaquePointer?, grouped: OpaquePointer?, body: OpaquePointer?
+        sqlite3_prepare_v2(db, LocalStore.matchingConversationsSQL, -1, &probe, nil)
         sqlite3_prepare_v2(db, LocalStore.searchSQL, -1, &grouped, nil)
-        sqlite3_prepare_v2(db, "SELECT body FROM search_fts WHERE rowid = ?", -1, &body, nil)
-        defer { sqlite3_finalize(grouped); sqlite3_finalize(body) }
+        sqlite3_prepare_v2(db, "SELECT body FROM search_docs WHERE id = ?", -1, &body, nil)
+        defer { sqlite3_finalize(probe); sqlite3_finalize(grouped); sqlite3_finalize(body) }
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         let clock = ContinuousClock()
         var bytes = 0
@@ -124,13 +153,16 @@ enum StoreBench {
             // The expression a user's words become: each word a quoted prefix term.
             let expression = query.split(separator: " ").map { "\"\($0)\"*" }.joined(separator: " ")
             return clock.measure {
-                sqlite3_reset(grouped)
-                sqlite3_bind_text(grouped, 1, expression, -1, transient)
-                sqlite3_bind_int64(grouped, 2, connectionID)
-                sqlite3_bind_int64(grouped, 3, 101)
+                for statement in [probe, grouped] {
+                    sqlite3_reset(statement)
+                    sqlite3_bind_text(statement, 1, expression, -1, transient)
+                    sqlite3_bind_int64(statement, 2, connectionID)
+                    sqlite3_bind_int64(statement, 3, 101)
+                }
+                guard sqlite3_step(probe) == SQLITE_ROW, sqlite3_column_int64(probe, 0) <= 100 else { return }
                 var rowids: [Int64] = []
                 while sqlite3_step(grouped) == SQLITE_ROW { rowids.append(sqlite3_column_int64(grouped, 1)) }
-                for rowid in rowids.prefix(rowids.count > 100 ? 0 : 50) {
+                for rowid in rowids.prefix(50) {
                     sqlite3_reset(body)
                     sqlite3_bind_int64(body, 1, rowid)
                     if sqlite3_step(body) == SQLITE_ROW { bytes &+= Int(sqlite3_column_bytes(body, 0)) }
@@ -169,53 +201,6 @@ enum StoreBench {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("veet-bench-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
-    }
-}
-
-/// A session index served from pre-encoded pages: the cost of a page is its decoding.
-struct EncodedIndex: SessionIndexSource {
-    let pages: [Data]
-
-    init(sessions count: Int, pageSize: Int) {
-        var pages: [Data] = []
-        var start = 0
-        while start < count {
-            let end = min(count, start + pageSize)
-            var json = "{\"items\":["
-            for index in start..<end {
-                if index > start { json += "," }
-                json += """
-                    {"id":"0198d6a2-0000-7000-8000-\(String(format: "%012d", index))","status":"ACTIVE",\
-                    "agent_id":"6b1f2c7e-3d48-4a9b-8e05-7c2d9f1a3b64","agent_version":"1",\
-                    "title":"Conversation \(index) about plans","metadata":{"client":"veet-cli"},\
-                    "created_at":"2026-08-22T18:04:11.532871Z","updated_at":"2026-08-22T18:\(String(format: "%02d", (count - index) % 60)):40.118204Z",\
-                    "active_run_id":null,"last_run_id":"0198d6a2-5a07-7c44-8e19-2b6f3c9d1e08","folder_id":null}
-                    """
-            }
-            json += "],\"next_cursor\":\(end < count ? "\"p\(pages.count + 1)\"" : "null")}"
-            pages.append(Data(json.utf8))
-            start = end
-        }
-        self.pages = pages
-    }
-
-    func page(cursor: String?, limit: Int) async throws -> Page<SessionView> {
-        let index = cursor.flatMap { Int($0.dropFirst()) } ?? 0
-        return try JSONDecoder().decode(Page<SessionView>.self, from: pages[index])
-    }
-
-    func session(id: String) async throws -> SessionView? { nil }
-
-    /// The baseline: every page fetched and decoded, nothing stored.
-    func fetchAll() async throws -> Int {
-        var cursor: String?
-        var total = 0
-        repeat {
-            let page = try await page(cursor: cursor, limit: 200)
-            total += page.items.count
-            cursor = page.nextCursor
-        } while cursor != nil
-        return total
     }
 }
 

@@ -34,6 +34,19 @@ import VeetTransport
                 INSERT INTO outbox (connection_id, session_id, idempotency_key, content_json, text, created_at)
                 VALUES (1, 's1', 'key-1', '[{"type":"text","text":"unsent"}]', 'unsent', 0)
                 """)
+            guard version >= 3 else { return }
+            // Search rows as that version's code writes them (v3 kept the text inside the FTS table).
+            try db.run("INSERT INTO search_docs (id, connection_id, session_id, kind, ref) VALUES (1, 1, 's1', 'title', '')")
+            try db.run("INSERT INTO search_docs (id, connection_id, session_id, kind, ref) VALUES (2, 1, 's1', 'message', '3')")
+            if version == 3 {
+                try db.run("""
+                    INSERT INTO search_fts (rowid, body, session_id, connection_id, kind)
+                    VALUES (1, 'Lisbon planning', 's1', 1, 'title'), (2, 'hotels near Alfama', 's1', 1, 'message')
+                    """)
+            } else {
+                try db.run("UPDATE search_docs SET body = CASE id WHEN 1 THEN 'Lisbon planning' ELSE 'hotels near Alfama' END")
+                try db.run("INSERT INTO search_fts (search_fts) VALUES ('rebuild')")
+            }
         }
     }
 
@@ -60,6 +73,25 @@ import VeetTransport
             guard case .results(let hits) = try store.search("alfam") else { Issue.record("no results"); return }
             #expect(hits.first?.kind == .message)
         }
+    }
+
+    /// v4 moved the indexed text out of the FTS table: a deleted session's
+    /// words leave the index, and a re-saved identical text is not indexed twice.
+    @Test func searchRowsMovedByVersion4StayConsistent() throws {
+        let path = tempPath()
+        let old = try Database(path: path, migrations: Array(Schema.migrations.prefix(3)))
+        try seed(old, version: 3)
+        let store = try LocalStore(database: try Database(path: path), connection: "main")
+        guard case .results(let before) = try store.search("alfam") else { Issue.record("no results"); return }
+        #expect(before.first?.excerpt.text == "hotels near Alfama")
+        try store.saveTranscript(sessionID: "s1", messages: [SessionMessageView(sequence: 3, role: .user, content: [.text("hotels near Alfama")])])
+        let docs = try store.database.read { try $0.scalarInt("SELECT count(*) FROM search_docs") }
+        #expect(docs == 2)
+        try store.completeDelete(sessionID: "s1")
+        #expect(try store.search("alfam") == .results([]))
+        #expect(try store.search("lisb") == .results([]))
+        // The index itself agrees with its content table after the trigger-driven deletes.
+        try store.database.write { try $0.run("INSERT INTO search_fts (search_fts, rank) VALUES ('integrity-check', 1)") }
     }
 
     @Test func migratingTwiceChangesNothing() throws {

@@ -89,6 +89,11 @@ import VeetTransport
         #expect(headMatch.highlights == [0..<4])
     }
 
+    @Test func excerptsMatchPlainAndAccentedWordsAlike() {
+        let excerpt = Excerpt.make(body: "CAFÉ and cafes, Cafeteria; decaf x2 X2y", query: SearchQuery("cafe x2"), width: 80)
+        #expect(excerpt.marked(open: "[", close: "]") == "[CAFÉ] and [cafes], [Cafeteria]; decaf [x2] [X2y]")
+    }
+
     @Test func moreThanAHundredMatchingConversationsAsksToRefine() throws {
         let store = try storeWith((0..<101).map { ("s\($0)", nil, ["budget review \($0)"]) })
         #expect(try store.search("budget") == .refine)
@@ -105,14 +110,21 @@ import VeetTransport
 
     @Test func theQueryPlanNeverFullScansTheIndex() throws {
         let store = try storeWith([("a", "x", ["plan"])])
-        let plan = try store.database.read { db in
-            try db.query("EXPLAIN QUERY PLAN " + LocalStore.searchSQL,
-                         [.text("\"plan\"*"), .int(store.connectionID), .int(101)]) { $0.text(3) }
+        for sql in [LocalStore.searchSQL, LocalStore.matchingConversationsSQL] {
+            let plan = try store.database.read { db in
+                #expect(SearchRanking.register(on: db.handle))
+                return try db.query("EXPLAIN QUERY PLAN " + sql,
+                             [.text("\"plan\"*"), .int(store.connectionID), .int(101)]) { $0.text(3) }
+            }
+            let fts = plan.filter { $0.contains("search_fts") }
+            #expect(!fts.isEmpty)
+            // FTS5 marks a MATCH-driven lookup with "M" in its index string ("0:M1", or "0:rM1"
+            // with a rank function); a full scan has none.
+            #expect(fts.allSatisfy { $0.contains("VIRTUAL TABLE INDEX") && ($0.split(separator: ":").last ?? "").contains("M") })
+            // The texts' rows are reached by key from each match, never scanned.
+            let docs = plan.filter { $0.contains("search_docs") }
+            #expect(!docs.isEmpty && docs.allSatisfy { $0.contains("INTEGER PRIMARY KEY") })
         }
-        let fts = plan.filter { $0.contains("search_fts") }
-        #expect(!fts.isEmpty)
-        // FTS5 marks a MATCH-driven lookup with "M" in its index string; a full scan has none.
-        #expect(fts.allSatisfy { $0.contains("VIRTUAL TABLE INDEX") && $0.contains(":M") })
         let detail = try store.database.read { db in
             try db.query("EXPLAIN QUERY PLAN SELECT body FROM search_fts WHERE rowid = ?", [.int(1)]) { $0.text(3) }
         }

@@ -81,7 +81,8 @@ struct Router: RequestResponder {
     ) -> HTTPResponse {
         record(head)
         do {
-            return try route(head, framing: framing, requestID: requestID, readBody: readBody)
+            return addingFolderIDs(to: try route(head, framing: framing, requestID: requestID, readBody: readBody),
+                                   head: head)
         } catch let failure as APIFailure {
             var response = failure.response(requestID: requestID)
             // A refused body may be partly unread: the connection cannot be reused.
@@ -119,6 +120,15 @@ struct Router: RequestResponder {
             if case .length(let length) = framing, length > (uploads ? options.maximumUploadBytes : options.maximumBodyBytes) {
                 throw uploads ? APIFailure.uploadTooLarge : APIFailure.payloadTooLarge
             }
+        }
+        if let answer = try websiteAccessResponse(head, authorized: isAuthorized(head), readBody: readBody) {
+            return answer
+        }
+        if let answer = try foldersResponse(head, authorized: isAuthorized(head), readBody: readBody) {
+            return answer
+        }
+        if let answer = try schedulesResponse(head, authorized: isAuthorized(head), readBody: readBody) {
+            return answer
         }
         guard let endpoint = Endpoint.match(Self.segments(of: path)) else {
             if path.count > 1, path.hasSuffix("/"), Endpoint.match(Self.segments(of: String(path.dropLast()))) != nil {

@@ -2,11 +2,17 @@ import Foundation
 
 extension Router {
     func createSession(_ body: Data) throws -> HTTPResponse {
-        let fields = try Validation.closedObject(try Validation.jsonBody(body), allowed: ["agent_id", "metadata"])
+        let fields = try Validation.closedObject(
+            try Validation.jsonBody(body), allowed: ["agent_id", "metadata", "browser_profile_id"])
         guard let agentID = fields["agent_id"]?.stringValue, !agentID.isEmpty else { throw APIFailure.malformed() }
         let metadata = fields["metadata"] ?? [:]
         guard metadata.objectMembers != nil else { throw APIFailure.malformed() }
-        let view = try store.transaction { try $0.createSession(agentID: agentID, metadata: metadata) }
+        let view = try store.transaction { state in
+            let profileID = try state.websiteAccess.readyProfile(for: fields["browser_profile_id"])
+            let view = try state.createSession(agentID: agentID, metadata: metadata)
+            state.websiteAccess.bind(session: view["id"]?.stringValue, to: profileID)
+            return view
+        }
         return .json(201, view)
     }
 

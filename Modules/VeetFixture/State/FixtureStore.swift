@@ -40,6 +40,12 @@ final class StoreState {
     var churnedSessionIDs: [String] = []
     /// Uploads by idempotency key (scoped to the one principal).
     var uploadKeys: [String: UploadEntry] = [:]
+    /// Browser profiles, ceremonies, grants and task permissions (WebsiteAccess/).
+    let websiteAccess = WebsiteAccessState()
+    /// Folders, proposals and which folder each session is in (Folders/).
+    let folders = FoldersState()
+    /// Schedules, their occurrences and create keys (Schedules/).
+    let schedules = SchedulesState()
     private var lastInstant = Instant(microseconds: 0)
 
     init(identity: AgentIdentity) {

@@ -64,18 +64,22 @@ extension LocalStore {
         try database.write { db in
             var changes = IndexChanges()
             let fence = try deleteFence(db: db)
+            // One read for the whole page instead of one per row; kept current
+            // as rows are written, so an id repeated within the page updates.
+            var cached = try cachedSessions(ids: views.map(\.id), db: db)
             for view in views {
                 if fence.contains(view.id) { continue }
-                let existing = try db.query("SELECT \(Self.sessionColumns) FROM sessions WHERE connection_id = ? AND id = ?",
-                                            [.int(connectionID), .text(view.id)], row: Self.readSession).first
+                let existing = cached[view.id]
                 guard SessionRules.isConversation(view) else {
                     if existing != nil {
                         try deleteSessionRow(view.id, db: db)
+                        cached[view.id] = nil
                         changes.pruned.append(view.id)
                     }
                     continue
                 }
                 let fresh = CachedSession(server: view, localTitle: existing?.localTitle)
+                cached[view.id] = fresh
                 if let existing {
                     guard existing != fresh else { continue }
                     try db.run("""
@@ -100,6 +104,17 @@ extension LocalStore {
             }
             return changes
         }
+    }
+
+    /// The cached rows among `ids`, by id (ids passed as one JSON array).
+    private func cachedSessions(ids: [String], db: SQLiteConnection) throws -> [String: CachedSession] {
+        guard !ids.isEmpty else { return [:] }
+        let list = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
+        let rows = try db.query("""
+            SELECT \(Self.sessionColumns) FROM sessions
+            WHERE connection_id = ? AND id IN (SELECT value FROM json_each(?))
+            """, [.int(connectionID), .text(list)], row: Self.readSession)
+        return Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Removes sessions (and, by cascade, their transcript, web searches and search rows).

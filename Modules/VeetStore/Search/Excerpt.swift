@@ -80,15 +80,26 @@ public struct Excerpt: Sendable, Hashable, Codable {
     static func matchRanges(in line: [Character], query: SearchQuery) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var start: Int?
+        var ascii = true
         func close(_ end: Int) {
             guard let s = start else { return }
-            let word = SearchQuery.fold(String(line[s..<end]))
-            if query.matches(foldedWord: word) { ranges.append(s..<end) }
+            let word = line[s..<end]
+            let matched = ascii ? query.matches(asciiWord: word)
+                                : query.matches(foldedWord: SearchQuery.fold(String(word)))
+            if matched { ranges.append(s..<end) }
             start = nil
         }
         for (index, character) in line.enumerated() {
-            if character.isLetter || character.isNumber {
-                if start == nil { start = index }
+            // ASCII letters and digits are decided without Unicode property lookups.
+            let isWordCharacter: Bool
+            if let byte = character.asciiValue {
+                isWordCharacter = (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
+            } else {
+                isWordCharacter = character.isLetter || character.isNumber
+            }
+            if isWordCharacter {
+                if start == nil { start = index; ascii = true }
+                if character.asciiValue == nil { ascii = false }
             } else {
                 close(index)
             }

@@ -10,18 +10,29 @@ public enum SearchMatchKind: String, Sendable, Hashable, Codable {
 
 extension LocalStore {
     /// Replaces the search row of one (session, kind, ref); empty text removes it.
-    /// `replacing: false` skips the delete for a row known to be new.
+    /// The text is kept once, in `search_docs.body`; `search_fts` indexes it
+    /// without a copy (external content), so every change goes through here.
+    /// `replacing: false` skips the lookup for a row known to be new.
     func indexDocument(sessionID: String, kind: SearchMatchKind, ref: String, text: String?,
                        db: SQLiteConnection, replacing: Bool = true) throws {
+        let hasText = text?.contains(where: { !$0.isWhitespace }) ?? false
         if replacing {
-            try db.run("DELETE FROM search_docs WHERE connection_id = ? AND session_id = ? AND kind = ? AND ref = ?",
-                       [.int(connectionID), .text(sessionID), .text(kind.rawValue), .text(ref)])
+            let existing = try db.query("""
+                SELECT id, body FROM search_docs WHERE connection_id = ? AND session_id = ? AND kind = ? AND ref = ?
+                """, [.int(connectionID), .text(sessionID), .text(kind.rawValue), .text(ref)]) {
+                (id: $0.int64(0), body: $0.text(1))
+            }.first
+            if let existing {
+                // Re-saving the same text (a transcript read again) costs no index work.
+                if hasText, existing.body == text { return }
+                // The trigger takes the old words out of the index.
+                try db.run("DELETE FROM search_docs WHERE id = ?", [.int(existing.id)])
+            }
         }
-        guard let text, text.contains(where: { !$0.isWhitespace }) else { return }
-        try db.run("INSERT INTO search_docs (connection_id, session_id, kind, ref) VALUES (?, ?, ?, ?)",
-                   [.int(connectionID), .text(sessionID), .text(kind.rawValue), .text(ref)])
-        try db.run("INSERT INTO search_fts (rowid, body, session_id, connection_id, kind) VALUES (?, ?, ?, ?, ?)",
-                   [.int(db.lastInsertRowID), .text(text), .text(sessionID), .int(connectionID), .text(kind.rawValue)])
+        guard hasText, let text else { return }
+        try db.run("INSERT INTO search_docs (connection_id, session_id, kind, ref, body) VALUES (?, ?, ?, ?, ?)",
+                   [.int(connectionID), .text(sessionID), .text(kind.rawValue), .text(ref), .text(text)])
+        try db.run("INSERT INTO search_fts (rowid, body) VALUES (?, ?)", [.int(db.lastInsertRowID), .text(text)])
     }
 
     func indexTitle(sessionID: String, title: String?, db: SQLiteConnection) throws {

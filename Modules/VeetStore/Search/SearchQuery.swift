@@ -38,6 +38,22 @@ public struct SearchQuery: Sendable, Hashable {
         terms.contains { word.hasPrefix($0) }
     }
 
+    /// The same test for a word of ASCII letters and digits, compared in place
+    /// (lowercased byte by byte) instead of folding a new string per word.
+    func matches(asciiWord word: ArraySlice<Character>) -> Bool {
+        terms.contains { term in
+            guard term.utf8.count <= word.count else { return false }
+            var position = word.startIndex
+            for byte in term.utf8 {
+                guard let letter = word[position].asciiValue else { return false }
+                let lower = letter >= 0x41 && letter <= 0x5A ? letter | 0x20 : letter
+                if lower != byte { return false }
+                position += 1
+            }
+            return true
+        }
+    }
+
     /// Case and diacritics folded, as the FTS tokenizer does (`remove_diacritics 2`).
     static func fold(_ text: String) -> String {
         // Most words are ASCII: lowercasing is all they need, without Foundation's folding.

@@ -28,12 +28,37 @@ public enum SearchOutcome: Sendable, Hashable {
 
 extension LocalStore {
     /// The grouped, ranked query: one row per conversation with its best match.
-    /// Titles weigh twice (bm25 ranks are negative, lower is better).
+    /// Titles weigh twice (ranks are negative, lower is better; `SearchRanking`
+    /// explains `veet_rank`, bm25 without the per-query document counts). The FTS
+    /// table drives the join (CROSS JOIN keeps that order); `search_docs` is
+    /// reached by its integer key.
     /// Parameters: ?1 the FTS5 expression, ?2 the connection id, ?3 the row limit.
     public static let searchSQL = """
-        SELECT session_id, rowid, min(rank * CASE kind WHEN 'title' THEN 2.0 ELSE 1.0 END) AS score, count(*)
-        FROM search_fts WHERE search_fts MATCH ?1 AND connection_id = ?2
-        GROUP BY session_id ORDER BY score LIMIT ?3
+        SELECT search_docs.session_id, search_fts.rowid,
+            min(search_fts.rank * CASE search_docs.kind WHEN 'title' THEN 2.0 ELSE 1.0 END) AS score, count(*)
+        FROM search_fts CROSS JOIN search_docs ON search_docs.id = search_fts.rowid
+        WHERE search_fts MATCH ?1 AND search_fts.rank MATCH 'veet_rank()' AND search_docs.connection_id = ?2
+        GROUP BY search_docs.session_id ORDER BY score LIMIT ?3
+        """
+
+    /// How many conversations match, counted only up to ?3: matches come in
+    /// rowid order without ranking, so a common word stops after ?3 distinct
+    /// conversations instead of ranking every text it appears in.
+    /// Parameters as `searchSQL`.
+    public static let matchingConversationsSQL = """
+        SELECT count(*) FROM (
+            SELECT DISTINCT search_docs.session_id
+            FROM search_fts CROSS JOIN search_docs ON search_docs.id = search_fts.rowid
+            WHERE search_fts MATCH ?1 AND search_docs.connection_id = ?2 LIMIT ?3)
+        """
+
+    /// What one listed hit shows: the matched text and its conversation. Parameter: ?1 the doc id.
+    static let hitDetailSQL = """
+        SELECT search_docs.kind, search_docs.ref, search_docs.body,
+            sessions.title, sessions.local_title, sessions.updated_at, search_docs.session_id
+        FROM search_docs LEFT JOIN sessions
+            ON sessions.connection_id = search_docs.connection_id AND sessions.id = search_docs.session_id
+        WHERE search_docs.id = ?1
         """
 
     /// Searches cached titles, messages and web searches. More than 100
@@ -43,38 +68,52 @@ extension LocalStore {
                        isCancelled: @escaping @Sendable () -> Bool = { false }) throws -> SearchOutcome {
         let query = SearchQuery(text)
         guard let expression = query.ftsExpression else { return .emptyQuery }
+        let overflow = Int64(SessionSearch.refineThreshold + 1)
         return try database.read { db in
             try db.interruptible(when: isCancelled) {
-                let groups = try db.query(Self.searchSQL,
-                                          [.text(expression), .int(connectionID), .int(Int64(SessionSearch.refineThreshold + 1))]) {
-                    (session: $0.text(0), rowid: $0.int64(1), count: $0.int(3))
-                }
-                if groups.count > SessionSearch.refineThreshold { return .refine }
+                let parameters: [SQLValue] = [.text(expression), .int(connectionID), .int(overflow)]
+                // Phase 1: too many conversations ends here, before any ranking.
+                let matching = try db.scalarInt(Self.matchingConversationsSQL, parameters) ?? 0
+                if matching >= overflow { return .refine }
+                if matching == 0 { return .results([]) }
+                // Phase 2: rank and group; excerpts only for the rows shown.
+                let groups = try Self.rankedGroups(parameters, db: db)
                 var hits: [SearchHit] = []
                 for group in groups.prefix(limit) {
                     if isCancelled() { throw CancellationError() }
-                    hits.append(try hit(for: group.session, rowid: group.rowid, count: group.count,
-                                        query: query, width: width, db: db))
+                    if let hit = try hit(rowid: group.rowid, count: group.count, query: query, width: width, db: db) {
+                        hits.append(hit)
+                    }
                 }
                 return .results(hits)
             }
         }
     }
 
-    private func hit(for sessionID: String, rowid: Int64, count: Int, query: SearchQuery, width: Int,
-                     db: SQLiteConnection) throws -> SearchHit {
-        let body = try db.scalarText("SELECT body FROM search_fts WHERE rowid = ?", [.int(rowid)]) ?? ""
-        let doc = try db.query("SELECT kind, ref FROM search_docs WHERE id = ?", [.int(rowid)]) {
-            (kind: SearchMatchKind(rawValue: $0.text(0)) ?? .message, ref: $0.text(1))
-        }.first
-        let session = try db.query("SELECT title, local_title, updated_at FROM sessions WHERE connection_id = ? AND id = ?",
-                                   [.int(connectionID), .text(sessionID)]) {
-            (title: $0.optionalText(0) ?? $0.optionalText(1), updatedAt: $0.text(2))
-        }.first
-        let kind = doc?.kind ?? .message
-        return SearchHit(sessionID: sessionID, title: session?.title, updatedAt: session?.updatedAt ?? "",
-                         kind: kind, sequence: kind == .message ? doc.flatMap { Int64($0.ref) } : nil,
-                         matchCount: count, excerpt: Excerpt.make(body: body, query: query, width: width))
+    /// Runs `searchSQL`. A connection learns `veet_rank` the first time it
+    /// needs it (SQLite then answers "no such function"), so a search costs
+    /// no check of its own.
+    private static func rankedGroups(_ parameters: [SQLValue], db: SQLiteConnection) throws -> [(rowid: Int64, count: Int)] {
+        let read = { try db.query(searchSQL, parameters) { (rowid: $0.int64(1), count: $0.int(3)) } }
+        do {
+            return try read()
+        } catch StoreError.sqlite(_, let message) where message.contains(SearchRanking.functionName) {
+            guard SearchRanking.register(on: db.handle) else { throw StoreError.sqlite(code: SQLITE_ERROR, message: message) }
+            return try read()
+        }
+    }
+
+    private func hit(rowid: Int64, count: Int, query: SearchQuery, width: Int,
+                     db: SQLiteConnection) throws -> SearchHit? {
+        let statement = try db.prepare(Self.hitDetailSQL)
+        try statement.bind([.int(rowid)])
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        let kind = SearchMatchKind(rawValue: statement.text(0)) ?? .message
+        return SearchHit(sessionID: statement.text(6), title: statement.optionalText(3) ?? statement.optionalText(4),
+                         updatedAt: statement.text(5), kind: kind,
+                         sequence: kind == .message ? Int64(statement.text(1)) : nil, matchCount: count,
+                         excerpt: Excerpt.make(body: statement.text(2), query: query, width: width))
     }
 }
 

@@ -1,0 +1,115 @@
+import Foundation
+import VeetStore
+import VeetTransport
+
+/// A schedule's group as the app hands it in (built by VeetSchedules'
+/// grouping, passed as a plain value so VeetFolders never imports it).
+public struct ScheduledGroupInput: Sendable, Hashable {
+    public var scheduleID: String
+    /// The newest session's title.
+    public var label: String
+    /// The group's sessions, most recent activity first.
+    public var sessionIDs: [String]
+
+    public init(scheduleID: String, label: String, sessionIDs: [String]) {
+        self.scheduleID = scheduleID
+        self.label = label
+        self.sessionIDs = sessionIDs
+    }
+}
+
+/// What the sidebar shows, top to bottom; a pure value frontends render.
+public struct SidebarModel: Sendable, Hashable {
+    public struct Suggestion: Sendable, Hashable, Identifiable {
+        public var proposal: FolderProposalView
+        /// The new folder's name, or the target folder's name (nil when that folder is unknown).
+        public var folderName: String?
+        /// The cached conversations it would file, one per line.
+        public var members: [CachedSession]
+        public var id: String { proposal.id }
+        /// Only a new folder can be renamed while accepting.
+        public var canRename: Bool { proposal.kind == .newFolder }
+    }
+
+    public struct FolderSection: Sendable, Hashable, Identifiable {
+        public var folder: FolderView
+        public var isExpanded: Bool
+        public var sessions: [CachedSession]
+        public var id: String { folder.id }
+    }
+
+    public struct ScheduledGroup: Sendable, Hashable, Identifiable {
+        public var scheduleID: String
+        public var label: String
+        public var isExpanded: Bool
+        public var sessions: [CachedSession]
+        public var id: String { scheduleID }
+    }
+
+    public struct RecentSection: Sendable, Hashable {
+        public var isExpanded: Bool
+        /// Shortcuts: the same conversations stay in their folder or history row.
+        public var sessions: [CachedSession]
+    }
+
+    /// Folder controls (new folder, move menus, suggestions) are shown at all.
+    public var showsFolderControls: Bool
+    public var suggestions: [Suggestion]
+    public var folders: [FolderSection]
+    public var scheduled: [ScheduledGroup]
+    /// Nil when there is no conversation to show.
+    public var recent: RecentSection?
+    /// Unfiled conversations and lone scheduled sessions, most recent activity first.
+    public var history: [CachedSession]
+
+    public static let recentLimit = 5
+
+    /// - Parameters:
+    ///   - rows: the cached index, folder ids already fenced (`FolderCenter.fencedRows`).
+    ///   - scheduledGroups: schedules with two or more cached sessions.
+    public init(rows: [CachedSession], folders: [FolderView], proposals: [FolderProposalView],
+                availability: FolderAvailability, scheduledGroups: [ScheduledGroupInput],
+                expansion: SidebarExpansion) {
+        let ordered = rows.sorted(by: Self.byActivity)
+        let byID = Dictionary(ordered.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let withFolders = availability.showsFolderControls
+        let knownFolders = withFolders ? Set(folders.map(\.id)) : []
+
+        func folderOf(_ row: CachedSession) -> String? {
+            guard row.scheduleID == nil, let id = row.folderID, knownFolders.contains(id) else { return nil }
+            return id
+        }
+
+        showsFolderControls = withFolders
+        suggestions = !withFolders ? [] : proposals.filter(\.isShowable).map { proposal in
+            let name = proposal.kind == .newFolder
+                ? proposal.proposedName
+                : folders.first { $0.id == proposal.targetFolderID }?.name
+            let members = proposal.memberSessionIDs.compactMap { byID[$0] }.filter { $0.scheduleID == nil }
+            return Suggestion(proposal: proposal, folderName: name, members: members)
+        }
+        self.folders = !withFolders ? [] : folders.map { folder in
+            FolderSection(folder: folder, isExpanded: expansion.isFolderOpen(folder.id),
+                          sessions: ordered.filter { folderOf($0) == folder.id })
+        }
+        let grouped = scheduledGroups.filter { $0.sessionIDs.count >= 2 }
+        scheduled = grouped.map { group in
+            ScheduledGroup(scheduleID: group.scheduleID, label: group.label,
+                           isExpanded: expansion.isScheduleGroupOpen(group.scheduleID),
+                           sessions: group.sessionIDs.compactMap { byID[$0] })
+        }
+        let inGroups = Set(grouped.flatMap(\.sessionIDs))
+        let conversations = ordered.filter { $0.scheduleID == nil }
+        recent = conversations.isEmpty ? nil
+            : RecentSection(isExpanded: expansion.recentExpanded, sessions: Array(conversations.prefix(Self.recentLimit)))
+        history = ordered.filter { !inGroups.contains($0.id) && folderOf($0) == nil }
+    }
+
+    /// Most recent activity first, then id, like the server's index.
+    /// Timestamps are compared as instants (the server mixes `Z`, fractions and `+00:00`).
+    public static func byActivity(_ a: CachedSession, _ b: CachedSession) -> Bool {
+        let left = Timestamp.parse(a.updatedAt) ?? .distantPast
+        let right = Timestamp.parse(b.updatedAt) ?? .distantPast
+        return left != right ? left > right : a.id > b.id
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import VeetTransport
+
+/// Sends one request and returns the answer whatever its status.
+public typealias ScheduleRequestSender = @Sendable (HTTPRequest) async throws -> HTTPResponse
+
+/// The schedule routes (schedules.md §2), one call each. Every mutation sends
+/// the expected revision; a `409` reads the record back and throws
+/// `ScheduleConflict`; a `422` throws `ScheduleValidationError`.
+public struct SchedulesAPI: Sendable {
+    public let send: ScheduleRequestSender
+
+    public init(send: @escaping ScheduleRequestSender) {
+        self.send = send
+    }
+
+    /// Reads, and creates (which carry an idempotency key), retry; other writes go once.
+    public init(client: HTTPClient, retry: RetryPolicy = .standard) {
+        self.send = { request in
+            if request.method == "GET" || request.header("Idempotency-Key") != nil {
+                let key = request.header("Idempotency-Key").flatMap(IdempotencyKey.init(rawValue:))
+                return try await client.sendRetrying(request, idempotencyKey: key, policy: retry)
+            }
+            return try await client.send(request)
+        }
+    }
+
+    /// The 404/405 (and 400, per the probe rule) that mean "schedule browsing unavailable".
+    public static func meansUnavailable(_ error: any Error) -> Bool {
+        guard let api = error as? APIError else { return false }
+        return [400, 404, 405].contains(api.status)
+    }
+
+    /// One page. `states` is sent for newer servers and also applied here,
+    /// because the snapshot ignores it; a filtered page may be short or empty
+    /// while `nextCursor` says more remain.
+    public func list(states: Set<ScheduleState> = [], limit: Int = 50, cursor: String? = nil) async throws
+        -> Page<ScheduleListItem> {
+        var query = [URLQueryItem(name: "limit", value: String(limit))]
+        if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
+        for state in states.map(\.rawValue).sorted() { query.append(URLQueryItem(name: "state", value: state)) }
+        var page = try await send(.get("/v1/schedules", query: query)).decoded(as: Page<ScheduleListItem>.self)
+        if !states.isEmpty { page.items = page.items.filter { states.contains($0.state) } }
+        return page
+    }
+
+    /// Every page, in order.
+    public func listAll(states: Set<ScheduleState> = []) async throws -> [ScheduleListItem] {
+        var items: [ScheduleListItem] = []
+        var cursor: String?
+        var seen: Set<String> = []
+        repeat {
+            let page = try await list(states: states, limit: 200, cursor: cursor)
+            items += page.items
+            cursor = page.nextCursor
+            if let next = cursor, !seen.insert(next).inserted {
+                throw InvalidResponseError("the server repeated a schedule list cursor")
+            }
+        } while cursor != nil
+        return items
+    }
+
+    public func read(id: String) async throws -> ScheduleRecord {
+        try await send(.get(Self.path(id))).decoded()
+    }
+
+    /// Creates a schedule; the same key and body replays the original (200).
+    public func create(_ definition: ScheduleDefinition, idempotencyKey: IdempotencyKey = IdempotencyKey())
+        async throws -> ScheduleRecord {
+        var request = try HTTPRequest.post("/v1/schedules", json: definition)
+        request.setHeader("Idempotency-Key", idempotencyKey.rawValue)
+        return try await mutate(id: nil, request)
+    }
+
+    /// Replaces the definition; the answer carries revision `expectedRevision + 1`.
+    public func edit(id: String, expectedRevision: Int, definition: ScheduleDefinition) async throws -> ScheduleRecord {
+        let body = EditBody(expectedRevision: expectedRevision, definition: definition)
+        let request = HTTPRequest(method: "PATCH", path: Self.path(id), body: try WireJSON.encoder().encode(body))
+        return try await mutate(id: id, request)
+    }
+
+    public func pause(id: String, expectedRevision: Int) async throws -> ScheduleRecord {
+        try await mutate(id: id, .post(Self.path(id) + "/pause", json: RevisionBody(expectedRevision: expectedRevision)))
+    }
+
+    public func resume(id: String, expectedRevision: Int) async throws -> ScheduleRecord {
+        try await mutate(id: id, .post(Self.path(id) + "/resume", json: RevisionBody(expectedRevision: expectedRevision)))
+    }
+
+    /// Cancels future firings (a run already started keeps running).
+    public func cancel(id: String, expectedRevision: Int) async throws -> ScheduleRecord {
+        var request = HTTPRequest.delete(Self.path(id))
+        request.query = [URLQueryItem(name: "expected_revision", value: String(expectedRevision))]
+        return try await mutate(id: id, request)
+    }
+
+    public func occurrences(id: String, limit: Int = 50, cursor: String? = nil) async throws
+        -> Page<ScheduleOccurrence> {
+        var query = [URLQueryItem(name: "limit", value: String(limit))]
+        if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
+        return try await send(.get(Self.path(id) + "/occurrences", query: query)).decoded()
+    }
+
+    private func mutate(id: String?, _ request: HTTPRequest) async throws -> ScheduleRecord {
+        let response = try await send(request)
+        guard response.isSuccess else {
+            let error = APIError(response: response)
+            if error.status == 409, let id {
+                throw ScheduleConflict(current: try? await read(id: id), underlying: error)
+            }
+            if let validation = ScheduleValidationError.from(error) { throw validation }
+            throw error
+        }
+        return try response.decoded()
+    }
+
+    struct RevisionBody: Encodable {
+        var expectedRevision: Int
+        enum CodingKeys: String, CodingKey { case expectedRevision = "expected_revision" }
+    }
+
+    struct EditBody: Encodable {
+        var expectedRevision: Int
+        var definition: ScheduleDefinition
+        enum CodingKeys: String, CodingKey {
+            case definition
+            case expectedRevision = "expected_revision"
+        }
+    }
+
+    static func path(_ id: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/")
+        return "/v1/schedules/" + (id.addingPercentEncoding(withAllowedCharacters: allowed) ?? id)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Why a typed website address or origin was refused before anything was
+/// sent. Each case has its own sentence, so the person knows what to change.
+public enum OriginRefusal: Error, Sendable, Hashable, CustomStringConvertible {
+    case empty
+    case malformed
+    case notHTTPS(scheme: String)
+    case missingScheme
+    case credentials
+    case path
+    case query
+    case fragment
+    case port(Int)
+    case ipLiteral
+    case loopback
+    case privateHost
+    case singleLabel
+    case notASCII
+    case tooLong
+    case duplicate(String)
+    case tooMany(Int)
+
+    public var description: String {
+        switch self {
+        case .empty: "Type the website's address, for example https://www.example.com."
+        case .malformed: "That is not a website address VeetKit can read."
+        case .notHTTPS(let scheme): "Only https:// websites can be used (this one is \(scheme)://)."
+        case .missingScheme: "An extra origin must start with https://, for example https://accounts.example.com."
+        case .credentials: "Remove the user name or password from the address; sign in on the website itself."
+        case .path: "An extra origin is only https://host, without a path."
+        case .query: "An extra origin cannot carry a query (the part after ?)."
+        case .fragment: "An extra origin cannot carry a fragment (the part after #)."
+        case .port(let port): "Only the standard HTTPS port is allowed (this address uses port \(port))."
+        case .ipLiteral: "Use the website's name, not an IP address."
+        case .loopback: "This computer (localhost) cannot be used as a website."
+        case .privateHost: "That is a private or local network name; only public websites can be used."
+        case .singleLabel: "Use the website's full name, such as www.example.com."
+        case .notASCII: "Type the address in its ASCII (xn--) form; international names are not converted yet."
+        case .tooLong: "The address is longer than 4096 characters."
+        case .duplicate(let origin): "\(origin) is listed twice."
+        case .tooMany(let count): "A profile allows at most 64 origins (\(count) given)."
+        }
+    }
+}

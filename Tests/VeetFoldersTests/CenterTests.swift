@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import VeetTransport
+import VeetStore
+@testable import VeetFolders
+
+private func tempStore() throws -> LocalStore {
+    let path = FileManager.default.temporaryDirectory
+        .appendingPathComponent("veet-folders-\(UUID().uuidString).sqlite").path
+    return try LocalStore(database: Database(path: path), connection: "main")
+}
+
+@Suite struct CenterTests {
+    @Test(arguments: [404, 405, 400])
+    func folderListUnavailableMakesNoFurtherRequestAndRaisesNothing(status: Int) async throws {
+        let server = FakeServer { _ in Wire.error(status, status == 404 ? "not_found" : "malformed_request") }
+        let center = FolderCenter(api: FoldersAPI(send: server.sender))
+        try await center.refresh()
+        #expect(await center.availability == .unavailable)
+        try await center.refresh()
+        #expect(await server.requests.count == 1)
+        #expect(await center.availability.showsFolderControls == false)
+    }
+
+    @Test func indexWithoutTheFolderKeyMeansNoFolderRequestAtAll() async throws {
+        let server = FakeServer { request in
+            request.path == "/v1/sessions"
+                ? Wire.page([Wire.session("s1", folder: nil, withFolderKey: false)])
+                : Wire.page([])
+        }
+        let center = FolderCenter(api: FoldersAPI(send: server.sender))
+        let store = try tempStore()
+        _ = try await store.reconcile(from: FencedIndexSource(send: server.sender, center: center))
+        try await center.refresh()
+        #expect(await center.availability == .unavailable)
+        #expect(await server.count(path: "/v1/folders") == 0)
+    }
+
+    @Test func availableServerListsFoldersAndOpenProposals() async throws {
+        let server = FakeServer { request in
+            switch request.path {
+            case "/v1/folders": Wire.page([Wire.folder("f1", "Trips")])
+            case "/v1/folders/proposals": Wire.page([[
+                "id": "p1", "kind": "new_folder", "proposed_name": "Cooking", "target_folder_id": NSNull(),
+                "member_session_ids": ["s1"], "state": "proposed", "derivation": "lexical",
+                "created_at": "2026-08-22T18:00:00Z",
+            ], ["id": "p2", "kind": "merge_folders", "member_session_ids": ["s2"], "state": "proposed"]])
+            default: Wire.error(404, "not_found")
+            }
+        }
+        let center = FolderCenter(api: FoldersAPI(send: server.sender))
+        try await center.refresh()
+        #expect(await center.availability == .available)
+        #expect(await center.folders.map(\.name) == ["Trips"])
+        #expect(await center.proposals.map(\.id) == ["p1"])  // unknown kind hidden
+    }
+
+    @Test func duplicateNameIsAFieldError() async throws {
+        let server = FakeServer { _ in Wire.error(409, "conflict", reason: "folder_name_taken") }
+        let center = FolderCenter(api: FoldersAPI(send: server.sender))
+        await #expect(throws: FolderNameError(reason: .taken, message: "A folder with this name already exists.")) {
+            _ = try await center.create(name: "Trips")
+        }
+    }
+
+    @Test func refusedNameIsAFieldErrorButAServerFailureIsNot() async throws {
+        let server = FakeServer { _ in Wire.error(400, "malformed_request") }
+        let center = FolderCenter(api: FoldersAPI(send: server.sender))
+        await #expect(throws: FolderNameError.self) { _ = try await center.rename(folderID: "f1", to: "\u{7}") }
+        await server.setHandler { _ in Wire.error(500, "internal_error") }
+        await #expect(throws: APIError.self) { _ = try await center.create(name: "Trips") }
+    }
+
+    @Test func unfilingSendsAnExplicitNull() async throws {
+        let server = FakeServer { _ in Wire.json(200, Wire.session("s1", folder: nil)) }
+        let center = FolderCenter(api: FoldersAPI(send: server.sender))
+        try await center.move(sessionID: "s1", to: nil)
+        let request = try #require(await server.requests.first)
+        #expect(request.method == "PUT" && request.path == "/v1/sessions/s1/folder")
+        #expect(String(decoding: request.body ?? Data(), as: UTF8.self) == #"{"folder_id":null}"#)
+    }
+
+    @Test func scheduledSessionsNeverEnterAFolder() async throws {
+        let server = FakeServer { _ in Wire.error(500, "internal_error") }
+        let center = FolderCenter(api: FoldersAPI(send: server.sender))
+        let row = CachedSession(id: "s1", createdAt: "", updatedAt: "", scheduleID: "0198d6a2-4c1e-7b3a-9f21-5e8c0d4a7b61")
+        await #expect(throws: FolderRuleError.scheduledSession("s1")) { try await center.move(row, to: "f1") }
+        #expect(await server.requests.isEmpty)
+    }
+
+    /// The reconciler reads a page, the owner moves the conversation while it
+    /// is in flight, then the stale page lands: the move must stand.
+    @Test func stalePageReadDuringAMoveDoesNotUndoItInTheStore() async throws {
+        let gate = Gate()
+        let server = FakeServer { request in
+            switch (request.method, request.path) {
+            case ("GET", "/v1/sessions"):
+                await gate.enterAndWait()
+                return Wire.page([Wire.session("s1", folder: "f1")])
+            case ("PUT", _): return Wire.json(200, Wire.session("s1", folder: "f2"))
+            default: return Wire.error(404, "not_found")
+            }
+        }
+        let store = try tempStore()
+        let center = FolderCenter(api: FoldersAPI(send: server.sender), store: store)
+        let source = FencedIndexSource(send: server.sender, center: center)
+        let reconcile = Task { try await store.reconcile(from: source) }
+        await gate.waitUntilArrived()
+        try await center.move(sessionID: "s1", to: "f2")
+        await gate.open()
+        _ = try await reconcile.value
+        #expect(try store.session(id: "s1")?.folderID == "f2")
+
+        // The next reconciliation is the server's word, nil included.
+        await server.setHandler { _ in Wire.page([Wire.session("s1", folder: nil, updated: "2026-08-22T19:00:00Z")]) }
+        _ = try await store.reconcile(from: source)
+        #expect(try store.session(id: "s1")?.folderID == nil)
+    }
+
+    @Test func deleteReturnsConversationsToHistoryEvenBeforeTheNextReconcile() async throws {
+        let server = FakeServer { request in
+            switch (request.method, request.path) {
+            case ("DELETE", _): HTTPResponse(status: 204)
+            case (_, "/v1/folders"): Wire.page([Wire.folder("f1", "Trips")])
+            default: Wire.page([["id": "broken"]])  // an undecodable proposal is skipped
+            }
+        }
+        let center = FolderCenter(api: FoldersAPI(send: server.sender))
+        try await center.refresh()
+        try await center.delete(folderID: "f1")
+        let row = CachedSession(id: "s1", createdAt: "", updatedAt: "", folderID: "f1")
+        #expect(await center.fencedRows([row]).first?.folderID == nil)
+        #expect(await center.folders.isEmpty)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import VeetFixture
+import VeetStore
+import VeetTransport
+@testable import VeetFolders
+
+/// The library against the reference server, folders on and off.
+@Suite struct FixtureEndToEndTests {
+    static let token = "folders-test-token"
+
+    private func start(folders: Bool) throws -> (FixtureServer, HTTPClient) {
+        var options = FixtureOptions.testing
+        options.folders = folders
+        let server = FixtureServer(token: Self.token, options: options)
+        let url = try server.start()
+        let client = HTTPClient(settings: try ConnectionSettings(serverAddress: url.absoluteString, token: Self.token),
+                                writeTimeout: 2)
+        return (server, client)
+    }
+
+    private func newSession(_ client: HTTPClient) async throws -> SessionView {
+        try await client.decode(.post("/v1/sessions", json: ["agent_id": "general"]))
+    }
+
+    private func tempStore() throws -> LocalStore {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("veet-folders-e2e-\(UUID().uuidString).sqlite").path
+        return try LocalStore(database: Database(path: path), connection: "main")
+    }
+
+    @Test func createMoveAcceptDeleteAgainstTheFixture() async throws {
+        let (server, client) = try start(folders: true)
+        defer { server.stop() }
+        let store = try tempStore()
+        let center = FolderCenter(api: FoldersAPI(client: client), store: store)
+        let first = try await newSession(client), second = try await newSession(client)
+        _ = try await store.reconcile(from: FencedIndexSource(client: client, center: center))
+        try await center.refresh()
+        #expect(await center.availability == .available)
+
+        let trips = try await center.create(name: "  Trips   to Lisbon ")
+        #expect(trips.name == "Trips to Lisbon")
+        await #expect(throws: FolderNameError.self) { _ = try await center.create(name: "trips TO lisbon") }
+        try await center.move(sessionID: first.id, to: trips.id)
+        #expect(try store.session(id: first.id)?.folderID == trips.id)
+
+        let proposalID = try #require(server.proposeFolder(name: "Cooking", members: [second.id]))
+        try await center.refresh()
+        #expect(await center.proposals.map(\.id) == [proposalID])
+        let accepted = try await center.accept(proposalID: proposalID, name: "Recipes")
+        #expect(await center.folders.map(\.name) == ["Recipes", "Trips to Lisbon"])
+
+        try await center.delete(folderID: trips.id)
+        _ = try await store.reconcile(from: FencedIndexSource(client: client, center: center))
+        #expect(try store.session(id: first.id)?.folderID == nil)
+        #expect(try store.session(id: second.id)?.folderID == accepted.resultingFolderID)
+    }
+
+    @Test func serverWithoutFoldersGetsNoFolderRequest() async throws {
+        let (server, client) = try start(folders: false)
+        defer { server.stop() }
+        let center = FolderCenter(api: FoldersAPI(client: client))
+        _ = try await newSession(client)
+        _ = try await tempStore().reconcile(from: FencedIndexSource(client: client, center: center))
+        try await center.refresh()
+        #expect(await center.availability == .unavailable)
+        #expect(!server.recordedRequests.contains { $0.path.hasPrefix("/v1/folders") })
+    }
+}

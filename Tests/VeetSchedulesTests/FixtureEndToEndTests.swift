@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import VeetFixture
+import VeetStore
+import VeetTransport
+@testable import VeetSchedules
+
+/// The library against the reference server.
+@Suite struct ScheduleFixtureTests {
+    static let token = "schedules-test-token"
+
+    private func start(schedules: Bool = true) throws -> (FixtureServer, SchedulesAPI, HTTPClient) {
+        var options = FixtureOptions.testing
+        options.schedules = schedules
+        let server = FixtureServer(token: Self.token, options: options)
+        let url = try server.start()
+        let client = HTTPClient(settings: try ConnectionSettings(serverAddress: url.absoluteString, token: Self.token),
+                                writeTimeout: 2)
+        return (server, SchedulesAPI(client: client), client)
+    }
+
+    private let definition = ScheduleDefinition(
+        title: "Morning briefing", instruction: "Summarize my calendar.", agentID: "general", agentVersion: "1",
+        cadence: .weekly(on: [1, 3, 5], at: "08:00:00", timezone: "Europe/Paris"))
+
+    @Test func lifecycleWithRevisionsAndAConflict() async throws {
+        let (server, api, _) = try start()
+        defer { server.stop() }
+        let key = IdempotencyKey()
+        let created = try await api.create(definition, idempotencyKey: key)
+        let replay = try await api.create(definition, idempotencyKey: key)
+        #expect(replay.id == created.id)
+        #expect(created.revision.definition.cadence.weekdays == [1, 3, 5])
+
+        var changed = definition
+        changed.title = "Evening briefing"
+        let edited = try await api.edit(id: created.id, expectedRevision: 1, definition: changed)
+        #expect(edited.schedule.currentRevision == 2 && edited.revision.definition.title == "Evening briefing")
+
+        do {
+            _ = try await api.pause(id: created.id, expectedRevision: 1)
+            Issue.record("a stale revision must conflict")
+        } catch let conflict as ScheduleConflict {
+            #expect(conflict.current?.schedule.currentRevision == 2)
+            #expect(conflict.current?.schedule.state == .active)
+        }
+        let paused = try await api.pause(id: created.id, expectedRevision: 2)
+        #expect(paused.schedule.state == .paused && paused.schedule.nextFireAt == nil)
+        #expect(try await api.list(states: [.paused]).items.map(\.id) == [created.id])
+        let resumed = try await api.resume(id: created.id, expectedRevision: 2)
+        #expect(resumed.schedule.state == .active)
+        let cancelled = try await api.cancel(id: created.id, expectedRevision: 2)
+        #expect(cancelled.schedule.state == .cancelled)
+    }
+
+    @Test func validationReasonSurvivesTheWire() async throws {
+        let (server, api, _) = try start()
+        defer { server.stop() }
+        var broken = definition
+        broken.cadence = .daily(at: "08:00:00", timezone: "Nowhere/Atlantis")
+        do {
+            _ = try await api.create(broken)
+            Issue.record("an unknown time zone must be refused")
+        } catch let error as ScheduleValidationError {
+            #expect(error.reason == "schedule.cadence.timezone_invalid")
+        }
+    }
+
+    @Test func firedOccurrencesCreateGroupedScheduledSessions() async throws {
+        let (server, api, client) = try start()
+        defer { server.stop() }
+        let created = try await api.create(definition)
+        let first = try #require(server.fireSchedule(created.id))
+        let second = try #require(server.fireSchedule(created.id))
+        let occurrences = try await api.occurrences(id: created.id)
+        #expect(Set(occurrences.items.compactMap(\.sessionID)) == [first, second])
+        #expect(occurrences.items.allSatisfy { $0.disposition == .materialized })
+
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("veet-sched-\(UUID().uuidString).sqlite").path
+        let store = try LocalStore(database: Database(path: path), connection: "main")
+        _ = try await store.reconcile(from: HTTPStoreSource(client: client))
+        let groups = ScheduledGrouping.groups(from: try store.sessions())
+        #expect(groups.map(\.scheduleID) == [created.id])
+        #expect(groups.first?.label == "Morning briefing")
+        #expect(Set(groups.first?.sessionIDs ?? []) == [first, second])
+    }
+
+    @Test func switchedOffAnswersAsUnavailable() async throws {
+        let (server, api, _) = try start(schedules: false)
+        defer { server.stop() }
+        do {
+            _ = try await api.list()
+            Issue.record("the list must fail when schedules are off")
+        } catch {
+            #expect(SchedulesAPI.meansUnavailable(error))
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import VeetFixture
+import VeetTransport
+import VeetWebsiteAccess
+
+/// A fixture server and a website-access client pointed at it.
+final class WebsiteHarness {
+    let server: FixtureServer
+    let api: WebsiteAccessAPI
+    let driver: CeremonyDriver
+    let settings: ConnectionSettings
+
+    init() throws {
+        let token = "website-test-token"
+        server = FixtureServer(token: token, options: .testing)
+        let url = try server.start()
+        settings = try ConnectionSettings(serverAddress: url.absoluteString, token: token)
+        // Retries wait only a moment so fault tests stay fast.
+        api = WebsiteAccessAPI(client: HTTPClient(settings: settings, writeTimeout: 2),
+                               retry: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(2)),
+                               sleeper: { _ in })
+        driver = CeremonyDriver(api: api)
+    }
+
+    deinit { server.stop() }
+
+    /// A profile signed in and ready.
+    func readyProfile(_ typed: String = "https://www.example.com/login") async throws -> BrowserProfile {
+        let setup = try await driver.addWebsite(try WebsiteAddress(typed: typed))
+        server.driveCeremony(setup.started.ceremony.id, to: "ready")
+        return try await api.profile(id: setup.profile.id)
+    }
+
+    /// A conversation on the fixture.
+    func createSession() async throws -> String {
+        let request = try HTTPRequest.post("/v1/sessions", json: ["agent_id": "general"])
+        return try await api.client.decode(request, as: SessionView.self).id
+    }
+}
+
+/// A sleeper that never waits, for bounded polls.
+let noWait: HTTPClient.Sleeper = { _ in }
