@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "VeetFixture", targets: ["VeetFixture"]),
         .executable(name: "veet", targets: ["veet"]),
         .executable(name: "veet-fixture", targets: ["veet-fixture"]),
+        .executable(name: "veet-tui", targets: ["veet-tui"]),
         .executable(name: "veet-bench", targets: ["Benchmarks"]),
         .executable(name: "veet-store-torture", targets: ["StoreTorture"]),
     ],
@@ -66,6 +67,10 @@ let package = Package(
             name: "veet", dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetFolders", "VeetSchedules",
                                          "VeetWebsiteAccess", "VeetMarkdown", "VeetTokens", "VeetConsole"],
             path: "Apps/veet", swiftSettings: swift6),
+        .executableTarget(
+            name: "veet-tui",
+            dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetMarkdown", "VeetTokens", "VeetCurses"],
+            path: "Apps/veet-tui", swiftSettings: swift6),
         .executableTarget(
             name: "veet-fixture", dependencies: ["VeetFixture"],
             path: "Apps/veet-fixture", swiftSettings: swift6),
