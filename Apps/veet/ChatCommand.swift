@@ -1,6 +1,7 @@
 import Foundation
 import VeetChat
 import VeetConsole
+import VeetWebsiteAccess
 import VeetTransport
 
 /// `veet chat`: one prompt with --once, or an interactive line-mode chat.
@@ -24,7 +25,14 @@ struct ChatCommand {
             context.err.writeLine("veet: --approve-all and --deny-all cannot be used together.")
             return .usage
         }
-        let api = ChatAPI(client: try context.client())
+        var api = ChatAPI(client: try context.client())
+        // The chosen website-access profile goes with a new conversation only (`veet sites use`).
+        if command.value("session") == nil, let (store, client) = try? context.store() {
+            let chosen = ChosenProfile(store: store)
+            if (try? chosen.profileID()) != nil, let profiles = try? await WebsiteAccessAPI(client: client).allProfiles() {
+                api.newSessionBrowserProfileID = try? chosen.idForNewSession(among: profiles)
+            }
+        }
         let mode: TerminalTurnView.ApprovalMode =
             command.flag("approve-all") ? .approveAll : command.flag("deny-all") ? .denyAll : .ask
         if let prompt = command.value("once") {

@@ -10,6 +10,8 @@ public struct ChatAPI: Sendable {
     public var sleeper: HTTPClient.Sleeper
     /// How event streams reconnect (streaming.md §4).
     public var reconnect: ReconnectPolicy
+    /// The website-access profile sent when a conversation is created (and only then).
+    public var newSessionBrowserProfileID: String?
 
     public init(client: HTTPClient, retry: RetryPolicy = .standard, reconnect: ReconnectPolicy = .default,
                 sleeper: @escaping HTTPClient.Sleeper = HTTPClient.taskSleeper) {
@@ -23,7 +25,8 @@ public struct ChatAPI: Sendable {
 
     /// Creates a conversation. Not retried: without a key a retry could create two.
     public func createSession(metadata: JSONValue = .object(["client": .string("veet")])) async throws -> SessionView {
-        try await client.decode(.post("/v1/sessions", json: CreateSessionRequest(metadata: metadata)))
+        try await client.decode(.post("/v1/sessions", json: CreateSessionRequest(
+            metadata: metadata, browserProfileID: newSessionBrowserProfileID)))
     }
 
     public func session(id: String) async throws -> SessionView {

@@ -9,15 +9,19 @@ public struct CreateSessionRequest: Codable, Sendable, Hashable {
     public var agentID: String
     /// Opaque client data (≤ 8 KiB serialised).
     public var metadata: JSONValue
+    /// [newer] The website-access profile for the conversation; left out when nil.
+    public var browserProfileID: String?
 
-    public init(agentID: String = "general", metadata: JSONValue = .object([:])) {
+    public init(agentID: String = "general", metadata: JSONValue = .object([:]), browserProfileID: String? = nil) {
         self.agentID = agentID
         self.metadata = metadata
+        self.browserProfileID = browserProfileID
     }
 
     enum CodingKeys: String, CodingKey {
         case agentID = "agent_id"
         case metadata
+        case browserProfileID = "browser_profile_id"
     }
 }
 
