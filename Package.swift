@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "VeetFolders", targets: ["VeetFolders"]),
         .library(name: "VeetSchedules", targets: ["VeetSchedules"]),
         .library(name: "VeetWebsiteAccess", targets: ["VeetWebsiteAccess"]),
+        .library(name: "VeetAccount", targets: ["VeetAccount"]),
         .library(name: "VeetFixture", targets: ["VeetFixture"]),
         .executable(name: "veet", targets: ["veet"]),
         .executable(name: "veet-fixture", targets: ["veet-fixture"]),
@@ -55,6 +56,8 @@ let package = Package(
                 path: "Modules/VeetSchedules", swiftSettings: swift6),
         .target(name: "VeetWebsiteAccess", dependencies: ["VeetTransport", "VeetStore"],
                 path: "Modules/VeetWebsiteAccess", swiftSettings: swift6),
+        .target(name: "VeetAccount", dependencies: ["VeetTransport", "VeetStore"],
+                path: "Modules/VeetAccount", swiftSettings: swift6),
         // Floor 5: kits.
         .target(name: "VeetConsole", dependencies: ["VeetTokens"], path: "Modules/VeetConsole", swiftSettings: swift6),
         .target(name: "VeetCurses", dependencies: ["VeetTokens", "CNcursesw"], path: "Modules/VeetCurses",
@@ -65,7 +68,7 @@ let package = Package(
         // Floor 6: apps.
         .executableTarget(
             name: "veet", dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetFolders", "VeetSchedules",
-                                         "VeetWebsiteAccess", "VeetMarkdown", "VeetTokens", "VeetConsole"],
+                                         "VeetWebsiteAccess", "VeetAccount", "VeetMarkdown", "VeetTokens", "VeetConsole"],
             path: "Apps/veet", swiftSettings: swift6),
         .executableTarget(
             name: "veet-tui",
@@ -96,6 +99,11 @@ let package = Package(
         .testTarget(name: "VeetWebsiteAccessTests",
                     dependencies: ["VeetWebsiteAccess", "VeetTransport", "VeetStore", "VeetFixture"],
                     path: "Tests/VeetWebsiteAccessTests", swiftSettings: swift6),
+        .testTarget(name: "VeetAccountTests", dependencies: ["VeetAccount", "VeetTransport", "VeetStore", "VeetFixture"],
+                    path: "Tests/VeetAccountTests", swiftSettings: swift6),
+        .testTarget(name: "HardeningTests",
+                    dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetFixture", "VeetMarkdown"],
+                    path: "Tests/HardeningTests", swiftSettings: swift6),
         .testTarget(name: "VeetTokensTests", dependencies: ["VeetTokens"],
                     path: "Tests/VeetTokensTests", swiftSettings: swift6),
         .testTarget(name: "VeetMarkdownTests", dependencies: ["VeetMarkdown"],
