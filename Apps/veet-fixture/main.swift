@@ -27,6 +27,7 @@ struct CommandLineOptions {
           --no-uploads           answer 404 to POST /v1/sessions/{id}/artifacts, like the snapshot
           --no-folders           no folder routes (404) and no folder_id on session views, like the snapshot
           --no-schedules         no schedule routes (404), like a server with the schedule API off
+          --no-devices           no device or notification routes (404), like a server with the notification API off
           --strict-attachments   attachment blocks must name an upload of the session (else 404)
           --churn-paging MODE    move a session after each session-list page: promote (an unseen one
                                  jumps to the top) or demote (a seen one drops to the bottom)
@@ -82,6 +83,7 @@ struct CommandLineOptions {
             case "--no-uploads": result.options.uploads = false
             case "--no-folders": result.options.folders = false
             case "--no-schedules": result.options.schedules = false
+            case "--no-devices": result.options.devices = false
             case "--strict-attachments": result.options.strictAttachments = true
             case "--churn-paging":
                 switch try value(for: flag) {

@@ -1,1 +1,57 @@
-print("veet-tui")
+import Foundation
+import VeetChat
+import VeetCurses
+import VeetStore
+import VeetTokens
+import VeetTransport
+
+// veet-tui: the full-screen chat. It resolves the connection the way the
+// `veet` CLI does (VEET_URL/VEET_TOKEN first, else the current saved
+// connection; `--connection NAME` picks another), opens the same local store
+// slice, then hands the terminal to the chat screen.
+
+let environment = ProcessInfo.processInfo.environment
+var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+    print("""
+        usage: veet-tui [--connection NAME]
+
+        The full-screen chat. Uses VEET_URL and VEET_TOKEN when set, else the
+        current saved connection (see `veet connect`). Press ? or F1 inside for keys.
+        """)
+    exit(0)
+}
+var connectionName: String?
+if let index = arguments.firstIndex(of: "--connection"), index + 1 < arguments.count {
+    connectionName = arguments[index + 1]
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("veet-tui: \(message)\n".utf8))
+    exit(1)
+}
+
+let registry = ConnectionRegistry(paths: VeetPaths(environment: environment))
+let backend: Backend
+let label: String
+do {
+    let resolved = try registry.resolve(named: connectionName, environment: environment)
+    let url = resolved.settings.serverURL.url.absoluteString
+    let store = try LocalStore.open(paths: registry.paths, connection: resolved.name ?? "url:\(url)", url: url)
+    let client = HTTPClient(settings: resolved.settings, clientVersion: VeetTransportVersion.current)
+    backend = Backend(api: ChatAPI(client: client), store: store, inbox: Inbox(), broker: PromptBroker())
+    label = resolved.name ?? (resolved.settings.serverURL.url.host ?? url)
+} catch {
+    fail("\(error)")
+}
+
+let preference = environment["VEET_APPEARANCE"].flatMap(AppearancePreference.init(rawValue:)) ?? .auto
+let appearance = AppearanceResolver.resolve(preference, environment: environment) { nil }.appearance
+let options = TerminalSession.Options(capability: ColorCapability.detect(environment: environment), appearance: appearance)
+let terminal: TerminalSession
+do {
+    terminal = try TerminalSession(options: options, environment: environment)
+} catch {
+    fail("cannot take over the terminal (\(error))")
+}
+ChatScreen(terminal: terminal, backend: backend, connectionLabel: label).run()

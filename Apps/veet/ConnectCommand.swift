@@ -1,4 +1,5 @@
 import Foundation
+import VeetAccount
 import VeetChat
 import VeetConsole
 import VeetStore
@@ -82,13 +83,32 @@ struct ConnectionsCommand {
         return .success
     }
 
-    func forget(_ name: String) throws -> ExitCode {
+    /// The device registrar of a saved connection, or nil when it has no token.
+    static func registrar(for name: String, registry: ConnectionRegistry) throws -> DeviceRegistrar? {
+        let resolved = try registry.resolve(named: name, environment: [:])
+        let url = resolved.settings.serverURL.url.absoluteString
+        let store = try LocalStore.open(paths: registry.paths, connection: name, url: url)
+        let client = HTTPClient(settings: resolved.settings, clientVersion: VeetCLI.version)
+        return DeviceRegistrar(api: AccountAPI(client: client), settings: store.preferences)
+    }
+
+    func forget(_ name: String) async throws -> ExitCode {
         guard try context.registry.load().connection(named: name) != nil else {
             context.err.writeLine("veet: no saved connection is named \"\(name)\".")
             return .notFound
         }
-        try context.registry.forget(name: name)
-        if !context.json { context.out.writeLine("Forgot \"\(name)\" and its token.") }
+        // First try to revoke this client's device on the server; forget locally either way.
+        let registry = context.registry
+        let outcome = try await forgetConnection(
+            deviceID: try? Self.registrar(for: name, registry: registry)?.registeredDeviceID(),
+            revoke: { _ in _ = try await Self.registrar(for: name, registry: registry)?.revokeOwnDevice() },
+            forgetLocally: { try registry.forget(name: name) })
+        if !context.json {
+            context.out.writeLine("Forgot \"\(name)\" and its token.")
+            if case .forgotAfterRevokeFailed(let why) = outcome {
+                context.err.writeLine("(Its device registration could not be revoked on the server: \(why))")
+            }
+        }
         return .success
     }
 }

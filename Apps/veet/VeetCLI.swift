@@ -64,6 +64,7 @@ struct VeetCLI {
         case "sites": return try await SitesCommand.run(command, context: context)
         case "folders": return try await FoldersCommand.run(command, context: context)
         case "schedules": return try await SchedulesCommand.run(command, context: context)
+        case "devices", "notifications": return try await AccountCommand.run(command, context: context)
         default: break
         }
         switch command.path {
@@ -92,7 +93,7 @@ struct VeetCLI {
         case ["outbox", "discard"]: return try OutboxCommand(context: context).discard(command.positionals[0])
         case ["connections", "list"]: return try ConnectionsCommand(context: context).list()
         case ["connections", "use"]: return try ConnectionsCommand(context: context).use(command.positionals[0])
-        case ["connections", "forget"]: return try ConnectionsCommand(context: context).forget(command.positionals[0])
+        case ["connections", "forget"]: return try await ConnectionsCommand(context: context).forget(command.positionals[0])
         case ["debug", "sse"]: return DebugSSECommand(json: true).run()
         default:
             Output.standardError.writeLine("veet: \(command.path.joined(separator: " ")) needs a subcommand; see `veet help \(command.path.joined(separator: " "))`")

@@ -28,6 +28,8 @@ public struct FixtureOptions: Sendable, Equatable {
     public var folders: Bool = true
     /// Serve the schedule routes; false answers 404 like a server with the schedule API off.
     public var schedules: Bool = true
+    /// Serve devices and notifications ([newer], Account/); false answers 404 like a server with the notification API off.
+    public var devices: Bool = true
     /// Sessions seeded at start (see `FixtureServer.seedSessions(count:messagesPerSession:)`).
     public var seedSessions: Int
     /// Messages per seeded session (user and assistant, rounded up to whole turns).

@@ -46,6 +46,8 @@ final class StoreState {
     let folders = FoldersState()
     /// Schedules, their occurrences and create keys (Schedules/).
     let schedules = SchedulesState()
+    /// Devices and the notification inbox (Account/).
+    let account = AccountState()
     private var lastInstant = Instant(microseconds: 0)
 
     init(identity: AgentIdentity) {

@@ -1,0 +1,144 @@
+import Foundation
+import Synchronization
+import VeetChat
+import VeetStore
+import VeetTransport
+
+/// What background work reports to the main loop. The loop drains these
+/// between input polls and applies them to its one state value.
+enum AppMessage: Sendable {
+    /// A fresh session index (after a reconcile) and the sessions whose active run waits for the owner.
+    case sessionsLoaded([CachedSession], waiting: Set<String>)
+    /// The durable transcript of a session (from the cache or the server).
+    case transcriptLoaded(sessionID: String, messages: [SessionMessageView])
+    /// A run frame for a session's conversation.
+    case frame(sessionID: String, RunEventFrame)
+    /// The session and run a send (or an attach) is following, known as soon as it is.
+    case runStarted(sessionID: String, runID: String, work: Int)
+    /// The turn or the follow ended (or failed before a run existed).
+    case workEnded(work: Int, problem: String?)
+    /// A run needs the owner's decision; `ticket` answers it.
+    case approvalNeeded(ApprovalView, ticket: Int, work: Int)
+    /// A run asks the owner a question; `ticket` answers it.
+    case questionAsked(PendingQuestion, ticket: Int, work: Int)
+    /// A short notice for the status bar (reconnecting, a failed reconcile...).
+    case notice(String)
+}
+
+/// The thread-safe mailbox between background tasks and the main loop.
+final class Inbox: Sendable {
+    private let messages = Mutex<[AppMessage]>([])
+
+    func post(_ message: AppMessage) {
+        messages.withLock { $0.append(message) }
+    }
+
+    /// Everything posted since the last drain, in order.
+    func drain() -> [AppMessage] {
+        messages.withLock { pending in
+            defer { pending.removeAll(keepingCapacity: true) }
+            return pending
+        }
+    }
+}
+
+/// Suspended approvals and questions: a turn awaits its ticket until the
+/// owner acts in the UI (or the conversation is left, which leaves it pending).
+final class PromptBroker: Sendable {
+    private struct Waiting {
+        var approvals: [Int: CheckedContinuation<ApprovalAnswer, Never>] = [:]
+        var questions: [Int: CheckedContinuation<String?, Never>] = [:]
+        var nextTicket = 1
+    }
+
+    private let waiting = Mutex(Waiting())
+
+    func decide(_ approval: ApprovalView, work: Int, inbox: Inbox) async -> ApprovalAnswer {
+        await withCheckedContinuation { continuation in
+            let ticket = waiting.withLock { state in
+                defer { state.nextTicket += 1 }
+                state.approvals[state.nextTicket] = continuation
+                return state.nextTicket
+            }
+            inbox.post(.approvalNeeded(approval, ticket: ticket, work: work))
+        }
+    }
+
+    func answer(_ question: PendingQuestion, work: Int, inbox: Inbox) async -> String? {
+        await withCheckedContinuation { continuation in
+            let ticket = waiting.withLock { state in
+                defer { state.nextTicket += 1 }
+                state.questions[state.nextTicket] = continuation
+                return state.nextTicket
+            }
+            inbox.post(.questionAsked(question, ticket: ticket, work: work))
+        }
+    }
+
+    func resolveApproval(ticket: Int, with answer: ApprovalAnswer) {
+        waiting.withLock { $0.approvals.removeValue(forKey: ticket) }?.resume(returning: answer)
+    }
+
+    func resolveQuestion(ticket: Int, with text: String?) {
+        waiting.withLock { $0.questions.removeValue(forKey: ticket) }?.resume(returning: text)
+    }
+
+    /// Leaves every open prompt pending (the owner left the conversation or quit).
+    func releaseAll() {
+        let (approvals, questions) = waiting.withLock { state in
+            defer { state.approvals.removeAll(); state.questions.removeAll() }
+            return (Array(state.approvals.values), Array(state.questions.values))
+        }
+        approvals.forEach { $0.resume(returning: .leavePending) }
+        questions.forEach { $0.resume(returning: nil) }
+    }
+}
+
+/// The TUI's side of a turn: frames go to the transcript (through the
+/// inbox) and to the store's cache; approvals and questions wait for the owner.
+struct TUIInteraction: TurnInteraction {
+    let session: SessionSlot
+    let work: Int
+    let inbox: Inbox
+    let broker: PromptBroker
+    let store: LocalStore
+
+    func show(_ change: RunChange, in progress: RunProgress) async {}
+
+    func streamNotice(_ output: RunStreamOutput) async {
+        switch output {
+        case .interrupted: inbox.post(.notice("Connection lost; reconnecting to the run..."))
+        case .connected: inbox.post(.notice(""))
+        default: break
+        }
+    }
+
+    func decide(_ approval: ApprovalView) async -> ApprovalAnswer {
+        await broker.decide(approval, work: work, inbox: inbox)
+    }
+
+    func answer(_ question: PendingQuestion) async -> String? {
+        await broker.answer(question, work: work, inbox: inbox)
+    }
+
+    func received(_ frame: RunEventFrame) async {
+        guard let sessionID = session.value else { return }
+        try? store.record(frame: frame, sessionID: sessionID)
+        inbox.post(.frame(sessionID: sessionID, frame))
+    }
+}
+
+/// The session a turn runs in: unknown for a new conversation until the
+/// server created it, then set once by `onRunStarted`.
+final class SessionSlot: Sendable {
+    private let stored: Mutex<String?>
+
+    init(_ sessionID: String?) {
+        stored = Mutex(sessionID)
+    }
+
+    var value: String? {
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
+    }
+}

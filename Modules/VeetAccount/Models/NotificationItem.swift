@@ -1,0 +1,71 @@
+import Foundation
+import VeetTransport
+
+/// One inbox entry (`{"notification": ..., "deliveries": [...]}`), reduced to
+/// what a client may rely on. No field holds conversation text: the title is
+/// fixed by kind and the rest are identifiers, states and times.
+public struct NotificationItem: Decodable, Sendable, Hashable, Identifiable {
+    public var id: String
+    public var kind: NotificationKind
+    /// Only the identifiers the kind carries (see `NotificationKind.carriedIdentifiers`).
+    public var targets: NotificationTargets
+    /// The tool an approval is for (approval_requested only); a name, not arguments.
+    public var toolName: String?
+    public var status: NotificationStatus
+    public var createdAt: Date?
+    public var deliveries: [NotificationDelivery]
+
+    public var title: String { kind.title }
+
+    enum ItemKeys: String, CodingKey { case notification, deliveries }
+
+    enum RecordKeys: String, CodingKey {
+        case id, kind, payload, status
+        case createdAt = "created_at"
+        case sessionID = "session_id", runID = "run_id", approvalID = "approval_id", questionID = "question_id"
+        case scheduleID = "schedule_id", occurrenceID = "occurrence_id", toolName = "tool_name"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let item = try decoder.container(keyedBy: ItemKeys.self)
+        let record = try item.nestedContainer(keyedBy: RecordKeys.self, forKey: .notification)
+        let payload = try? record.nestedContainer(keyedBy: RecordKeys.self, forKey: .payload)
+        id = try record.decode(String.self, forKey: .id)
+        kind = try record.decodeIfPresent(NotificationKind.self, forKey: .kind) ?? .unknown("")
+        /// The record's own column, else the payload's copy.
+        func identifier(_ key: RecordKeys) -> String? {
+            (try? record.decodeIfPresent(String.self, forKey: key)) ?? (try? payload?.decodeIfPresent(String.self, forKey: key)) ?? nil
+        }
+        targets = NotificationTargets(
+            sessionID: identifier(.sessionID), runID: identifier(.runID), approvalID: identifier(.approvalID),
+            questionID: identifier(.questionID), scheduleID: identifier(.scheduleID),
+            occurrenceID: identifier(.occurrenceID)
+        ).restricted(to: kind)
+        toolName = kind == .approvalRequested ? (try? payload?.decodeIfPresent(String.self, forKey: .toolName)) ?? nil : nil
+        status = try record.decodeIfPresent(NotificationStatus.self, forKey: .status) ?? .unknown("")
+        createdAt = try record.decodeIfPresent(String.self, forKey: .createdAt).flatMap(Timestamp.parse)
+        deliveries = try item.decodeIfPresent([NotificationDelivery].self, forKey: .deliveries) ?? []
+    }
+}
+
+/// One attempt to push a notification to one device.
+public struct NotificationDelivery: Decodable, Sendable, Hashable {
+    public var deviceID: String?
+    public var attempt: Int
+    public var outcome: DeliveryOutcome
+    public var attemptedAt: Date?
+
+    enum CodingKeys: String, CodingKey {
+        case attempt, outcome
+        case deviceID = "device_id"
+        case attemptedAt = "attempted_at"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        deviceID = try c.decodeIfPresent(String.self, forKey: .deviceID)
+        attempt = try c.decodeIfPresent(Int.self, forKey: .attempt) ?? 1
+        outcome = try c.decodeIfPresent(DeliveryOutcome.self, forKey: .outcome) ?? .unknown("")
+        attemptedAt = try c.decodeIfPresent(String.self, forKey: .attemptedAt).flatMap(Timestamp.parse)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import VeetTransport
+
+/// Why a notification was raised (sessions-runs.md §8.1).
+public enum NotificationKind: LenientEnum {
+    case approvalRequested, questionAsked, runFailed, scheduleRunFinished, scheduleOccurrenceSkipped
+    case opsAlert, opsRecovered, test, deviceInvocation
+    case unknown(String)
+
+    public static let knownValues: [NotificationKind] = [
+        .approvalRequested, .questionAsked, .runFailed, .scheduleRunFinished, .scheduleOccurrenceSkipped,
+        .opsAlert, .opsRecovered, .test, .deviceInvocation,
+    ]
+
+    public var rawValue: String {
+        switch self {
+        case .approvalRequested: "approval_requested"
+        case .questionAsked: "question_asked"
+        case .runFailed: "run_failed"
+        case .scheduleRunFinished: "schedule_run_finished"
+        case .scheduleOccurrenceSkipped: "schedule_occurrence_skipped"
+        case .opsAlert: "ops_alert"
+        case .opsRecovered: "ops_recovered"
+        case .test: "test"
+        case .deviceInvocation: "device_invocation"
+        case .unknown(let raw): raw
+        }
+    }
+
+    /// The fixed title for the kind; the client shows this, never text from the server.
+    public var title: String {
+        switch self {
+        case .approvalRequested: "Approval needed"
+        case .questionAsked: "The agent has a question"
+        case .runFailed: "Run failed"
+        case .scheduleRunFinished: "Scheduled run finished"
+        case .scheduleOccurrenceSkipped: "Scheduled run skipped"
+        case .opsAlert: "Production alert"
+        case .opsRecovered: "Production recovered"
+        case .test: "Test notification"
+        case .deviceInvocation: "Device request"
+        case .unknown: "Notification"
+        }
+    }
+
+    /// The identifiers a payload of this kind carries; the others are always null.
+    public var carriedIdentifiers: Set<NotificationIdentifier> {
+        switch self {
+        case .approvalRequested: [.session, .run, .approval]
+        case .questionAsked: [.session, .run, .question]
+        case .runFailed: [.session, .run]
+        case .scheduleRunFinished: [.session, .run, .schedule, .occurrence]
+        case .scheduleOccurrenceSkipped: [.schedule, .occurrence]
+        default: []
+        }
+    }
+}
+
+public enum NotificationIdentifier: String, Sendable, Hashable, CaseIterable {
+    case session, run, approval, question, schedule, occurrence
+}
+
+/// The ids a notification points at. Only those `kind.carriedIdentifiers`
+/// names are kept, so a stray id from a newer server is never acted on.
+public struct NotificationTargets: Sendable, Hashable {
+    public var sessionID: String?
+    public var runID: String?
+    public var approvalID: String?
+    public var questionID: String?
+    public var scheduleID: String?
+    public var occurrenceID: String?
+
+    public init(sessionID: String? = nil, runID: String? = nil, approvalID: String? = nil, questionID: String? = nil,
+                scheduleID: String? = nil, occurrenceID: String? = nil) {
+        self.sessionID = sessionID
+        self.runID = runID
+        self.approvalID = approvalID
+        self.questionID = questionID
+        self.scheduleID = scheduleID
+        self.occurrenceID = occurrenceID
+    }
+
+    public subscript(identifier: NotificationIdentifier) -> String? {
+        switch identifier {
+        case .session: sessionID
+        case .run: runID
+        case .approval: approvalID
+        case .question: questionID
+        case .schedule: scheduleID
+        case .occurrence: occurrenceID
+        }
+    }
+
+    /// Keeps only the identifiers `kind` carries.
+    public func restricted(to kind: NotificationKind) -> NotificationTargets {
+        let keep = kind.carriedIdentifiers
+        func pick(_ id: NotificationIdentifier) -> String? { keep.contains(id) ? self[id] : nil }
+        return NotificationTargets(sessionID: pick(.session), runID: pick(.run), approvalID: pick(.approval),
+                                   questionID: pick(.question), scheduleID: pick(.schedule),
+                                   occurrenceID: pick(.occurrence))
+    }
+}
+
+public enum NotificationStatus: LenientEnum {
+    case pending, dispatched, superseded, expired, failed
+    case unknown(String)
+
+    public static let knownValues: [NotificationStatus] = [.pending, .dispatched, .superseded, .expired, .failed]
+
+    public var rawValue: String {
+        switch self {
+        case .pending: "pending"
+        case .dispatched: "dispatched"
+        case .superseded: "superseded"
+        case .expired: "expired"
+        case .failed: "failed"
+        case .unknown(let raw): raw
+        }
+    }
+}
+
+public enum DeliveryOutcome: LenientEnum {
+    case delivered, retry, unregistered, rejected, skipped
+    case unknown(String)
+
+    public static let knownValues: [DeliveryOutcome] = [.delivered, .retry, .unregistered, .rejected, .skipped]
+
+    public var rawValue: String {
+        switch self {
+        case .delivered: "delivered"
+        case .retry: "retry"
+        case .unregistered: "unregistered"
+        case .rejected: "rejected"
+        case .skipped: "skipped"
+        case .unknown(let raw): raw
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+extension FixtureServer {
+    /// Appends an inbox item as the server's notifier would, with one delivery
+    /// per active device (`delivered` with push routing, else `skipped`).
+    /// Identifiers that the kind does not carry are sent as null whatever is
+    /// passed here (sessions-runs.md §8.1). Returns the notification id.
+    @discardableResult
+    public func raiseNotification(kind: String, sessionID: String? = nil, runID: String? = nil,
+                                  approvalID: String? = nil, questionID: String? = nil, scheduleID: String? = nil,
+                                  occurrenceID: String? = nil, toolName: String? = nil) -> String {
+        store.transaction { state in
+            let account = state.account
+            let now = state.now()
+            let id = Identifier.make()
+            var identifiers: [String: String] = [:]
+            identifiers["session_id"] = sessionID
+            identifiers["run_id"] = runID
+            identifiers["approval_id"] = approvalID
+            identifiers["question_id"] = questionID
+            identifiers["schedule_id"] = scheduleID
+            identifiers["occurrence_id"] = occurrenceID
+            let deliveries: [JSON] = account.deviceOrder.compactMap { account.devices[$0] }
+                .filter { $0.status == "active" }
+                .map { device in
+                    let routed = device.fields["push_provider"]?.stringValue != nil
+                    return [
+                        "id": .string(Identifier.make()), "notification_id": .string(id),
+                        "device_id": .string(device.id), "attempt": 1,
+                        "outcome": routed ? "delivered" : "skipped",
+                        "provider_reason": routed ? nil : "no_push_routing", "provider_id": nil,
+                        "attempted_at": .string(now.zulu),
+                    ]
+                }
+            account.notifications.append(AccountState.Notification(
+                id: id, kind: kind, identifiers: identifiers, toolName: toolName, createdAt: now,
+                deliveries: deliveries))
+            return id
+        }
+    }
+
+    /// Registered device ids, newest first (revoked ones included).
+    public func deviceIDs() -> [String] {
+        store.transaction { Array($0.account.deviceOrder.reversed()) }
+    }
+
+    /// A device's `status` (`active` / `revoked`), nil when unknown or deleted.
+    public func deviceStatus(_ deviceID: String) -> String? {
+        store.transaction { $0.account.devices[deviceID.lowercased()]?.status }
+    }
+}
