@@ -4,7 +4,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BIN := $(shell pwd)/.build/debug
 
-.PHONY: bootstrap build test check demo bench clean
+.PHONY: bootstrap build test check demo demo-tui bench clean
 
 bootstrap:
 	@Scripts/bootstrap
@@ -25,6 +25,12 @@ demo: bootstrap
 	$(SWIFT) build --product veet
 	$(SWIFT) build --product veet-fixture
 	@Scripts/demo $(BIN)
+
+# The same, with the full-screen client (first version; see docs/tui.md).
+demo-tui: bootstrap
+	$(SWIFT) build --product veet-tui
+	$(SWIFT) build --product veet-fixture
+	@Scripts/demo $(BIN) tui
 
 # Release-mode figures, each a ratio against a baseline measured in the same run.
 bench: bootstrap
