@@ -1,0 +1,44 @@
+import Foundation
+import VeetChat
+import VeetFixture
+import VeetTransport
+
+/// A turn with no one at the keyboard: approvals and questions stay pending.
+struct UnattendedInteraction: TurnInteraction {
+    func show(_ change: RunChange, in progress: RunProgress) async {}
+    func streamNotice(_ output: RunStreamOutput) async {}
+    func decide(_ approval: ApprovalView) async -> ApprovalAnswer { .leavePending }
+    func answer(_ question: PendingQuestion) async -> String? { nil }
+}
+
+enum Hardening {
+    static let token = "hardening-token"
+
+    static func client(_ url: URL, token: String = Hardening.token) throws -> HTTPClient {
+        HTTPClient(settings: try ConnectionSettings(serverAddress: url.absoluteString, token: token),
+                   idleTimeout: 10, writeTimeout: 5)
+    }
+
+    /// Retries at once (no sleeping) and often enough to outlast every injected fault.
+    static func api(_ url: URL, token: String = Hardening.token) throws -> ChatAPI {
+        ChatAPI(client: try client(url, token: token),
+                retry: RetryPolicy(maxAttempts: 8, baseDelay: .milliseconds(1), jitter: .none),
+                reconnect: ReconnectPolicy(initialDelay: .milliseconds(1), maxDelay: .milliseconds(1),
+                                           maxConsecutiveWithoutProgress: 12, maxTotalReconnects: 64),
+                sleeper: { _ in })
+    }
+
+    static func startFixture(token: String = Hardening.token) throws -> (FixtureServer, URL) {
+        let server = FixtureServer(token: token, options: .testing)
+        return (server, try server.start())
+    }
+}
+
+/// Collects every persisted frame a run stream delivers, in order.
+func persistedFrames(of stream: RunEventStream) async throws -> [RunEventFrame] {
+    var frames: [RunEventFrame] = []
+    for try await output in stream.events() {
+        if case .frame(let frame) = output, frame.isPersisted { frames.append(frame) }
+    }
+    return frames
+}
