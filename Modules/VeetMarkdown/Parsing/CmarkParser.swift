@@ -80,6 +80,7 @@ struct CmarkConverter {
 
     func blocks(under parent: OpaquePointer) -> [MarkdownBlock] {
         var result: [MarkdownBlock] = []
+        result.reserveCapacity(Self.childCount(parent))
         var child = cmark_node_first_child(parent)
         while let node = child {
             appendBlock(node, to: &result)
@@ -182,6 +183,7 @@ struct CmarkConverter {
 
     func inlines(under parent: OpaquePointer) -> [MarkdownInline] {
         var result: [MarkdownInline] = []
+        result.reserveCapacity(Self.childCount(parent))
         var child = cmark_node_first_child(parent)
         while let node = child {
             let inline: MarkdownInline?
@@ -218,11 +220,25 @@ struct CmarkConverter {
 
     /// Appends, merging adjacent text (cmark splits text at brackets and entities).
     private static func append(_ inline: MarkdownInline, to result: inout [MarkdownInline]) {
-        if case .text(let added) = inline, case .text(let previous)? = result.last {
-            result[result.count - 1] = .text(previous + added)
+        if case .text(let added) = inline, case .text(var previous)? = result.last {
+            // Take the last element out first so the string is uniquely owned and grows in place.
+            result.removeLast()
+            previous += added
+            result.append(.text(previous))
         } else {
             result.append(inline)
         }
+    }
+
+    /// Counting first lets arrays be allocated once at their final size.
+    private static func childCount(_ parent: OpaquePointer) -> Int {
+        var count = 0
+        var child = cmark_node_first_child(parent)
+        while let node = child {
+            count += 1
+            child = cmark_node_next(node)
+        }
+        return count
     }
 
     private func string(_ pointer: UnsafePointer<CChar>?) -> String {

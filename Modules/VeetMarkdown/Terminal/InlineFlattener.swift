@@ -5,6 +5,8 @@ struct InlineFlattener {
 
     func runs(_ inlines: [MarkdownInline], roles: RoleSet = .none) -> [StyledRun] {
         var result: [StyledRun] = []
+        // Markers and link URLs add runs around the inlines; room for most of them.
+        result.reserveCapacity(2 * inlines.count + 4)
         append(inlines, roles: roles, link: nil, to: &result)
         return result
     }
@@ -38,12 +40,12 @@ struct InlineFlattener {
                     append(children, roles: $0, link: link, to: &$1)
                 }
             case .link(let url, _, let children):
-                appendLink(url: url, text: children.plainText, roles: roles, to: &result) {
+                appendLink(url: url, text: { children.plainText }, roles: roles, to: &result) {
                     append(children, roles: $0, link: $1, to: &$2)
                 }
             case .image(let url, _, let alt):
                 let altText = alt.plainText
-                appendLink(url: url, text: altText, roles: roles, to: &result) { roles, target, result in
+                appendLink(url: url, text: { altText }, roles: roles, to: &result) { roles, target, result in
                     appendWords("[image: " + (altText.isEmpty ? "" : altText) + "]", roles: roles, link: target,
                                 to: &result)
                 }
@@ -61,11 +63,12 @@ struct InlineFlattener {
 
     /// Link text, hyperlinked with OSC 8 when allowed (https and mailto only);
     /// otherwise the text followed by the URL in parentheses when they differ.
-    private func appendLink(url: String, text: String, roles: RoleSet, to result: inout [StyledRun],
+    /// `text` is only needed (and built) when the link is not a hyperlink.
+    private func appendLink(url: String, text: () -> String, roles: RoleSet, to result: inout [StyledRun],
                             content: (RoleSet, String?, inout [StyledRun]) -> Void) {
         let target = style.hyperlinks ? LinkPolicy.hyperlinkTarget(url) : nil
         content(roles.adding(.link), target, &result)
-        if target == nil, !url.isEmpty, !LinkPolicy.textShowsURL(text: text, url: url) {
+        if target == nil, !url.isEmpty, !LinkPolicy.textShowsURL(text: text(), url: url) {
             result.append(StyledRun(text: " ", width: 1, kind: .text, roles: roles, link: nil))
             appendWords("(" + url + ")", roles: roles.adding(.dim), link: nil, to: &result)
         }
@@ -87,8 +90,17 @@ enum LinkPolicy {
     /// only https and mailto qualify, and only printable ASCII may reach the
     /// terminal (other bytes are percent-encoded, control characters refused).
     static func hyperlinkTarget(_ url: String) -> String? {
-        let lowered = url.prefix(8).lowercased()
-        guard lowered.hasPrefix("https://") || lowered.hasPrefix("mailto:") else { return nil }
+        guard hasHyperlinkScheme(url) else { return nil }
+        // Most URLs are printable ASCII already and pass through unchanged.
+        var needsEncoding = false
+        for byte in url.utf8 {
+            switch byte {
+            case 0x21...0x7E: continue
+            case 0x80...0xFF: needsEncoding = true
+            default: return nil
+            }
+        }
+        if !needsEncoding { return url }
         var target = ""
         for byte in url.utf8 {
             switch byte {
@@ -102,6 +114,21 @@ enum LinkPolicy {
             }
         }
         return target
+    }
+
+    /// https or mailto, in any case. Compares ASCII bytes directly; anything
+    /// else in the first characters goes through full Unicode lowercasing.
+    private static func hasHyperlinkScheme(_ url: String) -> Bool {
+        var prefix: [UInt8] = []
+        prefix.reserveCapacity(8)
+        for byte in url.utf8.prefix(8) {
+            guard byte < 0x80 else {
+                let lowered = url.prefix(8).lowercased()
+                return lowered.hasPrefix("https://") || lowered.hasPrefix("mailto:")
+            }
+            prefix.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+        }
+        return prefix.starts(with: "https://".utf8) || prefix.starts(with: "mailto:".utf8)
     }
 
     /// True when the text already says the URL (autolinks), so it is not repeated.

@@ -21,29 +21,67 @@ struct LineWrapper {
     private var pendingWidth = 0
     private var word: [Piece] = []
     private var wordWidth = 0
+    /// Measuring only records line widths; no runs are cut or copied.
+    private let measuresOnly: Bool
+    private var lineCount = 0
+    private var widestLine = 0
 
-    private init(runs: [StyledRun], width: Int) {
+    private init(runs: [StyledRun], width: Int, measuresOnly: Bool = false) {
         self.runs = runs
         self.width = max(1, width)
+        self.measuresOnly = measuresOnly
+        // Room for a typical line up front, so the arrays rarely regrow.
+        line.reserveCapacity(16)
+        pending.reserveCapacity(4)
+        word.reserveCapacity(4)
     }
 
     static func wrap(_ runs: [StyledRun], width: Int) -> [[StyledRun]] {
+        if let line = singleASCIILine(runs, width: width) { return [line] }
         var wrapper = LineWrapper(runs: runs, width: width)
         wrapper.scan()
         wrapper.placeWord()
-        if !wrapper.line.isEmpty || wrapper.lines.isEmpty { wrapper.endLine() }
+        if !wrapper.line.isEmpty || wrapper.lineCount == 0 { wrapper.endLine() }
         return wrapper.lines
+    }
+
+    /// The common short case (list items, headings, table cells) without the
+    /// piece bookkeeping: ASCII text that fits, with no break and no space at
+    /// either end, comes out as one line holding the non-empty runs unchanged,
+    /// exactly what the full wrapper would produce. nil when any condition fails.
+    private static func singleASCIILine(_ runs: [StyledRun], width: Int) -> [StyledRun]? {
+        var total = 0
+        var nonEmpty = 0
+        var firstByte: UInt8 = 0
+        var lastByte: UInt8 = 0
+        for run in runs {
+            if run.kind == .lineBreak { return nil }
+            let utf8 = run.text.utf8
+            guard let first = utf8.first, let last = utf8.last else { continue }
+            for byte in utf8 where byte >= 0x80 { return nil }
+            if nonEmpty == 0 { firstByte = first }
+            lastByte = last
+            nonEmpty += 1
+            total += utf8.count
+        }
+        guard total <= max(1, width), firstByte != 0x20, lastByte != 0x20 else { return nil }
+        var line: [StyledRun] = []
+        line.reserveCapacity(nonEmpty + 2)
+        for run in runs where !run.text.isEmpty {
+            line.append(StyledRun(text: run.text, width: run.text.utf8.count, kind: .text, roles: run.roles,
+                                  link: run.link))
+        }
+        return line
     }
 
     /// The widest line when nothing wraps, and the widest single word.
     static func measure(_ runs: [StyledRun]) -> (natural: Int, longestWord: Int) {
-        var wrapper = LineWrapper(runs: runs, width: Int.max / 2)
+        var wrapper = LineWrapper(runs: runs, width: Int.max / 2, measuresOnly: true)
         var longestWord = 0
         wrapper.scan { longestWord = max(longestWord, $0) }
         wrapper.placeWord()
-        if !wrapper.line.isEmpty || wrapper.lines.isEmpty { wrapper.endLine() }
-        let natural = wrapper.lines.map { $0.reduce(0) { $0 + $1.width } }.max() ?? 0
-        return (natural, longestWord)
+        if !wrapper.line.isEmpty || wrapper.lineCount == 0 { wrapper.endLine() }
+        return (wrapper.widestLine, longestWord)
     }
 
     private mutating func scan(onWord: ((Int) -> Void)? = nil) {
@@ -142,8 +180,18 @@ struct LineWrapper {
     }
 
     private mutating func endLine() {
+        lineCount += 1
+        if measuresOnly {
+            widestLine = max(widestLine, lineWidth)
+            line.removeAll(keepingCapacity: true)
+            lineWidth = 0
+            pending.removeAll(keepingCapacity: true)
+            pendingWidth = 0
+            return
+        }
         var styled: [StyledRun] = []
-        styled.reserveCapacity(line.count)
+        // Two spare slots for the list marker or quote bar put in front later.
+        styled.reserveCapacity(line.count + 2)
         for piece in line {
             let run = runs[piece.run]
             let text = piece.start == 0 && piece.end == run.text.utf8.count
@@ -151,9 +199,10 @@ struct LineWrapper {
             styled.append(StyledRun(text: text, width: piece.width, kind: .text, roles: run.roles, link: run.link))
         }
         lines.append(styled)
-        line.removeAll(keepingCapacity: true)
+        // removeAll(keepingCapacity:) is not free even on an empty array.
+        if !line.isEmpty { line.removeAll(keepingCapacity: true) }
         lineWidth = 0
-        pending.removeAll(keepingCapacity: true)
+        if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
         pendingWidth = 0
     }
 }

@@ -62,6 +62,12 @@ struct StyledLine {
     /// `prefix` in front (an empty line gets the prefix without its trailing spaces).
     func prefixed(by prefix: [StyledRun]) -> StyledLine {
         var copy = self
+        copy.prefix(with: prefix)
+        return copy
+    }
+
+    /// In-place form of `prefixed(by:)`.
+    mutating func prefix(with prefix: [StyledRun]) {
         if runs.isEmpty {
             var trimmed = prefix
             while let last = trimmed.last, last.text.allSatisfy({ $0 == " " }) {
@@ -72,11 +78,10 @@ struct StyledLine {
                 last.width = DisplayWidth.of(last.text)
                 trimmed[trimmed.count - 1] = last
             }
-            copy.runs = trimmed
+            runs = trimmed
         } else {
-            copy.runs = prefix + runs
+            runs.insert(contentsOf: prefix, at: 0)
         }
-        return copy
     }
 }
 
@@ -84,7 +89,8 @@ struct StyledLine {
 /// allows. Every line is self-contained: whatever it opens, it closes.
 struct LineEncoder {
     let style: TerminalStyle
-    private var sgrCache: [RoleSet: String] = [:]
+    /// Indexed by `RoleSet.rawValue`: an array lookup is cheaper than hashing per run.
+    private var sgrCache: [String?] = []
 
     init(style: TerminalStyle) {
         self.style = style
@@ -96,6 +102,11 @@ struct LineEncoder {
 
     mutating func encode(_ line: StyledLine) -> String {
         var output = ""
+        // Text bytes plus room for a few escape sequences: one allocation for most lines.
+        var capacity = 16
+        for run in line.runs { capacity += run.text.utf8.count + 12 }
+        if style.hyperlinks { capacity += 64 }
+        output.reserveCapacity(capacity)
         var roles = RoleSet.none
         var link: String?
         var isOpen = false
@@ -120,13 +131,15 @@ struct LineEncoder {
     }
 
     private mutating func sgr(_ roles: RoleSet) -> String {
-        if let cached = sgrCache[roles] { return cached }
+        let slot = Int(roles.rawValue)
+        if slot < sgrCache.count, let cached = sgrCache[slot] { return cached }
         let parameters = MarkdownRole.allCases
             .filter { roles.contains(RoleSet($0)) }
             .map { style.palette[$0] }
             .filter { !$0.isEmpty }
         let sequence = parameters.isEmpty ? "" : "\u{1B}[" + parameters.joined(separator: ";") + "m"
-        sgrCache[roles] = sequence
+        if slot >= sgrCache.count { sgrCache += Array(repeating: nil, count: slot + 1 - sgrCache.count) }
+        sgrCache[slot] = sequence
         return sequence
     }
 }

@@ -21,16 +21,18 @@ struct TableLayout {
 
         let glyphs = style.glyphs
         let joints = glyphs.tableJoints
+        // The horizontal stretch of each column, built once for all three borders.
+        let segments = widths.map { String(repeating: glyphs.tableHorizontal, count: $0 + 2) }
+        let borderWidth = widths.reduce(0, +) + 3 * widths.count + 1
         func border(_ left: String, _ joint: String, _ right: String) -> StyledLine {
             var text = left
-            text.reserveCapacity((widths.reduce(0, +) + 3 * widths.count + 1) * 3)
-            for (column, columnWidth) in widths.enumerated() {
+            text.reserveCapacity(borderWidth * 3)
+            for (column, segment) in segments.enumerated() {
                 if column > 0 { text += joint }
-                for _ in 0..<(columnWidth + 2) { text += glyphs.tableHorizontal }
+                text += segment
             }
             text += right
-            let columns = widths.reduce(0, +) + 3 * widths.count + 1
-            return StyledLine([StyledRun(text: text, width: columns, kind: .text, roles: RoleSet(.dim), link: nil)])
+            return StyledLine([StyledRun(text: text, width: borderWidth, kind: .text, roles: RoleSet(.dim), link: nil)])
         }
         var lines = [border(joints[0], joints[1], joints[2])]
         lines += rowLines(header, widths: widths)
@@ -49,6 +51,7 @@ struct TableLayout {
         var lines: [StyledLine] = []
         for lineNumber in 0..<height {
             var runs = [bar]
+            runs.reserveCapacity(1 + 5 * widths.count)
             for column in widths.indices {
                 let content = lineNumber < wrapped[column].count ? wrapped[column][lineNumber] : []
                 let contentWidth = content.reduce(0) { $0 + $1.width }

@@ -72,34 +72,48 @@ public struct TerminalRenderer: Sendable {
     /// (paragraphs in a tight list item).
     func styledLines(_ blocks: [MarkdownBlock], width: Int, tight: Bool, listDepth: Int = 0) -> [StyledLine] {
         var lines: [StyledLine] = []
-        for (position, block) in blocks.enumerated() {
-            if position > 0, !tight { lines.append(StyledLine()) }
-            lines += styledLines(block, width: width, listDepth: listDepth)
-        }
+        appendStyledLines(blocks, width: width, tight: tight, listDepth: listDepth, to: &lines)
         return lines
     }
 
     func styledLines(_ block: MarkdownBlock, width: Int, listDepth: Int) -> [StyledLine] {
+        var lines: [StyledLine] = []
+        appendStyledLines(block, width: width, listDepth: listDepth, to: &lines)
+        return lines
+    }
+
+    /// Appends into one growing array so nested blocks do not build and copy
+    /// intermediate arrays of lines.
+    private func appendStyledLines(_ blocks: [MarkdownBlock], width: Int, tight: Bool, listDepth: Int,
+                                   to lines: inout [StyledLine]) {
+        for (position, block) in blocks.enumerated() {
+            if position > 0, !tight { lines.append(StyledLine()) }
+            appendStyledLines(block, width: width, listDepth: listDepth, to: &lines)
+        }
+    }
+
+    private func appendStyledLines(_ block: MarkdownBlock, width: Int, listDepth: Int, to lines: inout [StyledLine]) {
         switch block {
         case .paragraph(let inlines):
-            return LineWrapper.wrap(flattener.runs(inlines), width: width).map { StyledLine($0) }
+            for runs in LineWrapper.wrap(flattener.runs(inlines), width: width) { lines.append(StyledLine(runs)) }
         case .heading(let level, let inlines):
-            return heading(level: level, inlines, width: width)
+            lines += heading(level: level, inlines, width: width)
         case .blockQuote(let children):
             let bar = [StyledRun(style.glyphs.quoteBar + " ", roles: RoleSet(.quote))]
-            return styledLines(children, width: width - bar[0].width, tight: false, listDepth: listDepth)
-                .map { $0.prefixed(by: bar) }
+            let first = lines.count
+            appendStyledLines(children, width: width - bar[0].width, tight: false, listDepth: listDepth, to: &lines)
+            for index in first..<lines.count { lines[index].prefix(with: bar) }
         case .list(let list):
-            return self.list(list, width: width, depth: listDepth)
+            appendList(list, width: width, depth: listDepth, to: &lines)
         case .codeBlock(let code):
-            return codeBlock(code)
+            lines += codeBlock(code)
         case .thematicBreak:
             let count = max(1, min(width, 80))
-            return [StyledLine([StyledRun(String(repeating: style.glyphs.rule, count: count), roles: RoleSet(.dim))])]
+            lines.append(StyledLine([StyledRun(String(repeating: style.glyphs.rule, count: count), roles: RoleSet(.dim))]))
         case .table(let table):
-            return TableLayout(table: table, style: style, width: width).lines()
+            lines += TableLayout(table: table, style: style, width: width).lines()
         case .htmlBlock(let html):
-            return literalLines(html).map { StyledLine([StyledRun($0, roles: RoleSet(.dim))]) }
+            for text in literalLines(html) { lines.append(StyledLine([StyledRun(text, roles: RoleSet(.dim))])) }
         }
     }
 
@@ -114,11 +128,10 @@ public struct TerminalRenderer: Sendable {
         }
     }
 
-    private func list(_ list: MarkdownList, width: Int, depth: Int) -> [StyledLine] {
+    private func appendList(_ list: MarkdownList, width: Int, depth: Int, to lines: inout [StyledLine]) {
         let glyphs = style.glyphs
         let lastNumber = list.start + max(0, list.items.count - 1)
         let numberWidth = String(lastNumber).count + 1
-        var lines: [StyledLine] = []
         for (position, item) in list.items.enumerated() {
             if position > 0, !list.isTight { lines.append(StyledLine()) }
             var marker: String
@@ -134,17 +147,18 @@ public struct TerminalRenderer: Sendable {
             }
             let markerRun = StyledRun(marker, roles: RoleSet(.dim))
             let indent = [StyledRun(String(repeating: " ", count: markerRun.width))]
-            let body = styledLines(item.blocks, width: width - markerRun.width, tight: list.isTight,
-                                   listDepth: depth + 1)
-            if body.isEmpty {
+            let first = lines.count
+            appendStyledLines(item.blocks, width: width - markerRun.width, tight: list.isTight,
+                              listDepth: depth + 1, to: &lines)
+            if lines.count == first {
                 lines.append(StyledLine().prefixed(by: [markerRun]))
                 continue
             }
-            for (number, line) in body.enumerated() {
-                lines.append(line.prefixed(by: number == 0 ? [markerRun] : indent))
+            let markerPrefix = [markerRun]
+            for index in first..<lines.count {
+                lines[index].prefix(with: index == first ? markerPrefix : indent)
             }
         }
-        return lines
     }
 
     private func codeBlock(_ code: MarkdownCodeBlock) -> [StyledLine] {
