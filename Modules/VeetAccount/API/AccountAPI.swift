@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 
 /// Sends one request and returns the answer whatever its status.
-public typealias AccountRequestSender = @Sendable (HTTPRequest) async throws -> HTTPResponse
+public typealias AccountRequestSender = HTTPRequestSender
 
 /// The device and notification routes (sessions-runs.md §7–§8), one call each,
 /// no state. Non-2xx answers throw `APIError`.
@@ -32,7 +32,7 @@ public struct AccountAPI: Sendable {
         return try await send(request).decoded()
     }
 
-    public func devices(limit: Int? = nil, cursor: String? = nil) async throws -> AccountPage<DeviceView> {
+    public func devices(limit: Int? = nil, cursor: String? = nil) async throws -> Page<DeviceView> {
         try await send(.get("/v1/devices", query: Self.paging(limit: limit, cursor: cursor))).decoded()
     }
 
@@ -62,7 +62,7 @@ public struct AccountAPI: Sendable {
     }
 
     /// The inbox, newest first. `limit` must be 1–200 (the server refuses more).
-    public func notifications(limit: Int? = nil, cursor: String? = nil) async throws -> AccountPage<NotificationItem> {
+    public func notifications(limit: Int? = nil, cursor: String? = nil) async throws -> Page<NotificationItem> {
         try await send(.get("/v1/notifications", query: Self.paging(limit: limit, cursor: cursor))).decoded()
     }
 

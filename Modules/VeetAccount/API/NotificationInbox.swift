@@ -9,7 +9,7 @@ public struct NotificationInbox: Sendable {
         self.api = api
     }
 
-    public func page(limit: Int? = nil, cursor: String? = nil) async throws -> Gated<AccountPage<NotificationItem>> {
+    public func page(limit: Int? = nil, cursor: String? = nil) async throws -> Gated<Page<NotificationItem>> {
         try await Gated.attempt { try await api.notifications(limit: limit, cursor: cursor) }
     }
 

@@ -3,7 +3,7 @@ import VeetTransport
 
 /// Sends one request and returns the answer whatever its status. `HTTPClient`
 /// gives one (`FoldersAPI(client:)`); tests pass a fake server.
-public typealias FolderRequestSender = @Sendable (HTTPRequest) async throws -> HTTPResponse
+public typealias FolderRequestSender = HTTPRequestSender
 
 /// The folder routes (sessions-runs.md §9), one call each, no state.
 /// Non-2xx answers throw `APIError`; see `FolderNameError.from` for form errors.

@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 
 /// Sends one request and returns the answer whatever its status.
-public typealias ScheduleRequestSender = @Sendable (HTTPRequest) async throws -> HTTPResponse
+public typealias ScheduleRequestSender = HTTPRequestSender
 
 /// The schedule routes (schedules.md §2), one call each. Every mutation sends
 /// the expected revision; a `409` reads the record back and throws
