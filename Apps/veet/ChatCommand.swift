@@ -114,7 +114,7 @@ struct ChatCommand {
         await watcher.start()
         chat.watcher = watcher
         if let sessionID = chat.sessionID {
-            try await resume(sessionID: sessionID, api: api, runner: chat.runner, mode: mode, watcher: watcher)
+            try await chat.open(sessionID)
         }
         context.err.writeLine(style.dim("Type a message and press Enter. /help lists commands, /quit leaves."))
         while true {
@@ -134,19 +134,5 @@ struct ChatCommand {
                 ErrorReport(error: error).print(json: false)
             }
         }
-    }
-
-    /// Attaches to a run already in flight in the conversation being continued.
-    private func resume(sessionID: String, api: ChatAPI, runner: TurnRunner,
-                        mode: TerminalTurnView.ApprovalMode, watcher: InterruptWatcher) async throws {
-        let session = try await api.session(id: sessionID)
-        context.err.writeLine(context.errStyle.dim("Continuing \"\(session.title ?? "untitled")\"."))
-        guard let runID = session.activeRunID else { return }
-        let seen = Set(try await api.transcript(sessionID: sessionID).map(\.sequence))
-        let view = TerminalTurnView(context: context, approvalMode: mode)
-        await watcher.watch(api: api, runID: runID)
-        _ = try await runner.follow(runID: runID, sessionID: sessionID, seen: seen, interaction: view)
-        await view.finish()
-        await watcher.runEnded()
     }
 }

@@ -4,8 +4,6 @@ import VeetTransport
 
 /// `veet debug sse`: raw SSE bytes on stdin, one JSON object per decoded event.
 struct DebugSSECommand {
-    let json: Bool
-
     struct Line: Encodable {
         let event: String
         let id: String?

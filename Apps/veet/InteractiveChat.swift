@@ -84,11 +84,7 @@ struct InteractiveChat {
             context.err.writeLine(sessionID ?? "(no conversation yet)")
         case "/open":
             guard !argument.isEmpty else { return usage("/open ID") }
-            let session = try await api.session(id: argument)
-            sessionID = session.id
-            composer = nil
-            context.err.writeLine(style.dim("Now in \"\(session.title ?? "untitled")\"."))
-            if let runID = session.activeRunID { try await follow(runID: runID) }
+            try await open(argument)
         case "/attach":
             try await attach(argument)
         case "/approve", "/deny":
@@ -112,6 +108,15 @@ struct InteractiveChat {
             context.err.writeLine("Unknown command \(parts[0]). /help lists them.")
         }
         return .handled
+    }
+
+    /// Switches to a conversation and follows its run if one is in flight.
+    mutating func open(_ id: String) async throws {
+        let session = try await api.session(id: id)
+        sessionID = session.id
+        composer = nil
+        context.err.writeLine(context.errStyle.dim("Now in \"\(session.title ?? "untitled")\"."))
+        if let runID = session.activeRunID { try await follow(runID: runID) }
     }
 
     private func usage(_ text: String) -> Outcome {

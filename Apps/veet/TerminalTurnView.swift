@@ -21,6 +21,8 @@ actor TerminalTurnView: TurnInteraction {
     /// The whole conversation as the reducer sees it; tool bundles come from here.
     private(set) var transcript = Transcript()
     private var printedCallIDs: Set<String> = []
+    /// A tool call changed since the last flush; without one there is nothing to print.
+    private var toolsChanged = false
     /// The bundles printed during this turn, for /tools.
     private(set) var bundles: [ToolBundle] = []
 
@@ -76,6 +78,7 @@ actor TerminalTurnView: TurnInteraction {
         case .thinkingEnded:
             await status.clear()
         case .tool(let tool):
+            toolsChanged = true
             // Text written before a tool call (the plan) is done: commit it above the tool lines.
             answer.finish()
             if !tool.isSettled && tool.name != ToolActivity.askUserTool {
@@ -191,6 +194,8 @@ actor TerminalTurnView: TurnInteraction {
     /// Prints every settled tool call not printed yet: one line per bundle of
     /// adjacent calls, or the call itself when it stands alone.
     private func flushTools() {
+        guard toolsChanged else { return }
+        toolsChanged = false
         let style = context.errStyle
         for entry in ToolBundler.entries(for: transcript.items) {
             switch entry {

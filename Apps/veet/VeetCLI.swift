@@ -94,7 +94,7 @@ struct VeetCLI {
         case ["connections", "list"]: return try ConnectionsCommand(context: context).list()
         case ["connections", "use"]: return try ConnectionsCommand(context: context).use(command.positionals[0])
         case ["connections", "forget"]: return try await ConnectionsCommand(context: context).forget(command.positionals[0])
-        case ["debug", "sse"]: return DebugSSECommand(json: true).run()
+        case ["debug", "sse"]: return DebugSSECommand().run()
         default:
             Output.standardError.writeLine("veet: \(command.path.joined(separator: " ")) needs a subcommand; see `veet help \(command.path.joined(separator: " "))`")
             return .usage
