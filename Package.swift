@@ -26,6 +26,9 @@ let package = Package(
         .executable(name: "veet-tui", targets: ["veet-tui"]),
         .executable(name: "veet-bench", targets: ["Benchmarks"]),
         .executable(name: "veet-store-torture", targets: ["StoreTorture"]),
+        .executable(name: "veetd", targets: ["veetd"]),
+        .executable(name: "veet-fault-proxy", targets: ["FaultProxyTool"]),
+        .executable(name: "veet-soak", targets: ["Soak"]),
     ],
     targets: [
         // Floor 1: system libraries (Debian packages, installed by Scripts/bootstrap).
@@ -72,19 +75,34 @@ let package = Package(
             path: "Apps/veet", swiftSettings: swift6),
         .executableTarget(
             name: "veet-tui",
-            dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetMarkdown", "VeetTokens", "VeetCurses"],
+            dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetFolders", "VeetSchedules",
+                           "VeetWebsiteAccess", "VeetAccount", "VeetMarkdown", "VeetTokens", "VeetCurses"],
             path: "Apps/veet-tui", swiftSettings: swift6),
+        .executableTarget(
+            name: "veetd", dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetAccount", "VeetConsole"],
+            path: "Apps/veetd", swiftSettings: swift6),
         .executableTarget(
             name: "veet-fixture", dependencies: ["VeetFixture"],
             path: "Apps/veet-fixture", swiftSettings: swift6),
         .executableTarget(
-            name: "Benchmarks", dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetMarkdown", "VeetFixture", "CSQLite", "CCmarkGFM"],
+            name: "Benchmarks", dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetMarkdown", "VeetFixture", "CSQLite", "CCmarkGFM",
+                                                "VeetTokens", "VeetCurses"],
             path: "Tests/Benchmarks", swiftSettings: swift6),
 
         // A child process the store tests kill mid-write (SIGKILL), many times.
         .executableTarget(
             name: "StoreTorture", dependencies: ["VeetStore", "VeetTransport"],
             path: "Tests/StoreTorture", swiftSettings: swift6),
+
+        // The fault-injecting TCP proxy: a library the tests use in-process, and a
+        // program (veet-fault-proxy) that people and the soak runs drive over loopback.
+        .target(name: "FaultProxyCore", path: "Tests/FaultProxyCore", swiftSettings: swift6),
+        .executableTarget(name: "FaultProxyTool", dependencies: ["FaultProxyCore"],
+                          path: "Tests/FaultProxyTool", swiftSettings: swift6),
+        // Soak runs (make soak): bounded, loopback only, figures printed.
+        .executableTarget(
+            name: "Soak", dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetFixture", "FaultProxyCore"],
+            path: "Tests/Soak", swiftSettings: swift6),
 
         // Tests.
         .testTarget(name: "VeetTransportTests", dependencies: ["VeetTransport"],
@@ -102,7 +120,7 @@ let package = Package(
         .testTarget(name: "VeetAccountTests", dependencies: ["VeetAccount", "VeetTransport", "VeetStore", "VeetFixture"],
                     path: "Tests/VeetAccountTests", swiftSettings: swift6),
         .testTarget(name: "HardeningTests",
-                    dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetFixture", "VeetMarkdown"],
+                    dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetFixture", "VeetMarkdown", "FaultProxyCore"],
                     path: "Tests/HardeningTests", swiftSettings: swift6),
         .testTarget(name: "VeetTokensTests", dependencies: ["VeetTokens"],
                     path: "Tests/VeetTokensTests", swiftSettings: swift6),

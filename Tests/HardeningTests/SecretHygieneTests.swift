@@ -1,3 +1,4 @@
+import FaultProxyCore
 import Foundation
 import Testing
 import VeetChat

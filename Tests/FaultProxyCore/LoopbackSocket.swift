@@ -4,13 +4,13 @@ import Synchronization
 import Glibc
 #endif
 
-struct SocketError: Error, CustomStringConvertible {
-    var description: String
+public struct SocketError: Error, CustomStringConvertible {
+    public var description: String
 }
 
 /// Plain blocking POSIX sockets on 127.0.0.1, enough for a test proxy.
-enum LoopbackSocket {
-    static func address(port: UInt16) -> sockaddr_in {
+public enum LoopbackSocket {
+    public static func address(port: UInt16) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -18,13 +18,13 @@ enum LoopbackSocket {
         return address
     }
 
-    /// A listening socket on a free loopback port.
-    static func listen() throws -> (Int32, UInt16) {
+    /// A listening socket on a loopback port (0: a free one).
+    public static func listen(port: UInt16 = 0) throws -> (Int32, UInt16) {
         let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketFD >= 0 else { throw SocketError(description: "socket() failed: \(errno)") }
         var yes: Int32 = 1
         setsockopt(socketFD, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = address(port: 0)
+        var address = address(port: port)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -39,7 +39,7 @@ enum LoopbackSocket {
         return (socketFD, UInt16(bigEndian: address.sin_port))
     }
 
-    static func connect(port: UInt16) throws -> Int32 {
+    public static func connect(port: UInt16) throws -> Int32 {
         let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketFD >= 0 else { throw SocketError(description: "socket() failed: \(errno)") }
         var address = address(port: port)
@@ -56,7 +56,7 @@ enum LoopbackSocket {
     }
 
     /// Writes every byte; false when the peer is gone (no SIGPIPE).
-    static func writeAll(_ socketFD: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
+    public static func writeAll(_ socketFD: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
         var offset = bytes.startIndex
         while offset < bytes.endIndex {
             let written = bytes[offset...].withUnsafeBytes {
@@ -72,13 +72,13 @@ enum LoopbackSocket {
 
 /// A loopback port that only counts the connections it receives (and closes them).
 /// Proves that nothing was sent to it.
-final class CountingListener: Sendable {
-    let port: UInt16
+public final class CountingListener: Sendable {
+    public let port: UInt16
     private let listener: Int32
     private let accepted = Mutex(0)
     private let stopped = Mutex(false)
 
-    init() throws {
+    public init() throws {
         (listener, port) = try LoopbackSocket.listen()
         let listener = listener
         Thread.detachNewThread { [self] in
@@ -97,10 +97,10 @@ final class CountingListener: Sendable {
         }
     }
 
-    var connectionCount: Int { accepted.withLock { $0 } }
+    public var connectionCount: Int { accepted.withLock { $0 } }
 
     /// Call once when done; the accept thread keeps the listener alive until then.
-    func stop() {
+    public func stop() {
         let wasStopped = stopped.withLock { stopped in
             defer { stopped = true }
             return stopped

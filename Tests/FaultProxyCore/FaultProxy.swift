@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// What the proxy does with the answer to one request.
-enum ProxyFault: Sendable, Equatable {
+public enum ProxyFault: Sendable, Equatable {
     case passThrough
     /// Forward the request, wait for the server's first answer byte (so the
     /// server has applied it), then close the client's connection: the answer is lost.
@@ -20,38 +20,47 @@ enum ProxyFault: Sendable, Equatable {
     case delayAnswer(milliseconds: Int)
     /// Answer `307` with this `Location` itself; the request never reaches the server.
     case redirect(location: String)
+    /// Forward this many bytes of the answer, then hold the connection open and
+    /// silent until the proxy stops or the client gives up.
+    case stallAnswer(afterBytes: Int)
+    /// Forward the answer one byte at a time, pausing between bytes.
+    case trickleAnswer(millisecondsPerByte: Int)
 }
 
 /// A loopback TCP proxy in front of one server that injects a fault per request.
 /// Each request on a connection (recognised by its request line at the start of
 /// a client chunk) asks `decide` which fault applies to its answer.
-final class FaultProxy: Sendable {
-    typealias Decider = @Sendable (_ requestLine: String) -> ProxyFault
+public final class FaultProxy: Sendable {
+    public typealias Decider = @Sendable (_ requestLine: String) -> ProxyFault
 
-    let port: UInt16
+    public let port: UInt16
     private let upstreamPort: UInt16
     private let decide: Decider
     private let listener: Int32
     private let live = Mutex<[ProxyConnection]>([])
     private let stopped = Mutex(false)
     private let log = Mutex<[String]>([])
+    private let counters = Mutex(ProxyStats())
 
-    init(upstream: URL, decide: @escaping Decider) throws {
+    public init(upstream: URL, port: UInt16 = 0, decide: @escaping Decider) throws {
         upstreamPort = UInt16(upstream.port ?? 80)
         self.decide = decide
-        (listener, port) = try LoopbackSocket.listen()
+        (listener, port) = try LoopbackSocket.listen(port: port)
         let listener = listener
         Thread.detachNewThread { [self] in acceptLoop(listener) }
     }
 
-    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    public var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// Request lines seen so far, oldest first.
-    var requestLines: [String] { log.withLock { $0 } }
+    public var requestLines: [String] { log.withLock { $0 } }
+
+    /// What the proxy has done so far.
+    public var stats: ProxyStats { counters.withLock { $0 } }
 
     /// Stops listening and cuts every open connection. Call it once the proxy is
     /// no longer needed: its threads keep it alive until then.
-    func stop() {
+    public func stop() {
         let wasStopped = stopped.withLock { stopped in
             defer { stopped = true }
             return stopped
@@ -77,6 +86,7 @@ final class FaultProxy: Sendable {
                 close(client)
                 continue
             }
+            counters.withLock { $0.connections += 1 }
             let connection = ProxyConnection(client: client, upstream: upstream)
             live.withLock { $0.append(connection) }
             Thread.detachNewThread { [self] in forwardRequests(connection) }
@@ -94,6 +104,7 @@ final class FaultProxy: Sendable {
             if let line = Self.requestLine(chunk) {
                 log.withLock { $0.append(line) }
                 let fault = decide(line)
+                counters.withLock { $0.record(fault) }
                 connection.begin(fault)
                 if case .redirect(let location) = fault {
                     let answer = "HTTP/1.1 307 Temporary Redirect\r\nLocation: \(location)\r\n"
@@ -103,6 +114,7 @@ final class FaultProxy: Sendable {
                 }
             }
             guard LoopbackSocket.writeAll(connection.upstream, chunk) else { return }
+            counters.withLock { $0.bytesToServer += chunk.count }
         }
     }
 
@@ -117,17 +129,29 @@ final class FaultProxy: Sendable {
             case .passThrough, .redirect: break
             case .dropAnswer: return
             case .delayAnswer(let milliseconds): usleep(UInt32(milliseconds) * 1_000)
-            case .cutAnswer, .cutAnswerBody:
+            case .trickleAnswer(let milliseconds):
+                for byte in chunk {
+                    guard !isStopped, LoopbackSocket.writeAll(connection.client, [byte][...]) else { return }
+                    counters.withLock { $0.bytesToClient += 1 }
+                    usleep(UInt32(max(0, milliseconds)) * 1_000)
+                }
+                continue
+            case .cutAnswer, .cutAnswerBody, .stallAnswer:
                 let allowed = connection.allowance(for: chunk)
                 chunk = chunk.prefix(allowed)
                 if allowed < count {
                     _ = LoopbackSocket.writeAll(connection.client, chunk)
+                    counters.withLock { $0.bytesToClient += chunk.count }
+                    if case .stallAnswer = connection.fault { connection.holdUntilCut() }
                     return
                 }
             }
             guard LoopbackSocket.writeAll(connection.client, chunk) else { return }
+            counters.withLock { $0.bytesToClient += chunk.count }
         }
     }
+
+    private var isStopped: Bool { stopped.withLock { $0 } }
 
     private func finish(_ connection: ProxyConnection) {
         connection.cut()
@@ -136,7 +160,7 @@ final class FaultProxy: Sendable {
 
     private static let methods = ["GET ", "POST ", "PUT ", "PATCH ", "DELETE ", "HEAD ", "OPTIONS "]
 
-    static func requestLine(_ chunk: ArraySlice<UInt8>) -> String? {
+    public static func requestLine(_ chunk: ArraySlice<UInt8>) -> String? {
         let head = String(decoding: chunk.prefix(512), as: UTF8.self)
         guard methods.contains(where: head.hasPrefix) else { return nil }
         return head.components(separatedBy: "\r\n").first
@@ -156,6 +180,7 @@ final class ProxyConnection: Sendable {
     }
 
     private let state = Mutex(Answer())
+    private let isCut = Mutex(false)
 
     init(client: Int32, upstream: Int32) {
         self.client = client
@@ -176,7 +201,7 @@ final class ProxyConnection: Sendable {
         state.withLock { answer in
             let limit: Int
             switch answer.fault {
-            case .cutAnswer(let bytes): limit = bytes
+            case .cutAnswer(let bytes), .stallAnswer(let bytes): limit = bytes
             case .cutAnswerBody(let bytes):
                 if answer.headLength == nil {
                     answer.head.append(contentsOf: chunk)
@@ -200,8 +225,15 @@ final class ProxyConnection: Sendable {
         return nil
     }
 
+    /// Blocks until this connection is cut (the client left, so the request pump
+    /// cut it, or the proxy stopped): the answer stays unfinished and silent.
+    func holdUntilCut() {
+        while !isCut.withLock({ $0 }) { usleep(10_000) }
+    }
+
     /// Ends both directions; the descriptors close when both pumps let go.
     func cut() {
+        isCut.withLock { $0 = true }
         shutdown(client, Int32(SHUT_RDWR))
         shutdown(upstream, Int32(SHUT_RDWR))
     }
