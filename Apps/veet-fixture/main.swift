@@ -9,6 +9,7 @@ struct CommandLineOptions {
     var token: String?
     var options = FixtureOptions()
     var faults = FixtureFaults()
+    var autoNotify = false
 
     static let usage = """
         usage: veet-fixture [--port P] [--token T] [options]
@@ -28,6 +29,7 @@ struct CommandLineOptions {
           --no-folders           no folder routes (404) and no folder_id on session views, like the snapshot
           --no-schedules         no schedule routes (404), like a server with the schedule API off
           --no-devices           no device or notification routes (404), like a server with the notification API off
+          --auto-notify          raise inbox notifications when a run waits on an approval or a question, or fails
           --strict-attachments   attachment blocks must name an upload of the session (else 404)
           --churn-paging MODE    move a session after each session-list page: promote (an unseen one
                                  jumps to the top) or demote (a seen one drops to the bottom)
@@ -84,6 +86,7 @@ struct CommandLineOptions {
             case "--no-folders": result.options.folders = false
             case "--no-schedules": result.options.schedules = false
             case "--no-devices": result.options.devices = false
+            case "--auto-notify": result.autoNotify = true
             case "--strict-attachments": result.options.strictAttachments = true
             case "--churn-paging":
                 switch try value(for: flag) {
@@ -134,6 +137,7 @@ if token.isEmpty {
 
 let server = FixtureServer(token: token, options: parsed.options)
 server.faults = parsed.faults
+let autoNotifications = parsed.autoNotify ? server.startAutoNotifications() : nil
 do {
     let url = try server.start(port: parsed.port)
     // Written unbuffered so a parent process can read the URL at once.
@@ -149,6 +153,7 @@ var signalSources: [DispatchSourceSignal] = []
 for signalNumber in [SIGINT, SIGTERM] {
     let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
     source.setEventHandler {
+        autoNotifications?.stop()
         server.stop()
         exit(0)
     }

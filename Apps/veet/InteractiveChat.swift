@@ -11,7 +11,9 @@ struct InteractiveChat {
     let context: CLIContext
     let api: ChatAPI
     let mode: TerminalTurnView.ApprovalMode
-    var sessionID: String?
+    var sessionID: String? { didSet { visibility.report(sessionID) } }
+    /// Tells a running veetd which conversation is on screen, so it raises no alert for it.
+    let visibility = DaemonVisibility()
     var watcher: InterruptWatcher?
     /// The last turn's view: its answer, tool bundles and transcript position.
     private var lastView: TerminalTurnView?
@@ -22,6 +24,7 @@ struct InteractiveChat {
         self.api = api
         self.mode = mode
         self.sessionID = sessionID
+        visibility.report(sessionID)
     }
 
     var runner: TurnRunner { TurnRunner(api: api) }

@@ -9,6 +9,7 @@ struct SessionsCommand {
     let context: CLIContext
 
     func sync(_ command: ParsedCommand) async throws -> ExitCode {
+        if let answered = try DaemonCommand.syncThroughDaemon(context: context) { return answered }
         let (store, client) = try context.store()
         let source = HTTPStoreSource(client: client)
         let report = try await store.reconcile(from: source)

@@ -65,6 +65,7 @@ struct VeetCLI {
         case "folders": return try await FoldersCommand.run(command, context: context)
         case "schedules": return try await SchedulesCommand.run(command, context: context)
         case "devices", "notifications": return try await AccountCommand.run(command, context: context)
+        case "daemon": return try await DaemonCommand.run(command, context: context)
         default: break
         }
         switch command.path {

@@ -1,0 +1,93 @@
+import Foundation
+import VeetConsole
+import VeetStore
+import VeetTransport
+
+extension DaemonCommand {
+    /// Prints a run's events as veetd relays them: `SEQ TYPE` lines, or JSON lines with --json.
+    func attach(_ runID: String, timeout: TimeInterval) throws -> ExitCode {
+        let client: DaemonClient
+        do { client = try DaemonClient.connect(paths: paths, client: "veet attach") } catch {
+            context.err.writeLine("veet: \(error); `veet daemon start` starts it (or use `veet chat --session`).")
+            return .failure
+        }
+        let connection = try? context.registry.resolve(named: context.connectionName).name
+        try client.send(.attach(runID: runID, connection: connection))
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let message: DaemonMessage
+            do { message = try client.receive(timeout: max(0, deadline.timeIntervalSinceNow)) } catch {
+                context.err.writeLine("veet: \(error)")
+                return .failure
+            }
+            switch message {
+            case .attached(_, let backlog):
+                if !context.json { context.err.writeLine("Attached through veetd (\(backlog) events so far).") }
+            case .event(let event):
+                print(event)
+            case .runEnded(_, let reason):
+                if !context.json { context.err.writeLine("The run's stream ended (\(reason)).") }
+                return reason == "terminal" ? .success : .failure
+            case .error(let error):
+                context.err.writeLine("veet: \(error.message)")
+                return .failure
+            default:
+                continue
+            }
+        }
+    }
+
+    private func print(_ event: DaemonRunEvent) {
+        if context.json {
+            try? JSONOutput.print(AttachedEventRow(seq: event.sequence, event: event.type, omitted: event.omitted),
+                                  layout: .compact)
+        } else {
+            context.out.writeLine("\(event.sequence.map(String.init) ?? "-") \(event.type)\(event.omitted ? " (too large to relay)" : "")")
+        }
+    }
+
+    /// `veet sync` through a running veetd; nil when there is none (or it could
+    /// not sync this connection), so the caller syncs by itself.
+    static func syncThroughDaemon(context: CLIContext) throws -> ExitCode? {
+        guard context.environment["VEET_NO_DAEMON"] == nil,
+              let name = try context.registry.resolve(named: context.connectionName).name,
+              let client = try? DaemonClient.connect(paths: DaemonPaths(environment: context.environment), client: "veet sync"),
+              case .synced(let results)? = try? client.request(.sync(connection: name), timeout: 300),
+              let result = results.first(where: { $0.name == name }), result.error == nil else { return nil }
+        if context.json {
+            try JSONOutput.print(DaemonSyncRow(connection: name, added: result.added, updated: result.updated,
+                                               pruned: result.pruned), layout: .compact)
+        } else {
+            context.out.writeLine("\(result.added) added, \(result.updated) updated, \(result.pruned) removed (through veetd).")
+        }
+        return .success
+    }
+}
+
+struct AttachedEventRow: Encodable {
+    let seq: Int64?
+    let event: String
+    let omitted: Bool
+}
+
+struct DaemonSyncRow: Encodable {
+    var via = "veetd"
+    let connection: String
+    let added: Int
+    let updated: Int
+    let pruned: Int
+}
+
+/// Reports the conversation on screen to veetd (when one runs) for as long
+/// as this object lives; the daemon forgets it when the connection closes.
+final class DaemonVisibility: Sendable {
+    private let client: DaemonClient?
+
+    init(paths: DaemonPaths = DaemonPaths()) {
+        client = try? DaemonClient.connect(paths: paths, client: "veet chat", timeout: 1)
+    }
+
+    func report(_ sessionID: String?) {
+        _ = try? client?.request(.visible(sessionID: sessionID), timeout: 1)
+    }
+}

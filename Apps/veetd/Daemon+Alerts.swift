@@ -1,0 +1,70 @@
+import Foundation
+import VeetAccount
+import VeetChat
+import VeetStore
+import VeetTransport
+
+extension Daemon {
+    var visibleSessions: Set<String> { Set(visible.values) }
+
+    /// Moves run and inbox signals onto the board.
+    func applySignals() {
+        let now = Date()
+        for (signal, connection) in signals.drain() {
+            if board.apply(signal, now: now, visibleSessions: visibleSessions), case .raise(let candidate) = signal {
+                alertConnections[candidate.key] = connection
+            }
+        }
+        let pendingKeys = Set(board.pending.keys)
+        alertConnections = alertConnections.filter { pendingKeys.contains($0.key) }
+    }
+
+    /// Shows what came due, after checking with the server that it still matters.
+    func raiseDueAlerts() async {
+        let due = board.takeDue(now: Date(), visibleSessions: visibleSessions)
+        for candidate in due {
+            let connection = alertConnections.removeValue(forKey: candidate.key)
+            guard let runtime = connection.flatMap({ connections[$0] }) else { continue }
+            guard let ready = await enricher(for: runtime).enrich(candidate) else {
+                log.info("alert \(candidate.kind.rawValue) dropped: handled elsewhere")
+                continue
+            }
+            // A client may have opened the conversation while the server was asked.
+            if let session = ready.targets.sessionID, visibleSessions.contains(session) { continue }
+            notifier?.show(AlertWording.alert(for: ready))
+        }
+    }
+
+    private func enricher(for runtime: ConnectionRuntime) -> AlertEnricher {
+        let chat = ChatAPI(client: runtime.client)
+        let account = AccountAPI(client: runtime.client)
+        return AlertEnricher(
+            approval: { id in
+                guard let view = try? await chat.approval(id: id) else { return nil }
+                return (view.toolName, view.status == .pending)
+            },
+            runWaiting: { runID in
+                guard let run = try? await chat.run(id: runID) else { return nil }
+                return run.status == .waitingForUser
+            },
+            schedule: ScheduleFactsLookup(send: account.send))
+    }
+
+    /// The owner chose Approve once or Deny on an approval alert.
+    func perform(action: String, on alert: DesktopAlert, connection: String?) async {
+        guard let approvalID = alert.targets.approvalID,
+              let runtime = connection.flatMap({ connections[$0] }) ?? connections.values.first else { return }
+        let decision: ApprovalDecision = action == "approve_once" ? .approveOnce : .deny
+        do {
+            _ = try await ChatAPI(client: runtime.client).resolve(approvalID: approvalID, decision: decision)
+            log.info("approval \(approvalID) resolved from the notification (\(action))")
+        } catch {
+            log.warn("approval \(approvalID) not resolved from the notification (\(RunHub.kind(of: error)))")
+        }
+    }
+
+    func connectionName(forRun runID: String?) -> String? {
+        guard let runID else { return nil }
+        return hub.channel(runID: runID)?.connection
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import VeetStore
+
+extension Daemon {
+    /// Answers one socket request (hello was handled by the server).
+    func handle(_ client: ClientConnection, _ request: DaemonRequest) async {
+        switch request {
+        case .hello:
+            client.send(.error(DaemonError(code: "already_greeted", message: "hello was already said")))
+        case .status:
+            client.send(.status(status()))
+        case .sync(let name):
+            if let name, connections[name] == nil {
+                client.send(.error(DaemonError(code: "not_found", message: "veetd has no connection named \(name)")))
+                return
+            }
+            let results = await syncAll(only: name)
+            nextSync = Date().addingTimeInterval(settings.syncInterval)
+            client.send(.synced(results))
+            wakeup.poke()
+        case .attach(let runID, let name):
+            attach(client, runID: runID, connection: name)
+        case .detach(let runID):
+            let found = hub.channel(runID: runID)?.detach(clientID: client.clientID) ?? false
+            client.send(found ? .runEnded(runID: runID, reason: "detached")
+                              : .error(DaemonError(code: "not_found", message: "not attached to run \(runID)")))
+        case .visible(let sessionID):
+            visible[client.clientID] = sessionID
+            if let sessionID { board.noteVisible([sessionID]) }
+            client.send(.ok)
+        }
+    }
+
+    private func attach(_ client: ClientConnection, runID: String, connection name: String?) {
+        guard !runID.isEmpty, runID.count <= 200 else {
+            client.send(.error(.malformed("run_id must be 1 to 200 characters")))
+            return
+        }
+        if let channel = hub.channel(runID: runID) {
+            channel.attach(client)
+            return
+        }
+        guard let runtime = (name ?? currentConnection).flatMap({ connections[$0] })
+            ?? (connections.count == 1 ? connections.values.first : nil) else {
+            client.send(.error(DaemonError(code: "not_found", message: "name a saved connection for this run")))
+            return
+        }
+        let session = (try? runtime.store.activeRuns())?.first { $0.runID == runID }?.sessionID
+        hub.watch(runID: runID, sessionID: session, connection: runtime.name, client: runtime.client).attach(client)
+    }
+
+    /// A client left: it shows nothing now and gets no more events.
+    func clientLeft(_ clientID: Int) {
+        visible[clientID] = nil
+        hub.detachEverywhere(clientID: clientID)
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import VeetAccount
+import VeetChat
+import VeetStore
+import VeetTransport
+
+extension Daemon {
+    /// Reconciles (all connections, or one), delivers outboxes, reads inboxes
+    /// and starts watching active runs. Syncs never overlap.
+    func syncAll(only name: String? = nil) async -> [ConnectionSyncResult] {
+        if let previous = syncInFlight { _ = await previous.value }
+        reloadConnectionsIfChanged()
+        let names = connections.keys.sorted().filter { name == nil || $0 == name }
+        let task = Task { [self] in
+            var results: [ConnectionSyncResult] = []
+            for name in names { results.append(await sync(connection: name)) }
+            return results
+        }
+        syncInFlight = task
+        let results = await task.value
+        if syncInFlight == task { syncInFlight = nil }
+        return results
+    }
+
+    private func sync(connection name: String) async -> ConnectionSyncResult {
+        guard let runtime = connections[name] else { return ConnectionSyncResult(name: name, error: "unknown connection") }
+        var result = ConnectionSyncResult(name: name)
+        let source = HTTPStoreSource(client: runtime.client)
+        do {
+            let report = try await runtime.store.reconcile(from: source)
+            result.added = report.added.count
+            result.updated = report.updated.count
+            result.pruned = report.pruned.count
+            let fetched = await Self.refreshTranscripts(Array((report.added + report.updated).prefix(50)),
+                                                        store: runtime.store, source: source)
+            connections[name]?.lastSync = Date()
+            connections[name]?.lastError = nil
+            log.info("sync \(name): \(result.added) added, \(result.updated) updated, \(result.pruned) removed, "
+                     + "\(report.pagesRead) pages, \(fetched) transcripts")
+        } catch {
+            result.error = RunHub.kind(of: error)
+            connections[name]?.lastError = result.error
+            log.warn("sync \(name) failed (\(result.error ?? ""))")
+        }
+        await deliverOutbox(runtime)
+        await readInbox(name)
+        watchActiveRuns(runtime)
+        return result
+    }
+
+    /// Four transcripts at a time; one that fails is fetched on a later sync.
+    static func refreshTranscripts(_ ids: [String], store: LocalStore, source: HTTPStoreSource) async -> Int {
+        await withTaskGroup(of: Bool.self) { group in
+            var next = ids.makeIterator()
+            var done = 0
+            for _ in 0..<4 {
+                guard let id = next.next() else { break }
+                group.addTask { (try? await store.refreshTranscript(sessionID: id, from: source)) != nil }
+            }
+            while let ok = await group.next() {
+                if ok { done += 1 }
+                if let id = next.next() {
+                    group.addTask { (try? await store.refreshTranscript(sessionID: id, from: source)) != nil }
+                }
+            }
+            return done
+        }
+    }
+
+    /// Sends what waits in the outbox, in order per conversation. Failed
+    /// entries are tried again up to five attempts in all; after that they
+    /// wait for `veet outbox retry`.
+    private func deliverOutbox(_ runtime: ConnectionRuntime) async {
+        guard let entries = try? runtime.store.outbox(), !entries.isEmpty else { return }
+        let api = ChatAPI(client: runtime.client)
+        let delivery = OutboxDelivery(store: runtime.store, transcripts: HTTPStoreSource(client: runtime.client)) {
+            session, content, key in
+            switch try await api.submit(sessionID: session, content: content, key: key) {
+            case .accepted(let result, _): .accepted(runID: result.runID)
+            case .activeRunExists(let runID, _): .busy(runID: runID)
+            }
+        }
+        var sessions: [String] = []
+        for entry in entries where !sessions.contains(entry.sessionID) {
+            if entry.state == .failed {
+                guard entry.attempts < 5, (try? runtime.store.retryOutboxEntry(id: entry.id)) == true else { continue }
+            }
+            sessions.append(entry.sessionID)
+        }
+        var confirmed = 0, waiting = 0
+        for session in sessions {
+            for result in await delivery.flush(sessionID: session) {
+                if case .confirmed(_, let runID, _) = result {
+                    confirmed += 1
+                    if let runID { hub.watch(runID: runID, sessionID: session, connection: runtime.name, client: runtime.client) }
+                } else {
+                    waiting += 1
+                }
+            }
+        }
+        log.info("outbox \(runtime.name): \(confirmed) delivered, \(waiting) still waiting")
+    }
+
+    /// Reads the newest page of the inbox (unless the server has no such routes).
+    private func readInbox(_ name: String) async {
+        guard let runtime = connections[name] else { return }
+        if runtime.notifications == .unavailable && runtime.inboxBackoff > 0 {
+            connections[name]?.inboxBackoff -= 1
+            return
+        }
+        let inbox = NotificationInbox(api: AccountAPI(client: runtime.client))
+        do {
+            let page = try await inbox.page(limit: 50)
+            connections[name]?.notifications = page.availability
+            guard let items = page.value?.items else {
+                connections[name]?.inboxBackoff = 20
+                return
+            }
+            let found = connections[name]?.inbox.signals(from: items, now: Date()) ?? []
+            signals.append(found, connection: name)
+        } catch {
+            log.warn("inbox \(name) not read (\(RunHub.kind(of: error)))")
+        }
+    }
+
+    private func watchActiveRuns(_ runtime: ConnectionRuntime) {
+        guard let runs = try? runtime.store.activeRuns() else { return }
+        for run in runs {
+            hub.watch(runID: run.runID, sessionID: run.sessionID, connection: runtime.name, client: runtime.client)
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Synchronization
+import VeetAccount
+import VeetStore
+import VeetTransport
+
+/// One saved connection as the daemon keeps it.
+struct ConnectionRuntime: Sendable {
+    let name: String
+    let url: String
+    let store: LocalStore
+    let client: HTTPClient
+    var lastSync: Date?
+    var lastError: String?
+    var notifications: NotificationsAvailability = .unknown
+    var inbox = InboxWatermark()
+    /// Syncs left before probing the inbox again after a 404.
+    var inboxBackoff = 0
+}
+
+/// Run events waiting to be applied to the alert board by the main loop.
+final class SignalQueue: Sendable {
+    private let items = Mutex<[(AlertSignal, String)]>([])
+    func append(_ signals: [AlertSignal], connection: String) {
+        guard !signals.isEmpty else { return }
+        items.withLock { $0 += signals.map { ($0, connection) } }
+    }
+    func drain() -> [(AlertSignal, String)] { items.withLock { list in defer { list.removeAll() }; return list } }
+}
+
+/// The daemon's state and main loop: sync timer, alert timer, requests.
+actor Daemon {
+    let settings: DaemonSettings
+    let log: DaemonLog
+    let hub: RunHub
+    let signals: SignalQueue
+    let wakeup = Wakeup()
+    let startedAt = Date()
+    let version: String
+    var connections: [String: ConnectionRuntime] = [:]
+    var currentConnection: String?
+    var board: AlertBoard
+    /// Which connection each pending alert belongs to.
+    var alertConnections: [String: String] = [:]
+    /// The conversation each connected client reports visible.
+    var visible: [Int: String] = [:]
+    var notifier: DesktopNotifier?
+    var clientCount: @Sendable () -> Int = { 0 }
+    var nextSync = Date.distantPast
+    var syncRequested = false
+    var stopping = false
+    /// Serialises syncs: a request during a sync waits for it and then runs its own.
+    var syncInFlight: Task<[ConnectionSyncResult], Never>?
+    var paths: VeetPaths?
+    var database: Database?
+    var connectionsFileStamp: Date?
+
+    init(settings: DaemonSettings, log: DaemonLog, version: String, hub: RunHub, signals: SignalQueue) {
+        self.settings = settings
+        self.log = log
+        self.version = version
+        self.hub = hub
+        self.signals = signals
+        board = AlertBoard(hold: settings.alertHold)
+    }
+
+    func configure(notifier: DesktopNotifier, clientCount: @escaping @Sendable () -> Int) {
+        self.notifier = notifier
+        self.clientCount = clientCount
+    }
+
+    /// Opens every saved connection's slice of the store (one database file),
+    /// keeping those already open whose address did not change.
+    func loadConnections(paths: VeetPaths) throws {
+        self.paths = paths
+        let registry = ConnectionRegistry(paths: paths)
+        connectionsFileStamp = Self.stamp(paths.connectionsFile)
+        let file = try registry.load()
+        currentConnection = file.current
+        let wanted = Dictionary(file.connections.map { ($0.name, $0.url) }, uniquingKeysWith: { first, _ in first })
+        connections = connections.filter { wanted[$0.key] == $0.value.url }
+        guard !file.connections.isEmpty else {
+            log.info("no saved connections; waiting for requests")
+            return
+        }
+        let database = try database ?? Database.open(paths: paths)
+        self.database = database
+        for saved in file.connections where connections[saved.name] == nil {
+            do {
+                guard let token = try registry.credentials.token(for: saved.name) else {
+                    log.warn("connection \(saved.name) has no token; skipped")
+                    continue
+                }
+                let settings = try ConnectionSettings(serverURL: try ServerURL(validating: saved.url), token: token)
+                let store = try LocalStore(database: database, connection: saved.name, url: saved.url)
+                connections[saved.name] = ConnectionRuntime(
+                    name: saved.name, url: saved.url, store: store,
+                    client: HTTPClient(settings: settings, clientVersion: version))
+            } catch {
+                log.warn("connection \(saved.name) could not be opened (\(RunHub.kind(of: error)))")
+            }
+        }
+        log.info("\(connections.count) connections loaded")
+    }
+
+    /// `veet connect` or `veet connections forget` ran since the last look: load again.
+    func reloadConnectionsIfChanged() {
+        guard let paths, Self.stamp(paths.connectionsFile) != connectionsFileStamp else { return }
+        do { try loadConnections(paths: paths) } catch {
+            log.warn("saved connections could not be read again (\(RunHub.kind(of: error)))")
+        }
+    }
+
+    static func stamp(_ file: URL) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
+    }
+
+    /// Sleeps between timers; returns when `stop` is called.
+    func run() async {
+        while !stopping {
+            let now = Date()
+            if now >= nextSync || syncRequested {
+                syncRequested = false
+                _ = await syncAll()
+                nextSync = Date().addingTimeInterval(settings.syncInterval)
+            }
+            applySignals()
+            await raiseDueAlerts()
+            if stopping { break }
+            let deadline = min(nextSync, board.nextDue ?? .distantFuture)
+            await wakeup.wait(until: deadline)
+        }
+    }
+
+    func stop() {
+        stopping = true
+        syncInFlight?.cancel()
+        wakeup.poke()
+    }
+
+    func status() -> DaemonStatus {
+        let rows = connections.values.sorted { $0.name < $1.name }.map { runtime in
+            ConnectionStatus(name: runtime.name, sessions: (try? runtime.store.sessionCount()) ?? 0,
+                             outboxPending: (try? runtime.store.outbox().count) ?? 0, lastSync: runtime.lastSync,
+                             lastError: runtime.lastError, notifications: runtime.notifications.rawValue)
+        }
+        return DaemonStatus(pid: getpid(), version: version, startedAt: startedAt, clients: clientCount(),
+                            watchedRuns: hub.liveRunIDs, pendingAlerts: board.pending.count, connections: rows)
+    }
+}

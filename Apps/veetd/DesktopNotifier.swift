@@ -1,0 +1,94 @@
+import Foundation
+import VeetAccount
+
+/// Shows alerts through the freedesktop notification service via
+/// `notify-send`, when it is on PATH and a session bus is set; otherwise
+/// writes one log line per alert. Actions (Approve once / Deny) are offered
+/// when this notify-send supports `--action`; the chosen one comes back
+/// through `onAction`.
+struct DesktopNotifier: Sendable {
+    enum Mode: Sendable, Hashable {
+        case notifySend(path: String, actions: Bool)
+        case logOnly(reason: String)
+    }
+
+    typealias ActionHandler = @Sendable (_ alert: DesktopAlert, _ actionID: String) -> Void
+
+    let mode: Mode
+    let log: DaemonLog
+    let onAction: ActionHandler
+
+    static func detect(environment: [String: String], forceLog: Bool) -> Mode {
+        if forceLog { return .logOnly(reason: "notifications turned off (--notifier log)") }
+        guard let bus = environment["DBUS_SESSION_BUS_ADDRESS"], !bus.isEmpty else {
+            return .logOnly(reason: "no session bus")
+        }
+        guard let path = findOnPath("notify-send", environment: environment) else {
+            return .logOnly(reason: "notify-send is not installed")
+        }
+        return .notifySend(path: path, actions: supportsActions(path))
+    }
+
+    func show(_ alert: DesktopAlert) {
+        switch mode {
+        case .logOnly(let reason):
+            log.info("alert \(alert.kind.rawValue) \(Self.identifiers(alert)) shown as a log line (\(reason))")
+        case .notifySend(let path, let actions):
+            launch(path: path, alert: alert, withActions: actions && !alert.actions.isEmpty)
+        }
+    }
+
+    private func launch(path: String, alert: DesktopAlert, withActions: Bool) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        var arguments = ["--app-name=Veet", "--urgency=\(alert.urgency)", "--category=im"]
+        if withActions {
+            arguments += alert.actions.map { "--action=\($0.id)=\($0.label)" }
+            arguments.append("--wait")
+        }
+        process.arguments = arguments + ["--", alert.title, alert.body]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        let handler = onAction
+        process.terminationHandler = { _ in
+            let chosen = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            if alert.actions.contains(where: { $0.id == chosen }) { handler(alert, chosen) }
+        }
+        do {
+            try process.run()
+            log.info("alert \(alert.kind.rawValue) \(Self.identifiers(alert)) sent to the notification service")
+        } catch {
+            log.warn("alert \(alert.kind.rawValue) \(Self.identifiers(alert)): notify-send failed to start")
+        }
+    }
+
+    static func identifiers(_ alert: DesktopAlert) -> String {
+        let t = alert.targets
+        return [("session", t.sessionID), ("run", t.runID), ("approval", t.approvalID), ("question", t.questionID),
+                ("schedule", t.scheduleID), ("occurrence", t.occurrenceID)]
+            .compactMap { name, value in value.map { "\(name)=\($0)" } }.joined(separator: " ")
+    }
+
+    static func findOnPath(_ name: String, environment: [String: String]) -> String? {
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// libnotify 0.7.10 added `--action`; older notify-send lacks it.
+    private static func supportsActions(_ path: String) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["--help"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.contains("--action")
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import VeetTransport
+
+/// Something that may deserve a desktop alert: what happened and the
+/// identifiers it concerns. It never holds conversation text, arguments or
+/// question text; the only free text is the tool name and a schedule's title.
+public struct AlertCandidate: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case approval, question, runFailed = "run_failed"
+        case scheduleRunFinished = "schedule_run_finished", scheduleOccurrenceSkipped = "schedule_occurrence_skipped"
+
+        /// Approvals, questions and scheduled outcomes wait before alerting, so one
+        /// handled on another device raises nothing; a failure is told at once.
+        public var isHeld: Bool { self != .runFailed }
+    }
+
+    public var kind: Kind
+    public var targets: NotificationTargets
+    /// Approvals only: the tool's name (never its arguments).
+    public var toolName: String?
+    /// Scheduled outcomes only: the schedule's title and the occurrence's time.
+    public var schedule: ScheduleFacts?
+
+    public init(kind: Kind, targets: NotificationTargets, toolName: String? = nil, schedule: ScheduleFacts? = nil) {
+        self.kind = kind
+        self.targets = targets
+        self.toolName = toolName
+        self.schedule = schedule
+    }
+
+    /// The same event seen twice (the inbox and a live stream) has the same key.
+    public var key: String {
+        switch kind {
+        case .approval: "approval:\(targets.approvalID ?? targets.runID ?? "")"
+        case .question: "question:\(targets.questionID ?? targets.runID ?? "")"
+        case .runFailed: "run_failed:\(targets.runID ?? "")"
+        case .scheduleRunFinished, .scheduleOccurrenceSkipped:
+            "\(kind.rawValue):\(targets.occurrenceID ?? targets.runID ?? "")"
+        }
+    }
+
+    /// The inbox item's candidate; nil for kinds that raise no desktop alert (ops, test, unknown).
+    public init?(_ item: NotificationItem) {
+        let kind: Kind
+        switch item.kind {
+        case .approvalRequested: kind = .approval
+        case .questionAsked: kind = .question
+        case .runFailed: kind = .runFailed
+        case .scheduleRunFinished: kind = .scheduleRunFinished
+        case .scheduleOccurrenceSkipped: kind = .scheduleOccurrenceSkipped
+        default: return nil
+        }
+        self.init(kind: kind, targets: item.targets, toolName: item.toolName)
+    }
+}
+
+/// What a scheduled alert names: the title of the revision that ran and when it was due.
+public struct ScheduleFacts: Sendable, Hashable {
+    public var title: String
+    public var occurrenceTime: Date?
+
+    public init(title: String, occurrenceTime: Date?) {
+        self.title = title
+        self.occurrenceTime = occurrenceTime
+    }
+}
+
+/// What a run's live event means for alerts.
+public enum AlertSignal: Sendable, Hashable {
+    case raise(AlertCandidate)
+    /// The thing was handled (here or on another device): drop its pending alert.
+    case resolve(key: String)
+    /// The run moved on (resumed or ended): its pending approvals and questions are moot.
+    case runMovedOn(runID: String)
+}
+
+extension AlertSignal {
+    /// Reads one frame of a watched run. `sessionID` is the run's conversation.
+    public static func signals(for frame: RunEventFrame, runID: String, sessionID: String?) -> [AlertSignal] {
+        let targets = { (approval: String?, question: String?) in
+            NotificationTargets(sessionID: sessionID, runID: runID, approvalID: approval, questionID: question)
+        }
+        switch frame.event {
+        case .approvalRequested(let requested):
+            return [.raise(AlertCandidate(kind: .approval, targets: targets(requested.approvalID, nil)))]
+        case .approvalResolved(let resolved):
+            return [.resolve(key: "approval:\(resolved.approvalID)")]
+        case .approvalInvalidated(let invalidated):
+            return [.resolve(key: "approval:\(invalidated.approvalID)")]
+        case .runWaitingForUser(let waiting):
+            return [.raise(AlertCandidate(kind: .question, targets: targets(nil, waiting.questionID)))]
+        case .runResumed, .runCompleted, .runCancelled:
+            return [.runMovedOn(runID: runID)]
+        case .runFailed:
+            return [.runMovedOn(runID: runID), .raise(AlertCandidate(kind: .runFailed, targets: targets(nil, nil)))]
+        default:
+            return []
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import VeetTransport
+
+/// Fills in what a due candidate needs before it is shown, and checks it
+/// still matters: an approval or question already handled on another device
+/// is dropped (the server is asked, not just the live stream).
+public struct AlertEnricher: Sendable {
+    /// The approval's tool name and whether it still waits; nil when it cannot be read.
+    public typealias ApprovalLookup = @Sendable (_ approvalID: String) async -> (toolName: String?, pending: Bool)?
+    /// Whether a run still waits for the user (question kinds); nil when unknown.
+    public typealias RunWaitLookup = @Sendable (_ runID: String) async -> Bool?
+
+    public var approval: ApprovalLookup
+    public var runWaiting: RunWaitLookup
+    public var schedule: ScheduleFactsLookup?
+
+    public init(approval: @escaping ApprovalLookup, runWaiting: @escaping RunWaitLookup,
+                schedule: ScheduleFactsLookup?) {
+        self.approval = approval
+        self.runWaiting = runWaiting
+        self.schedule = schedule
+    }
+
+    /// The candidate to show, or nil when it no longer needs anyone.
+    public func enrich(_ candidate: AlertCandidate) async -> AlertCandidate? {
+        var result = candidate
+        switch candidate.kind {
+        case .approval:
+            if let id = candidate.targets.approvalID, let found = await approval(id) {
+                guard found.pending else { return nil }
+                result.toolName = candidate.toolName ?? found.toolName
+            }
+        case .question:
+            if let run = candidate.targets.runID, await runWaiting(run) == false { return nil }
+        case .scheduleRunFinished, .scheduleOccurrenceSkipped:
+            if result.schedule == nil, let id = candidate.targets.scheduleID, let schedule {
+                result.schedule = await schedule.facts(scheduleID: id, occurrenceID: candidate.targets.occurrenceID)
+            }
+        case .runFailed:
+            break
+        }
+        return result
+    }
+}
+
+/// Reads a schedule's title and an occurrence's nominal time through the
+/// schedule routes (schedules.md §2, §6), with its own minimal decoding so
+/// this feature does not import the schedules feature.
+public struct ScheduleFactsLookup: Sendable {
+    public let send: AccountRequestSender
+
+    public init(send: @escaping AccountRequestSender) {
+        self.send = send
+    }
+
+    public func facts(scheduleID: String, occurrenceID: String?) async -> ScheduleFacts? {
+        let id = AccountAPI.segment(scheduleID)
+        guard let record: ScheduleRecord = try? await send(.get("/v1/schedules/\(id)")).decoded() else { return nil }
+        var time: Date?
+        if let occurrenceID {
+            var cursor: String?
+            for _ in 0..<5 {  // occurrences are newest first; a fresh one is on the first pages
+                var query = [URLQueryItem(name: "limit", value: "50")]
+                if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
+                guard let page: Page<OccurrenceRecord> =
+                    try? await send(.get("/v1/schedules/\(id)/occurrences", query: query)).decoded() else { break }
+                if let found = page.items.first(where: { $0.id == occurrenceID }) {
+                    time = found.nominalFireAt.flatMap(Timestamp.parse)
+                    break
+                }
+                guard !page.isLast, let next = page.nextCursor else { break }
+                cursor = next
+            }
+        }
+        return ScheduleFacts(title: record.title, occurrenceTime: time)
+    }
+
+    struct ScheduleRecord: Decodable {
+        var title: String
+        enum Keys: String, CodingKey { case title, definition }
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: Keys.self)
+            let definition = try? c.nestedContainer(keyedBy: Keys.self, forKey: .definition)
+            if let own = try? c.decode(String.self, forKey: .title) {
+                title = own
+            } else if let definition, let defined = try? definition.decode(String.self, forKey: .title) {
+                title = defined
+            } else {
+                title = "A schedule"
+            }
+        }
+    }
+
+    struct OccurrenceRecord: Decodable {
+        var id: String
+        var nominalFireAt: String?
+        enum CodingKeys: String, CodingKey { case id, nominalFireAt = "nominal_fire_at" }
+    }
+}
