@@ -100,10 +100,13 @@ struct FoldersCommand {
         }
         if items.isEmpty { context.err.writeLine("No folder suggestions right now.") }
         let style = context.outStyle
+        let folderNames = Dictionary(((try? await center.api.folders()) ?? []).map { ($0.id, $0.name) },
+                                     uniquingKeysWith: { first, _ in first })
         for proposal in items {
+            let target = proposal.targetFolderID ?? "?"
             let what = proposal.kind == .newFolder
                 ? "New folder \(style.emphasis(proposal.proposedName ?? "?"))"
-                : "Add to folder \(style.dim(proposal.targetFolderID ?? "?"))"
+                : "Add to folder \(folderNames[target].map(style.emphasis) ?? style.dim(target))"
             context.out.writeLine("\(what)  \(style.dim(proposal.id))")
             if let rationale = proposal.rationale { context.out.writeLine("  \(rationale)") }
             for member in proposal.memberSessionIDs { context.out.writeLine(style.dim("  - \(member)")) }

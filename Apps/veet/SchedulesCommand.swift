@@ -151,7 +151,7 @@ struct SchedulesCommand {
         if page.items.isEmpty { context.err.writeLine("No runs yet.") }
         let style = context.outStyle
         for occurrence in page.items {
-            let target = occurrence.sessionID.map { "conversation \($0)" }
+            let target = occurrence.sessionID.map { "conversation \($0)" + (occurrence.runID.map { " · run \($0)" } ?? "") }
                 ?? occurrence.reasonCode ?? (occurrence.linksErasedAt != nil ? "conversation deleted" : "")
             context.out.writeLine("\(occurrence.nominalFireAt)  \(occurrence.disposition.rawValue)  \(style.dim(target))")
         }

@@ -34,7 +34,9 @@ struct SitesCommand {
             CommandSpec(name: "status", summary: "Show a profile and its newest sign-in.",
                         positionals: [PositionalSpec("id", help: "The profile id.")]),
             CommandSpec(name: "use", summary: "Use a READY profile for new conversations (or --none).",
-                        options: [.flag("none", help: "Use no profile for new conversations.")],
+                        options: [.flag("none", help: "Use no profile for new conversations."),
+                                  .value("session", valueName: "id",
+                                         help: "Connect the profile to this existing conversation instead.")],
                         positionals: [PositionalSpec("id", help: "The profile id.", isOptional: true)]),
             CommandSpec(name: "revoke", summary: "Revoke a profile (its sign-in stops working at once).",
                         positionals: [PositionalSpec("id", help: "The profile id.")]),
@@ -45,6 +47,21 @@ struct SitesCommand {
                                   .flag("standing", help: "List standing grants instead.")]),
             CommandSpec(name: "stop", summary: "Stop a task permission now.",
                         positionals: [PositionalSpec("id", help: "The task permission id.")]),
+            CommandSpec(name: "approve", summary: "Allow all routine actions for this task (a browser approval's offer).",
+                        discussion: "Resolves a pending browser.act approval with the task permission it offers; "
+                            + "the scope and limits are shown first. `veet approvals approve ID` allows one action only.",
+                        positionals: [PositionalSpec("id", help: "The approval id (see `veet approvals list`).")]),
+            CommandSpec(name: "grant", summary: "Create a standing grant: routine actions without asking, for a while.",
+                        options: [.value("action", valueName: "kind", help: "click, type, select, check, press or scroll.",
+                                         repeatable: true),
+                                  .value("origin", valueName: "https://host",
+                                         help: "One of the profile's origins (default: all).", repeatable: true),
+                                  .value("days", valueName: "n", help: "How long, in days (at most 30; default 1)."),
+                                  .value("hours", valueName: "n", help: "How long, in hours (instead of --days)."),
+                                  .value("purpose", valueName: "text", help: "Why (at most 255 characters).")],
+                        positionals: [PositionalSpec("profile", help: "A ready profile's id.")]),
+            CommandSpec(name: "ungrant", summary: "Revoke a standing grant now.",
+                        positionals: [PositionalSpec("id", help: "The standing grant id.")]),
             CommandSpec(name: "scopes", summary: "Where task permissions may be offered.",
                         subcommands: [
                             CommandSpec(name: "show", summary: "Show the task scopes."),
@@ -65,11 +82,16 @@ struct SitesCommand {
         case ["sites", "add"]: return try await sites.add(command)
         case ["sites", "signin"]: return try await sites.signIn(command)
         case ["sites", "status"]: return try await sites.status(first)
+        case ["sites", "use"] where command.value("session") != nil:
+            return try await sites.bind(profileID: first, sessionID: command.value("session") ?? "")
         case ["sites", "use"]: return try await sites.use(command.flag("none") ? nil : first)
         case ["sites", "revoke"]: return try await sites.revoke(first)
         case ["sites", "delete"]: return try await sites.delete(first)
         case ["sites", "grants"]: return try await sites.grants(command)
         case ["sites", "stop"]: return try await sites.stop(first)
+        case ["sites", "approve"]: return try await sites.approveForTask(first)
+        case ["sites", "grant"]: return try await sites.createStandingGrant(command)
+        case ["sites", "ungrant"]: return try await sites.revokeStandingGrant(first)
         case ["sites", "scopes"], ["sites", "scopes", "show"]: return try await sites.scopes(change: nil)
         case ["sites", "scopes", "add"]: return try await sites.scopes(change: (true, command.positionals))
         case ["sites", "scopes", "remove"]: return try await sites.scopes(change: (false, command.positionals))
@@ -79,24 +101,29 @@ struct SitesCommand {
         }
     }
 
-    private func api() throws -> WebsiteAccessAPI { WebsiteAccessAPI(client: try context.client()) }
+    func api() throws -> WebsiteAccessAPI { WebsiteAccessAPI(client: try context.client()) }
 
     // MARK: Profiles
 
     func list() async throws -> ExitCode {
         let (store, client) = try context.store()
-        let profiles = try await WebsiteAccessAPI(client: client).allProfiles()
         let chosen = try ChosenProfile(store: store).profileID()
+        let overview = try await WebsiteAccessOverview.load(api: WebsiteAccessAPI(client: client), chosenProfileID: chosen)
         if context.json {
-            try JSONOutput.print(SitesListOutput(profiles: profiles, chosenProfileID: chosen), layout: .compact)
+            let output = SitesListOutput(profiles: overview.rows.map(\.profile), chosenProfileID: chosen,
+                                         openCeremonies: overview.rows.compactMap(\.openCeremony))
+            try JSONOutput.print(output, layout: .compact)
             return .success
         }
-        if profiles.isEmpty { context.err.writeLine("No websites yet. Add one with `veet sites add https://www.example.com`.") }
+        if overview.rows.isEmpty {
+            context.err.writeLine("No websites yet. Add one with `veet sites add https://www.example.com`.")
+        }
         let style = context.outStyle
-        for profile in profiles {
-            let mark = profile.id == chosen ? style.accent("*") : " "
-            context.out.writeLine("\(mark) \(style.emphasis(profile.displayName))  \(statusText(profile.status))")
-            context.out.writeLine(style.dim("    \(profile.id)  \(profile.allowedOrigins.joined(separator: " "))"))
+        for row in overview.rows {
+            let mark = row.isChosen ? style.accent("*") : " "
+            context.out.writeLine("\(mark) \(style.emphasis(row.profile.displayName))  \(statusText(row.profile.status))")
+            if let open = row.openCeremony { context.out.writeLine("    sign-in: \(open.status.nextStep)") }
+            context.out.writeLine(style.dim("    \(row.profile.id)  \(row.profile.allowedOrigins.joined(separator: " "))"))
         }
         return .success
     }
@@ -153,6 +180,21 @@ struct SitesCommand {
         return .success
     }
 
+    /// Connects a READY profile to an existing conversation (the server may resume a run waiting for it).
+    func bind(profileID: String, sessionID: String) async throws -> ExitCode {
+        let api = try api()
+        let profile = try await api.profile(id: profileID)
+        guard profile.status == .ready else { throw ChosenProfile.ChoiceError.notReady(profile.status) }
+        let resumed = try await api.bindProfile(sessionID: sessionID, profileID: profile.id)
+        if context.json {
+            try JSONOutput.print(BindOutput(sessionID: sessionID, profileID: profile.id, runID: resumed), layout: .compact)
+        } else {
+            context.out.writeLine("Conversation \(sessionID) now uses \(profile.displayName)."
+                                  + (resumed.map { " Resumed run \($0)." } ?? ""))
+        }
+        return .success
+    }
+
     func revoke(_ id: String) async throws -> ExitCode {
         let (store, client) = try context.store()
         let profile = try await WebsiteAccessAPI(client: client).revokeProfile(id: id)
@@ -167,149 +209,11 @@ struct SitesCommand {
     func delete(_ id: String) async throws -> ExitCode {
         try await api().deleteRevokedProfile(id: id)
         context.err.writeLine("Deleted.")
+        if context.json { try JSONOutput.print(["deleted": id], layout: .compact) }
         return .success
     }
 
-    // MARK: Ceremony
-
-    /// Shows the link behind an explicit step, then waits for the outcome.
-    /// Ctrl-C or an open failure abandons the setup (a new profile is rolled back).
-    private func presentAndWait(_ started: StartedCeremony, driver: CeremonyDriver, open: Bool, wait: Bool,
-                                rollbackProfile: String?) async throws -> Ceremony {
-        let link = started.link
-        if open {
-            guard Self.openWithDesktop(link) else {
-                context.err.writeLine("veet: the link could not be opened here; nothing was kept.")
-                if let rollbackProfile {
-                    _ = await driver.rollback(profileID: rollbackProfile, ceremonyID: started.ceremony.id)
-                } else {
-                    _ = try? await driver.api.cancelCeremony(id: started.ceremony.id)
-                }
-                throw CancellationError()
-            }
-            context.err.writeLine("Opened the sign-in page in your web browser.")
-        } else {
-            writeToTerminal("Continue in web browser: open this single-use link within five minutes and sign in there.\n"
-                            + "  \(link.revealForTerminal())\n")
-        }
-        guard wait else { return started.ceremony }
-        let interrupt = InterruptSignal()
-        let err = context.err
-        let waiting = Task {
-            try await driver.waitForOutcome(ceremonyID: started.ceremony.id, interval: .seconds(2), maxChecks: 170,
-                                            onChange: { err.writeLine("  sign-in: \($0.status.rawValue) — \($0.status.nextStep)") })
-        }
-        interrupt.start { waiting.cancel() }
-        defer { interrupt.stop() }
-        do {
-            let outcome = try await waiting.value
-            if outcome.status == .ready || rollbackProfile == nil { return outcome }
-            if let rollbackProfile { _ = await driver.rollback(profileID: rollbackProfile, ceremonyID: outcome.id) }
-            context.err.writeLine("The new profile was removed so you can start over with `veet sites add`.")
-            return outcome
-        } catch {
-            if let rollbackProfile {
-                _ = await driver.rollback(profileID: rollbackProfile, ceremonyID: started.ceremony.id)
-                context.err.writeLine("Stopped; the half-made profile was removed.")
-            } else {
-                _ = try? await driver.api.cancelCeremony(id: started.ceremony.id)
-                context.err.writeLine("Stopped; the sign-in was cancelled and the earlier sign-in kept.")
-            }
-            throw error
-        }
-    }
-
-    private func finish(_ outcome: Ceremony, profileID: String, api: WebsiteAccessAPI) throws -> ExitCode {
-        if context.json {
-            try JSONOutput.print(SiteStatusOutput(profile: nil, ceremony: outcome), layout: .compact)
-        }
-        switch outcome.status {
-        case .ready:
-            context.err.writeLine("Signed in. Use it for new conversations with `veet sites use \(profileID)`.")
-            return .success
-        case .authenticationRequired, .needsUser:
-            context.err.writeLine("Still waiting: \(outcome.status.nextStep) Check with `veet sites status \(profileID)`.")
-            return .needsInteraction
-        default:
-            context.err.writeLine(outcome.status.nextStep)
-            return .failure
-        }
-    }
-
-    /// The controlling terminal when there is one; otherwise standard output,
-    /// or standard error under `--json` so the link never joins JSON output.
-    private func writeToTerminal(_ text: String) {
-        if let tty = FileHandle(forWritingAtPath: "/dev/tty") {
-            tty.write(Data(text.utf8))
-            try? tty.close()
-        } else if context.json {
-            context.err.write(text)
-        } else {
-            context.out.write(text)
-        }
-    }
-
-    private static func openWithDesktop(_ link: LaunchLink) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdg-open", link.revealForTerminal()]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }
-
-    // MARK: Grants and scopes
-
-    func grants(_ command: ParsedCommand) async throws -> ExitCode {
-        let api = try api()
-        if command.flag("standing") {
-            let items = try await api.standingGrantsPage(limit: 200).items
-            if context.json { try JSONOutput.print(items, layout: .compact); return .success }
-            if items.isEmpty { context.err.writeLine("No standing grants.") }
-            for grant in items {
-                let state = grant.isRevoked ? "revoked" : "until \(grant.expiresAt ?? "?")"
-                context.out.writeLine("\(grant.id)  \(grant.allowedOrigins.joined(separator: " "))  \(state)")
-            }
-            return .success
-        }
-        let items = try await api.taskGrantsPage(sessionID: command.value("session"), limit: 200).items
-        if context.json { try JSONOutput.print(items, layout: .compact); return .success }
-        if items.isEmpty { context.err.writeLine("No task permissions are active.") }
-        let now = Date()
-        for grant in items {
-            context.out.writeLine(grant.bannerText(now: now))
-            context.out.writeLine(context.outStyle.dim("  \(grant.id)  conversation \(grant.sessionID)  stop: veet sites stop \(grant.id)"))
-        }
-        return .success
-    }
-
-    func stop(_ id: String) async throws -> ExitCode {
-        let grant = try await api().stopTaskGrant(id: id)
-        if context.json { try JSONOutput.print(grant, layout: .compact) } else {
-            context.out.writeLine("Stopped: \(grant.bannerText(now: Date()))")
-        }
-        return .success
-    }
-
-    func scopes(change: (add: Bool, arguments: [String])?) async throws -> ExitCode {
-        let api = try api()
-        var current = try await api.taskScopes()
-        if let change {
-            let scope = try TaskScope.validated(origin: change.arguments.first ?? "",
-                                                pathPrefix: change.arguments.dropFirst().first ?? "")
-            var scopes = current.scopes.filter { $0 != scope }
-            if change.add { scopes.append(scope) }
-            current = try await api.replaceTaskScopes(scopes, revision: current.revision)
-        }
-        if context.json { try JSONOutput.print(current, layout: .compact); return .success }
-        if current.scopes.isEmpty { context.err.writeLine("No task scopes: task permissions are never offered.") }
-        for scope in current.scopes { context.out.writeLine("\(scope.origin)\(scope.pathPrefix)") }
-        return .success
-    }
-
-    private func statusText(_ status: ProfileStatus) -> String {
+    func statusText(_ status: ProfileStatus) -> String {
         let style = context.outStyle
         switch status {
         case .ready: return style.success(status.label)
@@ -323,33 +227,29 @@ struct SitesCommand {
 private struct SitesListOutput: Encodable {
     var profiles: [BrowserProfile]
     var chosenProfileID: String?
+    /// The live sign-in of each profile that is not ready (secret-free: no link).
+    var openCeremonies: [Ceremony]
 
     enum CodingKeys: String, CodingKey {
         case profiles
         case chosenProfileID = "chosen_profile_id"
+        case openCeremonies = "open_ceremonies"
     }
 }
 
-private struct SiteStatusOutput: Encodable {
+private struct BindOutput: Encodable {
+    var sessionID: String
+    var profileID: String
+    var runID: String?
+
+    enum CodingKeys: String, CodingKey {
+        case sessionID = "session_id"
+        case profileID = "profile_id"
+        case runID = "run_id"
+    }
+}
+
+struct SiteStatusOutput: Encodable {
     var profile: BrowserProfile?
     var ceremony: Ceremony?
-}
-
-/// Ctrl-C while waiting for a sign-in: stop waiting (the caller rolls back).
-private final class InterruptSignal: @unchecked Sendable {  // `source` is touched only by start/stop on the caller's task
-    private var source: DispatchSourceSignal?
-
-    func start(_ onInterrupt: @escaping @Sendable () -> Void) {
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler(handler: onInterrupt)
-        source.resume()
-        self.source = source
-    }
-
-    func stop() {
-        source?.cancel()
-        source = nil
-        signal(SIGINT, SIG_DFL)
-    }
 }

@@ -13,7 +13,7 @@ public final class FixtureServer: Sendable {
     public let options: FixtureOptions
 
     let store: FixtureStore
-    private let gate = AgentGate()
+    let gate = AgentGate()
     private let faultState = Locked(FixtureFaults())
     private let readiness = Locked(true)
     private let requestLog = Locked<[RecordedRequest]>([])

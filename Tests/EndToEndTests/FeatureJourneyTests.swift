@@ -26,6 +26,25 @@ import Testing
         #expect(try cli.veet(["folders", "list"], fixture: fixture, home: home).stdout.contains("0 conversations"))
     }
 
+    @Test func theServersSuggestionIsAcceptedUnderAnotherName() throws {
+        let fixture = try FixtureProcess()
+        defer { fixture.stop() }
+        let home = try Harness.temporaryHome()
+        for prompt in ["Lisbon trip packing list", "Lisbon trip budget", "Lisbon trip restaurants"] {
+            #expect(try cli.veet(["chat", "--once", prompt], fixture: fixture, home: home).status == 0)
+        }
+        let listed = try cli.veet(["folders", "proposals"], fixture: fixture, home: home)
+        #expect(listed.stdout.contains("New folder Lisbon"), "\(listed.stdout)\(listed.stderr)")
+        let proposals = try #require(try JSONSerialization.jsonObject(
+            with: Data(try cli.veet(["folders", "proposals", "--json"], fixture: fixture, home: home).stdout.utf8)) as? [[String: Any]])
+        let proposalID = try #require(proposals.first?["id"] as? String)
+        #expect((proposals.first?["member_session_ids"] as? [String])?.count == 3)
+        let accepted = try cli.veet(["folders", "accept", proposalID, "--name", "Lisbon 2027"], fixture: fixture, home: home)
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        let folders = try cli.veet(["folders", "list"], fixture: fixture, home: home).stdout
+        #expect(folders.contains("Lisbon 2027") && folders.contains("3 conversations"), "\(folders)")
+    }
+
     @Test func aWebsiteIsAddedSignedInUsedAndRemoved() throws {
         let fixture = try FixtureProcess()
         defer { fixture.stop() }
@@ -54,7 +73,38 @@ import Testing
         #expect(!(try cli.veet(["sites", "list", "--json"], fixture: fixture, home: home).stdout.contains(capability)))
         let id = try #require(profile["id"] as? String)
         #expect(try cli.veet(["sites", "use", id], fixture: fixture, home: home).status == 0)
-        #expect(try cli.veet(["chat", "--once", "17 * 23"], fixture: fixture, home: home).status == 0)
+        let sum = try cli.veet(["chat", "--once", "17 * 23", "--json"], fixture: fixture, home: home)
+        #expect(sum.status == 0)
+        let sumSession = try #require(try cli.json(sum.stdout)["session_id"] as? String)
+        // Connecting the profile to an existing conversation.
+        let bound = try cli.veet(["sites", "use", id, "--session", sumSession, "--json"], fixture: fixture, home: home)
+        #expect(bound.status == 0, "\(bound.stderr)")
+        #expect(try jsonObject(bound.stdout)["profile_id"] as? String == id)
+
+        // A browser step asks; "allow all for this task" makes a task permission on the chosen profile.
+        let browse = try cli.veet(["chat", "--once", "Browse to the next lesson", "--json"], fixture: fixture, home: home)
+        #expect(browse.status == 7, "\(browse.stderr)")
+        let pending = try #require(try JSONSerialization.jsonObject(
+            with: Data(try cli.veet(["approvals", "list", "--json"], fixture: fixture, home: home).stdout.utf8)) as? [[String: Any]])
+        let approvalID = try #require(pending.first?["id"] as? String)
+        let approve = try cli.veet(["sites", "approve", approvalID], fixture: fixture, home: home)
+        #expect(approve.status == 0, "\(approve.stderr)")
+        #expect(approve.stderr.contains("www.example.org/lesson"))
+        let grants = try #require(try JSONSerialization.jsonObject(
+            with: Data(try cli.veet(["sites", "grants", "--json"], fixture: fixture, home: home).stdout.utf8)) as? [[String: Any]])
+        #expect(grants.count == 1)
+        #expect(grants.first?["profile_id"] as? String == id, "the new chat carried the chosen profile")
+        let grantID = try #require(grants.first?["id"] as? String)
+        #expect(try cli.veet(["sites", "stop", grantID], fixture: fixture, home: home).stdout.contains("revoked"))
+        #expect(try cli.veet(["sites", "grants"], fixture: fixture, home: home).stderr.contains("No task permissions"))
+
+        // A standing grant for the ready profile, then revoked.
+        let standing = try cli.veet(["sites", "grant", id, "--action", "click,scroll", "--hours", "2", "--json"],
+                                    fixture: fixture, home: home)
+        #expect(standing.status == 0, "\(standing.stderr)")
+        let standingID = try #require(try jsonObject(standing.stdout)["id"] as? String)
+        #expect(try cli.veet(["sites", "grant", id, "--action", "drag"], fixture: fixture, home: home).stderr.contains("drag"))
+        #expect(try cli.veet(["sites", "ungrant", standingID], fixture: fixture, home: home).status == 0)
 
         #expect(try cli.veet(["sites", "delete", id], fixture: fixture, home: home).status != 0, "delete only after revoke")
         #expect(try cli.veet(["sites", "revoke", id], fixture: fixture, home: home).status == 0)

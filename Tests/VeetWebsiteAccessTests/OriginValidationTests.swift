@@ -32,7 +32,24 @@ let addressCases: [AddressCase] = [
     .init(typed: "https://intranet", refusal: .singleLabel),
     .init(typed: "https://printer.local", refusal: .privateHost),
     .init(typed: "https://nas.home.arpa", refusal: .privateHost),
-    .init(typed: "https://bücher.example.org", refusal: .notASCII),
+    .init(typed: "https://bücher.example.org/anmelden", origin: "https://xn--bcher-kva.example.org",
+          loginURL: "https://xn--bcher-kva.example.org/anmelden"),
+    .init(typed: "bücher.example.org/straße?q=ä#für", origin: "https://xn--bcher-kva.example.org",
+          loginURL: "https://xn--bcher-kva.example.org/stra%C3%9Fe?q=%C3%A4#f%C3%BCr"),
+    .init(typed: "BÜCHER.Example.org", origin: "https://xn--bcher-kva.example.org",
+          loginURL: "https://xn--bcher-kva.example.org/"),
+    .init(typed: "https://xn--bcher-kva.example.org", origin: "https://xn--bcher-kva.example.org",
+          loginURL: "https://xn--bcher-kva.example.org/"),
+    .init(typed: "https://例え.テスト", origin: "https://xn--r8jz45g.xn--zckzah", loginURL: "https://xn--r8jz45g.xn--zckzah/"),
+    .init(typed: "https://ｗｗｗ．example。com", origin: "https://www.example.com", loginURL: "https://www.example.com/"),
+    .init(typed: "https://１２７.０.０.１", refusal: .ipLiteral),
+    .init(typed: "https://bücher.local", refusal: .privateHost),
+    .init(typed: "https://xn--bücher.example.org", refusal: .internationalLabel("xn--bücher", .mixed)),
+    .init(typed: "https://xn--bcher-kv.example.org", refusal: .internationalLabel("xn--bcher-kv", .badPunycode)),
+    .init(typed: "https://xn--abc.example.org", refusal: .internationalLabel("xn--abc", .badPunycode)),
+    .init(typed: "https://bü☃cher.example.org", refusal: .internationalLabel("bü☃cher", .character("☃"))),
+    .init(typed: "https://-bücher.example.org", refusal: .internationalLabel("-bücher", .hyphen)),
+    .init(typed: "https://www.\u{301}bucher.example.org", refusal: .internationalLabel("\u{301}bucher", .leadingMark)),
     .init(typed: "https://exa mple.com", refusal: .malformed),
     .init(typed: "https://-bad-.example.com", refusal: .malformed),
 ]
@@ -103,6 +120,6 @@ func exactOrigin(_ entry: OriginCase) {
 @Test func everyRefusalHasItsOwnSentence() {
     let refusals: [OriginRefusal] = [.empty, .malformed, .notHTTPS(scheme: "http"), .missingScheme, .credentials, .path,
                                      .query, .fragment, .port(8443), .ipLiteral, .loopback, .privateHost, .singleLabel,
-                                     .notASCII, .tooLong, .duplicate("x"), .tooMany(65)]
+                                     .internationalLabel("x", .mixed), .tooLong, .duplicate("x"), .tooMany(65)]
     #expect(Set(refusals.map(\.description)).count == refusals.count)
 }

@@ -22,4 +22,17 @@ extension FixtureServer {
             return proposal.id
         }
     }
+
+    /// Switches the server's own proposals (made when proposals are read) on or off; on by default.
+    public func setFolderProposalsEnabled(_ enabled: Bool) {
+        store.transaction { $0.folders.proposalsEnabled = enabled }
+    }
+
+    /// Open proposal ids, newest first.
+    public func openProposalIDs() -> [String] {
+        store.transaction { state in
+            state.folders.proposals.values.filter { $0.state == "proposed" }
+                .sorted { ($0.createdAt.zulu, $0.id) > ($1.createdAt.zulu, $1.id) }.map(\.id)
+        }
+    }
 }

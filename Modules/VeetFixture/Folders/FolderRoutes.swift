@@ -79,6 +79,7 @@ struct FolderHandlers {
             return (201, try create())
         case (_, 2) where segments[1] == "proposals":
             guard method == "GET" else { throw APIFailure.unsupportedMethod }
+            folders.proposeGroupings(in: state, now: now)
             return (200, proposalPage())
         case ("GET", 2):
             return (200, folders.view(try folder(segments[1])))
@@ -218,6 +219,7 @@ struct FolderHandlers {
         guard proposal.state == "proposed" else { throw Self.resolved }
         proposal.state = "declined"
         proposal.resolvedAt = now
+        if let key = proposal.groupingKey { folders.declinedGroupings.insert(key) }
         folders.proposals[proposal.id] = proposal
         return folders.view(proposal)
     }

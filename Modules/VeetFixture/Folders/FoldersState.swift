@@ -22,6 +22,8 @@ final class FoldersState {
         var resultingFolderID: String?
         var createdAt: Instant
         var resolvedAt: Instant?
+        /// What the proposer grouped by (nil for proposals a test opened).
+        var groupingKey: String? = nil
     }
 
     static let maximumFolders = 200
@@ -30,6 +32,10 @@ final class FoldersState {
     var folders: [String: Folder] = [:]
     var proposals: [String: Proposal] = [:]
     var sessionFolder: [String: String] = [:]
+    /// The proposer runs when proposals are read (a test may switch it off).
+    var proposalsEnabled = true
+    /// Groupings the owner declined; never proposed again.
+    var declinedGroupings: Set<String> = []
 
     func threadCount(_ folderID: String) -> Int { sessionFolder.values.filter { $0 == folderID }.count }
 

@@ -19,7 +19,8 @@ extension Router {
             }
         }
         let (status, json) = try store.transaction { state in
-            try ScheduleHandlers(state: state, schedules: state.schedules, now: state.now(), head: head, body: body)
+            state.schedules.adoptSeededSchedules(from: state)
+            return try ScheduleHandlers(state: state, schedules: state.schedules, now: state.now(), head: head, body: body)
                 .handle(Array(segments.dropFirst(2)))
         }
         return .json(status, json)
@@ -116,6 +117,7 @@ struct ScheduleHandlers {
         }
         let created = SchedulesState.Schedule(id: Identifier.make(), definition: value, now: now)
         schedules.schedules[created.id] = created
+        schedules.plan(created, after: now)
         schedules.order.append(created.id)
         schedules.createKeys[key] = (fingerprint, created.id)
         return (201, schedules.record(created, principal: principal))
@@ -141,6 +143,7 @@ struct ScheduleHandlers {
         guard s.state == "ACTIVE" || s.state == "PAUSED" else { throw APIFailure.conflict("The schedule is final.") }
         s.definition = try self.definition(definition)
         s.revision += 1
+        schedules.plan(s, after: now)
         s.updatedAt = now
         s.revisionCreatedAt = now
         return schedules.record(s, principal: principal)
@@ -152,6 +155,7 @@ struct ScheduleHandlers {
         try checkRevision(s, revision)
         guard allowed.contains(s.state) else { throw APIFailure.conflict("That transition is not possible.") }
         s.state = target
+        schedules.plan(s, after: now)
         s.pauseReason = target == "PAUSED" ? "user" : nil
         s.updatedAt = now
         return schedules.record(s, principal: principal)
@@ -164,7 +168,10 @@ struct ScheduleHandlers {
             .sorted { $0.nominalFireAt.microseconds > $1.nominalFireAt.microseconds }
             .map { occurrence in
                 var occurrence = occurrence
-                if let session = occurrence.sessionID, state.sessions[session] == nil { occurrence.sessionID = nil }
+                if let session = occurrence.sessionID, state.sessions[session] == nil {
+                    occurrence.sessionID = nil
+                    occurrence.runID = nil
+                }
                 return occurrence
             }
         return ["items": .array(items.prefix(limit).map(schedules.view)), "next_cursor": nil]

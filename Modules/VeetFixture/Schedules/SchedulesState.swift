@@ -13,6 +13,8 @@ final class SchedulesState {
         let createdAt: Instant
         var updatedAt: Instant
         var revisionCreatedAt: Instant
+        /// When the scheduler fires next: planned on every change and after each firing.
+        var plannedFire: Instant?
 
         init(id: String, definition: JSON, now: Instant) {
             self.id = id
@@ -29,6 +31,7 @@ final class SchedulesState {
         var revision: Int
         var nominalFireAt: Instant
         var sessionID: String?
+        var runID: String? = nil
         var createdAt: Instant
     }
 
@@ -36,14 +39,23 @@ final class SchedulesState {
     var order: [String] = []
     var occurrences: [Occurrence] = []
     var createKeys: [String: (body: String, scheduleID: String)] = [:]
+    /// The seeding the seeded schedules were last adopted for.
+    var adoptedSeedCount = 0
 
+    /// The planned next firing (null unless ACTIVE).
     func nextFire(_ schedule: Schedule) -> JSON {
-        guard schedule.state == "ACTIVE" else { return nil }
-        if schedule.definition["cadence"]?["kind"]?.stringValue == "ONCE" {
-            return schedule.definition["cadence"]?["at"] ?? nil
+        guard schedule.state == "ACTIVE", let planned = schedule.plannedFire else { return nil }
+        return .string(planned.zulu)
+    }
+
+    /// Plans the next firing after `instant` from the cadence's calendar;
+    /// nothing is planned unless the schedule is ACTIVE.
+    func plan(_ schedule: Schedule, after instant: Instant) {
+        guard schedule.state == "ACTIVE", let cadence = schedule.definition["cadence"] else {
+            schedule.plannedFire = nil
+            return
         }
-        // The fixture does not compute calendars: a fixed instant a day after the last change.
-        return .string(Instant(microseconds: schedule.updatedAt.microseconds + 86_400_000_000).zulu)
+        schedule.plannedFire = ScheduleCalendar.nextFire(of: cadence, after: instant)
     }
 
     func listItem(_ s: Schedule) -> JSON {
@@ -86,7 +98,7 @@ final class SchedulesState {
         [
             "id": .string(o.id), "schedule_id": .string(o.scheduleID), "schedule_revision": .int(Int64(o.revision)),
             "nominal_fire_at": .string(o.nominalFireAt.zulu), "disposition": "MATERIALIZED",
-            "session_id": .string(o.sessionID), "run_id": nil, "reason_code": nil, "authority_version": "1",
+            "session_id": .string(o.sessionID), "run_id": .string(o.runID), "reason_code": nil, "authority_version": "1",
             "materialized_at": .string(o.nominalFireAt.zulu), "links_erased_at": nil,
             "created_at": .string(o.createdAt.zulu),
         ]

@@ -10,6 +10,7 @@ struct WebsiteHandlers {
     let launchBase: String
 
     func handle(_ route: WebsiteRoute) throws -> HTTPResponse {
+        web.adoptTaskGrants(from: state, now: now)
         switch route {
         case .profiles: return head.method == "POST" ? try createProfile() : try listProfiles()
         case .profile(let id):
@@ -23,9 +24,7 @@ struct WebsiteHandlers {
             if ceremony.isOpen { ceremony.status = "cancelled" }
             return .json(200, ceremony.view())
         case .grants:
-            // Standing-grant creation is not modelled yet; list, get, revoke and delete are.
-            if head.method == "POST" { throw APIFailure.malformed() }
-            return listStandingGrants()
+            return head.method == "POST" ? try createStandingGrant() : listStandingGrants()
         case .grant(let id):
             if head.method == "DELETE" { web.standingGrants[id] = nil; return HTTPResponse(status: 204) }
             guard let grant = web.standingGrants[id] else { throw APIFailure.notFound("browser grant") }
@@ -95,7 +94,7 @@ struct WebsiteHandlers {
         return .json(200, ["items": .array(slice.compactMap { web.profiles[$0]?.view }), "next_cursor": next])
     }
 
-    private func profile(_ rawID: String) throws -> BrowserProfileRecord {
+    func profile(_ rawID: String) throws -> BrowserProfileRecord {
         guard let record = web.profiles[try Validation.uuid(rawID)] else { throw APIFailure.notFound("browser profile") }
         return record
     }
@@ -149,6 +148,7 @@ struct WebsiteHandlers {
         let ceremony = CeremonyRecord(id: Identifier.make(), profileID: record.id, loginURL: loginURL, at: state.now())
         web.ceremonies[ceremony.id] = ceremony
         record.generation += 1
+        web.endTaskGrants(ofProfile: record.id, reason: "profile_changed", now: now)
         record.updatedAt = state.now()
         let capability = (Identifier.make() + Identifier.make()).replacingOccurrences(of: "-", with: "")
         let launch = "\(launchBase)/authentication/\(ceremony.id)/remote#capability=\(capability)"
@@ -176,12 +176,6 @@ struct WebsiteHandlers {
     }
 
     // MARK: Grants
-
-    private func listStandingGrants() -> HTTPResponse {
-        let profileID = head.query("profile_id")
-        let items = web.standingGrants.values.filter { profileID == nil || $0["profile_id"]?.stringValue == profileID }
-        return .json(200, ["items": .array(Array(items)), "next_cursor": .null])
-    }
 
     private func listTaskGrants() throws -> HTTPResponse {
         let status = head.query("status") ?? "active"

@@ -63,7 +63,7 @@ final class CeremonyRecord {
     }
 }
 
-/// A task permission created by an `approve_for_task` resolution (here by a test).
+/// A task permission created by an `approve_for_task` resolution (or by a test).
 final class TaskGrantRecord {
     let id: String
     let sessionID: String
@@ -83,7 +83,7 @@ final class TaskGrantRecord {
     let approvalID: String
 
     init(id: String, sessionID: String, profileID: String, origin: String, pathPrefix: String, at now: Instant,
-         lifetime: Double) {
+         lifetime: Double, approvalID: String = Identifier.make()) {
         self.id = id
         self.sessionID = sessionID
         self.profileID = profileID
@@ -91,7 +91,7 @@ final class TaskGrantRecord {
         self.pathPrefix = pathPrefix
         createdAt = now
         expiresAt = now.adding(seconds: lifetime)
-        approvalID = Identifier.make()
+        self.approvalID = approvalID
     }
 
     /// Derived: past `expires_at` it is expired even before that is recorded.
@@ -138,4 +138,6 @@ final class WebsiteAccessState {
     var providerAvailable = true
     var dropNextBeginAnswers = 0
     var standingGrants: [String: JSON] = [:]
+    /// Standing-grant create keys: the body's fingerprint and the grant made.
+    var standingGrantKeys: [String: (fingerprint: String, grantID: String)] = [:]
 }

@@ -39,8 +39,14 @@ public struct SidebarExpansion: Sendable, Hashable, Codable {
         }
     }
 
+    /// Switching solo mode on keeps at most the one folder that was opened
+    /// last in solo mode; switching it off opens every folder not closed by hand.
     public mutating func setSoloMode(_ on: Bool) {
         soloMode = on
+    }
+
+    public mutating func toggleRecent() {
+        recentExpanded.toggle()
     }
 
     public func isScheduleGroupOpen(_ scheduleID: String) -> Bool {

@@ -22,7 +22,7 @@ public struct ScheduledGroupInput: Sendable, Hashable {
 public struct SidebarModel: Sendable, Hashable {
     public struct Suggestion: Sendable, Hashable, Identifiable {
         public var proposal: FolderProposalView
-        /// The new folder's name, or the target folder's name (nil when that folder is unknown).
+        /// The new folder's name (nil when the server proposed none), or the target folder's name.
         public var folderName: String?
         /// The cached conversations it would file, one per line.
         public var members: [CachedSession]
@@ -81,12 +81,16 @@ public struct SidebarModel: Sendable, Hashable {
         }
 
         showsFolderControls = withFolders
-        suggestions = !withFolders ? [] : proposals.filter(\.isShowable).map { proposal in
+        // A suggestion shows once at least one of its conversations is cached;
+        // one adding to a folder that is gone would only be refused as stale.
+        suggestions = !withFolders ? [] : proposals.filter(\.isShowable).compactMap { proposal in
             let name = proposal.kind == .newFolder
                 ? proposal.proposedName
                 : folders.first { $0.id == proposal.targetFolderID }?.name
-            let members = proposal.memberSessionIDs.compactMap { byID[$0] }.filter { $0.scheduleID == nil }
-            return Suggestion(proposal: proposal, folderName: name, members: members)
+            if proposal.kind == .addToFolder && name == nil { return nil }
+            let members = proposal.memberSessionIDs.compactMap { byID[$0] }
+                .filter { $0.scheduleID == nil && folderOf($0) == nil }
+            return members.isEmpty ? nil : Suggestion(proposal: proposal, folderName: name, members: members)
         }
         self.folders = !withFolders ? [] : folders.map { folder in
             FolderSection(folder: folder, isExpanded: expansion.isFolderOpen(folder.id),

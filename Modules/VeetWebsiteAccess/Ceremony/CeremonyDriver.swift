@@ -150,8 +150,7 @@ public struct CeremonyDriver: Sendable {
 
     /// Cancels the newest open ceremony of the profile; false when none is open.
     private func cancelNewestOpen(profileID: String) async throws -> Bool {
-        let open = try await api.ceremonies(profileID: profileID).filter(\.status.isOpen)
-        guard let newest = open.max(by: { ($0.expiryDate ?? .distantPast) < ($1.expiryDate ?? .distantPast) }) else {
+        guard let newest = WebsiteAccessOverview.newestOpen(try await api.ceremonies(profileID: profileID)) else {
             return false
         }
         _ = try await api.cancelCeremony(id: newest.id)

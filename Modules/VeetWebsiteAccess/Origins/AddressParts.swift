@@ -57,7 +57,7 @@ struct AddressParts {
         var host = name.lowercased()
         if host.hasSuffix(".") { host.removeLast() }
         guard !host.isEmpty else { throw .malformed }
-        guard host.allSatisfy(\.isASCII) else { throw .notASCII }
+        if !host.allSatisfy(\.isASCII) || host.contains("xn--") { host = try InternationalHost.ascii(host) }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
         if Self.looksNumeric(labels) { throw .ipLiteral }
         guard labels.allSatisfy(Self.isLabel), host.utf8.count <= 253 else { throw .malformed }

@@ -16,7 +16,8 @@ public enum OriginRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     case loopback
     case privateHost
     case singleLabel
-    case notASCII
+    /// A label of an international name that cannot become an `xn--` label.
+    case internationalLabel(String, InternationalLabelProblem)
     case tooLong
     case duplicate(String)
     case tooMany(Int)
@@ -36,10 +37,22 @@ public enum OriginRefusal: Error, Sendable, Hashable, CustomStringConvertible {
         case .loopback: "This computer (localhost) cannot be used as a website."
         case .privateHost: "That is a private or local network name; only public websites can be used."
         case .singleLabel: "Use the website's full name, such as www.example.com."
-        case .notASCII: "Type the address in its ASCII (xn--) form; international names are not converted yet."
+        case .internationalLabel(let label, let problem): Self.sentence(label: label, problem)
         case .tooLong: "The address is longer than 4096 characters."
         case .duplicate(let origin): "\(origin) is listed twice."
         case .tooMany(let count): "A profile allows at most 64 origins (\(count) given)."
+        }
+    }
+
+    private static func sentence(label: String, _ problem: InternationalLabelProblem) -> String {
+        switch problem {
+        case .mixed: "\"\(label)\" mixes the xn-- form with international letters; type the name one way or the other."
+        case .badPunycode: "\"\(label)\" is not a valid xn-- name; type the name with its own letters instead."
+        case .character(let character): "\"\(label)\" contains \"\(character)\", which no website name can hold."
+        case .hyphen: "\"\(label)\" cannot start or end with a hyphen, or have two hyphens in places 3 and 4."
+        case .leadingMark: "\"\(label)\" cannot start with an accent or other combining mark."
+        case .tooLong: "\"\(label)\" is too long once converted for the web (63 characters at most)."
+        case .notEncodable: "\"\(label)\" cannot be converted to a web name."
         }
     }
 }

@@ -54,8 +54,25 @@ public struct WebsiteAddress: Sendable, Hashable {
         guard trimmed.utf8.count <= 4096 else { throw .tooLong }
         let parts = try AddressParts(trimmed)
         origin = WebsiteOrigin(checkedHost: parts.host)
-        loginURL = "https://\(parts.host)\(parts.path.isEmpty ? "/" : parts.path)"
-            + (parts.query.map { "?\($0)" } ?? "") + (parts.fragment.map { "#\($0)" } ?? "")
+        let rest = "\(parts.path.isEmpty ? "/" : parts.path)" + (parts.query.map { "?\($0)" } ?? "")
+            + (parts.fragment.map { "#\($0)" } ?? "")
+        let login = "https://\(parts.host)" + Self.percentEncodingNonASCII(rest)
+        guard login.utf8.count <= 4096 else { throw .tooLong }
+        loginURL = login
+    }
+
+    /// Non-ASCII characters of the path, query and fragment as UTF-8
+    /// percent escapes, the way a browser sends what was typed.
+    static func percentEncodingNonASCII(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                result.unicodeScalars.append(scalar)
+            } else {
+                for byte in String(scalar).utf8 { result += String(format: "%%%02X", byte) }
+            }
+        }
+        return result
     }
 }
 

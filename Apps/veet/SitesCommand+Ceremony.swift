@@ -1,0 +1,116 @@
+import Dispatch
+import Foundation
+import VeetConsole
+import VeetWebsiteAccess
+
+/// The ceremony steps of `veet sites add|signin`: the explicit "Continue in
+/// web browser" step, the bounded wait with a live status line, rollback on
+/// abandonment or Ctrl-C.
+extension SitesCommand {
+    /// Shows the link behind an explicit step, then waits for the outcome.
+    /// Ctrl-C or an open failure abandons the setup (a new profile is rolled back).
+    func presentAndWait(_ started: StartedCeremony, driver: CeremonyDriver, open: Bool, wait: Bool,
+                                rollbackProfile: String?) async throws -> Ceremony {
+        let link = started.link
+        if open {
+            guard Self.openWithDesktop(link) else {
+                context.err.writeLine("veet: the link could not be opened here; nothing was kept.")
+                if let rollbackProfile {
+                    _ = await driver.rollback(profileID: rollbackProfile, ceremonyID: started.ceremony.id)
+                } else {
+                    _ = try? await driver.api.cancelCeremony(id: started.ceremony.id)
+                }
+                throw CancellationError()
+            }
+            context.err.writeLine("Opened the sign-in page in your web browser.")
+        } else {
+            writeToTerminal("Continue in web browser: open this single-use link within five minutes and sign in there.\n"
+                            + "  \(link.revealForTerminal())\n")
+        }
+        guard wait else { return started.ceremony }
+        let interrupt = InterruptSignal()
+        let err = context.err
+        let waiting = Task {
+            try await driver.waitForOutcome(ceremonyID: started.ceremony.id, interval: .seconds(2), maxChecks: 170,
+                                            onChange: { err.writeLine("  sign-in: \($0.status.rawValue) — \($0.status.nextStep)") })
+        }
+        interrupt.start { waiting.cancel() }
+        defer { interrupt.stop() }
+        do {
+            let outcome = try await waiting.value
+            if outcome.status == .ready || rollbackProfile == nil { return outcome }
+            if let rollbackProfile { _ = await driver.rollback(profileID: rollbackProfile, ceremonyID: outcome.id) }
+            context.err.writeLine("The new profile was removed so you can start over with `veet sites add`.")
+            return outcome
+        } catch {
+            if let rollbackProfile {
+                _ = await driver.rollback(profileID: rollbackProfile, ceremonyID: started.ceremony.id)
+                context.err.writeLine("Stopped; the half-made profile was removed.")
+            } else {
+                _ = try? await driver.api.cancelCeremony(id: started.ceremony.id)
+                context.err.writeLine("Stopped; the sign-in was cancelled and the earlier sign-in kept.")
+            }
+            throw error
+        }
+    }
+
+    func finish(_ outcome: Ceremony, profileID: String, api: WebsiteAccessAPI) throws -> ExitCode {
+        if context.json {
+            try JSONOutput.print(SiteStatusOutput(profile: nil, ceremony: outcome), layout: .compact)
+        }
+        switch outcome.status {
+        case .ready:
+            context.err.writeLine("Signed in. Use it for new conversations with `veet sites use \(profileID)`.")
+            return .success
+        case .authenticationRequired, .needsUser:
+            context.err.writeLine("Still waiting: \(outcome.status.nextStep) Check with `veet sites status \(profileID)`.")
+            return .needsInteraction
+        default:
+            context.err.writeLine(outcome.status.nextStep)
+            return .failure
+        }
+    }
+
+    /// The controlling terminal when there is one; otherwise standard output,
+    /// or standard error under `--json` so the link never joins JSON output.
+    private func writeToTerminal(_ text: String) {
+        if let tty = FileHandle(forWritingAtPath: "/dev/tty") {
+            tty.write(Data(text.utf8))
+            try? tty.close()
+        } else if context.json {
+            context.err.write(text)
+        } else {
+            context.out.write(text)
+        }
+    }
+
+    private static func openWithDesktop(_ link: LaunchLink) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdg-open", link.revealForTerminal()]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+}
+
+/// Ctrl-C while waiting for a sign-in: stop waiting (the caller rolls back).
+private final class InterruptSignal: @unchecked Sendable {  // `source` is touched only by start/stop on the caller's task
+    private var source: DispatchSourceSignal?
+
+    func start(_ onInterrupt: @escaping @Sendable () -> Void) {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler(handler: onInterrupt)
+        source.resume()
+        self.source = source
+    }
+
+    func stop() {
+        source?.cancel()
+        source = nil
+        signal(SIGINT, SIG_DFL)
+    }
+}
