@@ -136,6 +136,6 @@ let package = Package(
                     path: "Tests/VeetFixtureTests", resources: [.copy("Golden")],
                     swiftSettings: swift6),
         .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests", swiftSettings: swift6),
-        .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests", swiftSettings: swift6),
+        .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests", exclude: ["Snapshots"], swiftSettings: swift6),
     ]
 )

@@ -10,6 +10,16 @@ struct Backend: Sendable {
     let store: LocalStore
     let inbox: Inbox
     let broker: PromptBroker
+    let searchGeneration = SearchGeneration()
+    let artifacts: ArtifactService
+
+    init(api: ChatAPI, store: LocalStore, inbox: Inbox, broker: PromptBroker) {
+        self.api = api
+        self.store = store
+        self.inbox = inbox
+        self.broker = broker
+        artifacts = api.artifactService(cache: ArtifactCache())
+    }
 
     private var source: HTTPStoreSource { HTTPStoreSource(client: api.client) }
 
@@ -63,13 +73,13 @@ struct Backend: Sendable {
     }
 
     /// Sends through the outbox and follows the run (creating the session when nil).
-    func send(text: String, sessionID: String?, work: Int) -> Task<Void, Never> {
+    func send(content: [ContentBlock], sessionID: String?, work: Int) -> Task<Void, Never> {
         Task {
             let slot = SessionSlot(sessionID)
             let inbox = self.inbox
             do {
                 _ = try await TurnRunner(api: api).send(
-                    content: [.text(text)], sessionID: sessionID, outbox: store,
+                    content: content, sessionID: sessionID, outbox: store,
                     interaction: interaction(slot, work: work)
                 ) { session, runID in
                     slot.value = session

@@ -5,30 +5,43 @@ import VeetStore
 import VeetTransport
 
 /// The main loop: poll input (50 ms), drain what background work posted,
-/// reconcile every 30 seconds, and paint when something changed. All UI
-/// state lives in `state` and is touched only here, on one thread.
+/// reconcile on start, every 30 seconds and 10 seconds after a watched run
+/// ends, and paint when something changed. All UI state lives in `state` and
+/// is touched only here, on one thread.
 @MainActor
 final class ChatScreen {
     static let reconcileInterval: TimeInterval = 30
+    static let reconcileAfterRun: TimeInterval = 10
 
-    private let terminal: TerminalSession
-    private let backend: Backend
-    private var state = ScreenState()
+    let terminal: TerminalSession
+    let backend: Backend
+    let environment: [String: String]
+    let composers = AttachmentComposers()
+    var state = ScreenState()
     /// The task of the work running for the open conversation (a send or a follow).
-    private var workTask: Task<Void, Never>?
-    private var nextWorkID = 1
-    private var lastReconcile = Date.distantPast
-    private var lastPaintSecond = 0
-    private var needsPaint = true
+    var workTask: Task<Void, Never>?
+    var searchTask: Task<Void, Never>?
+    var nextWorkID = 1
+    var lastReconcile = Date.distantPast
+    /// A reconcile due after a watched run ended (titles arrive late).
+    var reconcileDue: Date?
+    var lastPaintSecond = 0
+    var needsPaint = true
+    /// `--first-frame-exit`: leave right after the first frame (cold-start measurement).
+    var exitAfterFirstFrame = false
 
-    init(terminal: TerminalSession, backend: Backend, connectionLabel: String) {
+    init(terminal: TerminalSession, backend: Backend, connectionLabel: String, environment: [String: String]) {
         self.terminal = terminal
         self.backend = backend
+        self.environment = environment
         state.connectionLabel = connectionLabel
     }
 
     func run() {
         state.sessions = backend.cachedSessions()
+        if let saved = try? backend.store.preferences.value(for: Sidebar.collapsedPreference) {
+            state.sidebar.collapsed = Set(saved.split(separator: ",").map(String.init))
+        }
         while !state.shouldQuit {
             for event in terminal.nextEvents(timeoutMilliseconds: 50) {
                 handle(event)
@@ -38,9 +51,11 @@ final class ChatScreen {
                 apply(message)
                 needsPaint = true
             }
+            sendQueuedMessageIfRunEnded()
             let now = Date()
-            if now.timeIntervalSince(lastReconcile) >= Self.reconcileInterval {
+            if now.timeIntervalSince(lastReconcile) >= Self.reconcileInterval || reconcileDue.map({ now >= $0 }) == true {
                 lastReconcile = now
+                reconcileDue = nil
                 _ = backend.reconcile()
             }
             // Relative times in the sidebar count seconds in the first minute.
@@ -49,33 +64,45 @@ final class ChatScreen {
                 terminal.render(ScreenPainter.paint(&state, width: terminal.width, height: terminal.height, now: now))
                 needsPaint = false
                 lastPaintSecond = second
+                if exitAfterFirstFrame { state.shouldQuit = true }
             }
         }
         leaveConversationWork()
         terminal.stop()
     }
 
+    /// The run ended with an answer on screen: what was typed meanwhile goes now.
+    func sendQueuedMessageIfRunEnded() {
+        guard let text = state.queuedMessage, !state.isRunActive, state.question == nil, state.approval == nil else { return }
+        state.queuedMessage = nil
+        needsPaint = true
+        send(text)
+    }
+
     // MARK: Background results
 
-    private func apply(_ message: AppMessage) {
+    func apply(_ message: AppMessage) {
         switch message {
         case .sessionsLoaded(let sessions, let waiting):
             state.sessions = sessions
             state.waitingSessionIDs = waiting
+            // The index (and the search's texts) changed: an open search is asked again.
+            if !state.search.isEmpty { searchChanged() }
         case .transcriptLoaded(let sessionID, let messages):
             guard sessionID == state.sessionID else { return }
             state.transcript.restore(messages)
         case .frame(let sessionID, let frame):
             if state.sessionID == nil, state.work?.sessionID == sessionID { state.sessionID = sessionID }
             guard sessionID == state.sessionID else { return }
+            let wasActive = state.isRunActive
             _ = state.transcript.apply(frame)
+            if wasActive && !state.isRunActive { reconcileDue = Date().addingTimeInterval(Self.reconcileAfterRun) }
         case .runStarted(let sessionID, let runID, let work):
             guard state.work?.id == work else { return }
             state.work?.sessionID = sessionID
             state.work?.runID = runID
             if state.sessionID == nil {
                 state.sessionID = sessionID
-                state.sidebar.selection = .item(sectionID: "history", itemID: sessionID)
                 _ = backend.reconcile()
             }
         case .workEnded(let work, let problem):
@@ -85,8 +112,9 @@ final class ChatScreen {
             state.question = nil
             if state.focus == .approval { state.focus = .composer }
             state.notice = problem ?? ""
-            // Titles arrive late and "Needs you" may have changed: read the index again.
+            // Titles arrive late and "Needs you" may have changed: read the index now and again in 10 s.
             _ = backend.reconcile()
+            reconcileDue = Date().addingTimeInterval(Self.reconcileAfterRun)
         case .approvalNeeded(let approval, let ticket, let work):
             guard state.work?.id == work else {
                 backend.broker.resolveApproval(ticket: ticket, with: .leavePending)
@@ -105,173 +133,71 @@ final class ChatScreen {
             state.question = DockedQuestion(question: question, ticket: ticket, work: work)
             state.focus = .composer
             state.sidebarOverlayOpen = false
+            _ = backend.reconcile()
         case .notice(let text):
             state.notice = text
-        }
-    }
-
-    // MARK: Keys
-
-    private func handle(_ event: InputEvent) {
-        if case .resize = event { terminal.invalidate(); return }
-        if var dialog = state.quitConfirmation {
-            guard case .key(let key) = event else { return }
-            switch dialog.handle(key) {
-            case .chose(1): state.shouldQuit = true
-            case .chose, .dismissed: state.quitConfirmation = nil
-            case .moved, .ignored: state.quitConfirmation = dialog
-            }
-            return
-        }
-        if var help = state.help {
-            if case .key(let key) = event { state.help = help.handle(key) ? help : nil }
-            return
-        }
-        if case .paste(let text) = event {
-            if state.focus != .composer { state.focus = .composer }
-            _ = state.composer.handle(.paste(text), policy: .chat)
-            return
-        }
-        if case .mouse(let mouse) = event {
-            if mouse.kind == .scrollUp { scrollTranscript(by: -3) }
-            if mouse.kind == .scrollDown { scrollTranscript(by: 3) }
-            return
-        }
-        guard case .key(let key) = event else { return }
-        if handleGlobal(key) { return }
-        switch state.focus {
-        case .sidebar: handleSidebar(key)
-        case .approval: handleApproval(key)
-        case .composer: handleComposer(key)
-        }
-    }
-
-    /// Keys that mean the same wherever the focus is.
-    private func handleGlobal(_ key: KeyPress) -> Bool {
-        switch key {
-        case .char("c", .control):
-            if state.isRunActive, let runID = state.work?.runID ?? state.transcript.latestRunID {
-                backend.cancel(runID: runID)
-                state.notice = "Stopping the run..."
+        case .searchResults(let query, let outcome):
+            guard query == state.search.text else { return }
+            state.searchOutcome = outcome
+        case .deleted(let sessionID):
+            state.sessions.removeAll { $0.id == sessionID }
+            if state.sessionID == sessionID { openConversation(nil) }
+            state.notice = "Deleted everywhere"
+            if !state.search.isEmpty { searchChanged() }
+        case .artifactOpened(let viewer):
+            state.viewer = viewer
+        case .sessionCreated(let sessionID):
+            if state.sessionID == nil && state.work == nil { state.sessionID = sessionID }
+            _ = backend.reconcile()
+        case .attachmentChanged(let sessionID, let attachment):
+            guard sessionID == state.sessionID else { return }
+            if let index = state.attachments.firstIndex(where: { $0.id == attachment.id }) {
+                state.attachments[index] = attachment
             } else {
-                state.quitConfirmation = .confirm(title: "Quit veet?", message: "Nothing is running. Leave the chat?",
-                                                  confirmTitle: "Quit")
+                state.attachments.append(attachment)
             }
-        case .char("d", .control):
-            state.shouldQuit = true
-        case .char("n", .control):
-            openConversation(nil)
-        case .char("o", .control), KeyPress(.function(2)):
-            state.sidebarOverlayOpen.toggle()
-            state.focus = state.sidebarOverlayOpen ? .sidebar : .composer
-        case KeyPress(.function(1)):
-            state.help = Self.help
-        case KeyPress(.tab), KeyPress(.tab, .shift):
-            cycleFocus(backwards: key.modifiers.contains(.shift))
-        case KeyPress(.escape):
-            if state.sidebarOverlayOpen {
-                state.sidebarOverlayOpen = false
-                state.focus = .composer
-            } else if let docked = state.question {
-                backend.broker.resolveQuestion(ticket: docked.ticket, with: nil)
-                state.question = nil
-            } else {
-                state.notice = ""
-            }
-        case KeyPress(.pageUp): scrollTranscript(by: -10)
-        case KeyPress(.pageDown): scrollTranscript(by: 10)
-        case .char("?"):
-            guard state.focus != .composer || state.composer.isEmpty else { return false }
-            state.help = Self.help
-        default:
-            return false
         }
-        return true
-    }
-
-    private func cycleFocus(backwards: Bool) {
-        var order: [Focus] = [.sidebar, .composer]
-        if state.approval != nil { order.insert(.approval, at: 1) }
-        let index = order.firstIndex(of: state.focus) ?? 0
-        state.focus = order[(index + (backwards ? order.count - 1 : 1)) % order.count]
-        if ScreenPainter.narrowWidth > terminal.width { state.sidebarOverlayOpen = state.focus == .sidebar }
-    }
-
-    private func handleSidebar(_ key: KeyPress) {
-        let sections = Sidebar.sections(sessions: state.sessions, waiting: state.waitingSessionIDs, now: Date())
-        if key == KeyPress(.enter), case .item(_, let itemID)? = state.sidebar.selection {
-            openConversation(Sidebar.sessionID(ofItem: itemID))
-            return
-        }
-        _ = state.sidebar.handle(key, in: sections, pageSize: max(terminal.height - 3, 1))
-    }
-
-    private func handleApproval(_ key: KeyPress) {
-        guard let docked = state.approval else { state.focus = .composer; return }
-        let answer: ApprovalAnswer
-        switch key {
-        case .char("a"), .char("y"): answer = .approveOnce
-        case .char("d"), .char("n"): answer = .deny(reason: nil)
-        default: return
-        }
-        backend.broker.resolveApproval(ticket: docked.ticket, with: answer)
-        state.waitingSessionIDs.remove(docked.approval.sessionID)
-        state.approval = nil
-        state.focus = .composer
-        state.notice = answer == .approveOnce ? "Approved once" : "Denied"
-    }
-
-    private func handleComposer(_ key: KeyPress) {
-        switch state.composer.handle(.key(key), policy: .chat) {
-        case .submit: submitComposer()
-        case .edited, .moved, .ignored: break
-        }
-    }
-
-    private func submitComposer() {
-        let text = state.composer.text
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
-        if let docked = state.question {
-            backend.broker.resolveQuestion(ticket: docked.ticket, with: text)
-            state.question = nil
-            state.composer = TextInput()
-            return
-        }
-        guard !state.isRunActive else {
-            state.notice = "A run is still going: wait for it, or Ctrl-C to stop it."
-            return
-        }
-        state.composer = TextInput()
-        state.notice = ""
-        _ = state.transcript.addOptimisticUserMessage([.text(text)], clientKey: UUID().uuidString)
-        startWork(sessionID: state.sessionID) { backend, work in
-            backend.send(text: text, sessionID: state.sessionID, work: work)
-        }
-    }
-
-    private func scrollTranscript(by lines: Int) {
-        state.transcriptScroll.scroll(by: lines)
     }
 
     // MARK: Conversations
 
+    /// Sends the composer's text (with any uploaded files) in the open conversation.
+    func send(_ text: String) {
+        state.notice = ""
+        let sessionID = state.sessionID
+        let attachments = state.attachments
+        state.attachments = []
+        _ = state.transcript.addOptimisticUserMessage([.text(text)], clientKey: UUID().uuidString)
+        state.transcriptScroll.scrollToBottom()
+        let composer = sessionID.flatMap { composers.existing(for: $0) }
+        startWork(sessionID: sessionID) { backend, work in
+            backend.send(text: text, files: attachments.isEmpty ? nil : composer, sessionID: sessionID, work: work)
+        }
+    }
+
     /// Opens a conversation (nil: a new one), leaving the open one's work pending.
-    private func openConversation(_ sessionID: String?) {
+    func openConversation(_ sessionID: String?, at sequence: Int64? = nil) {
         leaveConversationWork()
         state.sessionID = sessionID
         state.transcript = Transcript()
         state.transcriptScroll = ScrollView()
         state.rowCache = TranscriptRowCache()
+        state.selectedRow = nil
+        state.expandedBundleIDs = []
+        state.revealSequence = sequence
+        state.queuedMessage = nil
+        state.attachments = []
         state.notice = ""
         state.focus = .composer
         state.sidebarOverlayOpen = false
-        state.sidebar.selection = .item(sectionID: sessionID == nil ? "start" : "history",
-                                        itemID: sessionID ?? ScreenState.newConversationID)
-        guard let sessionID else { return }
+        guard let sessionID else {
+            state.sidebar.selection = .item(sectionID: "start", itemID: ScreenState.newConversationID)
+            return
+        }
         startWork(sessionID: sessionID) { backend, work in backend.open(sessionID: sessionID, work: work) }
     }
 
-    private func startWork(sessionID: String?, _ start: (Backend, Int) -> Task<Void, Never>) {
+    func startWork(sessionID: String?, _ start: (Backend, Int) -> Task<Void, Never>) {
         let id = nextWorkID
         nextWorkID += 1
         state.work = RunningWork(id: id, sessionID: sessionID, runID: nil)
@@ -279,7 +205,7 @@ final class ChatScreen {
     }
 
     /// Stops following the open conversation; its approvals and questions stay pending on the server.
-    private func leaveConversationWork() {
+    func leaveConversationWork() {
         workTask?.cancel()
         workTask = nil
         state.work = nil
@@ -288,25 +214,13 @@ final class ChatScreen {
         backend.broker.releaseAll()
     }
 
-    static let help = HelpOverlay(title: "Keys", groups: [
-        .init("Conversation", [
-            .init("Enter", "send the message"),
-            .init("Alt-Enter, Ctrl-J", "new line in the message"),
-            .init("PgUp, PgDn, wheel", "scroll the transcript"),
-            .init("Ctrl-C", "stop the running run (quit when idle)"),
-            .init("Ctrl-N", "new conversation"),
-        ]),
-        .init("Approval (docked above the composer)", [
-            .init("a", "approve once"),
-            .init("d", "deny"),
-        ]),
-        .init("Navigation", [
-            .init("Tab, Shift-Tab", "move focus: chats, approval, composer"),
-            .init("Up, Down, Enter", "choose a conversation in the sidebar"),
-            .init("Ctrl-O, F2", "show or hide the chats (narrow terminals)"),
-            .init("?, F1", "this help"),
-            .init("Esc", "close an overlay; leave a question for later"),
-            .init("Ctrl-D", "quit"),
-        ]),
-    ])
+    /// Copies through the terminal (OSC 52; wrapped for tmux when inside it).
+    func copy(_ text: String, what: String) {
+        guard let sequence = Clipboard.sequence(copying: text, environment: environment) else {
+            state.notice = "Too long to copy through the terminal (over \(Clipboard.maximumBytes / 1000) KB)"
+            return
+        }
+        terminal.sendControlSequence(sequence)
+        state.notice = "Copied \(what)"
+    }
 }

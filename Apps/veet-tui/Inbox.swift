@@ -23,6 +23,16 @@ enum AppMessage: Sendable {
     case questionAsked(PendingQuestion, ticket: Int, work: Int)
     /// A short notice for the status bar (reconnecting, a failed reconcile...).
     case notice(String)
+    /// The answer to a sidebar search (only the newest query's answer arrives).
+    case searchResults(query: String, SearchOutcome)
+    /// A conversation was deleted everywhere.
+    case deleted(sessionID: String)
+    /// An artifact's content, ready for the viewer.
+    case artifactOpened(ArtifactViewer)
+    /// A new conversation was created to hold an upload.
+    case sessionCreated(sessionID: String)
+    /// A file of a draft changed state (queued, uploading, uploaded, failed).
+    case attachmentChanged(sessionID: String, Attachment)
 }
 
 /// The thread-safe mailbox between background tasks and the main loop.

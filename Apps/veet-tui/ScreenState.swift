@@ -6,7 +6,7 @@ import VeetTransport
 
 /// Where typed keys go.
 enum Focus: Sendable, Hashable {
-    case sidebar, composer, approval
+    case search, sidebar, transcript, composer, approval
 }
 
 /// An approval a turn is suspended on, docked above the composer.
@@ -30,31 +30,67 @@ struct RunningWork: Sendable {
     var runID: String?
 }
 
+/// A one-line question asked in the status area (a path to attach or export to).
+struct LinePrompt: Sendable {
+    enum Purpose: Sendable, Hashable {
+        case attach
+        case export(artifactID: String)
+    }
+
+    var purpose: Purpose
+    var label: String
+    var input = TextInput()
+}
+
 /// Everything the screen shows, in one value mutated only on the main loop.
 struct ScreenState {
     static let newConversationID = "new"
 
-    var sessions: [CachedSession] = []
+    var sessions: [CachedSession] = [] { didSet { sessionsVersion &+= 1 } }
+    private(set) var sessionsVersion = 0
+    /// The sidebar's sections as last built, and what they were built from
+    /// (rebuilt when the index, the search or the second changes, not every frame).
+    var sidebarCache: (key: SidebarCacheKey, sections: [ListSection])?
     /// Sessions whose active run waits for an approval or an answer.
     var waitingSessionIDs: Set<String> = []
     var sidebar = SectionedList(selection: .item(sectionID: "start", itemID: ScreenState.newConversationID))
     var focus: Focus = .composer
     /// Narrow terminals: the sidebar slides over the conversation while open.
     var sidebarOverlayOpen = false
+    /// The search field at the top of the sidebar and the answer to its latest query.
+    var search = TextInput()
+    var searchOutcome: SearchOutcome?
 
     /// The open conversation; nil is a new conversation not created yet.
     var sessionID: String?
     var transcript = Transcript()
     var transcriptScroll = ScrollView()
     var rowCache = TranscriptRowCache()
+    /// The row the transcript cursor is on (Tab to the transcript, Up/Down), by `TranscriptCursor.key`.
+    var selectedRow: String?
+    /// Scroll the selected row into view at the next paint.
+    var revealSelection = false
+    /// What each transcript row stands for, as last painted.
+    var rowTargets: [RowTarget] = []
+    /// The row and index of the code block `b` copied last (it moves on to the next).
+    var codeBlockCursor: (row: String?, index: Int) = (nil, -1)
+    var expandedBundleIDs: Set<String> = []
+    /// A search hit opened at its message: revealed once the transcript has it.
+    var revealSequence: Int64?
     var composer = TextInput()
+    /// A message typed while the run was still going: it is sent the moment the run ends.
+    var queuedMessage: String?
+    var attachments: [Attachment] = []
 
     var work: RunningWork?
     var approval: DockedApproval?
     var question: DockedQuestion?
 
     var help: HelpOverlay?
-    var quitConfirmation: Dialog?
+    var dialog: ScreenDialog?
+    var linePrompt: LinePrompt?
+    /// An artifact's text shown full screen (Esc closes).
+    var viewer: ArtifactViewer?
     var notice = ""
     var connectionLabel = ""
     var shouldQuit = false
@@ -65,9 +101,41 @@ struct ScreenState {
         return sessions.first(where: { $0.id == sessionID })?.displayTitle ?? "New conversation"
     }
 
-    /// The run of the open conversation is still going.
+    /// The run the open conversation watches has not ended. A send still
+    /// waiting for its run counts as active; a terminal frame ends it at once,
+    /// before the follow's stream closes.
     var isRunActive: Bool {
-        if let status = transcript.runStatus { return !status.isTerminal }
-        return work != nil
+        guard let work else { return false }
+        guard let runID = work.runID, runID == transcript.latestRunID, let status = transcript.runStatus else {
+            return true
+        }
+        return !status.isTerminal
     }
+}
+
+/// What the sidebar's sections depend on.
+struct SidebarCacheKey: Equatable {
+    var sessionsVersion: Int
+    var waiting: Set<String>
+    var search: SearchOutcome?
+    var second: Int
+}
+
+/// A modal dialog and what choosing its confirm button does.
+struct ScreenDialog {
+    enum Purpose: Sendable, Hashable {
+        case quit
+        case delete(sessionID: String)
+    }
+
+    var purpose: Purpose
+    var dialog: Dialog
+}
+
+/// An artifact's text, full screen.
+struct ArtifactViewer: Sendable {
+    var artifactID: String
+    var title: String
+    var lines: [String]
+    var offset = 0
 }

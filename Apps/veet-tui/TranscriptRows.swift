@@ -8,58 +8,157 @@ enum TranscriptStyles {
     static let owner = TextStyle(foreground: .ink, background: .tealWash)
     static let ownerLabel = TextStyle(attributes: .bold, foreground: .tealText, background: .tealWash)
     static let tool = TextStyle(foreground: .inkSoft, background: .paper)
+    static let ledger = TextStyle(foreground: .inkSoft, background: .paperDeep)
+    static let artifact = TextStyle(attributes: .underline, foreground: .tealText, background: .paper)
     static let faint = TextStyle(attributes: .faint, foreground: .inkFaint, background: .paper, substitute: .faint)
     static let attention = TextStyle(attributes: .bold, foreground: .amberText, background: .paper)
     static let failure = TextStyle(attributes: .bold, foreground: .red, background: .paper)
+    static let cursor = TextStyle(attributes: .bold, foreground: .teal, background: .paper)
 }
 
-/// Lays out transcript entries as styled lines, one row per entry, and
-/// keeps each row until its entry or the width changes (Markdown is only
-/// rendered again for the message that is streaming).
+/// What one transcript row stands for, so the cursor can act on it.
+enum RowTarget: Sendable, Hashable {
+    case entry(String)
+    case artifact(FileReference)
+    case status
+}
+
+/// Lays out transcript entries as styled lines, one row per entry (plus one
+/// per file an entry carries), and keeps each row until its entry, the width
+/// or its expansion changes (Markdown is only rendered again for the message
+/// that is streaming). A frame whose transcript did not change (scrolling,
+/// typing) reuses everything; comparisons lean on Swift's identity fast
+/// paths (unchanged strings and arrays share storage), nothing is hashed.
 struct TranscriptRowCache {
-    private struct Cached {
+    private struct Laid {
         var entry: TranscriptEntry
-        var width: Int
-        var lines: [StyledLine]
+        var expanded: Bool
+        var rows: [[StyledLine]]
+        var targets: [RowTarget]
     }
 
-    private var cache: [String: Cached] = [:]
-    private var previousKeys: [Int] = []
+    private var items: [TranscriptItem] = []
+    private var status: String?
+    private var width = 0
+    private var expanded: Set<String> = []
+    private var laid: [Laid] = []
+    /// The first output row of each laid entry.
+    private var rowStart: [Int] = []
+    private var output: (rows: [[StyledLine]], targets: [RowTarget]) = ([], [])
 
-    /// The rows to show and the first row that differs from the last call
-    /// (nil when nothing changed), so the scroll view re-measures only from there.
-    mutating func rows(for transcript: Transcript, width: Int) -> (rows: [[StyledLine]], firstChanged: Int?) {
-        var rows: [[StyledLine]] = []
-        var keys: [Int] = []
-        var seen: [String: Cached] = [:]
-        for entry in transcript.entries {
-            let lines: [StyledLine]
-            if let cached = cache[entry.id], cached.width == width, cached.entry == entry {
-                lines = cached.lines
-            } else {
-                lines = Self.layout(entry, width: width)
+    /// The rows to show, what each stands for, and the first row that differs
+    /// from the last call (nil when nothing changed), so the scroll view
+    /// re-measures only from there.
+    mutating func rows(for transcript: Transcript, width: Int, expanded: Set<String>)
+        -> (rows: [[StyledLine]], targets: [RowTarget], firstChanged: Int?) {
+        let status = (transcript.thinkingLine ?? transcript.statusLine).flatMap { $0.hasPrefix("Needs") ? nil : $0 }
+        let newItems = transcript.items
+        let sameLayout = width == self.width && expanded == self.expanded
+        let unchangedPrefix = Self.unchangedPrefix(items, newItems)
+        if sameLayout, status == self.status, unchangedPrefix == items.count, items.count == newItems.count {
+            return (output.rows, output.targets, nil)
+        }
+
+        // Only entries from the last owner's message before the first changed
+        // item on are bundled and laid out again: bundling never crosses a message.
+        var firstItem = 0
+        var keptEntries = 0
+        if sameLayout {
+            let changed = unchangedPrefix
+            var restart = min(changed, newItems.count - 1)
+            while restart > 0, newItems[restart].user == nil { restart -= 1 }
+            if restart > 0, let entry = laid.lastIndex(where: { $0.entry.id == newItems[restart].id }) {
+                firstItem = restart
+                keptEntries = entry
             }
-            seen[entry.id] = Cached(entry: entry, width: width, lines: lines)
-            rows.append(lines)
-            keys.append(entry.hashValue ^ width)
+        }
+        let tail = firstItem == 0 ? transcript.entries : ToolBundler.entries(for: Array(newItems[firstItem...]))
+        self.width = width
+        self.expanded = expanded
+        self.status = status
+        items = newItems
+
+        var firstChangedEntry: Int?
+        var next: [Laid] = []
+        next.reserveCapacity(tail.count)
+        for (offset, entry) in tail.enumerated() {
+            let index = keptEntries + offset
+            let isExpanded = expanded.contains(entry.id)
+            if sameLayout, index < laid.count, laid[index].entry == entry, laid[index].expanded == isExpanded {
+                next.append(laid[index])
+                continue
+            }
+            if firstChangedEntry == nil { firstChangedEntry = index }
+            next.append(Self.lay(entry, width: width, expanded: isExpanded))
+        }
+        if firstChangedEntry == nil, keptEntries + next.count != laid.count {
+            firstChangedEntry = min(keptEntries + next.count, laid.count)
+        }
+        let firstRow = keptEntries < rowStart.count ? rowStart[keptEntries] : output.rows.count
+        laid.removeSubrange(keptEntries...)
+        rowStart.removeSubrange(min(keptEntries, rowStart.count)...)
+        output.rows.removeSubrange(min(firstRow, output.rows.count)...)
+        output.targets.removeSubrange(min(firstRow, output.targets.count)...)
+        var firstChanged: Int?
+        for part in next {
+            if laid.count == firstChangedEntry { firstChanged = output.rows.count }
+            rowStart.append(output.rows.count)
+            output.rows += part.rows
+            output.targets += part.targets
+            laid.append(part)
         }
         // "Needs your approval/answer" is already the amber card line; only progress shows here.
-        if let status = transcript.thinkingLine ?? transcript.statusLine, !status.hasPrefix("Needs") {
-            rows.append([[StyledRun("  " + status, style: TranscriptStyles.faint)]])
-            keys.append(status.hashValue)
+        if let status {
+            output.rows.append([[StyledRun("  " + status, style: TranscriptStyles.faint)]])
+            output.targets.append(.status)
         }
-        cache = seen
-        let firstChanged = zip(keys, previousKeys).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset
-            ?? (keys.count == previousKeys.count ? nil : min(keys.count, previousKeys.count))
-        previousKeys = keys
-        return (rows, firstChanged)
+        return (output.rows, output.targets, firstChanged ?? max(firstRow, 0))
     }
 
-    static func layout(_ entry: TranscriptEntry, width: Int) -> [StyledLine] {
+    /// How many leading items are the same, compared in place (through buffer
+    /// pointers, so no item is copied; unchanged strings compare by identity).
+    private static func unchangedPrefix(_ old: [TranscriptItem], _ new: [TranscriptItem]) -> Int {
+        old.withUnsafeBufferPointer { a in
+            new.withUnsafeBufferPointer { b in
+                let common = min(a.count, b.count)
+                // The same buffer (nothing was written since): no comparison at all.
+                if a.baseAddress == b.baseAddress { return common }
+                var index = 0
+                while index < common, a[index] == b[index] { index += 1 }
+                return index
+            }
+        }
+    }
+
+    private static func lay(_ entry: TranscriptEntry, width: Int, expanded: Bool) -> Laid {
+        var rows = [layout(entry, width: width, expanded: expanded)]
+        var targets: [RowTarget] = [.entry(entry.id)]
+        for file in files(of: entry) {
+            rows.append([[StyledRun("  📎 ", style: TranscriptStyles.tool),
+                          StyledRun(file.filename ?? file.artifactID, style: TranscriptStyles.artifact),
+                          StyledRun("  " + file.mediaType, style: TranscriptStyles.faint)], []])
+            targets.append(.artifact(file))
+        }
+        return Laid(entry: entry, expanded: expanded, rows: rows, targets: targets)
+    }
+
+    static func files(of entry: TranscriptEntry) -> [FileReference] {
+        guard case .item(let item) = entry else { return [] }
+        switch item.kind {
+        case .user(let message): return message.files
+        case .assistant(let message): return message.files
+        default: return []
+        }
+    }
+
+    static func layout(_ entry: TranscriptEntry, width: Int, expanded: Bool = false) -> [StyledLine] {
         let inner = max(width - 4, 10)
         switch entry {
         case .bundle(let bundle):
-            return [line("  ⚙ " + bundle.summary, TranscriptStyles.tool), []]
+            let sign = expanded ? "▾ " : "▸ "
+            var lines = [line("  ⚙ " + sign + bundle.summary, TranscriptStyles.tool)]
+            if expanded { lines += ToolLedger.lines(bundle, width: width) }
+            return lines + [[]]
         case .item(let item):
             switch item.kind {
             case .user(let message):
@@ -68,16 +167,15 @@ struct TranscriptRowCache {
                 var lines = MarkdownLines.render(message.text, width: inner, base: TranscriptStyles.page)
                     .map { [StyledRun("  ", style: TranscriptStyles.page)] + $0 }
                 if message.phase == .interrupted { lines.append(line("  (interrupted)", TranscriptStyles.faint)) }
-                for file in message.files {
-                    lines.append(line("  📎 " + (file.filename ?? file.artifactID), TranscriptStyles.tool))
-                }
                 return lines + [[]]
             case .tool(let tool):
                 let decision = tool.approval.flatMap { card in
                     card.isSettled && card.decisionText.lowercased() != tool.statusText.lowercased()
                         ? " · " + card.decisionText : nil
                 } ?? ""
-                return [line("  ⚙ \(tool.name): \(tool.statusText)\(decision)", TranscriptStyles.tool), []]
+                var lines = [line("  ⚙ \(tool.name): \(tool.statusText)\(decision)", TranscriptStyles.tool)]
+                if expanded { lines += ToolLedger.lines(ToolBundle(id: item.id, calls: [tool]), width: width) }
+                return lines + [[]]
             case .approval(let card):
                 if card.isPending { return [line("  ● Waiting for your approval", TranscriptStyles.attention), []] }
                 let name = card.toolName.map { " · \($0)" } ?? ""
@@ -104,19 +202,41 @@ struct TranscriptRowCache {
         for text in TextFitting.wrap(message.text, width: inner) {
             lines.append(padded("  " + text, TranscriptStyles.owner, width: width))
         }
-        for file in message.files {
-            lines.append(padded("  📎 " + (file.filename ?? file.artifactID), TranscriptStyles.owner, width: width))
-        }
         return lines + [[]]
     }
 
-    private static func line(_ text: String, _ style: TextStyle) -> StyledLine {
+    static func line(_ text: String, _ style: TextStyle) -> StyledLine {
         [StyledRun(text, style: style)]
     }
 
     /// A full-width line, so the owner's block reads as one washed capsule.
-    private static func padded(_ text: String, _ style: TextStyle, width: Int) -> StyledLine {
+    static func padded(_ text: String, _ style: TextStyle, width: Int) -> StyledLine {
         [StyledRun(TextFitting.pad(TextFitting.truncate(text, width: width), width: width), style: style)]
+    }
+}
+
+/// An expanded bundle: one monospaced block per call with its exact name,
+/// status, risk, arguments, result and settled approval.
+enum ToolLedger {
+    static func lines(_ bundle: ToolBundle, width: Int) -> [StyledLine] {
+        let inner = max(width - 8, 10)
+        let nameWidth = min(bundle.calls.map { DisplayWidth.of($0.name) }.max() ?? 0, max(inner / 2, 8))
+        var lines: [StyledLine] = []
+        func add(_ text: String) {
+            lines.append(TranscriptRowCache.padded("    │ " + TextFitting.truncate(text, width: inner), TranscriptStyles.ledger,
+                                                   width: width - 2))
+        }
+        for call in bundle.calls {
+            add(TextFitting.pad(TextFitting.truncate(call.name, width: nameWidth), width: nameWidth)
+                + "  " + TextFitting.pad(call.statusText, width: 10) + "  risk \(call.risk)")
+            let arguments = call.arguments.compactText
+            if !arguments.isEmpty && arguments != "{}" { add("  args  " + arguments) }
+            let result = call.rendering.oneLine
+            if !result.isEmpty { add("  →     " + result) }
+            if let card = call.approval, card.isSettled { add("  ✓     " + card.decisionText) }
+        }
+        for card in bundle.approvals { add("  ✓     " + card.decisionText + (card.toolName.map { " · \($0)" } ?? "")) }
+        return lines
     }
 }
 

@@ -14,11 +14,17 @@ let environment = ProcessInfo.processInfo.environment
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
     print("""
-        usage: veet-tui [--connection NAME]
+        usage: veet-tui [--connection NAME] [--first-frame-exit]
 
         The full-screen chat. Uses VEET_URL and VEET_TOKEN when set, else the
         current saved connection (see `veet connect`). Press ? or F1 inside for keys.
+        --first-frame-exit draws one frame from the cached index and leaves
+        (measures cold start; `make bench` uses it).
         """)
+    exit(0)
+}
+if arguments.contains("--bench-frames") {
+    FrameBench.run(quick: arguments.contains("--quick"))
     exit(0)
 }
 var connectionName: String?
@@ -54,4 +60,6 @@ do {
 } catch {
     fail("cannot take over the terminal (\(error))")
 }
-ChatScreen(terminal: terminal, backend: backend, connectionLabel: label).run()
+let screen = ChatScreen(terminal: terminal, backend: backend, connectionLabel: label, environment: environment)
+screen.exitAfterFirstFrame = arguments.contains("--first-frame-exit")
+screen.run()

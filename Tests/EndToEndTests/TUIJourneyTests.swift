@@ -1,70 +1,86 @@
 import Foundation
 import Testing
 
-/// veet-tui in a real terminal (tmux): send, approve, see the answer.
+/// veet-tui in a real terminal (tmux) against the fixture: send, approve,
+/// see the answer, search, delete — as a new user would.
 @Suite(.serialized) struct TUIJourneyTests {
-    struct Tmux {
-        let session = "veet-e2e-\(UUID().uuidString.prefix(8))"
-
-        func run(_ arguments: [String]) throws -> String {
-            let result = try runProcess(URL(fileURLWithPath: "/usr/bin/tmux"), arguments,
-                                        environment: ["TERM": "xterm-256color"], timeout: 20)
-            return result.stdout
-        }
-
-        func capture() throws -> String { try run(["capture-pane", "-p", "-t", session]) }
-
-        func send(_ keys: String...) throws { _ = try run(["send-keys", "-t", session] + keys) }
-
-        /// Polls the screen until `text` shows (the TUI draws asynchronously).
-        func waitFor(_ text: String, seconds: Double = 15) throws -> String {
-            let deadline = Date().addingTimeInterval(seconds)
-            var screen = ""
-            while Date() < deadline {
-                screen = try capture()
-                if screen.contains(text) { return screen }
-                usleep(200_000)
-            }
-            return screen
-        }
-    }
-
-    @Test func sendApproveAndReadTheAnswer() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
+    @Test func sendApproveSearchAndDelete() throws {
+        guard TmuxTerminal.isAvailable else {
             Issue.record("tmux is missing: Scripts/bootstrap installs it")
             return
         }
-        let fixture = try FixtureProcess()
-        defer { fixture.stop() }
-        let home = try Harness.temporaryHome()
-        let tui = try Harness.binary("veet-tui")
-        let tmux = Tmux()
-        let command = "env XDG_CONFIG_HOME=\(home.path)/c XDG_DATA_HOME=\(home.path)/d VEET_URL=\(fixture.url) "
-            + "VEET_TOKEN=\(fixture.token) TERM=xterm-256color \(tui.path)"
-        _ = try tmux.run(["new-session", "-d", "-s", tmux.session, "-x", "120", "-y", "36", command])
-        defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
+        let session = try TUISession(width: 120, height: 36, fixtureArguments: ["--seed-sessions", "3"])
+        defer { session.stop() }
+        let tui = session.terminal
 
-        #expect(try tmux.waitFor("New conversation").contains("New conversation"))
-        try tmux.send("What is 17 * 23?", "Enter")
-        let answered = try tmux.waitFor("The answer is 391.")
-        #expect(answered.contains("The answer is 391."), "\(answered)")
+        try tui.waitFor("New conversation")
+        try tui.type("What is 17 * 23?")
+        try tui.press("Enter")
+        let answered = try tui.waitFor("The answer is 391.")
         #expect(answered.contains("math.calculate"))
 
-        // The composer accepts the next message once the turn has fully ended.
-        usleep(1_500_000)
-        try tmux.send("Please approve a write", "Enter")
-        var docked = try tmux.waitFor("demo.external_write", seconds: 5)
-        if !docked.contains("demo.external_write") {
-            try tmux.send("Enter")
-            docked = try tmux.waitFor("demo.external_write")
-        }
-        docked = try tmux.waitFor("Waiting for your approval")
-        #expect(docked.contains("Waiting for your approval"), "\(docked)")
-        try tmux.send("a")
-        let approved = try tmux.waitFor("Approved once")
-        #expect(approved.contains("Approved once"), "\(approved)")
+        // The next message goes at once, with no pause after the answer: typed
+        // while the run is finishing, it is queued and sent the moment the run ends.
+        try tui.type("Please approve a write")
+        try tui.press("Enter")
+        let docked = try tui.waitFor("Waiting for your approval")
+        #expect(docked.contains("demo.external_write"), "\(docked)")
+        #expect(docked.contains("› Message"), "the composer is empty again:\n\(docked)")
+        try tui.press("a")
+        try tui.waitFor("Approved once")
+        try tui.waitFor("Ctrl-C quit")
 
-        try tmux.send("C-d")
-        usleep(500_000)
+        // Search as you type; Enter goes to the hits, Enter opens one.
+        try tui.press("C-f")
+        try tui.type("hiring")
+        try tui.waitFor("Results (1)")
+        try tui.press("Enter")
+        try tui.press("Enter")
+        try tui.waitUntil("the hit opened") { $0.split(separator: "\n").last?.contains("Checklist: hiring plan") == true }
+
+        // Delete it everywhere (confirmed): it leaves the search, the list and the server.
+        try tui.press("C-f")
+        try tui.press("Enter")
+        try tui.press("x")
+        try tui.waitFor("Delete Everywhere")
+        try tui.press("Tab")
+        try tui.press("Enter")
+        try tui.waitFor("Deleted everywhere")
+        try tui.waitFor("No matches")
+        try tui.press("Escape")
+        let after = try tui.waitUntil("the history without it") {
+            !$0.contains("Checklist: hiring plan") && $0.contains("Search (Ctrl-F)")
+        }
+        #expect(after.contains("What is 17 * 23?"))
+        #expect(after.contains("Checklist: team offsite"))
+
+        try tui.press("C-d")
+    }
+
+    /// The composer sends as soon as the run is terminal: a message typed the
+    /// instant the answer shows is neither refused nor lost.
+    @Test func aMessageTypedAsTheAnswerArrivesIsSent() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        // Slow steps: the answer shows well before the run's terminal event, so
+        // an Enter right after it lands while the run is still active.
+        let session = try TUISession(width: 100, height: 30, stepDelay: 0.15)
+        defer { session.stop() }
+        let tui = session.terminal
+        try tui.waitFor("New conversation")
+        try tui.type("What is 17 * 23?")
+        try tui.press("Enter")
+        try tui.waitFor("The answer is 391.")
+        try tui.type("Thanks, that is all")
+        try tui.press("Enter")
+        let queued = try tui.capture()
+        #expect(!queued.contains("A run is still going"), "\(queued)")
+        let screen = try tui.waitUntil("the second answer", seconds: 20) {
+            $0.contains("You wrote: Thanks, that is all") && $0.contains("Ctrl-C quit")
+        }
+        #expect(!screen.contains("A run is still going"), "\(screen)")
+        #expect(!screen.contains("› Thanks"), "the message stayed in the composer:\n\(screen)")
     }
 }

@@ -189,6 +189,13 @@ public final class TerminalSession {
         return result
     }
 
+    /// Sends a control sequence the screen model has no cell for (OSC 52 copy,
+    /// say) straight to the terminal, after anything ncurses buffered.
+    public func sendControlSequence(_ sequence: String) {
+        guard isRunning else { return }
+        writeRaw(sequence)
+    }
+
     /// Bytes straight to the terminal, after anything ncurses buffered.
     private func writeRaw(_ text: String) {
         veet_flush_stdout()

@@ -124,31 +124,43 @@ public struct SectionedList: Sendable, Hashable {
     }
 
     /// Draws into `rect`, scrolling just enough to keep the selection shown.
+    /// Rows are found by position, so a long list costs one pass, not one
+    /// search per visible row.
     public mutating func draw(_ sections: [ListSection], in grid: inout ScreenGrid, rect: GridRect,
                               styles: WidgetStyles = .standard) {
         grid.fill(rect, style: styles.sidebar)
-        let rows = rows(of: sections)
-        if let selected = selection.flatMap({ rows.firstIndex(of: $0) }) {
+        var positions: [(section: Int, item: Int)] = []  // item -1: the section's header
+        var selected: Int?
+        for (sectionIndex, section) in sections.enumerated() {
+            if !section.title.isEmpty {
+                if selected == nil, selection == .header(sectionID: section.id) { selected = positions.count }
+                positions.append((sectionIndex, -1))
+            }
+            guard !(section.isCollapsible && collapsed.contains(section.id)) else { continue }
+            if selected == nil, case .item(let sectionID, let itemID)? = selection, sectionID == section.id,
+               let index = section.items.firstIndex(where: { $0.id == itemID }) {
+                selected = positions.count + index
+            }
+            positions += section.items.indices.map { (sectionIndex, $0) }
+        }
+        if let selected {
             if selected < scrollOffset { scrollOffset = selected }
             if selected >= scrollOffset + rect.height { scrollOffset = selected - rect.height + 1 }
         }
-        scrollOffset = max(0, min(scrollOffset, rows.count - rect.height))
-        let sectionsByID = Dictionary(sections.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for (offset, row) in rows.dropFirst(scrollOffset).prefix(rect.height).enumerated() {
+        scrollOffset = max(0, min(scrollOffset, positions.count - rect.height))
+        for (offset, position) in positions.dropFirst(scrollOffset).prefix(rect.height).enumerated() {
             let screenRow = rect.row + offset
-            let isSelected = row == selection
-            switch row {
-            case .header(let sectionID):
-                guard let section = sectionsByID[sectionID] else { continue }
+            let isSelected = scrollOffset + offset == selected
+            let section = sections[position.section]
+            guard position.item >= 0 else {
                 var style = styles.sectionHeader
                 if isSelected { style.background = styles.selectedRow.background; style.attributes.formUnion(styles.selectedRow.substitute) }
                 grid.fill(GridRect(row: screenRow, column: rect.column, width: rect.width, height: 1), style: style)
-                let arrow = section.isCollapsible ? (collapsed.contains(sectionID) ? "▸ " : "▾ ") : ""
+                let arrow = section.isCollapsible ? (collapsed.contains(section.id) ? "▸ " : "▾ ") : ""
                 grid.put(arrow + section.title, row: screenRow, column: rect.column + 1, style: style, limit: rect.right - 1)
-            case .item(let sectionID, let itemID):
-                guard let item = sectionsByID[sectionID]?.items.first(where: { $0.id == itemID }) else { continue }
-                drawItem(item, selected: isSelected, row: screenRow, rect: rect, grid: &grid, styles: styles)
+                continue
             }
+            drawItem(section.items[position.item], selected: isSelected, row: screenRow, rect: rect, grid: &grid, styles: styles)
         }
     }
 

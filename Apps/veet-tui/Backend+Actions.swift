@@ -1,0 +1,139 @@
+import Foundation
+import VeetChat
+import VeetStore
+import Synchronization
+import VeetTransport
+
+/// The sidebar's and the transcript's actions: search, delete, artifacts, attachments.
+extension Backend {
+    /// Sends text with the draft's uploaded files (when `files` holds any) and follows the run.
+    func send(text: String, files: AttachmentComposer?, sessionID: String?, work: Int) -> Task<Void, Never> {
+        guard let files else { return send(content: [.text(text)], sessionID: sessionID, work: work) }
+        return Task {
+            var content: [ContentBlock] = [.text(text)]
+            do {
+                content = try await files.messageContent(text: text)
+                await files.clear()
+            } catch {
+                inbox.post(.notice("Files not sent: \(error)"))
+            }
+            let turn = send(content: content, sessionID: sessionID, work: work)
+            await withTaskCancellationHandler { await turn.value } onCancel: { turn.cancel() }
+        }
+    }
+
+    /// Searches the cached conversations. Each call supersedes the ones before
+    /// it: an older query still in SQLite is interrupted and posts nothing, so
+    /// only the newest answer arrives, whatever order the tasks run in.
+    func search(_ query: String) -> Task<Void, Never> {
+        let mine = searchGeneration.next()
+        let generation = searchGeneration
+        return Task.detached { [store, inbox] in
+            do {
+                let outcome = try store.search(query, limit: 30, width: 60, isCancelled: { generation.current != mine })
+                guard generation.current == mine else { return }
+                inbox.post(.searchResults(query: query, outcome))
+            } catch {
+                guard generation.current == mine else { return }
+                inbox.post(.notice("Search failed: \(Self.describe(error))"))
+            }
+        }
+    }
+
+    /// Delete Everywhere: the server first, then the local rows (a refusal keeps both).
+    func delete(sessionID: String) -> Task<Void, Never> {
+        Task {
+            do {
+                try await store.deleteEverywhere(sessionID: sessionID) { try await api.deleteSession(id: sessionID) }
+                inbox.post(.deleted(sessionID: sessionID))
+            } catch {
+                inbox.post(.notice("Could not delete the conversation: \(Self.describe(error))"))
+            }
+            _ = reconcile()
+        }
+    }
+
+    /// Reads an artifact for the viewer: text shown as it is, anything else described.
+    func openArtifact(_ file: FileReference) -> Task<Void, Never> {
+        Task {
+            do {
+                let content = try await artifacts.content(id: file.artifactID)
+                let name = file.filename ?? file.artifactID
+                let size = ByteCountFormatter.string(fromByteCount: Int64(content.bytes.count), countStyle: .file)
+                var lines: [String]
+                if let text = String(data: content.bytes, encoding: .utf8), !text.contains("\u{0}") {
+                    lines = text.components(separatedBy: "\n")
+                } else {
+                    lines = ["(\(file.mediaType), \(size): not text; press e to export it to a file)"]
+                }
+                if lines.isEmpty { lines = ["(empty)"] }
+                inbox.post(.artifactOpened(ArtifactViewer(artifactID: file.artifactID,
+                                                          title: "\(name) · \(file.mediaType) · \(size)", lines: lines)))
+            } catch {
+                inbox.post(.notice("Could not open the file: \(Self.describe(error))"))
+            }
+        }
+    }
+
+    /// Writes an artifact's exact bytes (checked against its size and SHA-256) to `path`.
+    func export(artifactID: String, to path: String) -> Task<Void, Never> {
+        Task {
+            let expanded = (path as NSString).expandingTildeInPath
+            do {
+                let view = try await artifacts.export(id: artifactID, to: URL(fileURLWithPath: expanded))
+                inbox.post(.notice("Exported \(view.sizeBytes) bytes to \(expanded)"))
+            } catch {
+                inbox.post(.notice("Could not export: \(Self.describe(error))"))
+            }
+        }
+    }
+
+    /// Uploads a file named by path into the conversation's draft, reporting progress
+    /// (a new conversation is created first, since uploads belong to a session).
+    func attach(path: String, sessionID: String?, composers: AttachmentComposers) -> Task<Void, Never> {
+        Task {
+            do {
+                let session: String
+                if let sessionID { session = sessionID } else {
+                    session = try await api.createSession().id
+                    inbox.post(.sessionCreated(sessionID: session))
+                }
+                let composer = composers.composer(for: session, api: api, inbox: inbox)
+                let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+                try await composer.addFile(at: url)
+            } catch let problem as AttachmentProblem {
+                inbox.post(.notice("Not attached: \(problem)"))
+            } catch {
+                inbox.post(.notice("Not attached: \(Self.describe(error))"))
+            }
+        }
+    }
+}
+
+/// The number of the newest search (read by SQLite's progress callback).
+final class SearchGeneration: Sendable {
+    private let value = Atomic<Int>(0)
+
+    func next() -> Int { value.add(1, ordering: .sequentiallyConsistent).newValue }
+    var current: Int { value.load(ordering: .sequentiallyConsistent) }
+}
+
+/// One attachment composer per conversation, made on first use.
+final class AttachmentComposers: Sendable {
+    private let composers = Mutex<[String: AttachmentComposer]>([:])
+
+    func composer(for sessionID: String, api: ChatAPI, inbox: Inbox) -> AttachmentComposer {
+        composers.withLock { all in
+            if let existing = all[sessionID] { return existing }
+            let made = api.attachmentComposer(sessionID: sessionID) { attachment in
+                inbox.post(.attachmentChanged(sessionID: sessionID, attachment))
+            }
+            all[sessionID] = made
+            return made
+        }
+    }
+
+    func existing(for sessionID: String) -> AttachmentComposer? {
+        composers.withLock { $0[sessionID] }
+    }
+}

@@ -1,0 +1,277 @@
+import Foundation
+import VeetChat
+import VeetCurses
+import VeetTransport
+
+/// Keys: overlays first, then keys that mean the same everywhere, then the focused part.
+extension ChatScreen {
+    func handle(_ event: InputEvent) {
+        if case .resize = event { terminal.invalidate(); return }
+        if state.dialog != nil { if case .key(let key) = event { handleDialog(key) }; return }
+        if state.viewer != nil { if case .key(let key) = event { handleViewer(key) }; return }
+        if var help = state.help {
+            if case .key(let key) = event { state.help = help.handle(key) ? help : nil }
+            return
+        }
+        if state.linePrompt != nil { handleLinePrompt(event); return }
+        if case .paste(let text) = event {
+            if state.focus == .search {
+                _ = state.search.handle(.paste(text.replacingOccurrences(of: "\n", with: " ")), policy: .chat)
+                searchChanged()
+            } else {
+                state.focus = .composer
+                _ = state.composer.handle(.paste(text), policy: .chat)
+            }
+            return
+        }
+        if case .mouse(let mouse) = event {
+            if mouse.kind == .scrollUp { state.transcriptScroll.scroll(by: -3) }
+            if mouse.kind == .scrollDown { state.transcriptScroll.scroll(by: 3) }
+            return
+        }
+        guard case .key(let key) = event else { return }
+        if handleGlobal(key) { return }
+        switch state.focus {
+        case .search: handleSearch(key)
+        case .sidebar: handleSidebar(key)
+        case .transcript: handleTranscript(key)
+        case .approval: handleApproval(key)
+        case .composer: handleComposer(key)
+        }
+    }
+
+    /// Keys that mean the same wherever the focus is.
+    private func handleGlobal(_ key: KeyPress) -> Bool {
+        switch key {
+        case .char("c", .control):
+            if state.isRunActive, let runID = state.work?.runID ?? state.transcript.latestRunID {
+                backend.cancel(runID: runID)
+                state.notice = "Stopping the run..."
+            } else {
+                state.dialog = ScreenDialog(purpose: .quit, dialog: .confirm(
+                    title: "Quit veet?", message: "Nothing is running. Leave the chat?", confirmTitle: "Quit"))
+            }
+        case .char("d", .control):
+            state.shouldQuit = true
+        case .char("n", .control):
+            openConversation(nil)
+        case .char("f", .control):
+            state.focus = .search
+            if terminal.width < ScreenPainter.narrowWidth { state.sidebarOverlayOpen = true }
+        case .char("t", .control), .char("a", .alt):
+            state.linePrompt = LinePrompt(purpose: .attach, label: "Attach file:")
+        case .char("o", .control), KeyPress(.function(2)):
+            state.sidebarOverlayOpen.toggle()
+            state.focus = state.sidebarOverlayOpen ? .sidebar : .composer
+        case KeyPress(.function(1)):
+            state.help = Self.help
+        case KeyPress(.tab), KeyPress(.tab, .shift):
+            cycleFocus(backwards: key.modifiers.contains(.shift))
+        case KeyPress(.escape):
+            handleEscape()
+        case KeyPress(.pageUp): state.transcriptScroll.pageUp()
+        case KeyPress(.pageDown): state.transcriptScroll.pageDown()
+        case .char("?"):
+            guard state.focus != .composer && state.focus != .search || state.focus == .composer && state.composer.isEmpty
+            else { return false }
+            state.help = Self.help
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func handleEscape() {
+        if state.focus == .search || !state.search.isEmpty && state.focus == .sidebar {
+            state.sidebarOverlayOpen = false
+            state.search = TextInput()
+            state.searchOutcome = nil
+            state.focus = .composer
+        } else if state.sidebarOverlayOpen {
+            state.sidebarOverlayOpen = false
+            state.focus = .composer
+        } else if let docked = state.question {
+            backend.broker.resolveQuestion(ticket: docked.ticket, with: nil)
+            state.question = nil
+        } else if let queued = state.queuedMessage {
+            state.queuedMessage = nil
+            if state.composer.isEmpty { state.composer = TextInput(text: queued) }
+        } else if state.focus == .transcript {
+            state.focus = .composer
+        } else if !state.search.isEmpty {
+            state.search = TextInput()
+            state.searchOutcome = nil
+        } else {
+            state.notice = ""
+        }
+    }
+
+    private func cycleFocus(backwards: Bool) {
+        var order: [Focus] = [.search, .sidebar, .transcript, .composer]
+        if state.approval != nil { order.insert(.approval, at: 3) }
+        let index = order.firstIndex(of: state.focus) ?? 0
+        state.focus = order[(index + (backwards ? order.count - 1 : 1)) % order.count]
+        if state.focus == .transcript && state.selectedRow == nil { moveTranscriptCursor(by: Int.max / 2) }
+        if ScreenPainter.narrowWidth > terminal.width {
+            state.sidebarOverlayOpen = state.focus == .sidebar || state.focus == .search
+        }
+    }
+
+    // MARK: Sidebar
+
+    private func handleSearch(_ key: KeyPress) {
+        if key == KeyPress(.enter) || key == KeyPress(.down) {
+            state.focus = .sidebar
+            let rows = state.sidebar.rows(of: ScreenPainter.sidebarSections(state, now: Date()))
+            state.sidebar.selection = rows.first { row in
+                if case .item(let section, _) = row { return section == Sidebar.resultsID }
+                return false
+            } ?? rows.first
+            return
+        }
+        switch state.search.handle(.key(key), policy: .chat) {
+        case .edited: searchChanged()
+        case .submit, .moved, .ignored: break
+        }
+    }
+
+    /// Search as you type: every edit starts a query; the store's search drops superseded ones.
+    func searchChanged() {
+        let query = state.search.text
+        guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+            state.searchOutcome = nil
+            return
+        }
+        searchTask = backend.search(query)
+    }
+
+    private func handleSidebar(_ key: KeyPress) {
+        let sections = ScreenPainter.sidebarSections(state, now: Date())
+        if case .item(_, let itemID)? = state.sidebar.selection {
+            switch key {
+            case KeyPress(.enter):
+                openConversation(Sidebar.sessionID(ofItem: itemID), at: Sidebar.hitSequence(ofItem: itemID))
+                return
+            case KeyPress(.delete), .char("x"):
+                if let sessionID = Sidebar.sessionID(ofItem: itemID) { confirmDelete(sessionID) }
+                return
+            default: break
+            }
+        }
+        if key == KeyPress(.up), state.sidebar.selection == state.sidebar.rows(of: sections).first {
+            state.focus = .search
+            return
+        }
+        let collapsed = state.sidebar.collapsed
+        _ = state.sidebar.handle(key, in: sections, pageSize: max(terminal.height - 3, 1))
+        if state.sidebar.collapsed != collapsed {
+            let value = state.sidebar.collapsed.sorted().joined(separator: ",")
+            try? backend.store.preferences.set(value.isEmpty ? nil : value, for: Sidebar.collapsedPreference)
+        }
+    }
+
+    func confirmDelete(_ sessionID: String) {
+        let title = state.sessions.first { $0.id == sessionID }.map(Sidebar.title(of:)) ?? "this conversation"
+        state.dialog = ScreenDialog(purpose: .delete(sessionID: sessionID), dialog: .confirm(
+            title: "Delete “\(title)”?",
+            message: "It is deleted on the server and on this device. This cannot be undone.",
+            confirmTitle: "Delete Everywhere", isDestructive: true))
+    }
+
+    private func handleDialog(_ key: KeyPress) {
+        guard var screenDialog = state.dialog else { return }
+        switch screenDialog.dialog.handle(key) {
+        case .chose(1):
+            state.dialog = nil
+            switch screenDialog.purpose {
+            case .quit: state.shouldQuit = true
+            case .delete(let sessionID):
+                state.notice = "Deleting..."
+                _ = backend.delete(sessionID: sessionID)
+            }
+        case .chose, .dismissed: state.dialog = nil
+        case .moved, .ignored: state.dialog = screenDialog
+        }
+    }
+
+    // MARK: Approval and composer
+
+    private func handleApproval(_ key: KeyPress) {
+        guard let docked = state.approval else { state.focus = .composer; return }
+        let answer: ApprovalAnswer
+        switch key {
+        case .char("a"), .char("y"): answer = .approveOnce
+        case .char("d"), .char("n"): answer = .deny(reason: nil)
+        default: return
+        }
+        backend.broker.resolveApproval(ticket: docked.ticket, with: answer)
+        state.waitingSessionIDs.remove(docked.approval.sessionID)
+        state.approval = nil
+        state.focus = .composer
+        state.notice = answer == .approveOnce ? "Approved once" : "Denied"
+    }
+
+    private func handleComposer(_ key: KeyPress) {
+        // Up in an empty composer walks into the transcript, from its last row.
+        if key == KeyPress(.up), state.composer.isEmpty, state.question == nil {
+            state.focus = .transcript
+            state.selectedRow = nil
+            moveTranscriptCursor(by: -1)
+            return
+        }
+        switch state.composer.handle(.key(key), policy: .chat) {
+        case .submit: submitComposer()
+        case .edited, .moved, .ignored: break
+        }
+    }
+
+    /// Enter in the composer: answers a docked question, sends, or — while
+    /// the run is still going — queues the message to go the moment it ends.
+    private func submitComposer() {
+        let text = state.composer.text
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
+        if let docked = state.question {
+            backend.broker.resolveQuestion(ticket: docked.ticket, with: text)
+            state.question = nil
+            state.composer = TextInput()
+            return
+        }
+        if state.isRunActive {
+            guard state.queuedMessage == nil else {
+                state.notice = "A message is already waiting for the run to end (Esc takes it back)."
+                return
+            }
+            state.queuedMessage = text
+            state.composer = TextInput()
+            return
+        }
+        state.composer = TextInput()
+        send(text)
+    }
+
+    // MARK: One-line prompts
+
+    private func handleLinePrompt(_ event: InputEvent) {
+        guard var prompt = state.linePrompt else { return }
+        if case .key(let key) = event, key == KeyPress(.escape) {
+            state.linePrompt = nil
+            return
+        }
+        let flattened: InputEvent
+        if case .paste(let text) = event { flattened = .paste(text.replacingOccurrences(of: "\n", with: "")) } else { flattened = event }
+        guard prompt.input.handle(flattened, policy: .chat) == .submit else {
+            state.linePrompt = prompt
+            return
+        }
+        state.linePrompt = nil
+        let value = prompt.input.text.trimmingCharacters(in: .whitespaces)
+        guard !value.isEmpty else { return }
+        switch prompt.purpose {
+        case .attach:
+            state.notice = "Attaching \((value as NSString).lastPathComponent)..."
+            _ = backend.attach(path: value, sessionID: state.sessionID, composers: composers)
+        case .export(let artifactID):
+            _ = backend.export(artifactID: artifactID, to: value)
+        }
+    }
+}

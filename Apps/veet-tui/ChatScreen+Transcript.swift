@@ -1,0 +1,158 @@
+import Foundation
+import VeetChat
+import VeetCurses
+
+/// The transcript cursor (Tab to the transcript): expand a bundle, open or
+/// export a file, copy a message or a code block.
+extension ChatScreen {
+    func handleTranscript(_ key: KeyPress) {
+        switch key {
+        case KeyPress(.up): moveTranscriptCursor(by: -1)
+        case KeyPress(.down): moveTranscriptCursor(by: 1)
+        case KeyPress(.home): moveTranscriptCursor(by: -Int.max / 2)
+        case KeyPress(.end): moveTranscriptCursor(by: Int.max / 2)
+        case KeyPress(.enter), .char(" "): activateSelectedRow()
+        case .char("e"):
+            if case .artifact(let file)? = selectedTarget { promptExport(file.artifactID, name: file.filename) }
+        case .char("c"): copySelectedMessage()
+        case .char("b"): copyCodeBlock()
+        default: break
+        }
+    }
+
+    var selectedTarget: RowTarget? {
+        state.rowTargets.first { TranscriptCursor.key(of: $0) == state.selectedRow }
+    }
+
+    /// Moves over the rows the cursor can act on (the "Working..." line is skipped).
+    func moveTranscriptCursor(by delta: Int) {
+        let keys = state.rowTargets.filter { $0 != .status }.map(TranscriptCursor.key(of:))
+        guard !keys.isEmpty else { return }
+        let current = state.selectedRow.flatMap { keys.firstIndex(of: $0) } ?? (delta < 0 ? keys.count : -1)
+        let next = min(max(current + (delta == Int.max / 2 || delta == -Int.max / 2 ? delta / 2 : delta), 0), keys.count - 1)
+        state.selectedRow = keys[next]
+        state.revealSelection = true
+    }
+
+    private func activateSelectedRow() {
+        switch selectedTarget {
+        case .entry(let id)?:
+            let isExpandable = state.transcript.entries.contains { entry in
+                guard entry.id == id else { return false }
+                if case .bundle = entry { return true }
+                if case .item(let item) = entry, item.tool != nil { return true }
+                return false
+            }
+            guard isExpandable else { return }
+            if state.expandedBundleIDs.remove(id) == nil { state.expandedBundleIDs.insert(id) }
+            state.revealSelection = true
+        case .artifact(let file)?:
+            state.notice = "Opening \(file.filename ?? "the file")..."
+            _ = backend.openArtifact(file)
+        case .status?, nil:
+            break
+        }
+    }
+
+    func promptExport(_ artifactID: String, name: String?) {
+        var prompt = LinePrompt(purpose: .export(artifactID: artifactID), label: "Export to:")
+        prompt.input = TextInput(text: FileManager.default.currentDirectoryPath + "/" + (name ?? artifactID))
+        state.linePrompt = prompt
+    }
+
+    /// The selected message's text (an owner's message, or an answer's Markdown source).
+    private var selectedMessageText: String? {
+        guard case .entry(let id)? = selectedTarget, let item = state.transcript.item(id: id) else { return nil }
+        return item.user?.text ?? item.assistant?.text
+    }
+
+    private func copySelectedMessage() {
+        guard let text = selectedMessageText else { state.notice = "Select a message to copy (Up/Down)"; return }
+        copy(text, what: "the message")
+    }
+
+    /// `b` copies the message's code blocks one after another (first, second, ...).
+    private func copyCodeBlock() {
+        guard let text = selectedMessageText else { state.notice = "Select a message to copy from (Up/Down)"; return }
+        let blocks = CodeBlocks.fenced(in: text)
+        guard !blocks.isEmpty else { state.notice = "This message has no code block"; return }
+        let index = state.codeBlockCursor.row == state.selectedRow ? (state.codeBlockCursor.index + 1) % blocks.count : 0
+        state.codeBlockCursor = (state.selectedRow, index)
+        copy(blocks[index], what: "code block \(index + 1) of \(blocks.count)")
+    }
+
+    func handleViewer(_ key: KeyPress) {
+        guard var viewer = state.viewer else { return }
+        let page = max(terminal.height - 3, 1)
+        switch key {
+        case KeyPress(.escape), .char("q"): state.viewer = nil; return
+        case KeyPress(.up): viewer.offset -= 1
+        case KeyPress(.down): viewer.offset += 1
+        case KeyPress(.pageUp): viewer.offset -= page
+        case KeyPress(.pageDown), .char(" "): viewer.offset += page
+        case KeyPress(.home): viewer.offset = 0
+        case KeyPress(.end): viewer.offset = viewer.lines.count
+        case .char("e"):
+            state.viewer = nil
+            promptExport(viewer.artifactID, name: viewer.title.components(separatedBy: " · ").first)
+            return
+        default: return
+        }
+        viewer.offset = max(0, min(viewer.offset, viewer.lines.count - page))
+        state.viewer = viewer
+    }
+
+    static let help = HelpOverlay(title: "Keys", groups: [
+        .init("Conversation", [
+            .init("Enter", "send (while a run goes: queued, sent when it ends)"),
+            .init("Alt-Enter, Ctrl-J", "new line in the message"),
+            .init("Ctrl-T, Alt-A", "attach a file by path"),
+            .init("PgUp, PgDn, wheel", "scroll the transcript"),
+            .init("Ctrl-C", "stop the running run (quit when idle)"),
+            .init("Ctrl-N", "new conversation"),
+        ]),
+        .init("Transcript (Tab to it)", [
+            .init("Up, Down", "move between messages, tools and files"),
+            .init("Enter, Space", "expand a tool bundle; open a file"),
+            .init("e", "export the file"),
+            .init("c / b", "copy the message / its next code block"),
+        ]),
+        .init("Approval (docked above the composer)", [
+            .init("a", "approve once"),
+            .init("d", "deny"),
+        ]),
+        .init("Chats", [
+            .init("Ctrl-F", "search as you type; Enter or Down to the hits"),
+            .init("Tab, Shift-Tab", "move focus: search, chats, transcript, composer"),
+            .init("Up, Down, Enter", "choose a conversation; Enter on a header folds it"),
+            .init("Delete, x", "delete the conversation (asks first)"),
+            .init("Ctrl-O, F2", "show or hide the chats (narrow terminals)"),
+            .init("?, F1", "this help"),
+            .init("Esc", "close; clear the search; take back a queued message"),
+            .init("Ctrl-D", "quit"),
+        ]),
+    ])
+}
+
+/// Fenced code blocks of a Markdown text, without their fences.
+enum CodeBlocks {
+    static func fenced(in markdown: String) -> [String] {
+        var blocks: [String] = []
+        var current: [String]?
+        var fence = ""
+        for line in markdown.components(separatedBy: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if current == nil, trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                fence = String(trimmed.prefix(while: { $0 == trimmed.first }))
+                current = []
+            } else if current != nil, trimmed.hasPrefix(fence), trimmed.allSatisfy({ $0 == fence.first }) {
+                blocks.append(current!.joined(separator: "\n"))
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        if let current { blocks.append(current.joined(separator: "\n")) }
+        return blocks
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import Testing
+@testable import VeetCurses
+
+@Suite struct ClipboardTests {
+    @Test func copyIsAnOSC52SequenceWithBase64() {
+        let sequence = Clipboard.sequence(copying: "héllo\nworld", environment: [:])
+        #expect(sequence == "\u{1B}]52;c;" + Data("héllo\nworld".utf8).base64EncodedString() + "\u{07}")
+    }
+
+    @Test func insideTmuxTheSequenceIsWrappedForPassthrough() {
+        let sequence = Clipboard.sequence(copying: "x", environment: ["TMUX": "/tmp/tmux-1000/default,1,0"])
+        #expect(sequence == "\u{1B}Ptmux;\u{1B}\u{1B}]52;c;eA==\u{07}\u{1B}\\")
+        #expect(Clipboard.sequence(copying: "x", environment: ["TMUX": ""]) == "\u{1B}]52;c;eA==\u{07}")
+    }
+
+    @Test func tooLongATextIsRefused() {
+        #expect(Clipboard.sequence(copying: String(repeating: "a", count: Clipboard.maximumBytes + 1), environment: [:]) == nil)
+        #expect(Clipboard.sequence(copying: String(repeating: "a", count: Clipboard.maximumBytes), environment: [:]) != nil)
+    }
+}
