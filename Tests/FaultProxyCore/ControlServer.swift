@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,13 +14,13 @@ public final class ControlServer: Sendable {
     private let listener: Int32
     private let schedule: FaultSchedule
     private let stats: @Sendable () -> ProxyStats
-    private let stopped = Mutex(false)
+    private let stopped = Guarded(false)
     static let maximumRequestBytes = 65_536
 
-    public init(schedule: FaultSchedule, port: UInt16 = 0, stats: @escaping @Sendable () -> ProxyStats) throws {
+    public init(schedule: FaultSchedule, port requestedPort: UInt16 = 0, stats: @escaping @Sendable () -> ProxyStats) throws {
         self.schedule = schedule
         self.stats = stats
-        (listener, port) = try LoopbackSocket.listen(port: port)
+        (listener, port) = try LoopbackSocket.listen(port: requestedPort)
         let listener = listener
         Thread.detachNewThread { [self] in acceptLoop(listener) }
     }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,15 +36,15 @@ public final class FaultProxy: Sendable {
     private let upstreamPort: UInt16
     private let decide: Decider
     private let listener: Int32
-    private let live = Mutex<[ProxyConnection]>([])
-    private let stopped = Mutex(false)
-    private let log = Mutex<[String]>([])
-    private let counters = Mutex(ProxyStats())
+    private let live = Guarded<[ProxyConnection]>([])
+    private let stopped = Guarded(false)
+    private let log = Guarded<[String]>([])
+    private let counters = Guarded(ProxyStats())
 
-    public init(upstream: URL, port: UInt16 = 0, decide: @escaping Decider) throws {
+    public init(upstream: URL, port requestedPort: UInt16 = 0, decide: @escaping Decider) throws {
         upstreamPort = UInt16(upstream.port ?? 80)
         self.decide = decide
-        (listener, port) = try LoopbackSocket.listen(port: port)
+        (listener, port) = try LoopbackSocket.listen(port: requestedPort)
         let listener = listener
         Thread.detachNewThread { [self] in acceptLoop(listener) }
     }
@@ -128,12 +127,12 @@ public final class FaultProxy: Sendable {
             switch connection.fault {
             case .passThrough, .redirect: break
             case .dropAnswer: return
-            case .delayAnswer(let milliseconds): usleep(UInt32(milliseconds) * 1_000)
+            case .delayAnswer(let milliseconds): Self.pause(milliseconds)
             case .trickleAnswer(let milliseconds):
                 for byte in chunk {
                     guard !isStopped, LoopbackSocket.writeAll(connection.client, [byte][...]) else { return }
                     counters.withLock { $0.bytesToClient += 1 }
-                    usleep(UInt32(max(0, milliseconds)) * 1_000)
+                    Self.pause(milliseconds)
                 }
                 continue
             case .cutAnswer, .cutAnswerBody, .stallAnswer:
@@ -152,6 +151,11 @@ public final class FaultProxy: Sendable {
     }
 
     private var isStopped: Bool { stopped.withLock { $0 } }
+
+    private static func pause(_ milliseconds: Int) {
+        guard milliseconds > 0 else { return }
+        Thread.sleep(forTimeInterval: Double(min(milliseconds, FaultRule.maximumMilliseconds)) / 1_000)
+    }
 
     private func finish(_ connection: ProxyConnection) {
         connection.cut()
@@ -179,8 +183,8 @@ final class ProxyConnection: Sendable {
         var headLength: Int?
     }
 
-    private let state = Mutex(Answer())
-    private let isCut = Mutex(false)
+    private let state = Guarded(Answer())
+    private let isCut = Guarded(false)
 
     init(client: Int32, upstream: Int32) {
         self.client = client

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// One line of the proxy's mode: a fault, the requests it applies to, and how many.
 ///
@@ -17,6 +16,9 @@ public struct FaultRule: Sendable, Equatable, CustomStringConvertible {
         self.match = match
         self.remaining = count
     }
+
+    /// Longest pause a rule may ask for (ten minutes).
+    public static let maximumMilliseconds = 600_000
 
     public struct ParseError: Error, Equatable, CustomStringConvertible {
         public var description: String
@@ -40,15 +42,22 @@ public struct FaultRule: Sendable, Equatable, CustomStringConvertible {
             }
             return value
         }
+        func milliseconds() throws(ParseError) -> Int {
+            let value = try number()
+            guard value <= maximumMilliseconds else {
+                throw ParseError(description: "\(name): at most \(maximumMilliseconds) ms, got \(value)")
+            }
+            return value
+        }
         let fault: ProxyFault
         switch name {
         case "pass": fault = .passThrough
         case "drop": fault = .dropAnswer
         case "cut": fault = .cutAnswer(afterBytes: try number())
         case "cut-body": fault = .cutAnswerBody(afterBytes: try number())
-        case "delay": fault = .delayAnswer(milliseconds: try number())
+        case "delay": fault = .delayAnswer(milliseconds: try milliseconds())
         case "stall": fault = .stallAnswer(afterBytes: try number())
-        case "trickle": fault = .trickleAnswer(millisecondsPerByte: try number())
+        case "trickle": fault = .trickleAnswer(millisecondsPerByte: try milliseconds())
         case "redirect":
             guard values.count == 1 else { throw ParseError(description: "redirect needs one location") }
             fault = .redirect(location: values[0])
@@ -96,9 +105,9 @@ public struct FaultRule: Sendable, Equatable, CustomStringConvertible {
 /// The proxy's current mode: rules tried in order; the first that matches a
 /// request and is not spent decides its fault; no rule means pass through.
 public final class FaultSchedule: Sendable {
-    private let rules: Mutex<[FaultRule]>
+    private let rules: Guarded<[FaultRule]>
 
-    public init(_ rules: [FaultRule] = []) { self.rules = Mutex(rules) }
+    public init(_ rules: [FaultRule] = []) { self.rules = Guarded(rules) }
 
     /// Parses one rule per non-empty line.
     public static func parse(_ text: String) throws(FaultRule.ParseError) -> [FaultRule] {

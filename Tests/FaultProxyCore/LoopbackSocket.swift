@@ -1,11 +1,11 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
 public struct SocketError: Error, CustomStringConvertible {
     public var description: String
+    public init(description: String) { self.description = description }
 }
 
 /// Plain blocking POSIX sockets on 127.0.0.1, enough for a test proxy.
@@ -70,13 +70,16 @@ public enum LoopbackSocket {
     }
 }
 
-/// A loopback port that only counts the connections it receives (and closes them).
-/// Proves that nothing was sent to it.
+/// A loopback port that only counts the connections it receives, notes the
+/// first line each one sends (within a second), and closes them. Proves that
+/// nothing was sent to it: match on a marker in the path, since a stray
+/// client of another test can reach a reused port number.
 public final class CountingListener: Sendable {
     public let port: UInt16
     private let listener: Int32
-    private let accepted = Mutex(0)
-    private let stopped = Mutex(false)
+    private let accepted = Guarded(0)
+    private let lines = Guarded<[String]>([])
+    private let stopped = Guarded(false)
 
     public init() throws {
         (listener, port) = try LoopbackSocket.listen()
@@ -92,12 +95,25 @@ public final class CountingListener: Sendable {
                     continue
                 }
                 accepted.withLock { $0 += 1 }
+                if let line = Self.firstLine(client) { lines.withLock { $0.append(line) } }
                 close(client)
             }
         }
     }
 
     public var connectionCount: Int { accepted.withLock { $0 } }
+
+    /// The first line of every connection that sent one, oldest first.
+    public var requestLines: [String] { lines.withLock { $0 } }
+
+    private static func firstLine(_ client: Int32) -> String? {
+        var limit = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 2_048)
+        let count = read(client, &buffer, buffer.count)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count], as: UTF8.self).components(separatedBy: "\r\n").first
+    }
 
     /// Call once when done; the accept thread keeps the listener alive until then.
     public func stop() {

@@ -42,55 +42,62 @@ func fail(_ text: String) -> Never {
     exit(2)
 }
 
-var upstream: URL?
-var proxyPort: UInt16 = 0
-var controlPort: UInt16 = 0
-var rules: [FaultRule] = []
-var arguments = CommandLine.arguments.dropFirst()
-func value(_ flag: String) -> String {
-    guard let next = arguments.popFirst() else { fail("\(flag) needs a value") }
-    return next
+/// Unbuffered, so a parent reading the first lines sees them at once.
+func say(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }
-while let flag = arguments.popFirst() {
-    switch flag {
-    case "--help", "-h":
-        print(usage)
-        exit(0)
-    case "--upstream":
-        let text = value(flag)
-        guard let url = URL(string: text), url.scheme == "http", ["127.0.0.1", "localhost"].contains(url.host ?? ""),
-              url.port != nil else { fail("--upstream must be http://127.0.0.1:PORT (loopback only), not \(text)") }
-        upstream = url
-    case "--port", "--control-port":
-        guard let port = UInt16(value(flag)) else { fail("\(flag) needs a port number") }
-        if flag == "--port" { proxyPort = port } else { controlPort = port }
-    case "--mode":
-        do { rules.append(try FaultRule.parse(value(flag))) } catch { fail("--mode: \(error)") }
-    default:
-        fail("unknown option \(flag) (see --help)")
+
+func runProxy() {
+    var upstream: URL?
+    var proxyPort: UInt16 = 0
+    var controlPort: UInt16 = 0
+    var rules: [FaultRule] = []
+    var arguments = CommandLine.arguments.dropFirst()
+    func value(_ flag: String) -> String {
+        guard let next = arguments.popFirst() else { fail("\(flag) needs a value") }
+        return next
+    }
+    while let flag = arguments.popFirst() {
+        switch flag {
+        case "--help", "-h":
+            say(usage)
+            exit(0)
+        case "--upstream":
+            let text = value(flag)
+            guard let url = URL(string: text), url.scheme == "http", ["127.0.0.1", "localhost"].contains(url.host ?? ""),
+                  url.port != nil else { fail("--upstream must be http://127.0.0.1:PORT (loopback only), not \(text)") }
+            upstream = url
+        case "--port", "--control-port":
+            guard let port = UInt16(value(flag)) else { fail("\(flag) needs a port number") }
+            if flag == "--port" { proxyPort = port } else { controlPort = port }
+        case "--mode":
+            do { rules.append(try FaultRule.parse(value(flag))) } catch { fail("--mode: \(error)") }
+        default:
+            fail("unknown option \(flag) (see --help)")
+        }
+    }
+    guard let upstream else { fail("--upstream is required (see --help)") }
+
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, SIGINT)
+    sigaddset(&signals, SIGTERM)
+    // Blocked before any thread starts, so every thread inherits the mask and sigwait receives them.
+    pthread_sigmask(SIG_BLOCK, &signals, nil)
+
+    let schedule = FaultSchedule(rules)
+    do {
+        let proxy = try FaultProxy(upstream: upstream, port: proxyPort) { schedule.decide($0) }
+        let control = try ControlServer(schedule: schedule, port: controlPort) { proxy.stats }
+        say("proxy \(proxy.url.absoluteString)\ncontrol \(control.url.absoluteString)")
+        var received: Int32 = 0
+        sigwait(&signals, &received)
+        control.stop()
+        proxy.stop()
+        say("stopped: \(proxy.stats.json)")
+    } catch {
+        fail("\(error)")
     }
 }
-guard let upstream else { fail("--upstream is required (see --help)") }
 
-var signals = sigset_t()
-sigemptyset(&signals)
-sigaddset(&signals, SIGINT)
-sigaddset(&signals, SIGTERM)
-// Blocked before any thread starts, so every thread inherits the mask and sigwait receives them.
-pthread_sigmask(SIG_BLOCK, &signals, nil)
-
-let schedule = FaultSchedule(rules)
-do {
-    let proxy = try FaultProxy(upstream: upstream, port: proxyPort) { schedule.decide($0) }
-    let control = try ControlServer(schedule: schedule, port: controlPort) { proxy.stats }
-    print("proxy \(proxy.url.absoluteString)")
-    print("control \(control.url.absoluteString)")
-    fflush(stdout)
-    var received: Int32 = 0
-    sigwait(&signals, &received)
-    control.stop()
-    proxy.stop()
-    print("stopped: \(proxy.stats.json)")
-} catch {
-    fail("\(error)")
-}
+runProxy()

@@ -111,8 +111,9 @@ import VeetTransport
         defer { server.stop() }
         let elsewhere = try CountingListener()
         defer { elsewhere.stop() }
+        let marker = "redirect-target-\(UUID().uuidString)"
         let proxy = try FaultProxy(upstream: serverURL) { line in
-            .redirect(location: "http://127.0.0.1:\(elsewhere.port)\(line.split(separator: " ").dropFirst().first ?? "/")")
+            .redirect(location: "http://127.0.0.1:\(elsewhere.port)/\(marker)\(line.split(separator: " ").dropFirst().first ?? "/")")
         }
         defer { proxy.stop() }
         let client = try Hardening.client(proxy.url, token: Self.canary)
@@ -133,7 +134,9 @@ import VeetTransport
             }
         }
         #expect(proxy.requestLines.count == attempts.count, "each attempt was sent once, never retried")
-        #expect(elsewhere.connectionCount == 0, "the redirect target was contacted")
+        // Only a request for the marked path is ours: under a sanitizer's slowdown a stray
+        // client of another test once reached the reused port number (8 connections).
+        #expect(elsewhere.requestLines.filter { $0.contains(marker) }.isEmpty, "the redirect target was contacted")
         #expect(server.recordedRequests.isEmpty, "the proxy answered every request itself")
     }
 }
