@@ -4,7 +4,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BIN := $(shell pwd)/.build/debug
 
-.PHONY: bootstrap build test check demo demo-tui bench soak fuzz sanitize conformance clean
+.PHONY: bootstrap build test check demo demo-cli bench soak fuzz sanitize conformance clean
 
 bootstrap:
 	@Scripts/bootstrap
@@ -16,26 +16,32 @@ check:
 	@Scripts/check-architecture
 
 # The architecture check, then every test target (unit, integration, end to end).
+# The run normally takes a few minutes; the time limit turns a hung test into a
+# quick, named failure instead of a stalled CI job.
+TEST_TIME_LIMIT ?= 1500
 test: bootstrap check
 	$(SWIFT) build
-	VEET_BIN_DIR=$(BIN) $(SWIFT) test
+	VEET_BIN_DIR=$(BIN) timeout --kill-after=30 $(TEST_TIME_LIMIT) $(SWIFT) test || { \
+	  status=$$?; [ $$status -eq 124 ] && echo "make test: the tests did not finish in $(TEST_TIME_LIMIT) s" >&2; exit $$status; }
 
-# Builds, starts the reference server on a free loopback port, opens `veet chat` against it.
+# Builds, starts the reference server on a free loopback port, opens the
+# full-screen client (veet-tui) against it.
 demo: bootstrap
-	$(SWIFT) build --product veet
-	$(SWIFT) build --product veet-fixture
-	@Scripts/demo $(BIN)
-
-# The same, with the full-screen client (first version; see docs/tui.md).
-demo-tui: bootstrap
 	$(SWIFT) build --product veet-tui
 	$(SWIFT) build --product veet-fixture
 	@Scripts/demo $(BIN) tui
+
+# The same with the line-oriented chat of the CLI (`veet chat`).
+demo-cli: bootstrap
+	$(SWIFT) build --product veet
+	$(SWIFT) build --product veet-fixture
+	@Scripts/demo $(BIN) chat
 
 # Release-mode figures, each a ratio against a baseline measured in the same run.
 bench: bootstrap
 	$(SWIFT) build -c release --product veet-bench
 	$(SWIFT) build -c release --product veet
+	$(SWIFT) build -c release --product veet-tui
 	@Scripts/bench .build/release
 
 # Soak runs (docs/hardening.md): bounded, loopback only, figures printed.
