@@ -1,7 +1,9 @@
 import Foundation
 import VeetChat
+import VeetFolders
 import VeetStore
 import VeetTransport
+import VeetWebsiteAccess
 
 /// The features the screen calls, each started as a task that reports
 /// through the inbox. It holds no UI state; the main loop owns that.
@@ -12,13 +14,19 @@ struct Backend: Sendable {
     let broker: PromptBroker
     let searchGeneration = SearchGeneration()
     let artifacts: ArtifactService
+    let folders: FolderCenter
+    let websites: WebsiteAccessAPI
+    let daemon: DaemonLink
 
-    init(api: ChatAPI, store: LocalStore, inbox: Inbox, broker: PromptBroker) {
+    init(api: ChatAPI, store: LocalStore, inbox: Inbox, broker: PromptBroker, daemon: DaemonLink) {
+        self.daemon = daemon
         self.api = api
         self.store = store
         self.inbox = inbox
         self.broker = broker
         artifacts = api.artifactService(cache: ArtifactCache())
+        folders = FolderCenter(api: FoldersAPI(client: api.client), store: store)
+        websites = WebsiteAccessAPI(client: api.client)
     }
 
     private var source: HTTPStoreSource { HTTPStoreSource(client: api.client) }
@@ -28,15 +36,21 @@ struct Backend: Sendable {
         (try? store.sessions()) ?? []
     }
 
-    /// Reconciles the index with the server, then finds which active runs wait for the owner.
+    /// Reconciles the index with the server (fenced by the folder feature, which
+    /// also learns whether the server offers folders), refreshes the folders,
+    /// then finds which active runs wait for the owner.
     func reconcile() -> Task<Void, Never> {
         Task {
             do {
-                _ = try await store.reconcile(from: source)
+                _ = try await store.reconcile(from: FencedIndexSource(client: api.client, center: folders))
             } catch {
                 inbox.post(.notice("Could not refresh the conversation list: \(Self.describe(error))"))
             }
-            let sessions = cachedSessions()
+            do { try await folders.refresh() } catch {
+                inbox.post(.notice("Could not refresh the folders: \(Self.describe(error))"))
+            }
+            await publishFolders()
+            let sessions = await folders.fencedRows(cachedSessions())
             var waiting: Set<String> = []
             for session in sessions.prefix(50) {
                 guard let runID = session.activeRunID else { continue }

@@ -13,7 +13,10 @@ extension ChatScreen {
             if case .key(let key) = event { state.help = help.handle(key) ? help : nil }
             return
         }
+        if state.folderForm != nil { handleFolderForm(event); return }
+        if state.menu != nil { if case .key(let key) = event { handleMenu(key) }; return }
         if state.linePrompt != nil { handleLinePrompt(event); return }
+        if state.websiteScreen != nil { if case .key(let key) = event { handleWebsiteScreen(key) }; return }
         if case .paste(let text) = event {
             if state.focus == .search {
                 _ = state.search.handle(.paste(text.replacingOccurrences(of: "\n", with: " ")), policy: .chat)
@@ -58,6 +61,8 @@ extension ChatScreen {
         case .char("f", .control):
             state.focus = .search
             if terminal.width < ScreenPainter.narrowWidth { state.sidebarOverlayOpen = true }
+        case .char("g", .control):
+            stopTaskPermission()
         case .char("t", .control), .char("a", .alt):
             state.linePrompt = LinePrompt(purpose: .attach, label: "Attach file:")
         case .char("o", .control), KeyPress(.function(2)):
@@ -65,6 +70,8 @@ extension ChatScreen {
             state.focus = state.sidebarOverlayOpen ? .sidebar : .composer
         case KeyPress(.function(1)):
             state.help = Self.help
+        case KeyPress(.function(3)):
+            openWebsiteScreen()
         case KeyPress(.tab), KeyPress(.tab, .shift):
             cycleFocus(backwards: key.modifiers.contains(.shift))
         case KeyPress(.escape):
@@ -82,7 +89,9 @@ extension ChatScreen {
     }
 
     private func handleEscape() {
-        if state.focus == .search || !state.search.isEmpty && state.focus == .sidebar {
+        if state.approval?.confirmingTask == true {
+            state.approval?.confirmingTask = false
+        } else if state.focus == .search || !state.search.isEmpty && state.focus == .sidebar {
             state.sidebarOverlayOpen = false
             state.search = TextInput()
             state.searchOutcome = nil
@@ -122,7 +131,7 @@ extension ChatScreen {
     private func handleSearch(_ key: KeyPress) {
         if key == KeyPress(.enter) || key == KeyPress(.down) {
             state.focus = .sidebar
-            let rows = state.sidebar.rows(of: ScreenPainter.sidebarSections(state, now: Date()))
+            let rows = state.sidebar.rows(of: ScreenPainter.sidebarSections(&state, now: Date()))
             state.sidebar.selection = rows.first { row in
                 if case .item(let section, _) = row { return section == Sidebar.resultsID }
                 return false
@@ -146,14 +155,25 @@ extension ChatScreen {
     }
 
     private func handleSidebar(_ key: KeyPress) {
-        let sections = ScreenPainter.sidebarSections(state, now: Date())
+        let sections = ScreenPainter.sidebarSections(&state, now: Date())
+        // A row that left the list (moved, filed, deleted) passes the selection to the first row;
+        // the key only shows where the selection went.
+        if let selection = state.sidebar.selection, !state.sidebar.rows(of: sections).contains(selection) {
+            state.sidebar.selection = state.sidebar.rows(of: sections).first
+            return
+        }
         if case .item(_, let itemID)? = state.sidebar.selection {
+            let target = SidebarTarget(itemID: itemID)
+            if let target, handleFolderItem(key, target: target) { return }
+            // A conversation row's session, wherever the folder model placed it (nil: New conversation).
+            let sessionID: String? = if case .conversation(let id)? = target { id } else { nil }
             switch key {
             case KeyPress(.enter):
-                openConversation(Sidebar.sessionID(ofItem: itemID), at: Sidebar.hitSequence(ofItem: itemID))
+                guard target == nil || sessionID != nil else { return }
+                openConversation(sessionID, at: Sidebar.hitSequence(ofItem: itemID))
                 return
             case KeyPress(.delete), .char("x"):
-                if let sessionID = Sidebar.sessionID(ofItem: itemID) { confirmDelete(sessionID) }
+                if let sessionID { confirmDelete(sessionID) }
                 return
             default: break
             }
@@ -188,28 +208,15 @@ extension ChatScreen {
             case .delete(let sessionID):
                 state.notice = "Deleting..."
                 _ = backend.delete(sessionID: sessionID)
+            case .deleteFolder(let folderID):
+                deleteFolder(folderID)
             }
         case .chose, .dismissed: state.dialog = nil
         case .moved, .ignored: state.dialog = screenDialog
         }
     }
 
-    // MARK: Approval and composer
-
-    private func handleApproval(_ key: KeyPress) {
-        guard let docked = state.approval else { state.focus = .composer; return }
-        let answer: ApprovalAnswer
-        switch key {
-        case .char("a"), .char("y"): answer = .approveOnce
-        case .char("d"), .char("n"): answer = .deny(reason: nil)
-        default: return
-        }
-        backend.broker.resolveApproval(ticket: docked.ticket, with: answer)
-        state.waitingSessionIDs.remove(docked.approval.sessionID)
-        state.approval = nil
-        state.focus = .composer
-        state.notice = answer == .approveOnce ? "Approved once" : "Denied"
-    }
+    // MARK: Composer (approval keys: ChatScreen+Website.swift)
 
     private func handleComposer(_ key: KeyPress) {
         // Up in an empty composer walks into the transcript, from its last row.
@@ -272,6 +279,8 @@ extension ChatScreen {
             _ = backend.attach(path: value, sessionID: state.sessionID, composers: composers)
         case .export(let artifactID):
             _ = backend.export(artifactID: artifactID, to: value)
+        case .addWebsite:
+            addWebsite(value)
         }
     }
 }

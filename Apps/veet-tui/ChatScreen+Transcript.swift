@@ -110,6 +110,7 @@ extension ChatScreen {
             .init("PgUp, PgDn, wheel", "scroll the transcript"),
             .init("Ctrl-C", "stop the running run (quit when idle)"),
             .init("Ctrl-N", "new conversation"),
+            .init("F3", "website access: profiles, add a website, revoke, delete"),
         ]),
         .init("Transcript (Tab to it)", [
             .init("Up, Down", "move between messages, tools and files"),
@@ -119,7 +120,16 @@ extension ChatScreen {
         ]),
         .init("Approval (docked above the composer)", [
             .init("a", "approve once"),
+            .init("t, then y", "website action: allow for this task (when offered)"),
             .init("d", "deny"),
+            .init("Ctrl-G", "stop the task permission shown above the composer"),
+        ]),
+        .init("Folders (in the chats)", [
+            .init("Enter", "open or close a folder or a Scheduled group; + New folder"),
+            .init("m", "move the conversation to a folder (or back to History)"),
+            .init("r / x", "folder: rename / delete (its chats go back to History)"),
+            .init("s", "folder: solo mode on or off (one folder open at a time)"),
+            .init("a / d / r", "suggested folder: accept / decline / rename and accept"),
         ]),
         .init("Chats", [
             .init("Ctrl-F", "search as you type; Enter or Down to the hits"),

@@ -27,6 +27,8 @@ final class ChatScreen {
     var reconcileDue: Date?
     var lastPaintSecond = 0
     var needsPaint = true
+    /// The conversation last announced to veetd (outer nil: nothing announced yet).
+    var announcedVisible: String??
     /// `--first-frame-exit`: leave right after the first frame (cold-start measurement).
     var exitAfterFirstFrame = false
 
@@ -42,6 +44,7 @@ final class ChatScreen {
         if let saved = try? backend.store.preferences.value(for: Sidebar.collapsedPreference) {
             state.sidebar.collapsed = Set(saved.split(separator: ",").map(String.init))
         }
+        loadExpansion()
         while !state.shouldQuit {
             for event in terminal.nextEvents(timeoutMilliseconds: 50) {
                 handle(event)
@@ -52,6 +55,10 @@ final class ChatScreen {
                 needsPaint = true
             }
             sendQueuedMessageIfRunEnded()
+            if announcedVisible != .some(state.sessionID) {
+                announcedVisible = .some(state.sessionID)
+                backend.daemon.show(state.sessionID)
+            }
             let now = Date()
             if now.timeIntervalSince(lastReconcile) >= Self.reconcileInterval || reconcileDue.map({ now >= $0 }) == true {
                 lastReconcile = now
@@ -84,7 +91,8 @@ final class ChatScreen {
     func apply(_ message: AppMessage) {
         switch message {
         case .sessionsLoaded(let sessions, let waiting):
-            state.sessions = sessions
+            // Unchanged rows keep the sidebar model (rebuilding it orders every row).
+            if sessions != state.sessions { state.sessions = sessions }
             state.waitingSessionIDs = waiting
             // The index (and the search's texts) changed: an open search is asked again.
             if !state.search.isEmpty { searchChanged() }
@@ -96,6 +104,11 @@ final class ChatScreen {
             guard sessionID == state.sessionID else { return }
             let wasActive = state.isRunActive
             _ = state.transcript.apply(frame)
+            // A frame after "allow for this task" comes after the server resolved it: the grant exists now.
+            if state.taskGrantsStale {
+                state.taskGrantsStale = false
+                _ = backend.loadTaskGrants(sessionID: sessionID)
+            }
             if wasActive && !state.isRunActive { reconcileDue = Date().addingTimeInterval(Self.reconcileAfterRun) }
         case .runStarted(let sessionID, let runID, let work):
             guard state.work?.id == work else { return }
@@ -112,6 +125,7 @@ final class ChatScreen {
             state.question = nil
             if state.focus == .approval { state.focus = .composer }
             state.notice = problem ?? ""
+            if let sessionID = state.sessionID { _ = backend.loadTaskGrants(sessionID: sessionID) }
             // Titles arrive late and "Needs you" may have changed: read the index now and again in 10 s.
             _ = backend.reconcile()
             reconcileDue = Date().addingTimeInterval(Self.reconcileAfterRun)
@@ -149,6 +163,22 @@ final class ChatScreen {
         case .sessionCreated(let sessionID):
             if state.sessionID == nil && state.work == nil { state.sessionID = sessionID }
             _ = backend.reconcile()
+        case .websitesLoaded(let overview):
+            state.websiteScreen?.show(overview)
+        case .websiteLink(let link):
+            state.websiteScreen?.link = link
+        case .websiteMessage(let text):
+            state.websiteScreen?.message = text
+        case .taskGrantsLoaded(let sessionID, let grants):
+            guard sessionID == state.sessionID else { return }
+            state.taskGrants = grants
+        case .foldersLoaded(let snapshot, let sessions):
+            if snapshot != state.folderSnapshot { state.folderSnapshot = snapshot }
+            if sessions != state.sessions { state.sessions = sessions }
+        case .folderFormError(let message):
+            applyFolderForm(error: message, notice: nil)
+        case .folderFormClosed(let notice):
+            applyFolderForm(error: nil, notice: notice)
         case .attachmentChanged(let sessionID, let attachment):
             guard sessionID == state.sessionID else { return }
             if let index = state.attachments.firstIndex(where: { $0.id == attachment.id }) {
@@ -187,6 +217,8 @@ final class ChatScreen {
         state.revealSequence = sequence
         state.queuedMessage = nil
         state.attachments = []
+        state.taskGrants = []
+        state.taskGrantsStale = false
         state.notice = ""
         state.focus = .composer
         state.sidebarOverlayOpen = false
@@ -195,6 +227,7 @@ final class ChatScreen {
             return
         }
         startWork(sessionID: sessionID) { backend, work in backend.open(sessionID: sessionID, work: work) }
+        _ = backend.loadTaskGrants(sessionID: sessionID)
     }
 
     func startWork(sessionID: String?, _ start: (Backend, Int) -> Task<Void, Never>) {

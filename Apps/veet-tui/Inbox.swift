@@ -3,6 +3,7 @@ import Synchronization
 import VeetChat
 import VeetStore
 import VeetTransport
+import VeetWebsiteAccess
 
 /// What background work reports to the main loop. The loop drains these
 /// between input polls and applies them to its one state value.
@@ -31,6 +32,18 @@ enum AppMessage: Sendable {
     case artifactOpened(ArtifactViewer)
     /// A new conversation was created to hold an upload.
     case sessionCreated(sessionID: String)
+    /// The Website Access screen's profiles, its sign-in link, its latest outcome.
+    case websitesLoaded(WebsiteAccessOverview)
+    case websiteLink(String)
+    case websiteMessage(String)
+    /// The task permissions of a conversation.
+    case taskGrantsLoaded(sessionID: String, [TaskGrant])
+    /// The folder feature's state, with the index rows it fenced.
+    case foldersLoaded(FolderSnapshot, sessions: [CachedSession])
+    /// The folder form's name was refused (a field error), or its save failed.
+    case folderFormError(String)
+    /// The folder form's save succeeded.
+    case folderFormClosed(notice: String)
     /// A file of a draft changed state (queued, uploading, uploaded, failed).
     case attachmentChanged(sessionID: String, Attachment)
 }

@@ -22,6 +22,15 @@ enum ScreenPainter {
             ViewerPainter.draw(viewer, in: &grid)
             return grid
         }
+        if let website = state.websiteScreen {
+            website.draw(in: &grid)
+            grid.cursor = nil
+            if var prompt = state.linePrompt {
+                drawLinePrompt(&prompt, in: &grid, row: height - 1, width: width)
+                state.linePrompt = prompt
+            }
+            return grid
+        }
         let narrow = width < narrowWidth
         let statusRow = height - 1
         let paneLeft = narrow ? 0 : Sidebar.width + 1
@@ -43,13 +52,17 @@ enum ScreenPainter {
                              limit: paneLeft + paneWidth)
             }
         }
+        if let permission = TaskPermissionLine.text(grants: state.taskGrants, sessionID: state.sessionID, now: now) {
+            transcriptBottom = max(transcriptBottom - 1, 1)
+            _ = grid.put(permission.line, row: transcriptBottom, column: paneLeft,
+                         style: TextStyle(attributes: .bold, foreground: .tealText, background: .paper), limit: paneLeft + paneWidth)
+        }
         if let approval = state.approval {
-            let dockHeight = 5
             let dockBottom = transcriptBottom
-            transcriptBottom = max(transcriptBottom - dockHeight, 1)
-            drawApproval(approval, in: &grid, rect: GridRect(row: transcriptBottom, column: paneLeft + 1,
-                                                             width: paneWidth - 2, height: dockBottom - transcriptBottom),
-                         focused: state.focus == .approval)
+            transcriptBottom = max(transcriptBottom - ApprovalDock.height(approval), 1)
+            ApprovalDock.draw(approval, in: &grid, rect: GridRect(row: transcriptBottom, column: paneLeft + 1,
+                                                                  width: paneWidth - 2, height: dockBottom - transcriptBottom),
+                              focused: state.focus == .approval)
         }
 
         drawTranscript(&state, in: &grid, rect: GridRect(row: 0, column: paneLeft, width: paneWidth,
@@ -85,12 +98,20 @@ enum ScreenPainter {
             _ = dialog.dialog.draw(in: &grid, area: grid.bounds, styles: styles)
             grid.cursor = nil
         }
+        if let menu = state.menu {
+            let size = menu.menu.size
+            menu.menu.draw(in: &grid, at: GridPoint(row: (height - size.height) / 2, column: (width - size.width) / 2),
+                           area: grid.bounds, styles: styles)
+            grid.cursor = nil
+        }
+        state.folderForm?.draw(in: &grid, styles: styles)
         return grid
     }
 
-    static func sidebarSections(_ state: ScreenState, now: Date) -> [ListSection] {
-        Sidebar.sections(SidebarInput(sessions: state.sessions, waiting: state.waitingSessionIDs,
-                                      search: searchShown(state)), now: now)
+    static func sidebarSections(_ state: inout ScreenState, now: Date) -> [ListSection] {
+        let placed = FolderSidebar.sections(state.sidebarEntries(), waiting: state.waitingSessionIDs, now: now)
+        return Sidebar.sections(SidebarInput(sessions: state.sessions, waiting: state.waitingSessionIDs,
+                                             search: searchShown(state), placed: placed), now: now)
     }
 
     private static func searchShown(_ state: ScreenState) -> SearchOutcome? {
@@ -100,10 +121,11 @@ enum ScreenPainter {
 
     /// The sections, rebuilt only when what they show changed.
     static func cachedSidebarSections(_ state: inout ScreenState, now: Date) -> [ListSection] {
-        let key = SidebarCacheKey(sessionsVersion: state.sessionsVersion, waiting: state.waitingSessionIDs,
+        let key = SidebarCacheKey(sessionsVersion: state.sessionsVersion, foldersVersion: state.foldersVersion,
+                                  waiting: state.waitingSessionIDs,
                                   search: searchShown(state), second: Int(now.timeIntervalSince1970))
         if let cache = state.sidebarCache, cache.key == key { return cache.sections }
-        let sections = sidebarSections(state, now: now)
+        let sections = sidebarSections(&state, now: now)
         state.sidebarCache = (key, sections)
         return sections
     }
@@ -176,32 +198,6 @@ enum ScreenPainter {
         } else {
             _ = grid.put(String(repeating: "─", count: width), row: row, column: column,
                          style: TextStyle(foreground: .hairline, background: .paper))
-        }
-    }
-
-    private static func drawApproval(_ docked: DockedApproval, in grid: inout ScreenGrid, rect: GridRect, focused: Bool) {
-        let fill = TextStyle(foreground: .ink, background: .amberWash)
-        let inside = Box.draw(in: &grid, rect: rect, title: " Approval needed ", fill: fill,
-                              border: TextStyle(foreground: .amberLine, background: .amberWash),
-                              titleStyle: TextStyle(attributes: .bold, foreground: .amberText, background: .amberWash))
-        guard inside.height > 0 else { return }
-        let approval = docked.approval
-        let risk = ToolRisk(approval.risk).map { "\($0)" } ?? approval.risk.rawValue.lowercased()
-        var lines: [StyledLine] = [[
-            StyledRun(approval.toolName ?? "tool", style: TextStyle(attributes: .bold, foreground: .ink, background: .amberWash)),
-            StyledRun("  risk: " + risk, style: TextStyle(foreground: .amberText, background: .amberWash)),
-        ]]
-        for text in TextFitting.wrap(approval.actionSummary, width: inside.width).prefix(max(inside.height - 2, 1)) {
-            lines.append([StyledRun(text, style: fill)])
-        }
-        let keyStyle = TextStyle(attributes: .bold, foreground: .tealText, background: .amberWash)
-        lines.append([
-            StyledRun("a", style: keyStyle), StyledRun(" approve once   ", style: fill),
-            StyledRun("d", style: keyStyle), StyledRun(" deny   ", style: fill),
-            StyledRun(focused ? "" : "(Tab to focus the approval)", style: TranscriptStyles.faint),
-        ])
-        for (index, line) in lines.prefix(inside.height).enumerated() {
-            _ = grid.put(line, row: inside.row + index, column: inside.column, limit: inside.right)
         }
     }
 

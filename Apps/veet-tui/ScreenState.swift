@@ -1,6 +1,8 @@
 import Foundation
 import VeetChat
 import VeetCurses
+import VeetFolders
+import VeetWebsiteAccess
 import VeetStore
 import VeetTransport
 
@@ -14,6 +16,17 @@ struct DockedApproval: Sendable {
     var approval: ApprovalView
     var ticket: Int
     var work: Int
+    /// The feature's `browser.act` card, when it is one.
+    var card: BrowserActCard?
+    /// "Allow for this task" pressed once: the offer's scope and limits are shown, waiting for `y`.
+    var confirmingTask = false
+
+    init(approval: ApprovalView, ticket: Int, work: Int) {
+        self.approval = approval
+        self.ticket = ticket
+        self.work = work
+        card = BrowserActCard(approval)
+    }
 }
 
 /// A question a turn is suspended on; the composer answers it.
@@ -35,6 +48,7 @@ struct LinePrompt: Sendable {
     enum Purpose: Sendable, Hashable {
         case attach
         case export(artifactID: String)
+        case addWebsite
     }
 
     var purpose: Purpose
@@ -51,6 +65,21 @@ struct ScreenState {
     /// The sidebar's sections as last built, and what they were built from
     /// (rebuilt when the index, the search or the second changes, not every frame).
     var sidebarCache: (key: SidebarCacheKey, sections: [ListSection])?
+    /// The folder feature's state and the owner's expansion (saved per device).
+    var folderSnapshot = FolderSnapshot() { didSet { foldersVersion &+= 1 } }
+    var expansion = SidebarExpansion() { didSet { foldersVersion &+= 1 } }
+    private(set) var foldersVersion = 0
+    /// The folder model's lines, rebuilt only when the index, the folders or the expansion changed
+    /// (not each second: the model orders every row, which is not free for thousands).
+    private var entriesCache: (sessions: Int, folders: Int, entries: [SidebarEntry], model: SidebarModel)?
+    var menu: ScreenMenu?
+    /// The Website Access screen (F3), full screen while open.
+    var websiteScreen: WebsiteScreen?
+    /// Task permissions of the open conversation as last read (the line picks the current one each frame).
+    var taskGrants: [TaskGrant] = []
+    /// An "allow for this task" was sent: read the grants again at the next frame of the run.
+    var taskGrantsStale = false
+    var folderForm: FolderForm?
     /// Sessions whose active run waits for an approval or an answer.
     var waitingSessionIDs: Set<String> = []
     var sidebar = SectionedList(selection: .item(sectionID: "start", itemID: ScreenState.newConversationID))
@@ -95,6 +124,18 @@ struct ScreenState {
     var connectionLabel = ""
     var shouldQuit = false
 
+    mutating func sidebarModel() -> SidebarModel {
+        if let cache = entriesCache, cache.sessions == sessionsVersion, cache.folders == foldersVersion { return cache.model }
+        let model = FolderSidebar.model(sessions: sessions, snapshot: folderSnapshot, expansion: expansion)
+        entriesCache = (sessionsVersion, foldersVersion, model.entries, model)
+        return model
+    }
+
+    mutating func sidebarEntries() -> [SidebarEntry] {
+        _ = sidebarModel()
+        return entriesCache?.entries ?? []
+    }
+
     /// The open conversation's title for the status bar.
     var title: String {
         guard let sessionID else { return "New conversation" }
@@ -116,6 +157,7 @@ struct ScreenState {
 /// What the sidebar's sections depend on.
 struct SidebarCacheKey: Equatable {
     var sessionsVersion: Int
+    var foldersVersion: Int
     var waiting: Set<String>
     var search: SearchOutcome?
     var second: Int
@@ -126,6 +168,7 @@ struct ScreenDialog {
     enum Purpose: Sendable, Hashable {
         case quit
         case delete(sessionID: String)
+        case deleteFolder(folderID: String)
     }
 
     var purpose: Purpose

@@ -11,6 +11,8 @@ struct SidebarInput {
     var waiting: Set<String>
     /// The search field's answer; when present it replaces "Recent chats" and the history.
     var search: SearchOutcome?
+    /// The folder feature's layout (`FolderSidebar.sections`); when present it replaces Recent chats and the history.
+    var placed: [ListSection]?
     var extraSections: [ListSection] = []
 }
 
@@ -39,6 +41,7 @@ enum Sidebar {
             sections.append(ListSection(id: resultsID, title: resultsTitle(search), items: hits(search, now: now)))
             return sections + input.extraSections
         }
+        if let placed = input.placed { return sections + placed + input.extraSections }
         // Sessions arrive newest activity first (the index's order).
         func item(_ session: CachedSession, prefix: String) -> ListItem {
             ListItem(id: prefix + session.id, title: title(of: session), detail: age(of: session, now: now),

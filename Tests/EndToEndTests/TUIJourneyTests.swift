@@ -26,6 +26,8 @@ import Testing
         let docked = try tui.waitFor("Waiting for your approval")
         #expect(docked.contains("demo.external_write"), "\(docked)")
         #expect(docked.contains("› Message"), "the composer is empty again:\n\(docked)")
+        // The transcript's waiting line can show before the dock takes the keys: wait for the dock itself.
+        try tui.waitFor("a approve once")
         try tui.press("a")
         try tui.waitFor("Approved once")
         try tui.waitFor("Ctrl-C quit")

@@ -1,0 +1,77 @@
+import Foundation
+import VeetChat
+import VeetCurses
+import VeetTokens
+import VeetWebsiteAccess
+
+/// The approval docked above the composer. A `browser.act` approval shows
+/// the feature's card (action, element, page, website text quoted); when the
+/// server offered a task permission, "Allow for this task" is two steps:
+/// `t` shows the offer's scope and limits, `y` confirms.
+enum ApprovalDock {
+    static func height(_ docked: DockedApproval) -> Int {
+        docked.card == nil ? 5 : docked.confirmingTask ? 9 : 7
+    }
+
+    /// The lines inside the box, top to bottom; the key line comes last.
+    static func lines(_ docked: DockedApproval, width: Int, focused: Bool) -> [StyledLine] {
+        let fill = TextStyle(foreground: .ink, background: .amberWash)
+        let strong = TextStyle(attributes: .bold, foreground: .ink, background: .amberWash)
+        let keyStyle = TextStyle(attributes: .bold, foreground: .tealText, background: .amberWash)
+        let approval = docked.approval
+        let risk = ToolRisk(approval.risk).map { "\($0)" } ?? approval.risk.rawValue.lowercased()
+        var body: [StyledLine] = []
+        var keys: [(String, String)]
+        if let card = docked.card, let offer = card.taskOffer, docked.confirmingTask {
+            body.append([StyledRun("Allow all routine actions on " + offer.siteScope + " for this task?", style: strong)])
+            body += TextFitting.wrap(offer.limits, width: width).map { [StyledRun($0, style: fill)] }
+            body += TextFitting.wrap(offer.exceptions, width: width).map { [StyledRun($0, style: fill)] }
+            keys = [("y", " allow for this task   "), ("Esc", " back   ")]
+        } else if let card = docked.card {
+            body.append([StyledRun(approval.toolName ?? "browser.act", style: strong),
+                         StyledRun("  risk: " + risk, style: TextStyle(foreground: .amberText, background: .amberWash))])
+            body += TextFitting.wrap(card.headline, width: width).map { [StyledRun($0, style: fill)] }
+            let consequence = card.consequence.map { "Consequence: " + $0.replacingOccurrences(of: "_", with: " ") }
+            for extra in [consequence, card.notCoveredExplanation].compactMap({ $0 }) {
+                body += TextFitting.wrap(extra, width: width).map { [StyledRun($0, style: fill)] }
+            }
+            keys = [("a", " approve once   ")]
+            if card.taskOffer != nil { keys.append(("t", " allow for this task   ")) }
+            keys.append(("d", " deny   "))
+        } else {
+            body.append([StyledRun(approval.toolName ?? "tool", style: strong),
+                         StyledRun("  risk: " + risk, style: TextStyle(foreground: .amberText, background: .amberWash))])
+            body += TextFitting.wrap(approval.actionSummary, width: width).map { [StyledRun($0, style: fill)] }
+            keys = [("a", " approve once   "), ("d", " deny   ")]
+        }
+        var keyLine = keys.flatMap { [StyledRun($0.0, style: keyStyle), StyledRun($0.1, style: fill)] }
+        if !focused { keyLine.append(StyledRun("(Tab to focus the approval)", style: TranscriptStyles.faint)) }
+        return body + [keyLine]
+    }
+
+    static func draw(_ docked: DockedApproval, in grid: inout ScreenGrid, rect: GridRect, focused: Bool) {
+        let fill = TextStyle(foreground: .ink, background: .amberWash)
+        let title = docked.card == nil ? " Approval needed " : " Website action needs you "
+        let inside = Box.draw(in: &grid, rect: rect, title: title, fill: fill,
+                              border: TextStyle(foreground: .amberLine, background: .amberWash),
+                              titleStyle: TextStyle(attributes: .bold, foreground: .amberText, background: .amberWash))
+        guard inside.height > 0 else { return }
+        var lines = lines(docked, width: inside.width, focused: focused)
+        // The key line always shows: the body gives way first.
+        if lines.count > inside.height, let keys = lines.last {
+            lines = Array(lines.prefix(max(inside.height - 1, 0))) + [keys]
+        }
+        for (index, line) in lines.prefix(inside.height).enumerated() {
+            _ = grid.put(line, row: inside.row + index, column: inside.column, limit: inside.right)
+        }
+    }
+}
+
+/// The Task permissions line above the composer: the grant the feature picks
+/// for the open conversation (`TaskGrant.current`), with its Stop key.
+enum TaskPermissionLine {
+    static func text(grants: [TaskGrant], sessionID: String?, now: Date) -> (grant: TaskGrant, line: String)? {
+        guard let sessionID, let grant = TaskGrant.current(among: grants, sessionID: sessionID, now: now) else { return nil }
+        return (grant, " Task permission: " + grant.bannerText(now: now) + "   Ctrl-G stop")
+    }
+}

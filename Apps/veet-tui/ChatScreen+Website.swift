@@ -1,0 +1,101 @@
+import Foundation
+import VeetChat
+import VeetCurses
+import VeetWebsiteAccess
+
+/// Website access in the chat: the approval dock's keys (a browser.act card's
+/// "allow for this task" in two steps), the task permission's Stop, and the
+/// Website Access screen.
+extension ChatScreen {
+    func handleApproval(_ key: KeyPress) {
+        guard let docked = state.approval else { state.focus = .composer; return }
+        let answer: ApprovalAnswer
+        switch key {
+        case .char("y") where docked.confirmingTask, KeyPress(.enter) where docked.confirmingTask:
+            answer = .approveForTask
+            state.taskGrantsStale = true
+        case .char("n") where docked.confirmingTask:
+            state.approval?.confirmingTask = false
+            return
+        case .char("t") where docked.card?.taskOffer != nil:
+            state.approval?.confirmingTask = true
+            return
+        case .char("a"), .char("y"): answer = .approveOnce
+        case .char("d"), .char("n"): answer = .deny(reason: nil)
+        default: return
+        }
+        backend.broker.resolveApproval(ticket: docked.ticket, with: answer)
+        state.waitingSessionIDs.remove(docked.approval.sessionID)
+        state.approval = nil
+        state.focus = .composer
+        state.notice = switch answer {
+        case .approveOnce: "Approved once"
+        case .approveForTask: "Allowed for this task"
+        default: "Denied"
+        }
+    }
+}
+
+extension ChatScreen {
+    /// Ctrl-G: stops the task permission the line above the composer shows.
+    func stopTaskPermission() {
+        guard let sessionID = state.sessionID,
+              let shown = TaskPermissionLine.text(grants: state.taskGrants, sessionID: sessionID, now: Date()) else {
+            state.notice = "No task permission in this conversation"
+            return
+        }
+        state.notice = "Stopping the task permission..."
+        _ = backend.stopTaskGrant(id: shown.grant.id, sessionID: sessionID)
+    }
+}
+
+/// The Website Access screen's keys.
+extension ChatScreen {
+    func openWebsiteScreen() {
+        state.websiteScreen = WebsiteScreen()
+        _ = backend.loadWebsites()
+    }
+
+    func handleWebsiteScreen(_ key: KeyPress) {
+        guard var screen = state.websiteScreen else { return }
+        let count = screen.overview?.rows.count ?? 0
+        switch key {
+        case KeyPress(.escape):
+            state.websiteScreen = nil
+            return
+        case KeyPress(.up): screen.selected = max(screen.selected - 1, 0)
+        case KeyPress(.down): screen.selected = min(screen.selected + 1, max(count - 1, 0))
+        case .char("a"):
+            state.linePrompt = LinePrompt(purpose: .addWebsite, label: "Website address:")
+        case .char("c"):
+            guard let link = screen.link else { return }
+            copy(link, what: "the sign-in link")
+            screen.message = state.notice
+        case .char("g"):
+            screen.message = ""
+            _ = backend.loadWebsites()
+        case .char("r"):
+            guard let row = screen.selectedRow else { return }
+            screen.message = "Revoking..."
+            _ = backend.revokeWebsite(id: row.profile.id)
+        case .char("x"), KeyPress(.delete):
+            guard let row = screen.selectedRow else { return }
+            screen.message = "Deleting..."
+            _ = backend.deleteWebsite(id: row.profile.id)
+        default: return
+        }
+        state.websiteScreen = screen
+    }
+
+    /// Checks the address before anything is sent; a refusal says why, in one sentence.
+    func addWebsite(_ typed: String) {
+        do {
+            let address = try WebsiteAddress(typed: typed)
+            state.websiteScreen?.message = "Adding \(address.origin)..."
+            state.websiteScreen?.link = nil
+            _ = backend.addWebsite(address)
+        } catch {
+            state.websiteScreen?.message = "Not added: \(error)"
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Dispatch
+import Foundation
+import Synchronization
+import VeetStore
+
+/// Tells a running veetd which conversation is on screen, so it holds back
+/// alerts for it while this TUI is connected. Every socket call runs on the
+/// link's own serial queue: the main loop never waits on it, and without a
+/// daemon the TUI behaves the same (the connect fails at once and quietly;
+/// another try comes with a later change, at most every `retryInterval`).
+final class DaemonLink: Sendable {
+    static let retryInterval: TimeInterval = 10
+    static let callTimeout: TimeInterval = 1
+
+    private struct State {
+        var client: DaemonClient?
+        var lastAttempt = Date.distantPast
+    }
+
+    private let paths: DaemonPaths
+    private let queue = DispatchQueue(label: "veet-tui.daemon-link")
+    private let state = Mutex(State())
+
+    init(paths: DaemonPaths) {
+        self.paths = paths
+    }
+
+    /// Announces the visible conversation (nil: a new one, nothing to hold back).
+    func show(_ sessionID: String?) {
+        queue.async { [self] in deliver(sessionID) }
+    }
+
+    private func deliver(_ sessionID: String?) {
+        let client: DaemonClient? = state.withLock { state in
+            if let client = state.client { return client }
+            let now = Date()
+            guard now.timeIntervalSince(state.lastAttempt) >= Self.retryInterval else { return nil }
+            state.lastAttempt = now
+            state.client = try? DaemonClient.connect(paths: paths, client: "veet-tui", timeout: Self.callTimeout)
+            return state.client
+        }
+        guard let client else { return }
+        do {
+            _ = try client.request(.visible(sessionID: sessionID), timeout: Self.callTimeout)
+        } catch {
+            // The daemon went away (or refused): forget it; a later change tries again.
+            state.withLock { $0.client = nil }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import VeetCurses
+import VeetFolders
+import VeetSchedules
+import VeetStore
+import VeetTokens
+
+/// What the folder feature last said: the folder list, open proposals and
+/// whether the server offers folders at all (server state, held in memory).
+struct FolderSnapshot: Sendable, Hashable {
+    var folders: [FolderView] = []
+    var proposals: [FolderProposalView] = []
+    var availability: FolderAvailability = .unknown
+}
+
+/// What a sidebar item stands for. Item ids carry a prefix so the same
+/// conversation can sit in Recent chats and in its folder and still be told apart.
+enum SidebarTarget: Hashable {
+    case conversation(String)
+    case suggestion(proposalID: String)
+    case folder(id: String)
+    case scheduledGroup(scheduleID: String)
+    case newFolder
+
+    /// The id of a conversation row placed by the folder model.
+    static func itemID(_ session: CachedSession, place: SidebarEntry.Place) -> String {
+        switch place {
+        case .recent: "recent:" + session.id
+        case .suggestion(let proposalID): "s:" + proposalID + ":" + session.id
+        case .folder(let id): "f:" + id + ":" + session.id
+        case .scheduled(let scheduleID): "g:" + scheduleID + ":" + session.id
+        case .history: session.id
+        }
+    }
+
+    /// Reads an item id back (nil: the New conversation row).
+    init?(itemID: String) {
+        if itemID == ScreenState.newConversationID { return nil }
+        if itemID == FolderSidebar.newFolderID { self = .newFolder; return }
+        for (prefix, make) in [("suggestion:", Self.suggestion(proposalID:)), ("folder:", Self.folder(id:)),
+                               ("group:", Self.scheduledGroup(scheduleID:))] where itemID.hasPrefix(prefix) {
+            self = make(String(itemID.dropFirst(prefix.count)))
+            return
+        }
+        for prefix in ["s:", "f:", "g:"] where itemID.hasPrefix(prefix) {
+            // The session id follows the second colon (proposal, folder and schedule ids carry none).
+            let rest = itemID.dropFirst(prefix.count)
+            guard let colon = rest.firstIndex(of: ":") else { return nil }
+            self = .conversation(String(rest[rest.index(after: colon)...]))
+            return
+        }
+        guard let session = Sidebar.sessionID(ofItem: itemID) else { return nil }
+        self = .conversation(session)
+    }
+}
+
+/// Lays the folder feature's `SidebarModel.entries` out as list sections,
+/// without deciding anything: which rows exist and in which order is the model's.
+enum FolderSidebar {
+    static let newFolderID = "newfolder"
+    static let suggestionsID = "suggestions", foldersID = "folders", scheduledID = "scheduled"
+    static let expansionPreference = "tui.sidebar.expansion"
+
+    /// The model for the cached rows. Recent chats' folding stays with the
+    /// list widget (remembered like History), so the model always lists it open.
+    static func model(sessions: [CachedSession], snapshot: FolderSnapshot, expansion: SidebarExpansion) -> SidebarModel {
+        var expansion = expansion
+        if !expansion.recentExpanded { expansion.toggleRecent() }
+        let groups = ScheduledGrouping.groups(from: sessions)
+            .map { ScheduledGroupInput(scheduleID: $0.scheduleID, label: $0.label, sessionIDs: $0.sessionIDs) }
+        return SidebarModel(rows: sessions, folders: snapshot.folders, proposals: snapshot.proposals,
+                            availability: snapshot.availability, scheduledGroups: groups, expansion: expansion)
+    }
+
+    /// The sections after New conversation and Needs you.
+    static func sections(_ entries: [SidebarEntry], waiting: Set<String>, now: Date) -> [ListSection] {
+        var sections: [ListSection] = []
+        let dot = StyledRun("● ", style: TextStyle(attributes: .bold, foreground: .amber))
+        func append(_ item: ListItem) {
+            if sections.isEmpty { sections.append(ListSection(id: "top", title: "", items: [])) }
+            sections[sections.count - 1].items.append(item)
+        }
+        for entry in entries {
+            switch entry {
+            case .header(let section, _):
+                let (id, title, collapsible): (String, String, Bool) = switch section {
+                case .recent: (Sidebar.recentID, "Recent chats", true)
+                case .suggestions: (suggestionsID, "Suggested folders", false)
+                case .folders: (foldersID, "Folders", false)
+                case .scheduled: (scheduledID, "Scheduled", false)
+                case .history: (Sidebar.historyID, "History", true)
+                }
+                sections.append(ListSection(id: id, title: title, items: [], isCollapsible: collapsible))
+            case .suggestion(let suggestion):
+                append(ListItem(id: "suggestion:" + suggestion.id,
+                                title: "✦ " + (suggestion.folderName ?? "New folder") + " (\(suggestion.members.count))",
+                                detail: "a/d"))
+            case .folder(let section):
+                append(ListItem(id: "folder:" + section.id, title: (section.isExpanded ? "▾ " : "▸ ") + section.folder.name,
+                                detail: "\(section.folder.threadCount)"))
+            case .scheduledGroup(let group):
+                append(ListItem(id: "group:" + group.id, title: (group.isExpanded ? "▾ " : "▸ ") + group.label,
+                                detail: "\(group.sessions.count)"))
+            case .conversation(let session, let place):
+                let indent: String = switch place {
+                case .recent, .history: ""
+                case .suggestion, .folder, .scheduled: "  "
+                }
+                append(ListItem(id: SidebarTarget.itemID(session, place: place), title: indent + Sidebar.title(of: session),
+                                detail: Sidebar.age(of: session, now: now),
+                                marker: waiting.contains(session.id) ? dot : nil))
+            case .newFolder:
+                sections.append(ListSection(id: "folder-controls", title: "", items: [
+                    ListItem(id: newFolderID, title: "+ New folder"),
+                ]))
+            }
+        }
+        return sections
+    }
+}
