@@ -207,7 +207,12 @@ struct SitesCommand {
     }
 
     func delete(_ id: String) async throws -> ExitCode {
-        try await api().deleteRevokedProfile(id: id)
+        do {
+            try await api().deleteRevokedProfile(id: id)
+        } catch let refusal as ProfileDeletionError {
+            context.err.writeLine("veet: \(refusal) (veet sites revoke \(id))")
+            return .usage
+        }
         context.err.writeLine("Deleted.")
         if context.json { try JSONOutput.print(["deleted": id], layout: .compact) }
         return .success

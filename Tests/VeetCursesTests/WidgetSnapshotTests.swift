@@ -155,6 +155,15 @@ struct SampleScreen {
         #expect(outcome6 == .chose(2))
     }
 
+    /// A title without a hint may use the whole width the card was sized for.
+    @Test func aMenuItemWithoutAHintIsNotClipped() {
+        let menu = Menu(title: nil, items: [Menu.Item("History"), Menu.Item("Groceries")])
+        var grid = ScreenGrid(width: 20, height: 5)
+        let card = menu.draw(in: &grid, at: GridPoint(row: 0, column: 0), area: grid.bounds)
+        #expect(card.width == 13)
+        #expect(grid.text(2).hasPrefix("│ Groceries │"))
+    }
+
     @Test func helpOverlayListsKeysInColumns() {
         var help = HelpOverlay(groups: [
             .init("Conversation", [.init("Enter", "send"), .init("Alt-Enter", "new line")]),

@@ -76,14 +76,16 @@ public struct Menu: Sendable, Hashable {
             if !item.isEnabled { style.attributes.insert(.faint) }
             let line = GridRect(row: inside.row + index, column: inside.column, width: inside.width, height: 1)
             grid.fill(line, style: style)
-            var hintStart = inside.right - 1
+            // One blank column on the right, and one more between a title and its hint.
+            var titleEnd = inside.right - 1
             if let hint = item.hint {
-                hintStart -= DisplayWidth.of(hint)
+                let hintStart = inside.right - 1 - DisplayWidth.of(hint)
                 var hintStyle = styles.caption
                 hintStyle.background = style.background
                 grid.put(hint, row: line.row, column: hintStart, style: hintStyle)
+                titleEnd = hintStart - 1
             }
-            grid.put(item.title, row: line.row, column: inside.column + 1, style: style, limit: hintStart - 1)
+            grid.put(item.title, row: line.row, column: inside.column + 1, style: style, limit: titleEnd)
         }
         return card
     }

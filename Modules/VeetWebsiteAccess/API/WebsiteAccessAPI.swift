@@ -212,7 +212,7 @@ public enum ProfileDeletionError: Error, Sendable, Hashable, CustomStringConvert
     public var description: String {
         switch self {
         case .notRevoked(let status):
-            "This profile is \(status.label). Revoke it first (`veet sites revoke ID`), then delete it."
+            "This profile is \(status.label). Revoke it first, then delete it."
         }
     }
 }
