@@ -16,7 +16,7 @@ struct SessionsCommand {
         // Transcripts of what changed, so search finds what was said (newest first, bounded).
         let limit = try command.int("transcripts") ?? 200
         let changed = Array((report.added + report.updated).prefix(max(0, limit)))
-        let fetched = await Self.refreshTranscripts(changed, store: store, source: source)
+        let fetched = await store.refreshTranscripts(changed, from: source)
         if context.json {
             try JSONOutput.print(SyncSummary(report: report, transcriptsFetched: fetched), layout: .compact)
         } else {
@@ -31,25 +31,6 @@ struct SessionsCommand {
         let report: ReconcileReport
         let transcriptsFetched: Int
         enum CodingKeys: String, CodingKey { case report, transcriptsFetched = "transcripts_fetched" }
-    }
-
-    /// Four at a time; a transcript that cannot be read now is simply fetched on a later sync.
-    static func refreshTranscripts(_ ids: [String], store: LocalStore, source: HTTPStoreSource) async -> Int {
-        await withTaskGroup(of: Bool.self) { group in
-            var next = ids.makeIterator()
-            var done = 0
-            for _ in 0..<4 {
-                guard let id = next.next() else { break }
-                group.addTask { (try? await store.refreshTranscript(sessionID: id, from: source)) != nil }
-            }
-            while let ok = await group.next() {
-                if ok { done += 1 }
-                if let id = next.next() {
-                    group.addTask { (try? await store.refreshTranscript(sessionID: id, from: source)) != nil }
-                }
-            }
-            return done
-        }
     }
 
     func list(_ command: ParsedCommand) async throws -> ExitCode {

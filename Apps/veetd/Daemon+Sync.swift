@@ -31,8 +31,8 @@ extension Daemon {
             result.added = report.added.count
             result.updated = report.updated.count
             result.pruned = report.pruned.count
-            let fetched = await Self.refreshTranscripts(Array((report.added + report.updated).prefix(50)),
-                                                        store: runtime.store, source: source)
+            let fetched = await runtime.store.refreshTranscripts(Array((report.added + report.updated).prefix(50)),
+                                                                from: source)
             connections[name]?.lastSync = Date()
             connections[name]?.lastError = nil
             log.info("sync \(name): \(result.added) added, \(result.updated) updated, \(result.pruned) removed, "
@@ -46,25 +46,6 @@ extension Daemon {
         await readInbox(name)
         watchActiveRuns(runtime)
         return result
-    }
-
-    /// Four transcripts at a time; one that fails is fetched on a later sync.
-    static func refreshTranscripts(_ ids: [String], store: LocalStore, source: HTTPStoreSource) async -> Int {
-        await withTaskGroup(of: Bool.self) { group in
-            var next = ids.makeIterator()
-            var done = 0
-            for _ in 0..<4 {
-                guard let id = next.next() else { break }
-                group.addTask { (try? await store.refreshTranscript(sessionID: id, from: source)) != nil }
-            }
-            while let ok = await group.next() {
-                if ok { done += 1 }
-                if let id = next.next() {
-                    group.addTask { (try? await store.refreshTranscript(sessionID: id, from: source)) != nil }
-                }
-            }
-            return done
-        }
     }
 
     /// Sends what waits in the outbox, in order per conversation. Failed

@@ -51,6 +51,28 @@ extension LocalStore {
         return try transcript(sessionID: sessionID)
     }
 
+    /// Refreshes several transcripts, `concurrency` reads at a time; one that
+    /// cannot be read now is simply fetched on a later sync. Returns how many
+    /// were refreshed.
+    public func refreshTranscripts(_ sessionIDs: [String], from source: any TranscriptSource,
+                                   concurrency: Int = 4) async -> Int {
+        await withTaskGroup(of: Bool.self) { group in
+            var next = sessionIDs.makeIterator()
+            var refreshed = 0
+            for _ in 0..<max(1, concurrency) {
+                guard let id = next.next() else { break }
+                group.addTask { (try? await self.refreshTranscript(sessionID: id, from: source)) != nil }
+            }
+            while let succeeded = await group.next() {
+                if succeeded { refreshed += 1 }
+                if let id = next.next() {
+                    group.addTask { (try? await self.refreshTranscript(sessionID: id, from: source)) != nil }
+                }
+            }
+            return refreshed
+        }
+    }
+
     /// Records what a stream frame adds to the cache: durable user and
     /// assistant messages, and web-search queries and answers for search.
     public func record(frame: RunEventFrame, sessionID: String) throws {
