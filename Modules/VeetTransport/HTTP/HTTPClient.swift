@@ -78,7 +78,7 @@ public final class HTTPClient: Sendable {
             task.resume()
             return try await handler.response.value()
         } onCancel: {
-            task.cancel()
+            TaskCanceller.cancel(task)
         }
         try Self.refuseRedirect(response, request: request, requestID: requestID)
         return response
@@ -104,19 +104,20 @@ public final class HTTPClient: Sendable {
         let (urlRequest, requestID) = makeURLRequest(request, accept: "text/event-stream")
         try Self.checkCancellation(requestID)
         let task = session.dataTask(with: urlRequest)
-        let (chunks, chunkSink) = AsyncThrowingStream<Data, Error>.makeStream()
-        chunkSink.onTermination = { _ in task.cancel() }
+        let (delivered, chunkSink) = AsyncThrowingStream<Data, Error>.makeStream()
+        chunkSink.onTermination = { _ in TaskCanceller.cancel(task) }
+        let chunks = AbandonableChunks.stream(over: delivered, of: task)
         let handler = StreamHandler(requestID: requestID, chunks: chunkSink)
         router.register(handler, for: task)
         let head = try await withTaskCancellationHandler {
             task.resume()
             return try await handler.head.value()
         } onCancel: {
-            task.cancel()
+            TaskCanceller.cancel(task)
         }
         try Self.refuseRedirect(head, request: request, requestID: requestID)
         try head.requireSuccess()
-        return HTTPByteStream(response: head, chunks: chunks, cancel: { task.cancel() })
+        return HTTPByteStream(response: head, chunks: chunks, cancel: { TaskCanceller.cancel(task) })
     }
 
     /// Cancellation is reported the same way before and during a request.

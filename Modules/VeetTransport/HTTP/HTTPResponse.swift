@@ -60,10 +60,10 @@ public struct HTTPResponse: Sendable, Hashable {
 public struct HTTPByteStream: Sendable {
     public let response: HTTPResponse
     /// Finishes at the end of the body; throws `TransportError(.connectionLost)`
-    /// when the connection breaks. Cancelling the task that iterates it cancels
-    /// the request. Merely breaking out of a `for try await` loop does not
-    /// (the stream outlives its iterator), so stop with `cancel()` or by
-    /// cancelling the consuming task.
+    /// when the connection breaks. Cancelling the task that iterates it, calling
+    /// `cancel()`, or letting go of the stream (no iterator or copy left)
+    /// cancels the request; merely breaking out of a `for try await` loop
+    /// while keeping the stream does not.
     public let chunks: AsyncThrowingStream<Data, Error>
     private let cancelRequest: @Sendable () -> Void
 
