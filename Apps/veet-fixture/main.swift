@@ -10,6 +10,7 @@ struct CommandLineOptions {
     var options = FixtureOptions()
     var faults = FixtureFaults()
     var autoNotify = false
+    var hostile: HostileKind?
 
     static let usage = """
         usage: veet-fixture [--port P] [--token T] [options]
@@ -43,6 +44,8 @@ struct CommandLineOptions {
           --reject-status CODE   answer the next requests with CODE (503 or 429)
           --reject-count N       how many requests get --reject-status (default 1)
           --retry-after VALUE    Retry-After for rejected requests (default 1)
+          --hostile KIND         instead of the reference server, a hostile one that breaks the contract
+                                 in one way (docs/hardening.md): \(HostileKind.allCases.map(\.rawValue).joined(separator: ", "))
           --help                 show this help
 
         Prompts (first match wins): "approv" (approval; with "long": a cut argument with a digest),
@@ -87,6 +90,13 @@ struct CommandLineOptions {
             case "--no-schedules": result.options.schedules = false
             case "--no-devices": result.options.devices = false
             case "--auto-notify": result.autoNotify = true
+            case "--hostile":
+                let name = try value(for: flag)
+                guard let kind = HostileKind(rawValue: name) else {
+                    throw ParseError.invalid("--hostile: unknown kind \(name); one of "
+                                             + HostileKind.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                result.hostile = kind
             case "--strict-attachments": result.options.strictAttachments = true
             case "--churn-paging":
                 switch try value(for: flag) {
@@ -133,6 +143,27 @@ var token = parsed.token ?? ProcessInfo.processInfo.environment["VEET_FIXTURE_TO
 if token.isEmpty {
     token = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
     writeError("veet-fixture: token \(token)")
+}
+
+if let kind = parsed.hostile {
+    let hostile = HostileServer(kind: kind)
+    do {
+        FileHandle.standardOutput.write(Data((try hostile.start(port: parsed.port).absoluteString + "\n").utf8))
+    } catch {
+        writeError("veet-fixture: cannot listen: \(error)")
+        exit(1)
+    }
+    for signalNumber in [SIGINT, SIGTERM] { signal(signalNumber, SIG_IGN) }
+    let stops = [SIGINT, SIGTERM].map { signalNumber in
+        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+        source.setEventHandler {
+            hostile.stop()
+            exit(0)
+        }
+        source.resume()
+        return source
+    }
+    withExtendedLifetime(stops) { dispatchMain() }
 }
 
 let server = FixtureServer(token: token, options: parsed.options)

@@ -92,6 +92,17 @@ import Testing
         #expect(result.stderr.contains("model_permanent_error"))
     }
 
+    /// `veet-fixture --hostile KIND` breaks the contract on purpose; the client
+    /// names the problem and exits with the invalid-response code.
+    @Test func aHostileServerGetsAClearErrorNotACrash() throws {
+        let fixture = try FixtureProcess(arguments: ["--hostile", "invalid-json"])
+        defer { fixture.stop() }
+        let result = try veet(["sessions", "list"], fixture: fixture)
+        #expect(result.status == 9)
+        #expect(result.stderr.contains("could not read"))
+        #expect(!result.stderr.contains(fixture.token))
+    }
+
     @Test func aLostSubmitAnswerIsRetriedWithoutASecondRun() throws {
         let fixture = try FixtureProcess(arguments: ["--drop-after-submit", "1"])
         defer { fixture.stop() }
