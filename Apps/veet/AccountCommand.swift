@@ -54,7 +54,7 @@ struct AccountCommand {
         let style = context.outStyle
         for device in devices {
             let state = device.status == .active ? style.emphasis(device.status.rawValue) : style.dim(device.status.rawValue)
-            context.out.writeLine("\(state)  \(device.name)  \(style.dim("\(device.kind.rawValue)/\(device.platform)"))")
+            context.out.writeLine("\(state)  \(ServerText.line(device.name))  \(style.dim("\(device.kind.rawValue)/\(device.platform)"))")
             context.out.writeLine(style.dim("  \(device.id)"))
         }
         return .success
@@ -68,7 +68,7 @@ struct AccountCommand {
         if context.json {
             try JSONOutput.print(DeviceRow(device), layout: .compact)
         } else {
-            context.out.writeLine("Registered \(device.name) as \(device.id).")
+            context.out.writeLine("Registered \(ServerText.line(device.name)) as \(device.id).")
         }
         return .success
     }
@@ -90,7 +90,7 @@ struct AccountCommand {
         if context.json {
             try JSONOutput.print(DeviceRow(device), layout: .compact)
         } else {
-            context.out.writeLine("Revoked \(device.name) (\(device.id)).")
+            context.out.writeLine("Revoked \(ServerText.line(device.name)) (\(device.id)).")
         }
         return .success
     }

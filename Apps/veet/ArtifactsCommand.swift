@@ -56,7 +56,7 @@ struct ArtifactsCommand {
             try JSONOutput.print(["id": artifact.id, "path": destination.path, "size_bytes": String(artifact.sizeBytes)],
                                  layout: .compact)
         } else {
-            context.out.writeLine("Saved \(artifact.name) (\(artifact.sizeBytes) bytes, SHA-256 checked) to \(destination.path)")
+            context.out.writeLine("Saved \(ServerText.line(artifact.name)) (\(artifact.sizeBytes) bytes, SHA-256 checked) to \(destination.path)")
         }
         return .success
     }

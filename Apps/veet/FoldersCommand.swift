@@ -82,7 +82,7 @@ struct FoldersCommand {
         let style = context.outStyle
         for folder in items {
             let count = folder.threadCount == 1 ? "1 conversation" : "\(folder.threadCount) conversations"
-            context.out.writeLine("\(style.emphasis(folder.name))  \(style.dim(count))  \(style.dim(folder.id))")
+            context.out.writeLine("\(style.emphasis(ServerText.line(folder.name)))  \(style.dim(count))  \(style.dim(folder.id))")
         }
         return .success
     }
@@ -118,7 +118,7 @@ struct FoldersCommand {
         if context.json {
             try JSONOutput.print(folder, layout: .compact)
         } else {
-            context.out.writeLine("\(context.outStyle.emphasis(folder.name))  \(context.outStyle.dim(folder.id))")
+            context.out.writeLine("\(context.outStyle.emphasis(ServerText.line(folder.name)))  \(context.outStyle.dim(folder.id))")
         }
         return .success
     }

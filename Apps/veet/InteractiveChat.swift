@@ -118,7 +118,7 @@ struct InteractiveChat {
         let session = try await api.session(id: id)
         sessionID = session.id
         composer = nil
-        context.err.writeLine(context.errStyle.dim("Now in \"\(session.title ?? "untitled")\"."))
+        context.err.writeLine(context.errStyle.dim("Now in \"\(ServerText.line(session.title ?? "untitled"))\"."))
         if let runID = session.activeRunID { try await follow(runID: runID) }
     }
 

@@ -108,7 +108,7 @@ struct SchedulesCommand {
         for item in items {
             let cadence = item.cadence.map(CadenceText.describe) ?? ""
             let next = item.nextFireAt.map { "next \($0)" } ?? item.state.rawValue
-            context.out.writeLine("\(style.emphasis(item.title))  \(cadence)  \(style.dim(next))")
+            context.out.writeLine("\(style.emphasis(ServerText.line(item.title)))  \(cadence)  \(style.dim(next))")
             context.out.writeLine(style.dim("  \(item.id)  \(item.state.rawValue)  revision \(item.currentRevision)"))
         }
         return .success
@@ -121,7 +121,7 @@ struct SchedulesCommand {
         }
         let style = context.outStyle
         let schedule = record.schedule, definition = record.revision.definition
-        context.out.writeLine(style.emphasis(definition.title))
+        context.out.writeLine(style.emphasis(ServerText.line(definition.title)))
         var state = schedule.state.rawValue
         if let reason = schedule.pauseReason { state += " (\(reason == "failure_limit" ? "too many failures" : reason))" }
         context.out.writeLine("\(state)  revision \(schedule.currentRevision)  \(style.dim(schedule.id))")

@@ -58,7 +58,7 @@ struct SessionsCommand {
         for session in sessions {
             let when = Timestamp.parse(session.updatedAt).map(Self.format) ?? session.updatedAt
             let state = session.activeRunID == nil ? "      " : "active"
-            context.out.writeLine("\(style.dim(when))  \(style.accent(state))  \(session.displayTitle ?? "(untitled)")  \(style.dim(session.id))")
+            context.out.writeLine("\(style.dim(when))  \(style.accent(state))  \(ServerText.line(session.displayTitle ?? "(untitled)"))  \(style.dim(session.id))")
         }
         return .success
     }
@@ -138,7 +138,7 @@ struct SessionsCommand {
             if hits.isEmpty { context.err.writeLine("Nothing found. (`veet sync` fetches new history.)") }
             let style = context.outStyle
             for hit in hits {
-                context.out.writeLine(style.emphasis(hit.title ?? "(untitled)") + "  " + style.dim(hit.sessionID))
+                context.out.writeLine(style.emphasis(ServerText.line(hit.title ?? "(untitled)")) + "  " + style.dim(hit.sessionID))
                 let open = style.isEnabled ? "\u{1B}[1;4m" : "[", close = style.isEnabled ? "\u{1B}[22;24m" : "]"
                 context.out.writeLine("  " + hit.excerpt.marked(open: open, close: close))
             }
