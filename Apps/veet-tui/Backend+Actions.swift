@@ -95,7 +95,7 @@ extension Backend {
             do {
                 let session: String
                 if let sessionID { session = sessionID } else {
-                    session = try await api.createSession().id
+                    session = try await apiForNewConversation().createSession().id
                     inbox.post(.sessionCreated(sessionID: session))
                 }
                 let composer = composers.composer(for: session, api: api, inbox: inbox)

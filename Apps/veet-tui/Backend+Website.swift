@@ -1,4 +1,5 @@
 import Foundation
+import VeetChat
 import VeetWebsiteAccess
 
 /// Task permissions of a conversation (website access feature).
@@ -26,12 +27,27 @@ extension Backend {
     }
 }
 
+/// The profile chosen for new conversations (website access feature).
+extension Backend {
+    /// The chat API for creating a conversation: it carries the chosen profile
+    /// while that profile is still ready (the feature clears a choice that is gone).
+    /// Without a choice nothing is read; a failed profile read sends none.
+    func apiForNewConversation() async -> ChatAPI {
+        var api = self.api
+        let chosen = ChosenProfile(store: store)
+        guard (try? chosen.profileID()) != nil, let profiles = try? await websites.allProfiles() else { return api }
+        api.newSessionBrowserProfileID = try? chosen.idForNewSession(among: profiles)
+        return api
+    }
+}
+
 /// The Website Access screen's calls.
 extension Backend {
     func loadWebsites() -> Task<Void, Never> {
         Task {
             do {
-                inbox.post(.websitesLoaded(try await WebsiteAccessOverview.load(api: websites, chosenProfileID: nil)))
+                let chosen = try? ChosenProfile(store: store).profileID()
+                inbox.post(.websitesLoaded(try await WebsiteAccessOverview.load(api: websites, chosenProfileID: chosen)))
             } catch {
                 inbox.post(.websiteMessage("Could not read the websites: \(Self.describe(error))"))
             }
@@ -45,8 +61,51 @@ extension Backend {
                 let setup = try await CeremonyDriver(api: websites).addWebsite(address)
                 inbox.post(.websiteLink(setup.started.link.revealForTerminal()))
                 inbox.post(.websiteMessage(setup.started.ceremony.status.nextStep))
+                inbox.post(.websiteCeremony(setup.started.ceremony))
             } catch {
                 inbox.post(.websiteMessage("Not added: \(Self.describe(error))"))
+            }
+            await loadWebsites().value
+        }
+    }
+
+    /// Sign in again: a fresh ceremony for an existing profile (the feature says whether it can).
+    func signInAgain(_ profile: BrowserProfile) -> Task<Void, Never> {
+        Task {
+            do {
+                let started = try await CeremonyDriver(api: websites).signInAgain(profile: profile)
+                inbox.post(.websiteLink(started.link.revealForTerminal()))
+                inbox.post(.websiteMessage(started.ceremony.status.nextStep))
+                inbox.post(.websiteCeremony(started.ceremony))
+            } catch {
+                inbox.post(.websiteMessage("Could not begin the sign-in: \(Self.describe(error))"))
+            }
+            await loadWebsites().value
+        }
+    }
+
+    /// Reads an open sign-in's status on the feature's bounded poll (every 2 s,
+    /// at most 160 reads: past the link's five minutes) while the screen is open;
+    /// each change is posted, and the profiles are read again when it ends.
+    func followCeremony(id: String) -> Task<Void, Never> {
+        Task {
+            let inbox = self.inbox
+            let last = try? await CeremonyDriver(api: websites).waitForOutcome(ceremonyID: id, onChange: { ceremony in
+                inbox.post(.websiteCeremony(ceremony))
+            })
+            guard !Task.isCancelled else { return }
+            if last?.status.isTerminal == true { await loadWebsites().value }
+        }
+    }
+
+    /// The profile for new conversations (a local preference; only a ready one).
+    func chooseWebsite(_ profile: BrowserProfile) -> Task<Void, Never> {
+        Task {
+            do {
+                try ChosenProfile(store: store).choose(profile)
+                inbox.post(.websiteMessage("New conversations will use \(profile.displayName)."))
+            } catch {
+                inbox.post(.websiteMessage("\(error)"))
             }
             await loadWebsites().value
         }

@@ -92,6 +92,7 @@ struct Backend: Sendable {
             let slot = SessionSlot(sessionID)
             let inbox = self.inbox
             do {
+                let api = sessionID == nil ? await apiForNewConversation() : self.api
                 _ = try await TurnRunner(api: api).send(
                     content: content, sessionID: sessionID, outbox: store,
                     interaction: interaction(slot, work: work)

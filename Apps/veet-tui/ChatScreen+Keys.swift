@@ -17,6 +17,7 @@ extension ChatScreen {
         if state.menu != nil { if case .key(let key) = event { handleMenu(key) }; return }
         if state.linePrompt != nil { handleLinePrompt(event); return }
         if state.websiteScreen != nil { if case .key(let key) = event { handleWebsiteScreen(key) }; return }
+        if state.schedulesScreen != nil { if case .key(let key) = event { handleSchedulesScreen(key) }; return }
         if case .paste(let text) = event {
             if state.focus == .search {
                 _ = state.search.handle(.paste(text.replacingOccurrences(of: "\n", with: " ")), policy: .chat)
@@ -72,6 +73,8 @@ extension ChatScreen {
             state.help = Self.help
         case KeyPress(.function(3)):
             openWebsiteScreen()
+        case KeyPress(.function(4)):
+            openSchedulesScreen()
         case KeyPress(.tab), KeyPress(.tab, .shift):
             cycleFocus(backwards: key.modifiers.contains(.shift))
         case KeyPress(.escape):

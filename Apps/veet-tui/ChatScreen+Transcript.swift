@@ -111,6 +111,7 @@ extension ChatScreen {
             .init("Ctrl-C", "stop the running run (quit when idle)"),
             .init("Ctrl-N", "new conversation"),
             .init("F3", "website access: profiles, add a website, revoke, delete"),
+            .init("F4", "schedules: read, pause, resume, cancel"),
         ]),
         .init("Transcript (Tab to it)", [
             .init("Up, Down", "move between messages, tools and files"),

@@ -62,6 +62,7 @@ extension ChatScreen {
         switch key {
         case KeyPress(.escape):
             state.websiteScreen = nil
+            stopFollowingCeremonies()
             return
         case KeyPress(.up): screen.selected = max(screen.selected - 1, 0)
         case KeyPress(.down): screen.selected = min(screen.selected + 1, max(count - 1, 0))
@@ -74,6 +75,18 @@ extension ChatScreen {
         case .char("g"):
             screen.message = ""
             _ = backend.loadWebsites()
+        case .char("s"):
+            guard let row = screen.selectedRow else { return }
+            guard row.canSignIn else {
+                screen.message = "This profile cannot sign in again (\(row.profile.status.label))."
+                break
+            }
+            screen.message = "Beginning the sign-in..."
+            screen.link = nil
+            _ = backend.signInAgain(row.profile)
+        case .char("u"), KeyPress(.enter):
+            guard let row = screen.selectedRow, !row.isChosen else { return }
+            _ = backend.chooseWebsite(row.profile)
         case .char("r"):
             guard let row = screen.selectedRow else { return }
             screen.message = "Revoking..."
@@ -85,6 +98,24 @@ extension ChatScreen {
         default: return
         }
         state.websiteScreen = screen
+    }
+
+    /// Shows the profiles and follows each open sign-in not followed yet (the feature's bounded poll).
+    func showWebsites(_ overview: WebsiteAccessOverview) {
+        guard state.websiteScreen != nil else { return }
+        state.websiteScreen?.show(overview)
+        for ceremony in overview.rows.compactMap(\.openCeremony) { follow(ceremony) }
+    }
+
+    /// Follows an open sign-in once, while the screen is open.
+    func follow(_ ceremony: Ceremony) {
+        guard state.websiteScreen != nil, ceremony.status.isOpen, ceremonyPolls[ceremony.id] == nil else { return }
+        ceremonyPolls[ceremony.id] = backend.followCeremony(id: ceremony.id)
+    }
+
+    func stopFollowingCeremonies() {
+        for poll in ceremonyPolls.values { poll.cancel() }
+        ceremonyPolls = [:]
     }
 
     /// Checks the address before anything is sent; a refusal says why, in one sentence.

@@ -29,6 +29,8 @@ final class ChatScreen {
     var needsPaint = true
     /// The conversation last announced to veetd (outer nil: nothing announced yet).
     var announcedVisible: String??
+    /// The open sign-ins followed while the Website Access screen is open, by ceremony id.
+    var ceremonyPolls: [String: Task<Void, Never>] = [:]
     /// `--first-frame-exit`: leave right after the first frame (cold-start measurement).
     var exitAfterFirstFrame = false
 
@@ -164,11 +166,16 @@ final class ChatScreen {
             if state.sessionID == nil && state.work == nil { state.sessionID = sessionID }
             _ = backend.reconcile()
         case .websitesLoaded(let overview):
-            state.websiteScreen?.show(overview)
+            showWebsites(overview)
+        case .websiteCeremony(let ceremony):
+            state.websiteScreen?.update(ceremony)
+            follow(ceremony)
         case .websiteLink(let link):
             state.websiteScreen?.link = link
         case .websiteMessage(let text):
             state.websiteScreen?.message = text
+        case .schedules(let update):
+            apply(update)
         case .taskGrantsLoaded(let sessionID, let grants):
             guard sessionID == state.sessionID else { return }
             state.taskGrants = grants

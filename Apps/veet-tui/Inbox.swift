@@ -36,6 +36,10 @@ enum AppMessage: Sendable {
     case websitesLoaded(WebsiteAccessOverview)
     case websiteLink(String)
     case websiteMessage(String)
+    /// An open sign-in's status changed (the bounded poll while the screen is open).
+    case websiteCeremony(Ceremony)
+    /// What the Schedules screen's calls found.
+    case schedules(SchedulesUpdate)
     /// The task permissions of a conversation.
     case taskGrantsLoaded(sessionID: String, [TaskGrant])
     /// The folder feature's state, with the index rows it fenced.

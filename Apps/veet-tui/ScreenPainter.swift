@@ -31,6 +31,11 @@ enum ScreenPainter {
             }
             return grid
         }
+        if let schedules = state.schedulesScreen {
+            schedules.draw(in: &grid, now: now)
+            grid.cursor = nil
+            return grid
+        }
         let narrow = width < narrowWidth
         let statusRow = height - 1
         let paneLeft = narrow ? 0 : Sidebar.width + 1

@@ -75,6 +75,8 @@ struct ScreenState {
     var menu: ScreenMenu?
     /// The Website Access screen (F3), full screen while open.
     var websiteScreen: WebsiteScreen?
+    /// The Schedules screen (F4), full screen while open.
+    var schedulesScreen: SchedulesScreen?
     /// Task permissions of the open conversation as last read (the line picks the current one each frame).
     var taskGrants: [TaskGrant] = []
     /// An "allow for this task" was sent: read the grants again at the next frame of the run.

@@ -14,6 +14,13 @@ struct WebsiteScreen {
     var link: String?
     var message = "Loading..."
 
+    /// Which profile new conversations use (`*` marks its row).
+    var chosenLine: String {
+        guard let overview else { return "" }
+        return overview.rows.first(where: \.isChosen).map { "new conversations use \($0.profile.displayName)" }
+            ?? "new conversations use no website profile"
+    }
+
     var selectedRow: WebsiteAccessOverview.Row? {
         guard let rows = overview?.rows, rows.indices.contains(selected) else { return nil }
         return rows[selected]
@@ -25,12 +32,20 @@ struct WebsiteScreen {
         if message == "Loading..." { message = overview.rows.isEmpty ? "No website yet: press a to add one." : "" }
     }
 
+    /// A followed sign-in changed: its row says the next step, and so does the message line.
+    mutating func update(_ ceremony: Ceremony) {
+        guard let index = overview?.rows.firstIndex(where: { $0.profile.id == ceremony.profileID }) else { return }
+        overview?.rows[index].openCeremony = ceremony.status.isOpen ? ceremony : nil
+        message = ceremony.status.nextStep
+        if ceremony.status.isTerminal { link = nil }
+    }
+
     func draw(in grid: inout ScreenGrid) {
         let page = TextStyle(foreground: .ink, background: .paper)
         grid.fill(grid.bounds, style: page)
         let header = TextStyle(attributes: .bold, foreground: .ink, background: .paperDeep)
         grid.fill(GridRect(row: 0, column: 0, width: grid.width, height: 1), style: header)
-        _ = grid.put(" Website access", row: 0, column: 0, style: header)
+        _ = grid.put(" Website access · " + chosenLine, row: 0, column: 0, style: header, limit: grid.width)
         var row = 2
         for (index, item) in (overview?.rows ?? []).enumerated() where row < grid.height - 6 {
             let isSelected = index == selected
@@ -58,7 +73,8 @@ struct WebsiteScreen {
         }
         let footer = TextStyle(foreground: .inkSoft, background: .paperDeep)
         grid.fill(GridRect(row: grid.height - 1, column: 0, width: grid.width, height: 1), style: footer)
-        _ = grid.put(" ↑↓ choose  a add  c copy the link  g refresh  r revoke  x delete (after revoke)  Esc close",
+        _ = grid.put(" ↑↓ choose  u use for new chats  s sign in again  a add  c copy the link  g refresh  r revoke  "
+                     + "x delete (after revoke)  Esc close",
                      row: grid.height - 1, column: 0, style: footer)
     }
 }

@@ -1,0 +1,83 @@
+import Foundation
+import VeetCurses
+import VeetSchedules
+
+/// The Schedules screen's keys and what its calls report.
+extension ChatScreen {
+    func openSchedulesScreen() {
+        state.schedulesScreen = SchedulesScreen()
+        _ = backend.loadSchedules(states: [])
+    }
+
+    func handleSchedulesScreen(_ key: KeyPress) {
+        guard var screen = state.schedulesScreen else { return }
+        if screen.confirmingCancel {
+            screen.confirmingCancel = false
+            if key == .char("y"), let item = screen.selectedItem {
+                screen.message = "Cancelling..."
+                _ = backend.scheduleAction(.cancel, id: item.id, expectedRevision: revision(on: screen, of: item))
+            }
+            state.schedulesScreen = screen
+            return
+        }
+        let count = screen.items?.count ?? 0
+        let before = screen.selectedItem?.id
+        switch key {
+        case KeyPress(.escape):
+            state.schedulesScreen = nil
+            return
+        case KeyPress(.up): screen.selected = max(screen.selected - 1, 0)
+        case KeyPress(.down): screen.selected = min(screen.selected + 1, max(count - 1, 0))
+        case KeyPress(.home): screen.selected = 0
+        case KeyPress(.end): screen.selected = max(count - 1, 0)
+        case .char("f"):
+            screen.filter = screen.filter.next
+            screen.message = ""
+            _ = backend.loadSchedules(states: screen.filter.states)
+        case .char("g"):
+            screen.message = ""
+            _ = backend.loadSchedules(states: screen.filter.states)
+            if let item = screen.selectedItem { _ = backend.loadSchedule(id: item.id) }
+        case .char("p"), .char("u"):
+            guard let item = screen.selectedItem else { return }
+            let pause = key == .char("p")
+            screen.message = pause ? "Pausing..." : "Resuming..."
+            _ = backend.scheduleAction(pause ? .pause : .resume, id: item.id,
+                                       expectedRevision: revision(on: screen, of: item))
+        case .char("x"), KeyPress(.delete):
+            guard let item = screen.selectedItem else { return }
+            if item.state.isFinal {
+                screen.message = "“\(item.title)” has ended (\(SchedulePage.stateWord(item.state))): nothing to cancel."
+            } else {
+                screen.confirmingCancel = true
+            }
+        default: return
+        }
+        if let item = screen.selectedItem, item.id != before { _ = backend.loadSchedule(id: item.id) }
+        state.schedulesScreen = screen
+    }
+
+    /// The revision the owner is looking at: the reading page's, else the list row's.
+    private func revision(on screen: SchedulesScreen, of item: ScheduleListItem) -> Int {
+        screen.selectedRecord?.schedule.currentRevision ?? item.currentRevision
+    }
+
+    func apply(_ update: SchedulesUpdate) {
+        guard var screen = state.schedulesScreen else { return }
+        switch update {
+        case .listed(let items):
+            let before = screen.selectedItem?.id
+            screen.show(items)
+            if let item = screen.selectedItem, item.id != before || screen.selectedRecord == nil {
+                _ = backend.loadSchedule(id: item.id)
+            }
+        case .unavailable:
+            screen.unavailable = true
+        case .record(let record, let occurrences):
+            screen.show(record, occurrences: occurrences)
+        case .message(let text):
+            screen.message = text
+        }
+        state.schedulesScreen = screen
+    }
+}

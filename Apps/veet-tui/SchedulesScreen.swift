@@ -1,0 +1,139 @@
+import Foundation
+import VeetCurses
+import VeetSchedules
+import VeetTokens
+import VeetTransport
+
+/// The Schedules screen (F4): the schedules (title, state, next run) beside a
+/// reading page of the selected one — its full instruction, the cadence in
+/// words (`CadenceText`), the next fire times (the server's next run, then
+/// `FireTimes`) and its recent occurrences. Everything shown is computed by
+/// VeetSchedules; this value only holds what was read and draws it.
+struct SchedulesScreen {
+    /// Which states the list shows (`f` cycles); sent to the feature's list, which applies it too.
+    enum Filter: CaseIterable {
+        case all, active, paused, ended
+
+        var states: Set<ScheduleState> {
+            switch self {
+            case .all: []
+            case .active: [.active]
+            case .paused: [.paused]
+            case .ended: [.completed, .cancelled]
+            }
+        }
+
+        var label: String {
+            switch self {
+            case .all: "all"
+            case .active: "active"
+            case .paused: "paused"
+            case .ended: "ended"
+            }
+        }
+
+        var next: Filter {
+            let all = Filter.allCases
+            return all[(all.firstIndex(of: self)! + 1) % all.count]
+        }
+    }
+
+    var items: [ScheduleListItem]?
+    var filter = Filter.all
+    /// The server does not offer schedules (404/405/400 on the list): a plain page, never an error.
+    var unavailable = false
+    var selected = 0
+    /// The selected schedule as last read, with its recent occurrences.
+    var record: ScheduleRecord?
+    var occurrences: [ScheduleOccurrence] = []
+    /// `x` pressed once: waiting for `y` to cancel the selected schedule.
+    var confirmingCancel = false
+    var message = "Loading..."
+
+    var selectedItem: ScheduleListItem? {
+        guard let items, items.indices.contains(selected) else { return nil }
+        return items[selected]
+    }
+
+    /// The selected schedule's record, when the one read is still the one selected.
+    var selectedRecord: ScheduleRecord? {
+        guard let record, record.id == selectedItem?.id else { return nil }
+        return record
+    }
+
+    mutating func show(_ items: [ScheduleListItem]) {
+        let previous = selectedItem?.id
+        self.items = items
+        selected = items.firstIndex { $0.id == previous } ?? min(selected, max(items.count - 1, 0))
+        if message == "Loading..." { message = "" }
+    }
+
+    /// A record read (after a selection, an action, or a conflict) also updates its list row.
+    mutating func show(_ record: ScheduleRecord, occurrences: [ScheduleOccurrence]?) {
+        self.record = record
+        if let occurrences { self.occurrences = occurrences }
+        guard let index = items?.firstIndex(where: { $0.id == record.id }) else { return }
+        items?[index].state = record.schedule.state
+        items?[index].pauseReason = record.schedule.pauseReason
+        items?[index].currentRevision = record.schedule.currentRevision
+        items?[index].nextFireAt = record.schedule.nextFireAt
+        items?[index].title = record.revision.definition.title
+    }
+
+    func draw(in grid: inout ScreenGrid, now: Date) {
+        let page = TextStyle(foreground: .ink, background: .paper)
+        grid.fill(grid.bounds, style: page)
+        let header = TextStyle(attributes: .bold, foreground: .ink, background: .paperDeep)
+        grid.fill(GridRect(row: 0, column: 0, width: grid.width, height: 1), style: header)
+        _ = grid.put(unavailable ? " Schedules" : " Schedules (\(filter.label))", row: 0, column: 0, style: header)
+        let footer = TextStyle(foreground: .inkSoft, background: .paperDeep)
+        grid.fill(GridRect(row: grid.height - 1, column: 0, width: grid.width, height: 1), style: footer)
+        let attention = TextStyle(attributes: .bold, foreground: .amberText, background: .paper)
+        if unavailable {
+            _ = grid.put(" Schedules are not offered by this server.", row: 2, column: 0, style: page, limit: grid.width)
+            _ = grid.put(" Esc close", row: grid.height - 1, column: 0, style: footer)
+            return
+        }
+        let listWidth = min(max(grid.width * 9 / 20, 30), 64)
+        drawList(in: &grid, width: listWidth, page: page, now: now)
+        let separator = TextStyle(foreground: .hairline, background: .paper)
+        for row in 1..<(grid.height - 2) { _ = grid.put("│", row: row, column: listWidth, style: separator) }
+        if let record = selectedRecord {
+            SchedulePage.draw(record, occurrences: occurrences, in: &grid,
+                              area: GridRect(row: 2, column: listWidth + 2, width: grid.width - listWidth - 3,
+                                             height: grid.height - 5), now: now)
+        }
+        let notice = confirmingCancel
+            ? "Cancel “\(selectedItem?.title ?? "")”? Future runs stop; a run already started keeps running.  y cancel it  n keep it"
+            : message
+        if !notice.isEmpty { _ = grid.put(" " + notice, row: grid.height - 2, column: 0, style: attention, limit: grid.width) }
+        _ = grid.put(" ↑↓ choose  p pause  u resume  x cancel  f filter  g refresh  Esc close",
+                     row: grid.height - 1, column: 0, style: footer)
+    }
+
+    private func drawList(in grid: inout ScreenGrid, width: Int, page: TextStyle, now: Date) {
+        guard let items else { return }
+        if items.isEmpty {
+            let what = filter == .all ? "No schedules yet." : "No \(filter.label) schedules (f shows others)."
+            _ = grid.put(" " + what, row: 2, column: 0, style: page, limit: width)
+            return
+        }
+        let visible = max(grid.height - 5, 1)
+        let first = max(0, min(selected - visible / 2, items.count - visible))
+        for (offset, item) in items.dropFirst(first).prefix(visible).enumerated() {
+            let index = first + offset, row = 2 + offset
+            let isSelected = index == selected
+            let style = isSelected ? TextStyle(attributes: .bold, foreground: .ink, background: .tealWash) : page
+            grid.fill(GridRect(row: row, column: 0, width: width, height: 1), style: style)
+            let zone = item.cadence?.timezone.flatMap(TimeZone.init(identifier:))
+            let next = item.nextFireAt.flatMap(Timestamp.parse).map { SchedulePage.shortTime($0, zone: zone) } ?? ""
+            // Columns: title, state (9: "cancelled"), next run (18: "Wed 2 Dec at 08:30"; dropped when narrow).
+            let showsNext = width >= 50
+            let nextColumn = showsNext ? width - 19 : width, stateColumn = nextColumn - 11
+            let title = TextFitting.truncate((isSelected ? "▸ " : "  ") + item.title, width: max(stateColumn - 2, 4))
+            _ = grid.put(title, row: row, column: 1, style: style, limit: stateColumn - 1)
+            _ = grid.put(SchedulePage.stateWord(item.state), row: row, column: stateColumn, style: style, limit: nextColumn - 1)
+            _ = grid.put(next, row: row, column: nextColumn, style: style, limit: width)
+        }
+    }
+}
