@@ -24,7 +24,7 @@ enum SchedulePage {
         lines.append(("", page))
         add(CadenceText.describe(definition.cadence), page)
         let zone = definition.cadence.timezone.flatMap(TimeZone.init(identifier:))
-        let runs = nextRuns(record, now: now)
+        let runs = FireTimes.upcoming(record, now: now)
         add(runs.isEmpty ? "No run planned." : "Next runs: " + runs.map { shortTime($0, zone: zone) }.joined(separator: ", "),
             page)
         lines.append(("", page))
@@ -44,15 +44,6 @@ enum SchedulePage {
         for (index, line) in lines.prefix(area.height).enumerated() {
             _ = grid.put(line.0, row: area.row + index, column: area.column, style: line.1, limit: area.column + area.width)
         }
-    }
-
-    /// The server's next run first (it is the authority for it), then the cadence's own next instants.
-    static func nextRuns(_ record: ScheduleRecord, now: Date) -> [Date] {
-        guard record.schedule.state == .active else { return [] }
-        let planned = record.schedule.nextFireAt.flatMap(Timestamp.parse)
-        let after = planned ?? now
-        let more = FireTimes.next(record.revision.definition.cadence, after: after, count: planned == nil ? 3 : 2)
-        return (planned.map { [$0] } ?? []) + more
     }
 
     /// The contract's pause reasons in words; another reason shows as the server sent it.

@@ -126,11 +126,9 @@ struct SchedulesCommand {
         if let reason = schedule.pauseReason { state += " (\(reason == "failure_limit" ? "too many failures" : reason))" }
         context.out.writeLine("\(state)  revision \(schedule.currentRevision)  \(style.dim(schedule.id))")
         context.out.writeLine(CadenceText.describe(definition.cadence))
-        let upcoming = schedule.state == .active ? FireTimes.next(definition.cadence, after: Date(), count: 3) : []
         let formatter = ISO8601DateFormatter()
-        let next = schedule.nextFireAt.map { [$0] } ?? []
-        let shown = next + upcoming.map(formatter.string).filter { !next.contains($0) }
-        if !shown.isEmpty { context.out.writeLine("Next runs: \(shown.prefix(3).joined(separator: ", "))") }
+        let upcoming = FireTimes.upcoming(record, now: Date()).map(formatter.string)
+        if !upcoming.isEmpty { context.out.writeLine("Next runs: \(upcoming.joined(separator: ", "))") }
         context.out.writeLine("")
         context.out.writeLine(definition.instruction)
         return .success

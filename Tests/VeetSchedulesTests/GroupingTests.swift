@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VeetStore
+import VeetTransport
 @testable import VeetSchedules
 
 private let scheduleA = "0198d6a2-4c1e-7b3a-9f21-5e8c0d4a7b61"
@@ -95,5 +96,32 @@ private func row(_ id: String, minute: Int, schedule: String?, title: String? = 
         #expect(throws: CadenceInput.Problem.self) { try CadenceInput.parse("weekly someday 08:00", timezone: "UTC") }
         #expect(throws: CadenceInput.Problem.self) { try CadenceInput.parse("daily 25:00", timezone: "UTC") }
         #expect(throws: CadenceInput.Problem.self) { try CadenceInput.parse("hourly 08:00", timezone: "UTC") }
+    }
+}
+
+@Suite struct UpcomingRunsTests {
+    private func record(state: String, nextFireAt: Any) throws -> ScheduleRecord {
+        var object = Wire.record(state: state)
+        var schedule = object["schedule"] as! [String: Any]
+        schedule["next_fire_at"] = nextFireAt
+        object["schedule"] = schedule
+        return try JSONDecoder().decode(ScheduleRecord.self, from: JSONSerialization.data(withJSONObject: object))
+    }
+
+    @Test func theServersNextRunComesFirstThenTheCadence() throws {
+        let now = try #require(Timestamp.parse("2026-09-20T10:00:00Z"))
+        let runs = FireTimes.upcoming(try record(state: "ACTIVE", nextFireAt: "2026-09-21T12:00:00Z"), now: now)
+        #expect(runs.map { ISO8601DateFormatter().string(from: $0) } == ["2026-09-21T12:00:00Z", "2026-09-22T06:00:00Z", "2026-09-23T06:00:00Z"])
+    }
+
+    @Test func withoutTheServersValueTheCadenceGivesAllThree() throws {
+        let now = try #require(Timestamp.parse("2026-09-20T10:00:00Z"))
+        let runs = FireTimes.upcoming(try record(state: "ACTIVE", nextFireAt: NSNull()), now: now)
+        #expect(runs.count == 3)
+        #expect(runs.first.map { ISO8601DateFormatter().string(from: $0) } == "2026-09-21T06:00:00Z")
+    }
+
+    @Test func aPausedScheduleHasNoNextRuns() throws {
+        #expect(FireTimes.upcoming(try record(state: "PAUSED", nextFireAt: "2026-09-21T12:00:00Z"), now: Date()).isEmpty)
     }
 }

@@ -4,6 +4,17 @@ import VeetTransport
 /// The next instants a cadence fires, computed locally to show "next runs".
 /// The server's `next_fire_at` stays the authority for the very next one.
 public enum FireTimes {
+    /// The next runs to show for a schedule: none unless it is active; the
+    /// server's `next_fire_at` first (it is the authority for that one), then
+    /// the cadence's own instants after it, `count` in all.
+    public static func upcoming(_ record: ScheduleRecord, now: Date, count: Int = 3) -> [Date] {
+        guard record.schedule.state == .active, count > 0 else { return [] }
+        let planned = record.schedule.nextFireAt.flatMap(Timestamp.parse)
+        let computed = next(record.revision.definition.cadence, after: planned ?? now,
+                            count: planned == nil ? count : count - 1)
+        return (planned.map { [$0] } ?? []) + computed
+    }
+
     /// Up to `count` instants strictly after `date`; empty for unknown kinds or bad fields.
     public static func next(_ cadence: Cadence, after date: Date, count: Int = 3) -> [Date] {
         guard count > 0 else { return [] }
