@@ -42,6 +42,7 @@ bench: bootstrap
 	$(SWIFT) build -c release --product veet-bench
 	$(SWIFT) build -c release --product veet
 	$(SWIFT) build -c release --product veet-tui
+	$(SWIFT) build -c release --product veetd
 	@Scripts/bench .build/release
 
 # Soak runs (docs/hardening.md): bounded, loopback only, figures printed.
