@@ -42,30 +42,12 @@ struct ApprovalsCommand {
     }
 
     func decide(_ id: String, choice: ApprovalChoice) async throws -> ExitCode {
-        let api = ChatAPI(client: try context.client())
-        let approval = try await api.approval(id: id)
-        let service = ApprovalService(api: api)
-        var board = ApprovalBoard(scope: api.scope(sessionID: approval.sessionID))
-        try await service.refresh(&board)
-        _ = board.applyRead(Scoped(approval, scope: board.scope))
-        if let settled = board[id], settled.isSettled {
+        var desk = try await ApprovalDesk.open(id, context: context)
+        if let settled = desk.board[id], settled.isSettled {
             context.err.writeLine("veet: already resolved: \(settled.collapsedText ?? settled.statusText)")
             if context.json { try JSONOutput.print(settled.approval, layout: .compact) }
             return .failure
         }
-        guard let card = await service.decide(choice, approvalID: id, on: &board) else {
-            context.err.writeLine("veet: approval \(id) is not in conversation \(approval.sessionID).")
-            return .notFound
-        }
-        if context.json {
-            try JSONOutput.print(card.approval, layout: .compact)
-        } else {
-            context.out.writeLine(card.collapsedText ?? card.statusText)
-        }
-        if let notice = card.notice {
-            context.err.writeLine(notice.description)
-            return .failure
-        }
-        return .success
+        return try await desk.decide(choice, context: context)
     }
 }

@@ -58,38 +58,23 @@ extension SitesCommand {
     /// browser approval with an offer, the offer echoed exactly, a confirmed
     /// step first) are VeetChat's `ApprovalBoard`; this shows the offer and presses.
     func approveForTask(_ id: String) async throws -> ExitCode {
-        let api = ChatAPI(client: try context.client())
-        let approval = try await api.approval(id: id)
-        let service = ApprovalService(api: api)
-        var board = ApprovalBoard(scope: api.scope(sessionID: approval.sessionID))
-        try await service.refresh(&board)
-        _ = board.applyRead(Scoped(approval, scope: board.scope))
+        var desk = try await ApprovalDesk.open(id, context: context)
+        let approval = desk.approval
         guard let offer = approval.taskGrantOffer.map(TaskOfferDisplay.init) else {
             context.err.writeLine("veet: this approval offers no task permission; use `veet approvals approve \(id)` to allow it once.")
             return .failure
         }
-        guard board.requestTaskPermission(on: id) else {
-            let card = board[id]
+        guard desk.board.requestTaskPermission(on: id) else {
+            let card = desk.board[id]
             context.err.writeLine("veet: already resolved: \(card?.collapsedText ?? card?.statusText ?? approval.status.rawValue)")
             return .failure
         }
         context.err.writeLine("Allowing routine actions on \(offer.siteScope) for this task: \(offer.limits).")
         if let summary = offer.summary { context.err.writeLine("  \(summary)") }
         context.err.writeLine("  \(offer.exceptions)")
-        guard let card = await service.decide(.approveForTask, approvalID: id, on: &board) else {
-            context.err.writeLine("veet: approval \(id) is not in conversation \(approval.sessionID).")
-            return .notFound
-        }
-        if context.json {
-            try JSONOutput.print(card.approval, layout: .compact)
-        } else {
-            context.out.writeLine(card.collapsedText ?? card.statusText)
-        }
-        if let notice = card.notice {
-            context.err.writeLine(notice.description)
-            return .failure
-        }
-        if let grantID = card.approval.taskGrantID {
+        let outcome = try await desk.decide(.approveForTask, context: context)
+        guard outcome == .success else { return outcome }
+        if let grantID = desk.board[id]?.approval.taskGrantID {
             context.err.writeLine("Stop it any time with `veet sites stop \(grantID)`.")
         }
         return .success

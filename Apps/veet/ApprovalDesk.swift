@@ -1,0 +1,41 @@
+import VeetChat
+import VeetConsole
+import VeetTransport
+
+/// One approval with its conversation's board, read fresh: what `veet
+/// approvals approve|deny` and `veet sites approve` both decide on. The
+/// decision rules stay in VeetChat's `ApprovalBoard` and `ApprovalService`.
+struct ApprovalDesk {
+    let approval: ApprovalView
+    let service: ApprovalService
+    var board: ApprovalBoard
+
+    static func open(_ id: String, context: CLIContext) async throws -> ApprovalDesk {
+        let api = ChatAPI(client: try context.client())
+        let approval = try await api.approval(id: id)
+        let service = ApprovalService(api: api)
+        var board = ApprovalBoard(scope: api.scope(sessionID: approval.sessionID))
+        try await service.refresh(&board)
+        _ = board.applyRead(Scoped(approval, scope: board.scope))
+        return ApprovalDesk(approval: approval, service: service, board: board)
+    }
+
+    /// Sends `choice` and prints the settled card (JSON with --json); a notice
+    /// (refused, changed elsewhere) goes to stderr and fails the command.
+    mutating func decide(_ choice: ApprovalChoice, context: CLIContext) async throws -> ExitCode {
+        guard let card = await service.decide(choice, approvalID: approval.id, on: &board) else {
+            context.err.writeLine("veet: approval \(approval.id) is not in conversation \(approval.sessionID).")
+            return .notFound
+        }
+        if context.json {
+            try JSONOutput.print(card.approval, layout: .compact)
+        } else {
+            context.out.writeLine(card.collapsedText ?? card.statusText)
+        }
+        if let notice = card.notice {
+            context.err.writeLine(notice.description)
+            return .failure
+        }
+        return .success
+    }
+}
