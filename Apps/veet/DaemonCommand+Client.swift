@@ -83,8 +83,10 @@ struct DaemonSyncRow: Encodable {
 final class DaemonVisibility: Sendable {
     private let client: DaemonClient?
 
-    init(paths: DaemonPaths = DaemonPaths()) {
-        client = try? DaemonClient.connect(paths: paths, client: "veet chat", timeout: 1)
+    /// No client under `VEET_NO_DAEMON`, as for `veet sync`.
+    init(environment: [String: String]) {
+        client = environment["VEET_NO_DAEMON"] != nil ? nil
+            : try? DaemonClient.connect(paths: DaemonPaths(environment: environment), client: "veet chat", timeout: 1)
     }
 
     func report(_ sessionID: String?) {

@@ -13,7 +13,7 @@ struct InteractiveChat {
     let mode: TerminalTurnView.ApprovalMode
     var sessionID: String? { didSet { visibility.report(sessionID) } }
     /// Tells a running veetd which conversation is on screen, so it raises no alert for it.
-    let visibility = DaemonVisibility()
+    let visibility: DaemonVisibility
     var watcher: InterruptWatcher?
     /// The last turn's view: its answer, tool bundles and transcript position.
     private var lastView: TerminalTurnView?
@@ -23,6 +23,7 @@ struct InteractiveChat {
         self.context = context
         self.api = api
         self.mode = mode
+        visibility = DaemonVisibility(environment: context.environment)
         self.sessionID = sessionID
         visibility.report(sessionID)
     }

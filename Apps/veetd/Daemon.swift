@@ -47,7 +47,6 @@ actor Daemon {
     var notifier: DesktopNotifier?
     var clientCount: @Sendable () -> Int = { 0 }
     var nextSync = Date.distantPast
-    var syncRequested = false
     var stopping = false
     /// Serialises syncs: a request during a sync waits for it and then runs its own.
     var syncInFlight: Task<[ConnectionSyncResult], Never>?
@@ -119,8 +118,7 @@ actor Daemon {
     func run() async {
         while !stopping {
             let now = Date()
-            if now >= nextSync || syncRequested {
-                syncRequested = false
+            if now >= nextSync {
                 _ = await syncAll()
                 nextSync = Date().addingTimeInterval(settings.syncInterval)
             }

@@ -30,7 +30,7 @@ final class DaemonLog: Sendable {
     func warn(_ message: String) { write("warn", message) }
 
     private func write(_ level: String, _ message: String) {
-        let stamp = ISO8601DateFormatter().string(from: Date())
+        let stamp = Date().formatted(.iso8601)
         let line = Data("\(stamp) veetd[\(getpid())] \(level): \(message)\n".utf8)
         FileHandle.standardError.write(line)
         file.withLock { try? $0?.write(contentsOf: line) }

@@ -34,7 +34,6 @@ final class RunChannel: Sendable {
 
     var isEnded: Bool { state.withLock { $0.endReason != nil } }
     var endedAt: Date? { state.withLock { $0.endedAt } }
-    var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
     func publish(_ event: DaemonRunEvent) {
         state.withLock { state in

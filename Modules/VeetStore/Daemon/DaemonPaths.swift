@@ -33,7 +33,6 @@ public struct DaemonPaths: Sendable, Hashable {
 
     public var socketFile: URL { socketDirectory.appendingPathComponent("veetd.sock") }
     public var logFile: URL { stateDirectory.appendingPathComponent("veetd.log") }
-    public var pidFile: URL { socketDirectory.appendingPathComponent("veetd.pid") }
 
     /// Creates the socket directory 0700 if needed and checks that it is ours alone.
     public func prepareSocketDirectory() throws {
