@@ -17,9 +17,8 @@ struct ScreenMenu {
     static func move(sessionID: String, targets: [MoveTarget]) -> ScreenMenu {
         let items = targets.map { target -> Menu.Item in
             switch target {
-            // An empty hint: Menu clips a hintless title by one column (reported; VeetCurses is not ours).
-            case .folder(_, let name): Menu.Item("Move to " + name, hint: "")
-            case .history: Menu.Item("Back to History", hint: "")
+            case .folder(_, let name): Menu.Item("Move to " + name)
+            case .history: Menu.Item("Back to History")
             }
         }
         return ScreenMenu(purpose: .move(sessionID: sessionID, targets: targets), menu: Menu(title: "Move", items: items))

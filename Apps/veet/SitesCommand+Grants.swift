@@ -10,7 +10,7 @@ extension SitesCommand {
     func grants(_ command: ParsedCommand) async throws -> ExitCode {
         let api = try api()
         if command.flag("standing") {
-            let items = try await api.standingGrantsPage(limit: 200).items
+            let items = try await api.allStandingGrants()
             if context.json { try JSONOutput.print(items, layout: .compact); return .success }
             if items.isEmpty { context.err.writeLine("No standing grants.") }
             for grant in items {

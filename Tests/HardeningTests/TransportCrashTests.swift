@@ -60,18 +60,13 @@ import VeetTransport
 
 /// The built `veet`, run to completion in a private home against one server.
 enum ChildRun {
-    struct Outcome {
-        var reason: Process.TerminationReason
-        var status: Int32
-    }
-
     /// Where the built programs are: `VEET_BIN_DIR`, else beside the test binary.
     static var binDirectory: URL {
         if let dir = ProcessInfo.processInfo.environment["VEET_BIN_DIR"], !dir.isEmpty { return URL(fileURLWithPath: dir) }
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     }
 
-    static func veet(_ arguments: [String], server: URL, timeout: TimeInterval = 60) throws -> Outcome {
+    static func veet(_ arguments: [String], server: URL, timeout: TimeInterval = 60) throws -> ChildReaper.Outcome {
         let bin = binDirectory
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("veet-crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -89,7 +84,6 @@ enum ChildRun {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let outcome = ChildReaper.finish(process, deadline: Date().addingTimeInterval(timeout))
-        return Outcome(reason: outcome.reason, status: outcome.status)
+        return ChildReaper.finish(process, deadline: Date().addingTimeInterval(timeout))
     }
 }

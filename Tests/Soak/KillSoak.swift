@@ -46,6 +46,10 @@ enum KillSoak {
             }
             let entries = try LocalStore(database: database, connection: "torture").outbox()
             let byKey = Dictionary(grouping: entries, by: \.key.rawValue)
+            // Counted afresh each round over everything acknowledged so far: an
+            // entry lost (or doubled) once stays so, so the last round's counts
+            // are the run's, and no entry is counted twice.
+            (lost, doubled, textMismatches) = (0, 0, 0)
             for (key, text) in acknowledged {
                 switch byKey[key]?.count ?? 0 {
                 case 0: lost += 1

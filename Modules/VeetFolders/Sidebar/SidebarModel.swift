@@ -70,7 +70,7 @@ public struct SidebarModel: Sendable, Hashable {
     public init(rows: [CachedSession], folders: [FolderView], proposals: [FolderProposalView],
                 availability: FolderAvailability, scheduledGroups: [ScheduledGroupInput],
                 expansion: SidebarExpansion) {
-        let ordered = Self.sortedByActivity(rows)
+        let ordered = rows.sortedByActivity()
         let byID = Dictionary(ordered.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let withFolders = availability.showsFolderControls
         let knownFolders = withFolders ? Set(folders.map(\.id)) : []
@@ -107,26 +107,5 @@ public struct SidebarModel: Sendable, Hashable {
         recent = conversations.isEmpty ? nil
             : RecentSection(isExpanded: expansion.recentExpanded, sessions: Array(conversations.prefix(Self.recentLimit)))
         history = ordered.filter { !inGroups.contains($0.id) && folderOf($0) == nil }
-    }
-
-    /// Most recent activity first, then id, like the server's index.
-    /// Timestamps are compared as instants (the server mixes `Z`, fractions and `+00:00`).
-    /// The same order as `byActivity`, parsing each timestamp once rather than
-    /// on every comparison (10,000 rows meant ~260,000 parses).
-    public static func sortedByActivity(_ rows: [CachedSession]) -> [CachedSession] {
-        let keyed: [(row: CachedSession, at: Date)] = rows.map { row in
-            (row, Timestamp.parse(row.updatedAt) ?? Date.distantPast)
-        }
-        let sorted = keyed.sorted { left, right in
-            if left.at != right.at { return left.at > right.at }
-            return left.row.id > right.row.id
-        }
-        return sorted.map { $0.row }
-    }
-
-    public static func byActivity(_ a: CachedSession, _ b: CachedSession) -> Bool {
-        let left = Timestamp.parse(a.updatedAt) ?? .distantPast
-        let right = Timestamp.parse(b.updatedAt) ?? .distantPast
-        return left != right ? left > right : a.id > b.id
     }
 }

@@ -21,24 +21,21 @@ public enum ScheduledGrouping {
 
     public static func groups(from rows: [CachedSession]) -> [ScheduledSessionGroup] {
         let bySchedule = Dictionary(grouping: rows.filter { $0.scheduleID != nil }, by: { $0.scheduleID ?? "" })
-        return bySchedule.compactMap { scheduleID, sessions -> ScheduledSessionGroup? in
+        let groups = bySchedule.compactMap { scheduleID, sessions -> ScheduledSessionGroup? in
             guard sessions.count >= 2 else { return nil }
-            let ordered = sessions.sorted(by: byActivity)
+            let ordered = sessions.sortedByActivity()
             return ScheduledSessionGroup(scheduleID: scheduleID, label: ordered[0].displayTitle ?? untitled,
                                          sessions: ordered)
         }
-        .sorted { byActivity($0.sessions[0], $1.sessions[0]) }
+        // Groups in the order of their newest sessions.
+        let rank = Dictionary(uniqueKeysWithValues: groups.map { $0.sessions[0] }.sortedByActivity()
+            .enumerated().map { ($1.id, $0) })
+        return groups.sorted { rank[$0.sessions[0].id, default: 0] < rank[$1.sessions[0].id, default: 0] }
     }
 
     /// Ids of scheduled sessions that stay in the history (alone in their schedule).
     public static func loneSessionIDs(in rows: [CachedSession]) -> Set<String> {
         let grouped = Set(groups(from: rows).flatMap(\.sessionIDs))
         return Set(rows.filter { $0.scheduleID != nil && !grouped.contains($0.id) }.map(\.id))
-    }
-
-    static func byActivity(_ a: CachedSession, _ b: CachedSession) -> Bool {
-        let left = Timestamp.parse(a.updatedAt) ?? .distantPast
-        let right = Timestamp.parse(b.updatedAt) ?? .distantPast
-        return left != right ? left > right : a.id > b.id
     }
 }
