@@ -45,7 +45,7 @@ bench: bootstrap
 	$(SWIFT) build -c release --product veetd
 	@Scripts/bench .build/release
 
-# Soak runs (docs/hardening.md): bounded, loopback only, figures printed.
+# Soak runs (docs/reliability.md): bounded, loopback only, figures printed.
 # SOAK_ARGS passes options, e.g. SOAK_ARGS="--streams 100 --only streams,submits".
 soak: bootstrap
 	$(SWIFT) build --product veet-soak

@@ -101,7 +101,8 @@ let package = Package(
                           path: "Tests/FaultProxyTool", swiftSettings: swift6),
         // Soak runs (make soak): bounded, loopback only, figures printed.
         .executableTarget(
-            name: "Soak", dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetFixture", "FaultProxyCore"],
+            name: "Soak", dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetFolders", "VeetSchedules",
+                                    "VeetWebsiteAccess", "VeetAccount", "VeetFixture", "FaultProxyCore"],
             path: "Tests/Soak", swiftSettings: swift6),
 
         // Tests.

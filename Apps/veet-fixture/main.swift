@@ -45,7 +45,7 @@ struct CommandLineOptions {
           --reject-count N       how many requests get --reject-status (default 1)
           --retry-after VALUE    Retry-After for rejected requests (default 1)
           --hostile KIND         instead of the reference server, a hostile one that breaks the contract
-                                 in one way (docs/hardening.md): \(HostileKind.allCases.map(\.rawValue).joined(separator: ", "))
+                                 in one way (docs/reliability.md): \(HostileKind.allCases.map(\.rawValue).joined(separator: ", "))
           --help                 show this help
 
         Prompts (first match wins): "approv" (approval; with "long": a cut argument with a digest),

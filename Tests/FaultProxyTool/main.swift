@@ -1,5 +1,5 @@
 // veet-fault-proxy: the fault-injecting loopback proxy as a program, switched
-// over its control interface (see docs/hardening.md).
+// over its control interface (see docs/reliability.md).
 import FaultProxyCore
 import Foundation
 #if canImport(Glibc)
