@@ -5,9 +5,21 @@ import Synchronization
 
 private let eventStream = ["Content-Type": "text/event-stream", "X-Request-Id": "stream-1"]
 
+/// Streams from loopback (plain HTTP) are read by the client itself; HTTPS
+/// streams go through URLSession. Both must behave the same.
+enum StreamReader: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case plain, urlSession
+    var testDescription: String { rawValue }
+}
+
+func makeClient(_ server: HTTPTestServer, _ reader: StreamReader) throws -> HTTPClient {
+    HTTPClient(settings: try ConnectionSettings(serverAddress: server.baseURL, token: "secret-token-1"),
+               clientVersion: "9.9", readsPlainStreamsItself: reader == .plain)
+}
+
 @Suite(.timeLimit(.minutes(1)))
 struct HTTPStreamTests {
-    @Test func chunksArriveBeforeTheServerWritesTheNextOne() async throws {
+    @Test(arguments: StreamReader.allCases) func chunksArriveBeforeTheServerWritesTheNextOne(reader: StreamReader) async throws {
         let firstSeen = Gate()
         let server = try HTTPTestServer { _, _, connection in
             connection.startChunked(status: 200, headers: eventStream)
@@ -19,7 +31,7 @@ struct HTTPStreamTests {
         }
         defer { server.stop() }
 
-        let stream = try await makeClient(server).openStream(.get("/v1/runs/r/events"))
+        let stream = try await makeClient(server, reader).openStream(.get("/v1/runs/r/events"))
         #expect(stream.response.status == 200)
         #expect(stream.response.requestID == "stream-1")
         #expect(stream.response.body.isEmpty)
@@ -31,14 +43,14 @@ struct HTTPStreamTests {
         #expect(received == [": first\n\n", "data: second\n\n"])
     }
 
-    @Test func aNonSuccessAnswerThrowsAPIErrorBeforeStreaming() async throws {
+    @Test(arguments: StreamReader.allCases) func aNonSuccessAnswerThrowsAPIErrorBeforeStreaming(reader: StreamReader) async throws {
         let server = try HTTPTestServer { _, _, connection in
             connection.respond(status: 404, headers: ["Content-Type": "application/json", "X-Request-Id": "nf-1"],
                                body: #"{"error":{"code":"not_found","message":"run not found","details":{},"request_id":"nf-1"}}"#)
         }
         defer { server.stop() }
         let error = await #expect(throws: APIError.self) {
-            _ = try await makeClient(server).openStream(.get("/v1/runs/missing/events"))
+            _ = try await makeClient(server, reader).openStream(.get("/v1/runs/missing/events"))
         }
         #expect(error?.status == 404)
         #expect(error?.code == .notFound)
@@ -46,14 +58,14 @@ struct HTTPStreamTests {
         #expect(error?.requestID == "nf-1")
     }
 
-    @Test func aCutConnectionEndsTheStreamWithConnectionLost() async throws {
+    @Test(arguments: StreamReader.allCases) func aCutConnectionEndsTheStreamWithConnectionLost(reader: StreamReader) async throws {
         let server = try HTTPTestServer { _, _, connection in
             connection.startChunked(status: 200, headers: eventStream)
             connection.writeChunk("data: partial\n\n")
             connection.close()  // no terminating chunk
         }
         defer { server.stop() }
-        let stream = try await makeClient(server).openStream(.get("/v1/runs/r/events"))
+        let stream = try await makeClient(server, reader).openStream(.get("/v1/runs/r/events"))
         var received: [String] = []
         let error = await #expect(throws: TransportError.self) {
             for try await chunk in stream.chunks { received.append(String(decoding: chunk, as: UTF8.self)) }
@@ -73,11 +85,11 @@ struct HTTPStreamTests {
         }
     }
 
-    @Test func cancellingTheConsumingTaskCancelsTheRequest() async throws {
+    @Test(arguments: StreamReader.allCases) func cancellingTheConsumingTaskCancelsTheRequest(reader: StreamReader) async throws {
         let clientGone = Gate()
         let server = try Self.heartbeatServer(clientGone: clientGone)
         defer { server.stop() }
-        let stream = try await makeClient(server).openStream(.get("/v1/runs/r/events"))
+        let stream = try await makeClient(server, reader).openStream(.get("/v1/runs/r/events"))
         let firstChunk = Gate()
         let consumer = Task {
             for try await _ in stream.chunks { firstChunk.open() }
@@ -87,11 +99,11 @@ struct HTTPStreamTests {
         #expect(await clientGone.waitAsync())
     }
 
-    @Test func cancelClosesTheConnectionAndEndsTheChunks() async throws {
+    @Test(arguments: StreamReader.allCases) func cancelClosesTheConnectionAndEndsTheChunks(reader: StreamReader) async throws {
         let clientGone = Gate()
         let server = try Self.heartbeatServer(clientGone: clientGone)
         defer { server.stop() }
-        let stream = try await makeClient(server).openStream(.get("/v1/runs/r/events"))
+        let stream = try await makeClient(server, reader).openStream(.get("/v1/runs/r/events"))
         var count = 0
         let error = await #expect(throws: TransportError.self) {
             for try await _ in stream.chunks {
@@ -104,14 +116,14 @@ struct HTTPStreamTests {
         #expect(await clientGone.waitAsync())
     }
 
-    @Test func byteStreamSourceSendsStreamHeaders() async throws {
+    @Test(arguments: StreamReader.allCases) func byteStreamSourceSendsStreamHeaders(reader: StreamReader) async throws {
         let server = try HTTPTestServer { _, _, connection in
             connection.startChunked(status: 200, headers: eventStream)
             connection.writeChunk("id: 7\ndata: {}\n\n")
             connection.endChunked()
         }
         defer { server.stop() }
-        let source: any ByteStreamSource = try makeClient(server)
+        let source: any ByteStreamSource = try makeClient(server, reader)
         let chunks = try await source.openByteStream(path: "/v1/runs/r/events", headers: ["Last-Event-ID": "6"])
         var body = Data()
         for try await chunk in chunks { body.append(chunk) }
@@ -125,13 +137,13 @@ struct HTTPStreamTests {
         #expect(request.headers["authorization"] == "Bearer secret-token-1")
     }
 
-    @Test func aRedirectedStreamIsRefused() async throws {
+    @Test(arguments: StreamReader.allCases) func aRedirectedStreamIsRefused(reader: StreamReader) async throws {
         let server = try HTTPTestServer { _, _, connection in
             connection.respond(status: 307, headers: ["Location": "http://127.0.0.1:1/v1/runs/r/events"])
         }
         defer { server.stop() }
         let error = await #expect(throws: TransportError.self) {
-            _ = try await makeClient(server).openStream(.get("/v1/runs/r/events/"))
+            _ = try await makeClient(server, reader).openStream(.get("/v1/runs/r/events/"))
         }
         #expect(error?.kind == .redirectRefused)
         #expect(server.requests.count == 1)

@@ -14,6 +14,9 @@ public final class HTTPClient: Sendable {
     private let router: TaskRouter
     /// Requests that change something get a session of their own each (see `send`).
     private let writeConfiguration: URLSessionConfiguration
+    private let idleTimeout: TimeInterval
+    /// Plain-HTTP (loopback) streams are read by `PlainHTTPExchange`, which applies backpressure.
+    private let readsPlainStreamsItself: Bool
 
     /// - Parameters:
     ///   - clientVersion: sent as `User-Agent: veet/<version>`.
@@ -21,9 +24,19 @@ public final class HTTPClient: Sendable {
     ///     send a heartbeat every 15 s, so 60 s means the connection is dead.
     ///   - writeTimeout: longest wait for the answer to a POST/PUT/PATCH (they answer at once;
     ///     only a stalled resend waits this long).
-    public init(settings: ConnectionSettings, clientVersion: String = VeetTransportVersion.current,
-                idleTimeout: TimeInterval = 60, writeTimeout: TimeInterval = 15) {
+    public convenience init(settings: ConnectionSettings, clientVersion: String = VeetTransportVersion.current,
+                            idleTimeout: TimeInterval = 60, writeTimeout: TimeInterval = 15) {
+        self.init(settings: settings, clientVersion: clientVersion, idleTimeout: idleTimeout,
+                  writeTimeout: writeTimeout, readsPlainStreamsItself: true)
+    }
+
+    /// `readsPlainStreamsItself: false` keeps plain-HTTP streams on URLSession,
+    /// so tests on loopback can still reach the path HTTPS streams take.
+    init(settings: ConnectionSettings, clientVersion: String = VeetTransportVersion.current,
+         idleTimeout: TimeInterval = 60, writeTimeout: TimeInterval = 15, readsPlainStreamsItself: Bool) {
         self.settings = settings
+        self.idleTimeout = idleTimeout
+        self.readsPlainStreamsItself = readsPlainStreamsItself
         self.userAgent = "veet/\(clientVersion)"
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
@@ -103,6 +116,12 @@ public final class HTTPClient: Sendable {
     public func openStream(_ request: HTTPRequest) async throws -> HTTPByteStream {
         let (urlRequest, requestID) = makeURLRequest(request, accept: "text/event-stream")
         try Self.checkCancellation(requestID)
+        if readsPlainStreamsItself && urlRequest.url?.scheme == "http" {
+            let stream = try await PlainHTTPExchange.open(urlRequest, requestID: requestID, timeout: idleTimeout)
+            try Self.refuseRedirect(stream.response, request: request, requestID: requestID)
+            try stream.response.requireSuccess()
+            return stream
+        }
         let task = session.dataTask(with: urlRequest)
         let (delivered, chunkSink) = AsyncThrowingStream<Data, Error>.makeStream()
         chunkSink.onTermination = { _ in TaskCanceller.cancel(task) }

@@ -60,8 +60,14 @@ extension HTTPResponse {
         for (name, value) in head.allHeaderFields {
             headers[String(describing: name).lowercased()] = String(describing: value)
         }
-        self.init(status: head.statusCode, headers: headers, body: body, requestID: headers["x-request-id"])
-        // Unhandled server faults carry the id only in the error body.
+        self.init(received: head.statusCode, headers: headers, body: body)
+    }
+
+    /// An answer as received: the request id from `X-Request-Id`, or for a
+    /// refusal without one, from its error envelope (unhandled server faults
+    /// carry the id only there). Header names must be lowercased.
+    init(received status: Int, headers: [String: String], body: Data) {
+        self.init(status: status, headers: headers, body: body, requestID: headers["x-request-id"])
         if requestID == nil, !isSuccess, !body.isEmpty,
            let envelope = try? WireJSON.decoder().decode(ErrorEnvelope.self, from: body) {
             requestID = envelope.error.requestID

@@ -52,43 +52,47 @@ public struct RunEventStream: Sendable {
         return "/v1/runs/\(escaped)/events"
     }
 
+    /// Outputs decoded ahead of the consumer at most; beyond that the stream
+    /// stops reading the connection until the consumer catches up.
+    public static let outputsAhead = 64
+
     /// Starts the stream. Each call is an independent stream from the initial cursor.
+    /// Dropping the stream, or cancelling the task that reads it, closes the connection.
     public func events() -> AsyncThrowingStream<RunStreamOutput, Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: RunStreamOutput.self)
-        let task = Task {
+        let handoff = BoundedHandoff<RunStreamOutput>(capacity: Self.outputsAhead)
+        let producer = Task {
             do {
-                try await run { continuation.yield($0) }
-                continuation.finish()
+                try await run { await handoff.send($0) }
+                handoff.finish(.success(()))
             } catch is CancellationError {
-                continuation.finish()
+                handoff.finish(.success(()))
             } catch {
-                continuation.finish(throwing: error)
+                handoff.finish(.failure(error))
             }
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
+        return HandoffConsumer(handoff, producer: producer).stream
     }
 
-    private func run(_ emit: @Sendable (RunStreamOutput) -> Void) async throws {
+    private func run(_ emit: @Sendable (RunStreamOutput) async -> Void) async throws {
         var book = RunStreamBookkeeping(cursor: lastEventID, seen: seenSequences, policy: policy)
         while true {
             try Task.checkCancellation()
             let interruption: RunStreamInterruption
             do {
                 let bytes = try await source.openByteStream(path: path, headers: book.headers)
-                emit(.connected)
+                await emit(.connected)
                 guard let ended = try await consume(bytes, into: &book, emit) else { return }
                 interruption = ended
             } catch let error as TransportError where Self.isRetryable(error) {
                 interruption = .transport(error)
             }
             try Task.checkCancellation()
-            emit(.interrupted(interruption))
+            await emit(.interrupted(interruption))
             var byOverflow = false
             if case .overflow = interruption { byOverflow = true }
             switch book.connectionEnded(byOverflow: byOverflow) {
             case .reconnect(let attempt, let delay):
-                emit(.reconnecting(attempt: attempt, after: delay))
+                await emit(.reconnecting(attempt: attempt, after: delay))
                 try await sleeper(delay)
             case .giveUp(let reconnects, let withoutProgress):
                 throw RunStreamError.gaveUp(runID: runID, reconnects: reconnects, withoutProgress: withoutProgress,
@@ -100,7 +104,7 @@ public struct RunEventStream: Sendable {
     /// Reads one connection. Returns nil when the run ended (terminal event),
     /// otherwise why the connection ended early.
     private func consume(_ bytes: AsyncThrowingStream<Data, Error>, into book: inout RunStreamBookkeeping,
-                         _ emit: @Sendable (RunStreamOutput) -> Void) async throws -> RunStreamInterruption? {
+                         _ emit: @Sendable (RunStreamOutput) async -> Void) async throws -> RunStreamInterruption? {
         var decoder = SSEDecoder(limits: limits)
         var events: [SSEEvent] = []
         var heartbeats = 0
@@ -110,16 +114,16 @@ public struct RunEventStream: Sendable {
             do { try decoder.feed(chunk, into: &events) } catch { oversized = error }
             if decoder.commentCount != heartbeats {
                 heartbeats = decoder.commentCount
-                emit(.heartbeat)
+                await emit(.heartbeat)
             }
             // Events decoded before an oversized frame are delivered first: nothing is lost.
             for event in events {
                 let frame = RunEventFrame.decode(event)
                 switch book.accept(frame) {
-                case .deliver: emit(.frame(frame))
+                case .deliver: await emit(.frame(frame))
                 case .drop: break
                 case .finish(let deliver):
-                    if deliver { emit(.frame(frame)) }
+                    if deliver { await emit(.frame(frame)) }
                     return nil
                 case .overflow(let lastSequence):
                     return .overflow(lastSequence: lastSequence)

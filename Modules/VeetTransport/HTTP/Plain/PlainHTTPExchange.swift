@@ -1,0 +1,114 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A streamed answer over plain HTTP/1.1, read only as fast as its consumer
+/// asks (docs/reliability.md, "Backpressure").
+///
+/// FoundationNetworking's URLSession hands a task's bytes to its delegate as
+/// fast as they arrive and cannot pause a transfer safely on this toolchain,
+/// so a consumer slower than its server (a huge event stream) grew without
+/// bound. Plain HTTP is allowed only to loopback servers, where no TLS is
+/// needed, so for those the client speaks HTTP/1.1 itself: one connection per
+/// stream, `Connection: close`, read in bounded pieces on demand.
+enum PlainHTTPExchange {
+    /// Largest piece handed to the consumer at once.
+    static let readSize = 64 * 1024
+    /// A refusal (non-2xx) body is read whole for its error envelope, up to this.
+    static let refusalBodyLimit = 1024 * 1024
+
+    /// Sends the request and reads the head. A 2xx answer comes back with its
+    /// body still unread; any other answer comes back whole.
+    static func open(_ request: URLRequest, requestID: String, timeout: TimeInterval) async throws -> HTTPByteStream {
+        let wake = try WakePipe(requestID: requestID)
+        let (head, reader) = try await withTaskCancellationHandler {
+            try await Blocking.run { try openBlocking(request, requestID: requestID, timeout: timeout, wake: wake) }
+        } onCancel: {
+            wake.signal()
+        }
+        guard let reader else { return HTTPByteStream(response: head, chunks: AsyncThrowingStream { $0.finish() }) }
+        return HTTPByteStream(response: head, chunks: AsyncThrowingStream(unfolding: { try await reader.next() }),
+                              cancel: reader.canceller)
+    }
+
+    private static func openBlocking(_ request: URLRequest, requestID: String, timeout: TimeInterval,
+                                     wake: WakePipe) throws -> (HTTPResponse, PlainBodyReader?) {
+        guard let url = request.url, let host = url.host, !host.isEmpty else {
+            throw TransportError(.other, "the request has no host", requestID: requestID)
+        }
+        let bytes = try requestBytes(request, url: url, host: host, requestID: requestID)
+        let connection = try TCPConnection.connect(host: host, port: url.port ?? 80, timeout: timeout,
+                                                   requestID: requestID, wake: wake)
+        try connection.send(bytes, timeout: timeout)
+        var parser = ResponseHeadParser()
+        var parsed: (ResponseHead, Data)?
+        while parsed == nil {
+            let data = try connection.receive(limit: readSize, timeout: timeout)
+            guard !data.isEmpty else {
+                throw TransportError(.connectionLost, "the server closed without answering", requestID: requestID)
+            }
+            do {
+                parsed = try parser.feed(data)
+            } catch {
+                throw InvalidResponseError("\(error)", requestID: requestID)
+            }
+        }
+        guard let (head, leftover) = parsed else { preconditionFailure("the loop ends only with a head") }
+        let framing: BodyDecoder.Framing
+        do {
+            framing = try BodyDecoder.framing(for: head)
+        } catch {
+            throw InvalidResponseError("\(error)", requestID: head.header("x-request-id") ?? requestID)
+        }
+        let reader = PlainBodyReader(connection: connection, decoder: BodyDecoder(framing: framing),
+                                     leftover: leftover, timeout: timeout, requestID: requestID)
+        guard (200..<300).contains(head.status) else {
+            let body = try reader.readWholeBlocking(limit: refusalBodyLimit)
+            return (HTTPResponse(received: head.status, headers: head.headers, body: body), nil)
+        }
+        return (HTTPResponse(received: head.status, headers: head.headers, body: Data()), reader)
+    }
+
+    /// The request line, headers and body. A header holding a line break is
+    /// refused rather than sent: it would end the head early.
+    static func requestBytes(_ request: URLRequest, url: URL, host: String, requestID: String) throws -> Data {
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        var target = components?.percentEncodedPath ?? "/"
+        if target.isEmpty { target = "/" }
+        if let query = components?.percentEncodedQuery { target += "?" + query }
+        let method = request.httpMethod ?? "GET"
+        let authority = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        var lines = ["\(method) \(target) HTTP/1.1", "Host: \(authority)" + (url.port.map { ":\($0)" } ?? "")]
+        var fields = request.allHTTPHeaderFields ?? [:]
+        for name in fields.keys where ["host", "connection", "content-length", "transfer-encoding", "accept-encoding"]
+            .contains(name.lowercased()) { fields[name] = nil }
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+            guard !(name + value).contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
+                throw TransportError(.other, "the header \(name) holds a line break; the request was not sent",
+                                     requestID: requestID)
+            }
+            lines.append("\(name): \(value)")
+        }
+        lines.append("Accept-Encoding: identity")
+        lines.append("Connection: close")
+        if let body = request.httpBody { lines.append("Content-Length: \(body.count)") }
+        var bytes = Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+        if let body = request.httpBody { bytes.append(body) }
+        return bytes
+    }
+}
+
+/// Runs blocking work on a thread of its own, so neither Swift concurrency's
+/// few threads nor dispatch's global pool (which on Linux serves the same
+/// executor, timers included) ever waits on a socket. Such waits happen only
+/// when no bytes are ready, so a thread per wait costs little.
+enum Blocking {
+    static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread { continuation.resume(with: Result { try work() }) }
+            thread.name = "VeetTransport.PlainHTTP"
+            thread.start()
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import Synchronization
+
+/// Hands elements from one producer task to one consumer, holding at most
+/// `capacity` in between: the producer waits while the consumer is behind,
+/// so a slow consumer slows the producer (and, under it, the connection)
+/// instead of piling up decoded events in memory.
+final class BoundedHandoff<Element: Sendable>: Sendable {
+    private struct State {
+        var buffer: [Element] = []
+        /// How the producer ended; delivered once the buffer is drained.
+        var end: Result<Void, any Error>?
+        /// Set when the consumer let go: later sends are dropped.
+        var closed = false
+        var waitingConsumer: CheckedContinuation<Element?, any Error>?
+        var waitingProducer: CheckedContinuation<Void, Never>?
+    }
+
+    private enum SendStep { case delivered(CheckedContinuation<Element?, any Error>?), full, dropped }
+    private enum NextStep { case element(Element, CheckedContinuation<Void, Never>?), ended(Result<Void, any Error>), wait }
+
+    let capacity: Int
+    private let state = Mutex(State())
+
+    init(capacity: Int) {
+        precondition(capacity > 0, "a handoff needs room for one element")
+        self.capacity = capacity
+    }
+
+    /// Passes `element` on, waiting while `capacity` elements are unread.
+    /// False once the consumer is gone (the element is dropped).
+    @discardableResult
+    func send(_ element: Element) async -> Bool {
+        while true {
+            let step = state.withLock { state -> SendStep in
+                if state.closed || state.end != nil { return .dropped }
+                if let consumer = state.waitingConsumer {
+                    state.waitingConsumer = nil
+                    return .delivered(consumer)
+                }
+                guard state.buffer.count < capacity else { return .full }
+                state.buffer.append(element)
+                return .delivered(nil)
+            }
+            switch step {
+            case .delivered(let consumer):
+                consumer?.resume(returning: element)
+                return true
+            case .dropped:
+                return false
+            case .full:
+                await withCheckedContinuation { (producer: CheckedContinuation<Void, Never>) in
+                    let roomNow = state.withLock { state -> Bool in
+                        if state.closed || state.buffer.count < capacity { return true }
+                        state.waitingProducer = producer
+                        return false
+                    }
+                    if roomNow { producer.resume() }
+                }
+            }
+        }
+    }
+
+    /// The producer is done; the consumer sees `result` after the buffered elements.
+    func finish(_ result: Result<Void, any Error>) {
+        let consumer = state.withLock { state -> CheckedContinuation<Element?, any Error>? in
+            guard state.end == nil else { return nil }
+            state.end = result
+            defer { state.waitingConsumer = nil }
+            return state.waitingConsumer
+        }
+        consumer?.resume(with: result.map { nil })
+    }
+
+    /// The next element; nil at the end (or after `close()`); throws the producer's error once.
+    func next() async throws -> Element? {
+        return try await withCheckedThrowingContinuation { consumer in
+            let step = state.withLock { state -> NextStep in
+                if !state.buffer.isEmpty {
+                    let element = state.buffer.removeFirst()
+                    defer { state.waitingProducer = nil }
+                    return .element(element, state.waitingProducer)
+                }
+                if let end = state.end {
+                    state.end = .success(())  // an error is reported once; afterwards the stream is simply over
+                    return .ended(end)
+                }
+                if state.closed { return .ended(.success(())) }
+                state.waitingConsumer = consumer
+                return .wait
+            }
+            switch step {
+            case .element(let element, let producer):
+                producer?.resume()
+                consumer.resume(returning: element)
+            case .ended(let result):
+                consumer.resume(with: result.map { nil })
+            case .wait:
+                break
+            }
+        }
+    }
+
+    /// The consumer let go: buffered elements are dropped, a waiting producer is released.
+    func close() {
+        let (producer, consumer) = state.withLock { state in
+            state.closed = true
+            state.buffer.removeAll()
+            defer { (state.waitingProducer, state.waitingConsumer) = (nil, nil) }
+            return (state.waitingProducer, state.waitingConsumer)
+        }
+        producer?.resume()
+        consumer?.resume(returning: nil)
+    }
+}
+
+/// The consumer's end of a handoff fed by a producer task: letting go of it
+/// (dropping the stream, or cancelling the task that reads it) cancels the producer.
+final class HandoffConsumer<Element: Sendable>: Sendable {
+    private let handoff: BoundedHandoff<Element>
+    private let producer: Task<Void, Never>
+
+    init(_ handoff: BoundedHandoff<Element>, producer: Task<Void, Never>) {
+        self.handoff = handoff
+        self.producer = producer
+    }
+
+    deinit {
+        handoff.close()
+        producer.cancel()
+    }
+
+    func next() async throws -> Element? {
+        let handoff = handoff, producer = producer
+        return try await withTaskCancellationHandler {
+            try await handoff.next()
+        } onCancel: {
+            handoff.close()
+            producer.cancel()
+        }
+    }
+
+    /// A stream over the handoff for one consumer.
+    var stream: AsyncThrowingStream<Element, any Error> {
+        AsyncThrowingStream(unfolding: { try await self.next() })
+    }
+}
