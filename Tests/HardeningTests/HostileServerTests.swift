@@ -124,6 +124,22 @@ import VeetTransport
         }
     }
 
+    /// The same head on a REST answer (read by URLSession) says what is wrong,
+    /// not libcurl's "Out of memory (URLError -1)".
+    @Test func aHugeHeadOnARESTAnswerIsNamedAsSuch() async throws {
+        try await Self.withServer(.hugeHeader) { api in
+            do {
+                _ = try await api.sessionsPage(limit: 1)
+                Issue.record("a 1 MiB header was accepted")
+            } catch let error as TransportError {
+                #expect(error.description.contains("header too large"), "\(error)")
+                #expect(!error.description.contains("URLError -1"), "\(error)")
+            } catch let error as InvalidResponseError {
+                #expect(error.description.contains("over 64 KiB"), "\(error)")
+            }
+        }
+    }
+
     static func frames(_ api: ChatAPI) async throws -> [RunEventFrame] {
         var frames: [RunEventFrame] = []
         for try await output in api.events(runID: runID).events() {

@@ -91,7 +91,20 @@ extension TransportError {
         case .httpTooManyRedirects, .redirectToNonExistentLocation: .redirectRefused
         default: .other
         }
-        self.init(kind, urlError.localizedDescription + " (URLError \(urlError.code.rawValue))", requestID: requestID)
+        self.init(kind, Self.words(for: urlError), requestID: requestID)
+    }
+}
+
+extension TransportError {
+    /// libcurl (under FoundationNetworking) reports a response header over
+    /// its limit as "Out of memory" with no URLError code of its own; said
+    /// that way it sends people looking at their RAM.
+    static func words(for urlError: URLError) -> String {
+        let described = urlError.localizedDescription
+        if urlError.code == .unknown, described.localizedCaseInsensitiveContains("out of memory") {
+            return "the server's answer has a header too large to read (the HTTP library stopped with \"\(described)\")"
+        }
+        return described + " (URLError \(urlError.code.rawValue))"
     }
 }
 
