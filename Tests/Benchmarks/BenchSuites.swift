@@ -6,5 +6,5 @@ struct BenchSuite: Sendable {
 }
 
 enum BenchSuites {
-    static let all: [BenchSuite] = [storeSuite, reducerSuite, markdownSuite, daemonSuite, tuiSuite]
+    static let all: [BenchSuite] = [storeSuite, reducerSuite, markdownSuite, daemonSuite, tuiSuite, streamSuite]
 }
