@@ -6,37 +6,37 @@ import VeetTransport
 /// A connection cut inside an answer's head must be a `TransportError`, not a
 /// dead process.
 ///
-/// Known failure (Swift 6.3.1 on Linux): FoundationNetworking traps with
+/// FoundationNetworking (Swift 6.3.1 on Linux) traps with
 /// "NativeProtocol.swift:240: Fatal error: Transfer completed, but there's no
 /// response." once the status line has arrived but the head is cut (answer
-/// bytes 17 up to the end of the head). Upstream: swift-corelibs-foundation
-/// issue 5285, fixed by pull request 5286 in a later toolchain.
+/// bytes 17 up to the end of the head); swift-corelibs-foundation issue 5285,
+/// fixed by pull request 5286 in a later toolchain. Plain-HTTP (loopback)
+/// requests no longer go through it (`PlainHTTPExchange`), so every cut here
+/// is a typed error; HTTPS requests still do, and no TLS server can be made
+/// here to show it.
 ///
-/// The trapping case runs the built `veet` in a child process of our own. It
-/// is not a Swift Testing exit test on purpose: the exit-test machinery of
-/// this toolchain waits on every child of the test process (`waitid(P_ALL,
-/// WNOWAIT)`), spins on any zombie it did not make, and so hung the whole run
-/// once another test had spawned `tmux` through `Process`.
+/// The built `veet` case runs in a child process of our own, so a trap would
+/// be a failed test, not a dead test run. It is not a Swift Testing exit test
+/// on purpose: the exit-test machinery of this toolchain waits on every child
+/// of the test process (`waitid(P_ALL, WNOWAIT)`), spins on any zombie it did
+/// not make, and so hung the whole run once another test had spawned `tmux`
+/// through `Process`.
 @Suite struct TransportCrashTests {
-    /// Recorded as a known issue so the suite stays green on this toolchain; when a
-    /// fixed toolchain arrives the known issue stops happening and this test fails,
-    /// which is the signal to drop the wrapper.
+    /// It used to be recorded as a known issue: veet died of SIGILL.
     @Test func anAnswerCutInsideItsHeadIsATransportErrorNotACrash() async throws {
         let (server, serverURL) = try Hardening.startFixture()
         defer { server.stop() }
         let proxy = try FaultProxy(upstream: serverURL) { _ in .cutAnswer(afterBytes: 40) }
         defer { proxy.stop() }
         let outcome = try ChildRun.veet(["sessions", "list", "--json"], server: proxy.url)
-        // The promise: a clear network error and the transport exit code (8). Today veet dies
-        // of SIGILL (or, built with ASan, exits through the sanitizer's crash report).
-        withKnownIssue("swift-corelibs-foundation 5285: FoundationNetworking traps on a head cut after the status line") {
-            #expect(outcome.reason == .exit && outcome.status == 8, "veet ended with \(outcome.reason) \(outcome.status)")
-        }
+        // The promise: a clear network error and the transport exit code (8).
+        #expect(outcome.reason == .exit && outcome.status == 8, "veet ended with \(outcome.reason) \(outcome.status)")
     }
 
-    /// The ranges that do not trap today, so a regression there is seen at once.
-    @Test(arguments: [0, 8, 16])
-    func anAnswerCutBeforeItsStatusLineEndsIsATransportError(bytes: Int) async throws {
+    /// Every cut before the body: before the status line ends (URLSession never trapped
+    /// there) and inside the head (it did), in process.
+    @Test(arguments: [0, 8, 16, 17, 24, 40, 80, 120])
+    func anAnswerCutBeforeItsBodyIsATransportError(bytes: Int) async throws {
         let (server, serverURL) = try Hardening.startFixture()
         defer { server.stop() }
         let proxy = try FaultProxy(upstream: serverURL) { _ in .cutAnswer(afterBytes: bytes) }

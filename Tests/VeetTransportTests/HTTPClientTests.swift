@@ -11,13 +11,13 @@ private let json = ["Content-Type": "application/json"]
 
 @Suite(.timeLimit(.minutes(1)))
 struct HTTPClientTests {
-    @Test func sendsBearerTokenRequestIDAndClientHeaders() async throws {
+    @Test(arguments: ClientReader.allCases) func sendsBearerTokenRequestIDAndClientHeaders(reader: ClientReader) async throws {
         let server = try HTTPTestServer { _, _, connection in
             connection.respond(status: 200, headers: json.merging(["X-Request-Id": "srv-1"]) { $1 },
                                body: #"{"status":"ok"}"#)
         }
         defer { server.stop() }
-        let response = try await makeClient(server).send(.get("/v1/sessions", query: [URLQueryItem(name: "limit", value: "1")]))
+        let response = try await makeClient(server, reader).send(.get("/v1/sessions", query: [URLQueryItem(name: "limit", value: "1")]))
 
         let request = try #require(server.requests.first)
         #expect(request.method == "GET")
@@ -36,10 +36,10 @@ struct HTTPClientTests {
         #expect(response.header("Content-Type") == "application/json")
     }
 
-    @Test func eachRequestGetsItsOwnRequestID() async throws {
+    @Test(arguments: ClientReader.allCases) func eachRequestGetsItsOwnRequestID(reader: ClientReader) async throws {
         let server = try HTTPTestServer { _, _, connection in connection.respond(status: 204) }
         defer { server.stop() }
-        let client = try makeClient(server)
+        let client = try makeClient(server, reader)
         _ = try await client.send(.delete("/v1/sessions/a"))
         _ = try await client.send(.delete("/v1/sessions/a"))
         let ids = server.requests.compactMap { $0.headers["x-request-id"] }
@@ -47,13 +47,13 @@ struct HTTPClientTests {
         #expect(Set(ids).count == 2)
     }
 
-    @Test func postsJSONWithContentType() async throws {
+    @Test(arguments: ClientReader.allCases) func postsJSONWithContentType(reader: ClientReader) async throws {
         let server = try HTTPTestServer { _, _, connection in
             connection.respond(status: 202, headers: json, body: #"{"run_id":"r1","status":"QUEUED"}"#)
         }
         defer { server.stop() }
         let request = try HTTPRequest.post("/v1/sessions/s1/messages", json: SubmitMessageRequest(text: "Hi/there"))
-        let result = try await makeClient(server).decode(request, as: SubmitResult.self)
+        let result = try await makeClient(server, reader).decode(request, as: SubmitResult.self)
 
         #expect(result == SubmitResult(runID: "r1", status: .queued))
         let received = try #require(server.requests.first)
@@ -62,7 +62,7 @@ struct HTTPClientTests {
         #expect(String(decoding: received.body, as: UTF8.self) == #"{"content":[{"text":"Hi/there","type":"text"}]}"#)
     }
 
-    @Test func refusesRedirectsWithoutFollowing() async throws {
+    @Test(arguments: ClientReader.allCases) func refusesRedirectsWithoutFollowing(reader: ClientReader) async throws {
         let server = try HTTPTestServer { request, _, connection in
             if request.target.hasPrefix("/v1/sessions/") {
                 connection.respond(status: 307, headers: ["Location": "/v1/sessions", "X-Request-Id": "redir-1"])
@@ -72,21 +72,21 @@ struct HTTPClientTests {
         }
         defer { server.stop() }
         let error = await #expect(throws: TransportError.self) {
-            _ = try await makeClient(server).send(.get("/v1/sessions/"))
+            _ = try await makeClient(server, reader).send(.get("/v1/sessions/"))
         }
         #expect(error?.kind == .redirectRefused)
         #expect(error?.requestID == "redir-1")
         #expect(server.requests.count == 1)
     }
 
-    @Test func errorEnvelopeBecomesAPIError() async throws {
+    @Test(arguments: ClientReader.allCases) func errorEnvelopeBecomesAPIError(reader: ClientReader) async throws {
         let body = #"{"error":{"code":"not_found","message":"run not found","details":{},"request_id":"body-id"}}"#
         let server = try HTTPTestServer { _, _, connection in
             connection.respond(status: 404, headers: json.merging(["X-Request-Id": "header-id"]) { $1 }, body: body)
         }
         defer { server.stop() }
         let error = await #expect(throws: APIError.self) {
-            _ = try await makeClient(server).decode(.get("/v1/runs/x"), as: RunView.self)
+            _ = try await makeClient(server, reader).decode(.get("/v1/runs/x"), as: RunView.self)
         }
         #expect(error?.status == 404)
         #expect(error?.code == .notFound)
@@ -95,32 +95,32 @@ struct HTTPClientTests {
         #expect(error?.isNotFound == true)
     }
 
-    @Test func plainTextErrorStillBecomesAPIError() async throws {
+    @Test(arguments: ClientReader.allCases) func plainTextErrorStillBecomesAPIError(reader: ClientReader) async throws {
         let server = try HTTPTestServer { _, _, connection in
             connection.respond(status: 400, headers: ["Content-Type": "text/plain; charset=utf-8"],
                                body: "Invalid HTTP request received.")
         }
         defer { server.stop() }
         let error = await #expect(throws: APIError.self) {
-            try await makeClient(server).sendExpectingSuccess(.post("/v1/runs/x/cancel"))
+            try await makeClient(server, reader).sendExpectingSuccess(.post("/v1/runs/x/cancel"))
         }
         #expect(error?.code == .malformedRequest)
         #expect(error?.message == "Invalid HTTP request received.")
         #expect(error?.requestID == nil)
     }
 
-    @Test func undecodableSuccessBodyIsInvalidResponse() async throws {
+    @Test(arguments: ClientReader.allCases) func undecodableSuccessBodyIsInvalidResponse(reader: ClientReader) async throws {
         let server = try HTTPTestServer { _, _, connection in
             connection.respond(status: 200, headers: json.merging(["X-Request-Id": "r-9"]) { $1 }, body: #"{"id":5}"#)
         }
         defer { server.stop() }
         let error = await #expect(throws: InvalidResponseError.self) {
-            _ = try await makeClient(server).decode(.get("/v1/sessions/x"), as: SessionView.self)
+            _ = try await makeClient(server, reader).decode(.get("/v1/sessions/x"), as: SessionView.self)
         }
         #expect(error?.requestID == "r-9")
     }
 
-    @Test func refusedConnectionIsTransportError() async throws {
+    @Test(arguments: ClientReader.allCases) func refusedConnectionIsTransportError(reader: ClientReader) async throws {
         let refusing = try RefusingPort()
         defer { refusing.release() }
         let client = HTTPClient(settings: try ConnectionSettings(serverAddress: refusing.baseURL, token: "t"))
@@ -131,7 +131,7 @@ struct HTTPClientTests {
         #expect(error?.requestID != nil)
     }
 
-    @Test func cancellingTheCallerCancelsAPendingRequest() async throws {
+    @Test(arguments: ClientReader.allCases) func cancellingTheCallerCancelsAPendingRequest(reader: ClientReader) async throws {
         let requestArrived = Gate()
         let release = Gate()
         let server = try HTTPTestServer { _, _, connection in
@@ -143,7 +143,7 @@ struct HTTPClientTests {
             release.open()
             server.stop()
         }
-        let client = try makeClient(server)
+        let client = try makeClient(server, reader)
         let call = Task { try await client.send(.get("/v1/sessions")) }
         #expect(await requestArrived.waitAsync())
         call.cancel()
@@ -151,17 +151,17 @@ struct HTTPClientTests {
         #expect(error?.kind == .cancelled)
     }
 
-    @Test func emptyIdempotencyKeyHeaderIsNeverSent() async throws {
+    @Test(arguments: ClientReader.allCases) func emptyIdempotencyKeyHeaderIsNeverSent(reader: ClientReader) async throws {
         let server = try HTTPTestServer { _, _, connection in connection.respond(status: 204) }
         defer { server.stop() }
-        _ = try await makeClient(server).send(.post("/v1/runs/x/cancel", headers: ["idempotency-key": ""]))
+        _ = try await makeClient(server, reader).send(.post("/v1/runs/x/cancel", headers: ["idempotency-key": ""]))
         #expect(server.requests.first?.headers["idempotency-key"] == nil)
     }
 
-    @Test func authorizationCannotBeOverriddenByRequestHeaders() async throws {
+    @Test(arguments: ClientReader.allCases) func authorizationCannotBeOverriddenByRequestHeaders(reader: ClientReader) async throws {
         let server = try HTTPTestServer { _, _, connection in connection.respond(status: 204) }
         defer { server.stop() }
-        _ = try await makeClient(server).send(.get("/v1/sessions", headers: ["authorization": "Bearer other"]))
+        _ = try await makeClient(server, reader).send(.get("/v1/sessions", headers: ["authorization": "Bearer other"]))
         #expect(server.requests.first?.headers["authorization"] == "Bearer secret-token-1")
     }
 }

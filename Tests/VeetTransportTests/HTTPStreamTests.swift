@@ -5,21 +5,21 @@ import Synchronization
 
 private let eventStream = ["Content-Type": "text/event-stream", "X-Request-Id": "stream-1"]
 
-/// Streams from loopback (plain HTTP) are read by the client itself; HTTPS
-/// streams go through URLSession. Both must behave the same.
-enum StreamReader: String, CaseIterable, Sendable, CustomTestStringConvertible {
+/// Requests to loopback (plain HTTP) are read by the client itself; HTTPS
+/// requests go through URLSession. Both must behave the same.
+enum ClientReader: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case plain, urlSession
     var testDescription: String { rawValue }
 }
 
-func makeClient(_ server: HTTPTestServer, _ reader: StreamReader) throws -> HTTPClient {
+func makeClient(_ server: HTTPTestServer, _ reader: ClientReader) throws -> HTTPClient {
     HTTPClient(settings: try ConnectionSettings(serverAddress: server.baseURL, token: "secret-token-1"),
-               clientVersion: "9.9", readsPlainStreamsItself: reader == .plain)
+               clientVersion: "9.9", readsPlainHTTPItself: reader == .plain)
 }
 
 @Suite(.timeLimit(.minutes(1)))
 struct HTTPStreamTests {
-    @Test(arguments: StreamReader.allCases) func chunksArriveBeforeTheServerWritesTheNextOne(reader: StreamReader) async throws {
+    @Test(arguments: ClientReader.allCases) func chunksArriveBeforeTheServerWritesTheNextOne(reader: ClientReader) async throws {
         let firstSeen = Gate()
         let server = try HTTPTestServer { _, _, connection in
             connection.startChunked(status: 200, headers: eventStream)
@@ -43,7 +43,7 @@ struct HTTPStreamTests {
         #expect(received == [": first\n\n", "data: second\n\n"])
     }
 
-    @Test(arguments: StreamReader.allCases) func aNonSuccessAnswerThrowsAPIErrorBeforeStreaming(reader: StreamReader) async throws {
+    @Test(arguments: ClientReader.allCases) func aNonSuccessAnswerThrowsAPIErrorBeforeStreaming(reader: ClientReader) async throws {
         let server = try HTTPTestServer { _, _, connection in
             connection.respond(status: 404, headers: ["Content-Type": "application/json", "X-Request-Id": "nf-1"],
                                body: #"{"error":{"code":"not_found","message":"run not found","details":{},"request_id":"nf-1"}}"#)
@@ -58,7 +58,7 @@ struct HTTPStreamTests {
         #expect(error?.requestID == "nf-1")
     }
 
-    @Test(arguments: StreamReader.allCases) func aCutConnectionEndsTheStreamWithConnectionLost(reader: StreamReader) async throws {
+    @Test(arguments: ClientReader.allCases) func aCutConnectionEndsTheStreamWithConnectionLost(reader: ClientReader) async throws {
         let server = try HTTPTestServer { _, _, connection in
             connection.startChunked(status: 200, headers: eventStream)
             connection.writeChunk("data: partial\n\n")
@@ -85,7 +85,7 @@ struct HTTPStreamTests {
         }
     }
 
-    @Test(arguments: StreamReader.allCases) func cancellingTheConsumingTaskCancelsTheRequest(reader: StreamReader) async throws {
+    @Test(arguments: ClientReader.allCases) func cancellingTheConsumingTaskCancelsTheRequest(reader: ClientReader) async throws {
         let clientGone = Gate()
         let server = try Self.heartbeatServer(clientGone: clientGone)
         defer { server.stop() }
@@ -99,7 +99,7 @@ struct HTTPStreamTests {
         #expect(await clientGone.waitAsync())
     }
 
-    @Test(arguments: StreamReader.allCases) func cancelClosesTheConnectionAndEndsTheChunks(reader: StreamReader) async throws {
+    @Test(arguments: ClientReader.allCases) func cancelClosesTheConnectionAndEndsTheChunks(reader: ClientReader) async throws {
         let clientGone = Gate()
         let server = try Self.heartbeatServer(clientGone: clientGone)
         defer { server.stop() }
@@ -116,7 +116,7 @@ struct HTTPStreamTests {
         #expect(await clientGone.waitAsync())
     }
 
-    @Test(arguments: StreamReader.allCases) func byteStreamSourceSendsStreamHeaders(reader: StreamReader) async throws {
+    @Test(arguments: ClientReader.allCases) func byteStreamSourceSendsStreamHeaders(reader: ClientReader) async throws {
         let server = try HTTPTestServer { _, _, connection in
             connection.startChunked(status: 200, headers: eventStream)
             connection.writeChunk("id: 7\ndata: {}\n\n")
@@ -137,7 +137,7 @@ struct HTTPStreamTests {
         #expect(request.headers["authorization"] == "Bearer secret-token-1")
     }
 
-    @Test(arguments: StreamReader.allCases) func aRedirectedStreamIsRefused(reader: StreamReader) async throws {
+    @Test(arguments: ClientReader.allCases) func aRedirectedStreamIsRefused(reader: ClientReader) async throws {
         let server = try HTTPTestServer { _, _, connection in
             connection.respond(status: 307, headers: ["Location": "http://127.0.0.1:1/v1/runs/r/events"])
         }

@@ -16,7 +16,7 @@ private let pinned = RetryPolicy(jitter: .none)
 
 @Suite(.timeLimit(.minutes(1)))
 struct RetryHTTPTests {
-    @Test func sameIdempotencyKeyOnEveryAttemptAfter503And429AndADroppedConnection() async throws {
+    @Test(arguments: ClientReader.allCases) func sameIdempotencyKeyOnEveryAttemptAfter503And429AndADroppedConnection(reader: ClientReader) async throws {
         let server = try HTTPTestServer { _, index, connection in
             switch index {
             case 0: connection.respond(status: 503, headers: ["Content-Type": "text/plain"], body: "busy")
@@ -31,7 +31,7 @@ struct RetryHTTPTests {
         let sleeper = RecordingSleeper()
         let request = try HTTPRequest.post("/v1/sessions/s/messages", json: SubmitMessageRequest(text: "hi"))
 
-        let response = try await makeClient(server).sendRetrying(request, idempotencyKey: key, policy: pinned,
+        let response = try await makeClient(server, reader).sendRetrying(request, idempotencyKey: key, policy: pinned,
                                                                  sleeper: sleeper.sleeper)
 
         #expect(response.status == 202)
@@ -45,24 +45,24 @@ struct RetryHTTPTests {
         #expect(sleeper.recorded == [.milliseconds(250), .seconds(2), .seconds(1)])
     }
 
-    @Test func noRetryOnAClientError() async throws {
+    @Test(arguments: ClientReader.allCases) func noRetryOnAClientError(reader: ClientReader) async throws {
         let server = try HTTPTestServer { _, _, connection in
             connection.respond(status: 400, body: #"{"error":{"code":"malformed_request","message":"bad","details":{},"request_id":"q"}}"#)
         }
         defer { server.stop() }
         let sleeper = RecordingSleeper()
-        let response = try await makeClient(server).sendRetrying(
+        let response = try await makeClient(server, reader).sendRetrying(
             .get("/v1/sessions"), idempotencyKey: IdempotencyKey(), policy: pinned, sleeper: sleeper.sleeper)
         #expect(response.status == 400)
         #expect(server.requests.count == 1)
         #expect(sleeper.recorded.isEmpty)
     }
 
-    @Test func givesUpAfterMaxAttemptsAndReturnsTheLastAnswer() async throws {
+    @Test(arguments: ClientReader.allCases) func givesUpAfterMaxAttemptsAndReturnsTheLastAnswer(reader: ClientReader) async throws {
         let server = try HTTPTestServer { _, _, connection in connection.respond(status: 502) }
         defer { server.stop() }
         let sleeper = RecordingSleeper()
-        let response = try await makeClient(server).sendRetrying(
+        let response = try await makeClient(server, reader).sendRetrying(
             .get("/v1/sessions"), idempotencyKey: nil, policy: pinned, sleeper: sleeper.sleeper)
         #expect(response.status == 502)
         #expect(server.requests.count == 4)
@@ -70,7 +70,7 @@ struct RetryHTTPTests {
         #expect(sleeper.recorded == [.milliseconds(250), .milliseconds(500), .seconds(1)])
     }
 
-    @Test func throwsTheTransportErrorWhenNoAttemptIsAnswered() async throws {
+    @Test(arguments: ClientReader.allCases) func throwsTheTransportErrorWhenNoAttemptIsAnswered(reader: ClientReader) async throws {
         let refusing = try RefusingPort()
         defer { refusing.release() }
         let client = HTTPClient(settings: try ConnectionSettings(serverAddress: refusing.baseURL, token: "t"))
@@ -83,14 +83,14 @@ struct RetryHTTPTests {
         #expect(sleeper.recorded.count == 2)
     }
 
-    @Test func aRefusedRedirectIsNotRetried() async throws {
+    @Test(arguments: ClientReader.allCases) func aRefusedRedirectIsNotRetried(reader: ClientReader) async throws {
         let server = try HTTPTestServer { _, _, connection in
             connection.respond(status: 307, headers: ["Location": "https://elsewhere.example/v1/sessions"])
         }
         defer { server.stop() }
         let sleeper = RecordingSleeper()
         let error = await #expect(throws: TransportError.self) {
-            _ = try await makeClient(server).sendRetrying(.get("/v1/sessions/"), idempotencyKey: IdempotencyKey(),
+            _ = try await makeClient(server, reader).sendRetrying(.get("/v1/sessions/"), idempotencyKey: IdempotencyKey(),
                                                           policy: pinned, sleeper: sleeper.sleeper)
         }
         #expect(error?.kind == .redirectRefused)

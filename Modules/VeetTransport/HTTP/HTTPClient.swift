@@ -15,8 +15,10 @@ public final class HTTPClient: Sendable {
     /// Requests that change something get a session of their own each (see `send`).
     private let writeConfiguration: URLSessionConfiguration
     private let idleTimeout: TimeInterval
-    /// Plain-HTTP (loopback) streams are read by `PlainHTTPExchange`, which applies backpressure.
-    private let readsPlainStreamsItself: Bool
+    private let writeIdleTimeout: TimeInterval
+    /// Plain-HTTP (loopback) requests go through `PlainHTTPExchange`: streams with
+    /// backpressure, and no answer, however cut, can trap inside FoundationNetworking.
+    private let readsPlainHTTPItself: Bool
 
     /// - Parameters:
     ///   - clientVersion: sent as `User-Agent: veet/<version>`.
@@ -27,16 +29,17 @@ public final class HTTPClient: Sendable {
     public convenience init(settings: ConnectionSettings, clientVersion: String = VeetTransportVersion.current,
                             idleTimeout: TimeInterval = 60, writeTimeout: TimeInterval = 15) {
         self.init(settings: settings, clientVersion: clientVersion, idleTimeout: idleTimeout,
-                  writeTimeout: writeTimeout, readsPlainStreamsItself: true)
+                  writeTimeout: writeTimeout, readsPlainHTTPItself: true)
     }
 
-    /// `readsPlainStreamsItself: false` keeps plain-HTTP streams on URLSession,
-    /// so tests on loopback can still reach the path HTTPS streams take.
+    /// `readsPlainHTTPItself: false` keeps plain-HTTP requests on URLSession,
+    /// so tests on loopback can still reach the path HTTPS requests take.
     init(settings: ConnectionSettings, clientVersion: String = VeetTransportVersion.current,
-         idleTimeout: TimeInterval = 60, writeTimeout: TimeInterval = 15, readsPlainStreamsItself: Bool) {
+         idleTimeout: TimeInterval = 60, writeTimeout: TimeInterval = 15, readsPlainHTTPItself: Bool) {
         self.settings = settings
         self.idleTimeout = idleTimeout
-        self.readsPlainStreamsItself = readsPlainStreamsItself
+        self.writeIdleTimeout = min(writeTimeout, idleTimeout)
+        self.readsPlainHTTPItself = readsPlainHTTPItself
         self.userAgent = "veet/\(clientVersion)"
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
@@ -80,6 +83,12 @@ public final class HTTPClient: Sendable {
         // never resent behind our back) with a short timeout as a second guard;
         // a lost answer is retried by `sendRetrying` with the same idempotency key.
         let isWrite = Self.changesState(request.method)
+        if readsPlainHTTPItself && urlRequest.url?.scheme == "http" {
+            let response = try await PlainHTTPExchange.send(urlRequest, requestID: requestID,
+                                                            timeout: isWrite ? writeIdleTimeout : idleTimeout)
+            try Self.refuseRedirect(response, request: request, requestID: requestID)
+            return response
+        }
         let (taskSession, router) = isWrite
             ? Self.makeSession(writeConfiguration, name: "VeetTransport.HTTPClient.write") : (session, router)
         defer { if isWrite { taskSession.finishTasksAndInvalidate() } }
@@ -116,7 +125,7 @@ public final class HTTPClient: Sendable {
     public func openStream(_ request: HTTPRequest) async throws -> HTTPByteStream {
         let (urlRequest, requestID) = makeURLRequest(request, accept: "text/event-stream")
         try Self.checkCancellation(requestID)
-        if readsPlainStreamsItself && urlRequest.url?.scheme == "http" {
+        if readsPlainHTTPItself && urlRequest.url?.scheme == "http" {
             let stream = try await PlainHTTPExchange.open(urlRequest, requestID: requestID, timeout: idleTimeout)
             try Self.refuseRedirect(stream.response, request: request, requestID: requestID)
             try stream.response.requireSuccess()

@@ -60,19 +60,24 @@ final class PlainBodyReader: @unchecked Sendable {  // next() is called only by 
         return nil
     }
 
-    /// The rest of the body, up to `limit` bytes (beyond it is not read). Blocking.
-    func readWholeBlocking(limit: Int) throws -> Data {
+    /// The rest of the body, up to `limit` bytes; `whole` is false when more
+    /// was there (it is not read). Blocking.
+    func readWholeBlocking(limit: Int) throws -> (body: Data, whole: Bool) {
         var body = Data()
         if let pending = leftover {
             leftover = nil
             body.append(try decode(pending))
         }
-        while !finished && body.count < limit {
+        while !finished && body.count <= limit {
             let input = try connection.receive(limit: PlainHTTPExchange.readSize, timeout: timeout)
-            if input.isEmpty { break }
+            if input.isEmpty {
+                _ = try endOfStream()
+                break
+            }
             body.append(try decode(input))
         }
-        return body.prefix(limit)
+        if !finished { finish() }
+        return (body.prefix(limit), body.count <= limit)
     }
 
     private func decode(_ input: Data) throws -> Data {

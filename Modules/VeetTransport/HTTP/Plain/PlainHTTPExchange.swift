@@ -3,20 +3,43 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// A streamed answer over plain HTTP/1.1, read only as fast as its consumer
-/// asks (docs/reliability.md, "Backpressure").
+/// Answers over plain HTTP/1.1: streamed ones read only as fast as their
+/// consumer asks (docs/reliability.md, "Backpressure"), whole ones bounded.
 ///
 /// FoundationNetworking's URLSession hands a task's bytes to its delegate as
 /// fast as they arrive and cannot pause a transfer safely on this toolchain,
 /// so a consumer slower than its server (a huge event stream) grew without
-/// bound. Plain HTTP is allowed only to loopback servers, where no TLS is
-/// needed, so for those the client speaks HTTP/1.1 itself: one connection per
-/// stream, `Connection: close`, read in bounded pieces on demand.
+/// bound; and an answer cut inside its head made it trap (swift-corelibs-
+/// foundation 5285), killing the process. Plain HTTP is allowed only to
+/// loopback servers, where no TLS is needed, so for those the client speaks
+/// HTTP/1.1 itself: one connection per request, `Connection: close`, read in
+/// bounded pieces.
 enum PlainHTTPExchange {
     /// Largest piece handed to the consumer at once.
     static let readSize = 64 * 1024
     /// A refusal (non-2xx) body is read whole for its error envelope, up to this.
     static let refusalBodyLimit = 1024 * 1024
+    /// A whole answer (`send`) larger than this is refused: far above any
+    /// JSON view or the 32 MiB upload bound, it can only be a broken server.
+    static let answerBodyLimit = 256 * 1024 * 1024
+
+    /// Sends the request and reads the whole answer, whatever its status.
+    static func send(_ request: URLRequest, requestID: String, timeout: TimeInterval) async throws -> HTTPResponse {
+        let wake = try WakePipe(requestID: requestID)
+        return try await withTaskCancellationHandler {
+            try await Blocking.run {
+                let (head, reader) = try exchange(request, requestID: requestID, timeout: timeout, wake: wake)
+                let (body, whole) = try reader.readWholeBlocking(limit: answerBodyLimit)
+                guard whole else {
+                    throw InvalidResponseError("the answer's body is over \(answerBodyLimit / 1_048_576) MiB",
+                                               requestID: head.requestID ?? requestID)
+                }
+                return HTTPResponse(received: head.status, headers: head.headers, body: body)
+            }
+        } onCancel: {
+            wake.signal()
+        }
+    }
 
     /// Sends the request and reads the head. A 2xx answer comes back with its
     /// body still unread; any other answer comes back whole.
@@ -34,6 +57,17 @@ enum PlainHTTPExchange {
 
     private static func openBlocking(_ request: URLRequest, requestID: String, timeout: TimeInterval,
                                      wake: WakePipe) throws -> (HTTPResponse, PlainBodyReader?) {
+        let (head, reader) = try exchange(request, requestID: requestID, timeout: timeout, wake: wake)
+        guard (200..<300).contains(head.status) else {
+            let body = try reader.readWholeBlocking(limit: refusalBodyLimit).body
+            return (HTTPResponse(received: head.status, headers: head.headers, body: body), nil)
+        }
+        return (HTTPResponse(received: head.status, headers: head.headers, body: Data()), reader)
+    }
+
+    /// Connects, sends the request and reads the answer's head. Blocking.
+    private static func exchange(_ request: URLRequest, requestID: String, timeout: TimeInterval,
+                                 wake: WakePipe) throws -> (ResponseHead, PlainBodyReader) {
         guard let url = request.url, let host = url.host, !host.isEmpty else {
             throw TransportError(.other, "the request has no host", requestID: requestID)
         }
@@ -63,11 +97,7 @@ enum PlainHTTPExchange {
         }
         let reader = PlainBodyReader(connection: connection, decoder: BodyDecoder(framing: framing),
                                      leftover: leftover, timeout: timeout, requestID: requestID)
-        guard (200..<300).contains(head.status) else {
-            let body = try reader.readWholeBlocking(limit: refusalBodyLimit)
-            return (HTTPResponse(received: head.status, headers: head.headers, body: body), nil)
-        }
-        return (HTTPResponse(received: head.status, headers: head.headers, body: Data()), reader)
+        return (head, reader)
     }
 
     /// The request line, headers and body. A header holding a line break is

@@ -7,6 +7,8 @@ struct ResponseHead: Sendable, Equatable {
     var headers: [String: String]
 
     func header(_ name: String) -> String? { headers[name] }
+
+    var requestID: String? { headers["x-request-id"] }
 }
 
 /// Why an answer's head could not be read. The server answered, so these are
