@@ -1,122 +1,160 @@
+import FaultProxyCore
 import Foundation
-import VeetChat
+import VeetFolders
+import VeetSchedules
 import VeetTransport
 
-/// `veet-soak --conformance`: drives the routes the chat client uses, through the
-/// client libraries, and checks each answer against the contract: shapes (the
-/// client's own decoders), status codes, error envelopes, idempotent replays,
-/// stream framing and replay. A route family the server does not offer (404
-/// `not_found` on its first route) is skipped with a line, not failed.
+/// `veet-soak --conformance`: drives every route family the client libraries
+/// use (chat, uploads and artifacts, folders, schedules, website access,
+/// devices and notifications) through those libraries, and checks each answer
+/// against the contract: shapes (the client's own decoders), status codes,
+/// error envelopes, idempotent replays, paging. A family the server does not
+/// offer (404 `not_found` on its first route, README §2) is skipped with a
+/// line, never failed. What it creates it deletes where the contract allows.
+/// One file per family (`Conformance+Family.swift`); this one holds the checks' rules.
 struct Conformance {
+    enum Verdict: String {
+        case pass = "PASS", skip = "SKIP", fail = "FAIL"
+    }
+
+    /// The route families, in the order they run and report.
+    enum Family: String, CaseIterable {
+        case health, chat, uploads, folders, schedules
+        case websiteAccess = "website access", taskGrants = "task grants", sessionWebsite = "session website"
+        case devices = "devices and notifications"
+        case leftovers = "left behind"
+    }
+
+    struct Line {
+        var family: Family
+        var verdict: Verdict
+        var route: String
+        var detail: String
+    }
+
+    /// A check that cannot run against this server; reported as SKIP with the reason.
+    struct NotChecked: Error {
+        var reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
     let target: SoakTarget
-    private(set) var lines: [(verdict: String, route: String, detail: String)] = []
+    private(set) var lines: [Line] = []
+    private var notOffered: Set<Family> = []
 
     init(target: SoakTarget) { self.target = target }
 
-    mutating func check(_ route: String, _ body: () async throws -> String?) async {
-        do {
-            if let mismatch = try await body() { lines.append(("FAIL", route, mismatch)) } else { lines.append(("PASS", route, "")) }
-        } catch let error as APIError where error.status == 404 && error.code == .notFound && route.hasPrefix("GET /health") {
-            lines.append(("SKIP", route, "not offered"))
-        } catch let error as APIError where error.status == 404 && route.contains("approvals") {
-            lines.append(("SKIP", route, "not offered"))
-        } catch {
-            lines.append(("FAIL", route, "\(type(of: error)): \(error)"))
+    /// One route check. `body` answers nil when the answer matches the
+    /// contract, else the exact mismatch. With `probe`, a 404 `not_found`
+    /// means the family is not offered: this and every later check of the
+    /// family are skipped.
+    mutating func check(_ route: String, _ family: Family, probe: Bool = false,
+                        _ body: () async throws -> String?) async {
+        guard !notOffered.contains(family) else {
+            lines.append(Line(family: family, verdict: .skip, route: route, detail: "not offered"))
+            return
         }
+        let verdict: Verdict
+        let detail: String
+        do {
+            if let mismatch = try await body() { (verdict, detail) = (.fail, mismatch) } else { (verdict, detail) = (.pass, "") }
+        } catch let skipped as NotChecked {
+            (verdict, detail) = (.skip, "not checked: \(skipped.reason)")
+        } catch where probe && Self.isNotOffered(error) {
+            notOffered.insert(family)
+            (verdict, detail) = (.skip, "not offered")
+        } catch {
+            (verdict, detail) = (.fail, Self.describe(error))
+        }
+        lines.append(Line(family: family, verdict: verdict, route: route, detail: detail))
     }
+
+    func isOffered(_ family: Family) -> Bool { !notOffered.contains(family) }
 
     mutating func run() async throws -> SoakResult {
         let start = ContinuousClock.now
-        let api = try target.api()
-        let client = try SoakTarget.client(target.url, token: target.token)
-        let anonymous = try SoakTarget.client(target.url, token: "not-the-token-\(UUID().uuidString)")
-        var sessionID = ""
-        var runID = ""
+        await checkSessions()
+        await checkRunControl()
+        await checkUploadsAndArtifacts()
+        await checkFolders()
+        await checkSchedules()
+        await checkWebsiteAccess()
+        await checkDevicesAndNotifications()
+        await checkNothingLeftBehind()
 
-        await check("GET /health/live") {
-            let response = try await client.send(.get("/health/live"))
-            if response.status == 404 { throw APIError(response: response) }
-            return response.status == 200 ? nil : "status \(response.status), expected 200"
+        for family in Family.allCases {
+            let mine = lines.filter { $0.family == family }
+            guard !mine.isEmpty else { continue }
+            say("  \(family.rawValue): \(Self.tally(mine))")
+            for line in mine { say("    \(line.verdict.rawValue) \(line.route)\(line.detail.isEmpty ? "" : ": \(line.detail)")") }
         }
-        await check("POST /v1/sessions") {
-            sessionID = try await api.createSession().id
-            return sessionID.isEmpty ? "empty session id" : nil
-        }
-        await check("GET /v1/sessions (paged)") {
-            _ = try await api.createSession()
-            let first = try await api.sessionsPage(limit: 1)
-            guard first.items.count == 1 else { return "limit=1 gave \(first.items.count) items" }
-            guard let cursor = first.nextCursor else { return "no next_cursor with two sessions" }
-            let second = try await api.sessionsPage(limit: 1, cursor: cursor)
-            return second.items.first?.id == first.items.first?.id ? "the cursor repeated the first page" : nil
-        }
-        await check("GET /v1/sessions/{id}") {
-            let session = try await api.session(id: sessionID)
-            return session.id.lowercased() == sessionID.lowercased() ? nil : "asked \(sessionID), got \(session.id)"
-        }
-        await check("GET /v1/sessions/{unknown} → 404 envelope") {
-            let response = try await client.send(.get("/v1/sessions/00000000-0000-4000-8000-000000000000"))
-            return Self.envelopeMismatch(response, status: 404, code: .notFound)
-        }
-        await check("GET /v1/sessions without the token → 401 envelope") {
-            let response = try await anonymous.send(.get("/v1/sessions"))
-            guard response.status == 401 else { return "status \(response.status), expected 401" }
-            return APIError(response: response).message.isEmpty ? "no message in the envelope" : nil
-        }
-        await check("POST /v1/sessions as text/plain → 415") {
-            var request = HTTPRequest.post("/v1/sessions")
-            request.body = Data("{}".utf8)
-            request.headers["Content-Type"] = "text/plain"
-            let response = try await client.send(request)
-            return response.status == 415 ? nil : "status \(response.status), expected 415"
-        }
-        await check("POST /v1/sessions/{id}/messages (idempotent replay)") {
-            let key = IdempotencyKey()
-            guard case .accepted(let first, let replayed) = try await api.submit(sessionID: sessionID, content: [.text("hello")], key: key)
-            else { return "the first submission was not accepted" }
-            guard !replayed else { return "the first submission was answered as a replay" }
-            runID = first.runID
-            guard case .accepted(let again, true) = try await api.submit(sessionID: sessionID, content: [.text("hello")], key: key)
-            else { return "the same key did not replay (expected 200 with the same run)" }
-            return again.runID == first.runID ? nil : "the replay named run \(again.runID), not \(first.runID)"
-        }
-        await check("GET /v1/runs/{id}/events (framing to the terminal event)") {
-            let frames = try await persistedFrames(of: api.events(runID: runID))
-            let sequences = frames.compactMap(\.sequence)
-            guard let last = frames.last, RunEvent.terminalTypes.contains(last.type) else { return "no terminal event" }
-            return sequences == sequences.sorted() && Set(sequences).count == sequences.count ? nil : "ids not strictly ascending"
-        }
-        await check("GET /v1/runs/{id}/events with Last-Event-ID (replay)") {
-            let all = try await persistedFrames(of: api.events(runID: runID)).compactMap(\.sequence)
-            guard all.count > 2 else { return "too few events to test replay: \(all.count)" }
-            let middle = all[all.count / 2]
-            let rest = try await persistedFrames(of: api.events(runID: runID, after: middle)).compactMap(\.sequence)
-            return rest == all.filter { $0 > middle } ? nil : "after \(middle) got \(rest.prefix(5))…, expected \(all.filter { $0 > middle }.prefix(5))…"
-        }
-        await check("GET /v1/runs/{id}") {
-            let run = try await api.run(id: runID)
-            return run.status.isTerminal ? nil : "status \(run.status) after the terminal event"
-        }
-        await check("GET /v1/sessions/{id}/messages") {
-            let messages = try await api.transcript(sessionID: sessionID)
-            return messages.first?.role == .user ? nil : "the transcript does not start with the user's message"
-        }
-        await check("GET /v1/approvals") {
-            _ = try await api.pendingApprovals()
-            return nil
-        }
-        await check("DELETE /v1/sessions/{id}, then 404") {
-            try await api.deleteSession(id: sessionID)
-            let response = try await client.send(.get("/v1/sessions/\(sessionID)"))
-            return Self.envelopeMismatch(response, status: 404, code: .notFound)
-        }
-
-        for line in lines { say("  \(line.verdict) \(line.route)\(line.detail.isEmpty ? "" : ": \(line.detail)")") }
         let recorded = lines
-        let count = { (verdict: String) in recorded.filter { $0.verdict == verdict }.count }
+        let count = { (verdict: Verdict) in recorded.filter { $0.verdict == verdict }.count }
         return SoakResult(name: "contract conformance",
-                          figures: [("passed", "\(count("PASS"))"), ("skipped", "\(count("SKIP"))"), ("failed", "\(count("FAIL"))")],
-                          held: count("FAIL") == 0, seconds: elapsed(since: start))
+                          figures: [("passed", "\(count(.pass))"), ("skipped", "\(count(.skip))"), ("failed", "\(count(.fail))")],
+                          held: count(.fail) == 0, seconds: elapsed(since: start))
+    }
+
+    /// On the in-process fixture, which holds nothing else, everything this
+    /// run made and the contract lets it delete must be gone.
+    mutating func checkNothingLeftBehind() async {
+        let fixture = target.fixture
+        let folders = try? SoakTarget.client(target.url, token: target.token)
+        await check("sessions, folders, browser profiles and devices all deleted", .leftovers) {
+            guard let fixture, let folders else { throw NotChecked("only countable on the in-process fixture") }
+            let folderCount = try await FoldersAPI(client: folders).folders().count
+            let left = [("sessions", fixture.sessionIDs().count), ("folders", folderCount),
+                        ("browser profiles", fixture.profileCount()), ("devices", fixture.deviceIDs().count)]
+                .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
+            return left.isEmpty ? nil : "left behind: \(left.joined(separator: ", "))"
+        }
+    }
+
+    static func tally(_ lines: [Line]) -> String {
+        let count = { (verdict: Verdict) in lines.filter { $0.verdict == verdict }.count }
+        return "\(count(.pass)) passed, \(count(.skip)) skipped, \(count(.fail)) failed"
+    }
+
+    // MARK: Shared rules
+
+    /// README §2: a family that is off answers 404 `not_found` on its paths.
+    static func isNotOffered(_ error: any Error) -> Bool {
+        guard let api = apiError(error) else { return false }
+        return api.status == 404 && api.code == .notFound
+    }
+
+    /// The server's answer inside an error a feature library wraps.
+    static func apiError(_ error: any Error) -> APIError? {
+        switch error {
+        case let api as APIError: api
+        case let conflict as ScheduleConflict: conflict.underlying
+        case let validation as ScheduleValidationError: validation.underlying
+        default: nil
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let api = apiError(error) {
+            return "HTTP \(api.status) \(api.code.rawValue)\(api.reason.map { " (\($0))" } ?? ""): \(api.message)"
+        }
+        return "\(type(of: error)): \(error)"
+    }
+
+    /// Nil when `body` fails with exactly this status, code (and `details.reason`);
+    /// otherwise what happened instead.
+    static func expectError(_ status: Int, _ code: ErrorCode?, reason: String? = nil,
+                            _ body: () async throws -> Void) async -> String? {
+        let expected = "\(status)\(code.map { " \($0.rawValue)" } ?? "")\(reason.map { " (\($0))" } ?? "")"
+        do {
+            try await body()
+            return "answered success, expected \(expected)"
+        } catch {
+            guard let api = apiError(error) else { return "\(describe(error)), expected \(expected)" }
+            guard api.status == status, code == nil || api.code == code, reason == nil || api.reason == reason else {
+                return "\(describe(error)), expected \(expected)"
+            }
+            return api.message.isEmpty ? "the \(expected) envelope has no message" : nil
+        }
     }
 
     static func envelopeMismatch(_ response: HTTPResponse, status: Int, code: ErrorCode) -> String? {
@@ -127,4 +165,54 @@ struct Conformance {
         let error = APIError(response: response)
         return error.code == code ? nil : "code \(error.code.rawValue), expected \(code.rawValue)"
     }
+
+    /// The first mismatch of several, or nil.
+    static func first(_ mismatches: String?...) -> String? { mismatches.compactMap { $0 }.first }
+
+    /// A name no earlier run used, so checks never collide with the owner's data.
+    static func uniqueName(_ prefix: String) -> String {
+        "\(prefix) \(UUID().uuidString.prefix(8).lowercased())"
+    }
+
+    /// An id nothing on the server has.
+    static let unknownID = "00000000-0000-4000-8000-00000000c0de"
+}
+
+/// A send closure for the feature APIs built on one (folders, schedules,
+/// account) that remembers the last answer's status, so a check can tell a
+/// `201` from a replayed `200`.
+final class StatusRecorder: Sendable {
+    private let last = Guarded(0)
+
+    var lastStatus: Int { last.withLock { $0 } }
+
+    func sender(_ client: HTTPClient) -> HTTPRequestSender {
+        { [last] request in
+            let response = try await client.send(request)
+            last.withLock { $0 = response.status }
+            return response
+        }
+    }
+}
+
+/// Runs `body`, throwing `ConformanceTimeout` if it outlives `seconds` (every wait has a deadline).
+func within<T: Sendable>(_ seconds: Double, _ what: String, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(for: .milliseconds(Int(seconds * 1_000)))
+            return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let value = first else {
+            throw ConformanceTimeout(what: what, seconds: seconds)
+        }
+        return value
+    }
+}
+
+struct ConformanceTimeout: Error, CustomStringConvertible {
+    var what: String
+    var seconds: Double
+    var description: String { "\(what) did not finish within \(Int(seconds)) s" }
 }

@@ -161,11 +161,11 @@ struct ScheduleHandlers {
         return schedules.record(s, principal: principal)
     }
 
+    /// Newest first (by nominal time), paged with `limit` and `cursor` (schedules.md §1).
     private func occurrences(_ id: String) throws -> JSON {
         let s = try schedule(id)
-        let limit = try Validation.limit(head.query("limit"), defaultValue: 50)
         let items = schedules.occurrences.filter { $0.scheduleID == s.id }
-            .sorted { $0.nominalFireAt.microseconds > $1.nominalFireAt.microseconds }
+            .sorted { ($0.nominalFireAt.microseconds, $0.id) > ($1.nominalFireAt.microseconds, $1.id) }
             .map { occurrence in
                 var occurrence = occurrence
                 if let session = occurrence.sessionID, state.sessions[session] == nil {
@@ -174,6 +174,8 @@ struct ScheduleHandlers {
                 }
                 return occurrence
             }
-        return ["items": .array(items.prefix(limit).map(schedules.view)), "next_cursor": nil]
+        let page = try IDPaging.page(items.map(\.id), limit: head.query("limit"), cursor: head.query("cursor"))
+        let byID = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return ["items": .array(page.ids.compactMap { byID[$0] }.map(schedules.view)), "next_cursor": page.next]
     }
 }

@@ -68,14 +68,16 @@ extension WebsiteHandlers {
         return .json(201, grant)
     }
 
-    /// Oldest first, like profiles.
-    func listStandingGrants() -> HTTPResponse {
+    /// Oldest first, like profiles, paged with `limit` and `cursor` (website-access.md §1).
+    func listStandingGrants() throws -> HTTPResponse {
         let profileID = head.query("profile_id")
         let items = web.standingGrants.values
             .filter { profileID == nil || $0["profile_id"]?.stringValue == profileID }
             .sorted { ($0["created_at"]?.stringValue ?? "", $0["id"]?.stringValue ?? "")
                 < ($1["created_at"]?.stringValue ?? "", $1["id"]?.stringValue ?? "") }
-        return .json(200, ["items": .array(items), "next_cursor": .null])
+        let page = try IDPaging.page(items.compactMap { $0["id"]?.stringValue }, limit: head.query("limit"),
+                                     cursor: head.query("cursor"))
+        return .json(200, ["items": .array(page.ids.compactMap { web.standingGrants[$0] }), "next_cursor": page.next])
     }
 
     /// The profile's newest ceremony ended ready (a sign-in with a recorded outcome).

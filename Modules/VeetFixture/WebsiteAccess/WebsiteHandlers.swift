@@ -24,7 +24,7 @@ struct WebsiteHandlers {
             if ceremony.isOpen { ceremony.status = "cancelled" }
             return .json(200, ceremony.view())
         case .grants:
-            return head.method == "POST" ? try createStandingGrant() : listStandingGrants()
+            return head.method == "POST" ? try createStandingGrant() : try listStandingGrants()
         case .grant(let id):
             if head.method == "DELETE" { web.standingGrants[id] = nil; return HTTPResponse(status: 204) }
             guard let grant = web.standingGrants[id] else { throw APIFailure.notFound("browser grant") }
@@ -80,18 +80,8 @@ struct WebsiteHandlers {
     }
 
     private func listProfiles() throws -> HTTPResponse {
-        guard let limit = Int(head.query("limit") ?? "50"), (1...200).contains(limit) else { throw APIFailure.malformed() }
-        var start = 0
-        if let cursor = head.query("cursor") {
-            guard let data = Data(base64Encoded: cursor), let lastID = String(data: data, encoding: .utf8),
-                  let index = web.profileOrder.firstIndex(of: lastID)
-            else { throw APIFailure.malformed("browser profile cursor is malformed") }
-            start = index + 1
-        }
-        let slice = Array(web.profileOrder.dropFirst(start).prefix(limit))
-        let more = start + slice.count < web.profileOrder.count
-        let next: JSON = more ? .string(Data(slice.last!.utf8).base64EncodedString()) : .null
-        return .json(200, ["items": .array(slice.compactMap { web.profiles[$0]?.view }), "next_cursor": next])
+        let page = try IDPaging.page(web.profileOrder, limit: head.query("limit"), cursor: head.query("cursor"))
+        return .json(200, ["items": .array(page.ids.compactMap { web.profiles[$0]?.view }), "next_cursor": page.next])
     }
 
     func profile(_ rawID: String) throws -> BrowserProfileRecord {
@@ -177,14 +167,16 @@ struct WebsiteHandlers {
 
     // MARK: Grants
 
+    /// Newest first (then by id), paged like every other website-access list.
     private func listTaskGrants() throws -> HTTPResponse {
         let status = head.query("status") ?? "active"
         guard status == "active" || status == "all" else { throw APIFailure.malformed() }
         let sessionID = head.query("session_id")
         let items = web.taskGrants.values
             .filter { (sessionID == nil || $0.sessionID == sessionID) && (status == "all" || $0.currentStatus(now: now) == "active") }
-            .sorted { $0.createdAt > $1.createdAt }
-        return .json(200, ["items": .array(items.map { $0.view(now: now) }), "next_cursor": .null])
+            .sorted { ($0.createdAt.microseconds, $0.id) > ($1.createdAt.microseconds, $1.id) }
+        let page = try IDPaging.page(items.map(\.id), limit: head.query("limit"), cursor: head.query("cursor"))
+        return .json(200, ["items": .array(page.ids.compactMap { web.taskGrants[$0]?.view(now: now) }), "next_cursor": page.next])
     }
 
     private func taskGrant(_ rawID: String) throws -> TaskGrantRecord {
