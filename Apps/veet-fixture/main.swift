@@ -44,6 +44,9 @@ struct CommandLineOptions {
           --reject-status CODE   answer the next requests with CODE (503 or 429)
           --reject-count N       how many requests get --reject-status (default 1)
           --retry-after VALUE    Retry-After for rejected requests (default 1)
+          --redirect CODE        test only: answer every /v1/ request with redirect CODE (301, 302, 303,
+                                 307 or 308) to --redirect-to + the request's path; never on by default
+          --redirect-to URL      the redirect target's base URL (default http://127.0.0.1:9)
           --hostile KIND         instead of the reference server, a hostile one that breaks the contract
                                  in one way (docs/reliability.md): \(HostileKind.allCases.map(\.rawValue).joined(separator: ", "))
           --help                 show this help
@@ -64,6 +67,8 @@ struct CommandLineOptions {
         var rejectStatus: Int?
         var rejectCount = 1
         var retryAfter = "1"
+        var redirectStatus: Int?
+        var redirectTarget = "http://127.0.0.1:9"
         var remaining = arguments[...]
         func value(for flag: String) throws -> String {
             guard let next = remaining.popFirst() else { throw ParseError.invalid("\(flag) needs a value") }
@@ -114,11 +119,21 @@ struct CommandLineOptions {
             case "--reject-status": rejectStatus = try number(flag, as: Int.self)
             case "--reject-count": rejectCount = try number(flag, as: Int.self)
             case "--retry-after": retryAfter = try value(for: flag)
+            case "--redirect":
+                let status = try number(flag, as: Int.self)
+                guard [301, 302, 303, 307, 308].contains(status) else {
+                    throw ParseError.invalid("--redirect: 301, 302, 303, 307 or 308, not \(status)")
+                }
+                redirectStatus = status
+            case "--redirect-to": redirectTarget = try value(for: flag)
             default: throw ParseError.invalid("unknown option: \(flag)")
             }
         }
         if let rejectStatus {
             result.faults.rejectNextRequests = .init(status: rejectStatus, count: rejectCount, retryAfter: retryAfter)
+        }
+        if let redirectStatus {
+            result.faults.redirectEveryRequest = .init(status: redirectStatus, location: redirectTarget)
         }
         return result
     }

@@ -128,11 +128,22 @@ extension DaemonCommand {
         for fd: Int32 in 0...2 {
             posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
         }
+        // Nothing else veet holds may reach the daemon: an inherited pipe or socket (a caller's
+        // descriptor without close-on-exec) would stay open in veetd for its whole life, and a
+        // caller that waits for it to close (Foundation's Process does) would wait as long.
+        for fd in openDescriptors() where fd > 2 {
+            posix_spawn_file_actions_addclose(&actions, fd)
+        }
         var pid = pid_t()
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), nil]
         defer { argv.forEach { free($0) } }
         let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         guard result == 0 else { throw UnixSocket.Failure(operation: "start \(executable)", code: result) }
+    }
+
+    /// This process's open descriptors (the listing's own, closed by then, is ignored by posix_spawn).
+    static func openDescriptors() -> [Int32] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { Int32($0) }
     }
 
     private func runQuietly(_ program: String, _ arguments: [String]) -> Int32 {

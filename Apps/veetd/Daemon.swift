@@ -95,6 +95,10 @@ actor Daemon {
                 connections[saved.name] = ConnectionRuntime(
                     name: saved.name, url: saved.url, store: store,
                     client: HTTPClient(settings: settings, clientVersion: version))
+            } catch let error as StoreFileError {
+                // A local file problem names a path, a mode and the fix, never file contents: say it whole
+                // (a token file others can read is refused here, and the log must say how to fix it).
+                log.warn("connection \(saved.name) could not be opened: \(error)")
             } catch {
                 log.warn("connection \(saved.name) could not be opened (\(RunHub.kind(of: error)))")
             }

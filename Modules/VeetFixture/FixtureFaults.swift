@@ -18,6 +18,19 @@ public struct FixtureFaults: Sendable, Equatable {
         }
     }
 
+    /// A redirect answered instead of every `/v1/` request (tests of clients that must refuse it).
+    public struct Redirect: Sendable, Equatable {
+        /// 301, 302, 303, 307 or 308.
+        public var status: Int
+        /// Base URL of the target; the request's path and query are appended.
+        public var location: String
+
+        public init(status: Int, location: String) {
+            self.status = status
+            self.location = location
+        }
+    }
+
     /// How the session list moves rows while a client walks its pages.
     public enum PagingChurn: Sendable, Equatable {
         /// After a page that has a next page, the session that would open the next page gets
@@ -52,6 +65,9 @@ public struct FixtureFaults: Sendable, Equatable {
     /// This many session-list pages requested with a cursor answer with that same cursor as
     /// `next_cursor` (a repeated cursor, which clients must treat as an invalid response).
     public var repeatSessionCursor: Int
+    /// Answer every `/v1/` request with this redirect. Off by default: the reference server
+    /// never redirects a route (only a trailing-slash spelling gets the contract's 307).
+    public var redirectEveryRequest: Redirect? = nil
 
     public init(
         cutStreamsAfterFrames: Int? = nil, cutStreamsLimit: Int? = nil, overflowAfterFrames: Int? = nil,

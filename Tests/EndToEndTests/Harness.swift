@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// Runs the built apps as a user would: real processes, real sockets, a
@@ -72,12 +73,21 @@ func runProcess(_ executable: URL, _ arguments: [String], environment: [String: 
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning && Date() < deadline { usleep(20_000) }
     if process.isRunning {
-        process.terminate()
-        process.waitUntilExit()
-        throw HarnessError("\(executable.lastPathComponent) \(arguments) did not finish in \(timeout) s")
+        // Bounded even then: Process reports an exit only once every copy of its private
+        // descriptor is closed, so a child that handed it on to a process of its own
+        // (a daemon) looks alive, as a zombie, for as long as that process lives.
+        kill(process.processIdentifier, SIGKILL)
+        let grace = Date().addingTimeInterval(5)
+        while process.isRunning && Date() < grace { usleep(20_000) }
+        var status: Int32 = 0
+        _ = waitpid(process.processIdentifier, &status, WNOHANG)  // a zombie Foundation did not notice
+        throw HarnessError("\(executable.lastPathComponent) \(arguments) did not finish in \(timeout) s "
+                           + "(or left a descriptor open in a process it started)")
     }
     process.waitUntilExit()
-    group.wait()
+    guard group.wait(timeout: .now() + max(1, deadline.timeIntervalSinceNow)) == .success else {
+        throw HarnessError("\(executable.lastPathComponent) \(arguments) exited, but its output stayed open")
+    }
     return ProcessResult(status: process.terminationStatus, stdout: collected.stdout, stderr: collected.stderr)
 }
 
@@ -99,10 +109,11 @@ final class FixtureProcess: @unchecked Sendable {  // immutable after init; Proc
     let url: String
     let token: String
 
-    init(arguments: [String] = []) throws {
-        token = "e2e-\(UUID().uuidString)"
+    /// `token`: the bearer token the fixture accepts (default: a fresh one).
+    init(arguments: [String] = [], token: String? = nil) throws {
+        self.token = token ?? "e2e-\(UUID().uuidString)"
         process.executableURL = try Harness.binary("veet-fixture")
-        process.arguments = ["--port", "0", "--token", token] + arguments
+        process.arguments = ["--port", "0", "--token", self.token] + arguments
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice

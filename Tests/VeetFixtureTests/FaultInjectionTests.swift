@@ -90,6 +90,22 @@ import VeetFixture
         #expect(try harness.request("GET", "/v1/sessions").status == 200)
     }
 
+    /// Off by default (routes never redirect); switched on, every /v1/ request gets the
+    /// redirect, with its own path and query appended to the target.
+    @Test(arguments: [301, 302, 307, 308])
+    func everyAPIRequestCanBeRedirectedForClientTests(status: Int) throws {
+        let harness = try Harness()
+        #expect(harness.server.faults.redirectEveryRequest == nil)
+        #expect(try harness.request("GET", "/v1/sessions").status == 200)
+        harness.server.faults.redirectEveryRequest = .init(status: status, location: "http://127.0.0.1:9/elsewhere")
+        let response = try harness.request("GET", "/v1/sessions?limit=2")
+        #expect(response.status == status)
+        #expect(response.header("location") == "http://127.0.0.1:9/elsewhere/v1/sessions?limit=2")
+        #expect(try harness.request("GET", "/health/live").status == 200)
+        harness.server.faults.redirectEveryRequest = nil
+        #expect(try harness.request("GET", "/v1/sessions").status == 200)
+    }
+
     @Test func heartbeatIntervalCanBeChangedAtRunTime() throws {
         var options = FixtureOptions.testing
         options.heartbeatInterval = 3600

@@ -109,6 +109,10 @@ struct Router: RequestResponder {
         if isAPI, let rejection = faults.update({ $0.takeRejection() }) {
             throw Self.failure(for: rejection)
         }
+        if isAPI, let redirect = faults.current.redirectEveryRequest {
+            let query = head.rawQuery.map { "?\($0)" } ?? ""
+            return HTTPResponse(status: redirect.status, headers: [("location", redirect.location + path + query)])
+        }
         let carriesBody = ["POST", "PUT", "PATCH"].contains(head.method)
         if isAPI && carriesBody {
             // The edge middleware: authentication, Content-Type, declared size; before routing.
