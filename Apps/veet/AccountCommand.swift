@@ -80,7 +80,7 @@ struct AccountCommand {
         }
         let (store, client) = try context.store()
         let api = AccountAPI(client: client)
-        guard let device = try await Gated.attempt({ try await api.revoke(deviceID: id) }).value else {
+        guard let device = try await Gated.attempt(device: id, api: api, { try await api.revoke(deviceID: id) }).value else {
             return unavailable()
         }
         let settings = store.preferences

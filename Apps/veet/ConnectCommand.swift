@@ -73,10 +73,7 @@ struct ConnectionsCommand {
 
     func use(_ name: String) throws -> ExitCode {
         var file = try context.registry.load()
-        guard let connection = file.connection(named: name) else {
-            context.err.writeLine("veet: no saved connection is named \"\(name)\".")
-            return .notFound
-        }
+        guard let connection = file.connection(named: name) else { throw ConnectionResolutionError.unknownConnection(name) }
         file.upsert(connection, makeCurrent: true)
         try context.registry.save(file)
         if !context.json { context.out.writeLine("Now using \"\(name)\" (\(connection.url)).") }
@@ -94,8 +91,7 @@ struct ConnectionsCommand {
 
     func forget(_ name: String) async throws -> ExitCode {
         guard try context.registry.load().connection(named: name) != nil else {
-            context.err.writeLine("veet: no saved connection is named \"\(name)\".")
-            return .notFound
+            throw ConnectionResolutionError.unknownConnection(name)
         }
         // First try to revoke this client's device on the server; forget locally either way.
         let registry = context.registry

@@ -1,4 +1,5 @@
 import Foundation
+import VeetAccount
 import VeetChat
 import VeetConsole
 import VeetStore
@@ -35,6 +36,13 @@ struct ErrorReport: Encodable {
             case 500...: exitCode = .server
             default: exitCode = .failure
             }
+        case let unknown as UnknownDeviceError:
+            kind = "api"
+            message = unknown.description
+            status = unknown.answer.status
+            code = unknown.answer.code.rawValue
+            requestID = unknown.answer.requestID
+            exitCode = .notFound
         case let transport as TransportError:
             kind = "transport"
             message = transport.description
@@ -53,9 +61,14 @@ struct ErrorReport: Encodable {
             message = sse.description
             exitCode = .server
         case let resolution as ConnectionResolutionError:
-            kind = "not_connected"
             message = resolution.description
-            exitCode = .notSignedIn
+            if case .unknownConnection = resolution {
+                kind = "unknown_connection"
+                exitCode = .notFound
+            } else {
+                kind = "not_connected"
+                exitCode = .notSignedIn
+            }
         case let settings as ConnectionSettingsError:
             kind = "invalid_address"
             message = settings.description
@@ -64,6 +77,11 @@ struct ErrorReport: Encodable {
             kind = "local_file"
             message = file.description
             exitCode = .failure
+        case let refused as OutboxRefusedError:
+            kind = "outbox_refused"
+            message = refused.description
+            status = refused.status
+            exitCode = refused.status == 404 ? .notFound : .failure
         case let held as OutboxHeldError:
             kind = "outbox_held"
             message = held.description

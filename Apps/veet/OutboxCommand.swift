@@ -44,12 +44,7 @@ struct OutboxCommand {
         let known = try store.retryOutboxEntry(id: id) || store.outboxEntry(id: id) != nil
         guard known else { return badID(idText) }
         let api = ChatAPI(client: client)
-        let delivery = OutboxDelivery(store: store, transcripts: HTTPStoreSource(client: client)) { session, content, key in
-            switch try await api.submit(sessionID: session, content: content, key: key) {
-            case .accepted(let result, _): .accepted(runID: result.runID)
-            case .activeRunExists(let runID, _): .busy(runID: runID)
-            }
-        }
+        let delivery = OutboxDelivery(store: store, transcripts: HTTPStoreSource(client: client), submit: api.outboxSubmit)
         switch await delivery.deliver(entryID: id) {
         case .confirmed(_, let runID, let byEcho):
             context.out.writeLine("Delivered" + (byEcho ? " (the server already had it)" : "") + (runID.map { "; run \($0)" } ?? "") + ".")
@@ -59,6 +54,10 @@ struct OutboxCommand {
             return .failure
         case .failed(_, let reason):
             context.err.writeLine("Not delivered: \(reason). It stays in the outbox.")
+            return .failure
+        case .refused(let entry, let reason, _):
+            context.err.writeLine("#\(entry.id) was refused by the server (\(reason)); it will not be sent again. "
+                                  + "`veet outbox discard \(entry.id)` removes it.")
             return .failure
         case .waiting(_, let behind):
             context.err.writeLine("An earlier message (#\(behind)) of that conversation must go first.")

@@ -45,6 +45,7 @@ struct VeetCLI {
             return .usage
         }
         do {
+            try context.refuseUnknownConnection()
             return try await dispatch(parsed, context)
         } catch {
             return ErrorReport(error: error).print(json: context.json)
@@ -127,6 +128,15 @@ struct CLIContext: Sendable {
         jsonl = command.flag("jsonl")
         connectionName = command.value("connection")
         registry = ConnectionRegistry(paths: VeetPaths(environment: environment))
+    }
+
+    /// `--connection NAME` must name a saved connection, whatever the command
+    /// (unless VEET_URL chooses the server, as `resolve` allows): one check,
+    /// one message, exit 4, before any command runs.
+    func refuseUnknownConnection() throws {
+        guard let name = connectionName, environment["VEET_URL"]?.isEmpty ?? true,
+              try registry.load().connection(named: name) == nil else { return }
+        throw ConnectionResolutionError.unknownConnection(name)
     }
 
     var errStyle: Style { terminal.style(for: .standardError, environment: environment, appearance: appearance) }

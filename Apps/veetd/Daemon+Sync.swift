@@ -50,19 +50,15 @@ extension Daemon {
 
     /// Sends what waits in the outbox, in order per conversation. Failed
     /// entries are tried again up to five attempts in all; after that they
-    /// wait for `veet outbox retry`.
+    /// wait for `veet outbox retry`. Refused entries are never sent again.
     private func deliverOutbox(_ runtime: ConnectionRuntime) async {
         guard let entries = try? runtime.store.outbox(), !entries.isEmpty else { return }
         let api = ChatAPI(client: runtime.client)
-        let delivery = OutboxDelivery(store: runtime.store, transcripts: HTTPStoreSource(client: runtime.client)) {
-            session, content, key in
-            switch try await api.submit(sessionID: session, content: content, key: key) {
-            case .accepted(let result, _): .accepted(runID: result.runID)
-            case .activeRunExists(let runID, _): .busy(runID: runID)
-            }
-        }
+        let delivery = OutboxDelivery(store: runtime.store, transcripts: HTTPStoreSource(client: runtime.client),
+                                      submit: api.outboxSubmit)
         var sessions: [String] = []
-        for entry in entries where !sessions.contains(entry.sessionID) {
+        // Refused entries are settled (never sent again); flush skips them too.
+        for entry in entries where entry.state != .refused && !sessions.contains(entry.sessionID) {
             if entry.state == .failed {
                 guard entry.attempts < 5, (try? runtime.store.retryOutboxEntry(id: entry.id)) == true else { continue }
             }

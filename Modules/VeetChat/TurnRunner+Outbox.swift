@@ -13,6 +13,21 @@ public struct OutboxHeldError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 }
 
+/// The server refused the message for good (sessions-runs.md §3.2: an unknown
+/// or closed conversation, bad content): it was not sent, never will be, and is
+/// kept (state `refused`, with the reason) only so nothing typed is lost.
+public struct OutboxRefusedError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var entryID: Int64
+    public var reason: String
+    /// The HTTP status of the refusal, when this attempt heard it.
+    public var status: Int?
+
+    public var description: String {
+        "The server refused the message: \(reason). It was not sent and will not be sent again; "
+            + "its text stays in the outbox as #\(entryID) until `veet outbox discard \(entryID)`."
+    }
+}
+
 extension TurnRunner {
     /// Sends through the durable outbox: the message is saved before the first
     /// network call, delivered in order with one key, confirmed by the answer or
@@ -23,13 +38,8 @@ extension TurnRunner {
                      onRunStarted: @Sendable (String, String) async -> Void = { _, _ in }) async throws -> TurnResult {
         let session: String
         if let sessionID { session = sessionID } else { session = try await api.createSession().id }
-        let api = self.api
-        let delivery = OutboxDelivery(store: store, transcripts: HTTPStoreSource(client: api.client)) { id, content, key in
-            switch try await api.submit(sessionID: id, content: content, key: key) {
-            case .accepted(let result, _): .accepted(runID: result.runID)
-            case .activeRunExists(let runID, _): .busy(runID: runID)
-            }
-        }
+        let delivery = OutboxDelivery(store: store, transcripts: HTTPStoreSource(client: api.client),
+                                      submit: api.outboxSubmit)
         var result = try await delivery.send(sessionID: session, content: content)
         var attachedOnce = false
         while true {
@@ -51,6 +61,8 @@ extension TurnRunner {
                 result = await delivery.deliver(entryID: entry.id)
             case .failed(let entry, let reason):
                 throw OutboxHeldError(entryID: entry.id, reason: reason)
+            case .refused(let entry, let reason, let status):
+                throw OutboxRefusedError(entryID: entry.id, reason: reason, status: status)
             case .waiting(let entry, let behind):
                 throw OutboxHeldError(entryID: entry.id, reason: "an earlier message (#\(behind)) must go first")
             case .notPending(let id):

@@ -127,7 +127,7 @@ public enum ConnectionResolutionError: Error, Sendable, Hashable, CustomStringCo
         case .notConnected:
             "No server is connected. Run `veet connect https://your-server` (or set VEET_URL and VEET_TOKEN)."
         case .unknownConnection(let name):
-            "No saved connection is named \"\(name)\". `veet connections` lists them."
+            "No saved connection is named \"\(name)\". `veet connections list` shows them."
         case .noToken(let name):
             "No token for \(name.map { "\"\($0)\"" } ?? "this server"). Run `veet connect` again or set VEET_TOKEN."
         }

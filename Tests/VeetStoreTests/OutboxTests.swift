@@ -48,7 +48,8 @@ actor FakeTranscript: TranscriptSource {
 
     @Test func deliveryIsInOrderPerSessionAndAFailureKeepsTheKey() async throws {
         let (store, _) = try makeStore()
-        let submit = ScriptedSubmit([.refuse, .accept, .accept])
+        // A lost answer with no transcript to check: `failed`, retryable (a definite refusal is not: OutboxRefusalTests).
+        let submit = ScriptedSubmit([.lostAnswer, .accept, .accept])
         let delivery = OutboxDelivery(store: store, transcripts: nil, submit: submit.closure)
         let first = try store.enqueue(sessionID: "s", content: [.text("one")])
         let second = try store.enqueue(sessionID: "s", content: [.text("two")])

@@ -29,6 +29,6 @@ public struct NotificationInbox: Sendable {
 
     /// Whether this server has devices and notifications (probe: `GET /v1/devices?limit=1`).
     public func probe() async throws -> NotificationsAvailability {
-        try await Gated.attempt { try await api.devices(limit: 1) }.availability
+        try await api.probe()
     }
 }

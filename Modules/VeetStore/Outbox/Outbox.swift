@@ -9,6 +9,10 @@ public enum OutboxState: String, Sendable, Hashable, Codable {
     case sending
     /// The last attempt failed; the entry keeps its key for a retry.
     case failed
+    /// The server refused it for good (its conversation is gone, or the
+    /// message itself was rejected): it is never sent again, automatically or
+    /// by `retryOutboxEntry`, and stays with its reason until discarded.
+    case refused
     /// The server has the message: its answer, or its echo, said so.
     case confirmed
 }

@@ -18,10 +18,25 @@ public enum DeliveryResult: Sendable, Hashable {
     case busy(OutboxEntry, runID: String)
     /// Not delivered; the entry keeps its key for a retry.
     case failed(OutboxEntry, reason: String)
+    /// Refused for good by the server (`status` when this attempt heard it):
+    /// sending it again would be refused the same way, so it never is.
+    case refused(OutboxEntry, reason: String, status: Int?)
     /// An earlier entry of the same session is not confirmed yet (delivery is in order).
     case waiting(OutboxEntry, behind: Int64)
     /// The entry is gone (discarded) or was already confirmed.
     case notPending(Int64)
+}
+
+/// A definite refusal in the feature's own words: a submit closure may throw
+/// it instead of the bare `APIError` (say, to name the missing conversation).
+public struct OutboxRefusal: Error, Sendable, Hashable, CustomStringConvertible {
+    public var answer: APIError
+    public var description: String
+
+    public init(answer: APIError, description: String) {
+        self.answer = answer
+        self.description = description
+    }
 }
 
 /// Delivers outbox entries through a submit closure, so the store never
@@ -54,11 +69,11 @@ public struct OutboxDelivery: Sendable {
     }
 
     /// Delivers a session's pending entries in order, stopping at the first
-    /// that is not confirmed.
+    /// that is not confirmed. Refused entries are settled: they are skipped.
     public func flush(sessionID: String) async -> [DeliveryResult] {
         var results: [DeliveryResult] = []
         let pending = (try? store.outbox(sessionID: sessionID)) ?? []
-        for entry in pending {
+        for entry in pending where entry.state != .refused {
             let result = await deliver(entryID: entry.id)
             results.append(result)
             guard case .confirmed = result else { break }
@@ -72,7 +87,12 @@ public struct OutboxDelivery: Sendable {
             guard let current = try store.outboxEntry(id: entryID), current.state != .confirmed else {
                 return .notPending(entryID)
             }
-            if let earlier = try store.outbox(sessionID: current.sessionID).first, earlier.id < entryID {
+            if current.state == .refused {
+                return .refused(current, reason: current.lastError ?? "refused by the server", status: nil)
+            }
+            // A refused entry will never arrive, so it holds nothing back.
+            if let earlier = try store.outbox(sessionID: current.sessionID).first(where: { $0.state != .refused }),
+               earlier.id < entryID {
                 return .waiting(current, behind: earlier.id)
             }
             // An earlier attempt may have reached the server with its answer lost
@@ -91,9 +111,12 @@ public struct OutboxDelivery: Sendable {
                     return .busy(try store.outboxEntry(id: entryID) ?? entry, runID: runID)
                 }
             } catch {
-                if Self.isDefiniteRefusal(error) {
-                    try store.markOutbox(id: entryID, state: .failed, error: "\(error)")
-                    return .failed(try store.outboxEntry(id: entryID) ?? entry, reason: "\(error)")
+                if let answer = Self.definiteRefusal(error) {
+                    let final = Self.isFinal(answer)
+                    try store.markOutbox(id: entryID, state: final ? .refused : .failed, error: "\(error)")
+                    let after = try store.outboxEntry(id: entryID) ?? entry
+                    return final ? .refused(after, reason: "\(error)", status: answer.status)
+                        : .failed(after, reason: "\(error)")
                 }
                 // No answer, or a server error: the message may be in. Its echo decides.
                 if let confirmed = try await confirmByEcho(entry) { return confirmed }
@@ -115,17 +138,26 @@ public struct OutboxDelivery: Sendable {
         return .confirmed(after, runID: after.runID, byEcho: true)
     }
 
-    /// A 4xx other than 408/409/429 means the server refused this message: no run exists.
-    static func isDefiniteRefusal(_ error: Error) -> Bool {
-        guard let api = error as? APIError else { return false }
-        return (400..<500).contains(api.status) && ![408, 429].contains(api.status)
+    /// A 4xx other than 408/429 means the server refused this message: no run exists.
+    static func definiteRefusal(_ error: Error) -> APIError? {
+        guard let api = (error as? OutboxRefusal)?.answer ?? error as? APIError,
+              (400..<500).contains(api.status), ![408, 429].contains(api.status) else { return nil }
+        return api
+    }
+
+    /// A definite refusal is final unless it is about the token (401/403):
+    /// the same words with the same key to the same conversation would meet
+    /// the same answer (unknown or closed conversation, bad or oversized
+    /// content, a key reused), so only a refused token is worth a retry.
+    static func isFinal(_ refusal: APIError) -> Bool {
+        ![401, 403].contains(refusal.status)
     }
 }
 
 extension DeliveryResult {
     public var entryID: Int64 {
         switch self {
-        case .confirmed(let e, _, _), .busy(let e, _), .failed(let e, _), .waiting(let e, _): e.id
+        case .confirmed(let e, _, _), .busy(let e, _), .failed(let e, _), .refused(let e, _, _), .waiting(let e, _): e.id
         case .notPending(let id): id
         }
     }
