@@ -50,6 +50,7 @@ bench: bootstrap
 soak: bootstrap
 	$(SWIFT) build --product veet-soak
 	$(SWIFT) build --product veet-store-torture
+	$(SWIFT) build --product veetd
 	$(BIN)/veet-soak --bin $(BIN) $(SOAK_ARGS)
 
 # libFuzzer targets, FUZZ_SECONDS each (default 60); FUZZ_TARGETS picks some (sse wire serverurl markdown request).
@@ -60,7 +61,7 @@ fuzz: bootstrap
 sanitize: bootstrap
 	@Scripts/sanitize
 
-# Every chat route against the contract: the in-process fixture by default, or
+# Every route family the clients use against the contract: the in-process fixture by default, or
 # VEET_URL (loopback) with its token in the file VEET_TOKEN_FILE.
 conformance: bootstrap
 	$(SWIFT) build --product veet-soak

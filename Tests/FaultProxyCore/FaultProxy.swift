@@ -38,7 +38,7 @@ public final class FaultProxy: Sendable {
     private let listener: Int32
     private let live = Guarded<[ProxyConnection]>([])
     private let stopped = Guarded(false)
-    private let log = Guarded<[String]>([])
+    private let log = Guarded<[ProxiedRequest]>([])
     private let counters = Guarded(ProxyStats())
 
     public init(upstream: URL, port requestedPort: UInt16 = 0, decide: @escaping Decider) throws {
@@ -52,7 +52,10 @@ public final class FaultProxy: Sendable {
     public var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// Request lines seen so far, oldest first.
-    public var requestLines: [String] { log.withLock { $0 } }
+    public var requestLines: [String] { log.withLock { $0.map(\.line) } }
+
+    /// Requests seen so far, oldest first, each with its fault and whether it took effect.
+    public var requests: [ProxiedRequest] { log.withLock { $0 } }
 
     /// What the proxy has done so far.
     public var stats: ProxyStats { counters.withLock { $0 } }
@@ -101,11 +104,15 @@ public final class FaultProxy: Sendable {
             guard count > 0 else { return }
             let chunk = buffer[0..<count]
             if let line = Self.requestLine(chunk) {
-                log.withLock { $0.append(line) }
                 let fault = decide(line)
+                let index = log.withLock { log in
+                    log.append(ProxiedRequest(line: line, fault: fault, applied: false))
+                    return log.count - 1
+                }
                 counters.withLock { $0.record(fault) }
-                connection.begin(fault)
+                connection.begin(fault, request: index)
                 if case .redirect(let location) = fault {
+                    markApplied(connection)
                     let answer = "HTTP/1.1 307 Temporary Redirect\r\nLocation: \(location)\r\n"
                         + "Content-Length: 0\r\nConnection: close\r\n\r\n"
                     _ = LoopbackSocket.writeAll(connection.client, Array(answer.utf8)[...])
@@ -126,9 +133,14 @@ public final class FaultProxy: Sendable {
             var chunk = buffer[0..<count]
             switch connection.fault {
             case .passThrough, .redirect: break
-            case .dropAnswer: return
-            case .delayAnswer(let milliseconds): Self.pause(milliseconds)
+            case .dropAnswer:
+                markApplied(connection)
+                return
+            case .delayAnswer(let milliseconds):
+                if milliseconds > 0 { markApplied(connection) }
+                Self.pause(milliseconds)
             case .trickleAnswer(let milliseconds):
+                markApplied(connection)
                 for byte in chunk {
                     guard !isStopped, LoopbackSocket.writeAll(connection.client, [byte][...]) else { return }
                     counters.withLock { $0.bytesToClient += 1 }
@@ -139,6 +151,9 @@ public final class FaultProxy: Sendable {
                 let allowed = connection.allowance(for: chunk)
                 chunk = chunk.prefix(allowed)
                 if allowed < count {
+                    // Counted before the client can see the cut, so a client that
+                    // reacts to it always finds it in the stats.
+                    markApplied(connection)
                     _ = LoopbackSocket.writeAll(connection.client, chunk)
                     counters.withLock { $0.bytesToClient += chunk.count }
                     if case .stallAnswer = connection.fault { connection.holdUntilCut() }
@@ -151,6 +166,13 @@ public final class FaultProxy: Sendable {
     }
 
     private var isStopped: Bool { stopped.withLock { $0 } }
+
+    /// Counts the current request's fault as applied, once per request.
+    private func markApplied(_ connection: ProxyConnection) {
+        guard let (index, fault) = connection.claimApplied() else { return }
+        log.withLock { $0[index].applied = true }
+        counters.withLock { $0.recordApplied(fault) }
+    }
 
     private static func pause(_ milliseconds: Int) {
         guard milliseconds > 0 else { return }
@@ -177,6 +199,9 @@ final class ProxyConnection: Sendable {
     let upstream: Int32
     private struct Answer {
         var fault: ProxyFault = .passThrough
+        /// The request's place in the proxy's log, nil before the first request.
+        var request: Int?
+        var applied = false
         var bytesPassed = 0
         /// The answer's head so far, until its blank line is seen.
         var head: [UInt8] = []
@@ -198,7 +223,16 @@ final class ProxyConnection: Sendable {
 
     var fault: ProxyFault { state.withLock { $0.fault } }
 
-    func begin(_ fault: ProxyFault) { state.withLock { $0 = Answer(fault: fault) } }
+    func begin(_ fault: ProxyFault, request: Int) { state.withLock { $0 = Answer(fault: fault, request: request) } }
+
+    /// The current request and its fault the first time its fault takes effect; nil after that.
+    func claimApplied() -> (request: Int, fault: ProxyFault)? {
+        state.withLock { answer in
+            guard !answer.applied, let request = answer.request else { return nil }
+            answer.applied = true
+            return (request, answer.fault)
+        }
+    }
 
     /// How many bytes of this answer chunk may pass before the current cut.
     func allowance(for chunk: ArraySlice<UInt8>) -> Int {

@@ -32,7 +32,7 @@ import Glibc
         _ = try await api.submit(sessionID: session, content: [.text("hello")], key: IdempotencyKey())
         #expect(server.runCount(inSession: session) == 1)
         let stats = try proxy.control("GET", "/stats").body
-        #expect(stats.contains("\"drop\":1"), "\(stats)")
+        #expect(stats.contains("\"applied\":{\"drop\":1}") && stats.contains("\"faults\":{\"drop\":1"), "\(stats)")
 
         // Trickle: one byte at a time, same answer.
         #expect(try proxy.control("POST", "/mode", "trickle 0 match=/v1/sessions/").status == 200)

@@ -92,7 +92,7 @@ import VeetTransport
         for seed in 1...Self.iterations {
             var random = SeededGenerator(seed: 1_000 + seed)
             // Cuts land anywhere in the body of a full replay (a few pass its end and cut
-            // nothing), or before the status line ends.
+            // nothing), or in the first 240 bytes: before the status line ends or inside the head.
             let cuts = (0..<Int.random(in: 1...5, using: &random)).map { _ in Self.randomCut(bodyBytes: 6_000, &random) }
             let plan = Mutex(cuts)
             let proxy = try FaultProxy(upstream: serverURL) { line in
@@ -144,7 +144,7 @@ import VeetTransport
     /// (an empty or truncated reply); the others cut the body.
     static func randomCut(bodyBytes: Int, _ random: inout SeededGenerator) -> ProxyFault {
         Int.random(in: 0..<5, using: &random) == 0
-            ? .cutAnswer(afterBytes: Int.random(in: 0...16, using: &random))
+            ? .cutAnswer(afterBytes: Int.random(in: 0...240, using: &random))
             : .cutAnswerBody(afterBytes: Int.random(in: 0..<bodyBytes, using: &random))
     }
 

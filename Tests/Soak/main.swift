@@ -15,19 +15,20 @@ let usage = """
       --token-file FILE    its bearer token, read from FILE (never printed)
       --token-env NAME     its bearer token, read from the environment variable NAME
       --only LIST          comma-separated runs: streams,submits,kills,huge,endless (default: all)
-      --conformance        instead of soaking, check every chat route against the contract (make conformance)
+      --conformance        instead of soaking, check every route family the clients use against the
+                           contract (make conformance); exit 1 when any route fails
       --serve-hostile KIND instead of soaking, serve one hostile server on 127.0.0.1 (--port P) until
                            SIGINT; KIND: wrong-content-type, invalid-json, wrong-types, invalid-utf8,
                            huge-header, broken-errors, endless-line, wrong-event-ids, unknown-events,
                            enormous-fields, huge-stream
       --streams N          cut-and-resumed streams (default 1000)
       --submits N          submissions with the answer dropped after apply (default 1000)
-      --kills N            SIGKILLs of the outbox writer (default 200)
+      --kills N            SIGKILLs, half of the outbox writer, half of veetd (default 200)
       --stream-bytes N     size of the huge event stream (default 1073741824, 1 GiB)
       --endless-cap N      the endless line ends here at the latest (default 512 MiB; the client must stop first)
       --seconds S          time limit per run; a run cut short fails (default 300)
       --seed N             seed of every random choice (default 1)
-      --bin DIR            where veet-store-torture is (default: beside this program, or $VEET_BIN_DIR)
+      --bin DIR            where veet-store-torture and veetd are (default: beside this program, or $VEET_BIN_DIR)
       --help               show this help
 
     Exit status 0 when every promise held, 1 otherwise, 2 on bad arguments.
@@ -121,7 +122,9 @@ func runSoaks(_ options: SoakOptions) async -> Int32 {
             say("veet-soak: against \(url.absoluteString)")
         } else {
             let token = "soak-\(UUID().uuidString)"
-            let server = FixtureServer(token: token, options: .testing)
+            var fixtureOptions = FixtureOptions.testing
+            fixtureOptions.folders = true  // every family the clients use, so conformance covers them all
+            let server = FixtureServer(token: token, options: fixtureOptions)
             target = SoakTarget(url: try server.start(), token: token, fixture: server)
             fixture = server
             say("veet-soak: against the in-process fixture at \(target.url.absoluteString)")
@@ -158,7 +161,8 @@ func runSoaks(_ options: SoakOptions) async -> Int32 {
         try await SubmitSoak.run(target, count: options.submits, seed: options.seed &+ 1, deadline: deadline())
     }
     await record("kills") {
-        try KillSoak.run(count: options.kills, binDirectory: options.bin, seed: options.seed &+ 2, deadline: deadline())
+        try await KillSoak.run(target: target, count: options.kills, binDirectory: options.bin, seed: options.seed &+ 2,
+                               deadline: deadline())
     }
     let failed = results.filter { !$0.held }.count
     say("veet-soak: \(results.count - failed) of \(results.count) runs held")

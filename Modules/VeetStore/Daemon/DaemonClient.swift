@@ -1,6 +1,6 @@
 import Foundation
+import VeetTransport
 import Glibc
-import Synchronization
 
 /// A connection to veetd for the CLI and the TUI. Blocking calls, each with
 /// a deadline; `connect` returns nil-equivalent errors quickly when no daemon
@@ -31,7 +31,7 @@ public final class DaemonClient: Sendable {
     }
 
     private let fd: Int32
-    private let state = Mutex(ReadState())
+    private let state = ThreadLock(ReadState())
     /// What the daemon said about itself in `welcome`.
     public var daemonVersion: String { state.withLock { $0.daemonVersion } }
     public var daemonPID: Int32 { state.withLock { $0.daemonPID } }

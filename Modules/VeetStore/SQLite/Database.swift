@@ -1,18 +1,19 @@
 import CSQLite
 import Foundation
-import Synchronization
+import VeetTransport
 
 /// The database file: one writer connection behind a lock, and a small pool
 /// of read connections used concurrently (WAL lets readers run beside the writer).
 ///
 /// Why a lock and not an actor: every SQLite call is synchronous and short, so
-/// callers (actors, tasks, the CLI) run them inline without a hop; the mutex
+/// callers (actors, tasks, the CLI) run them inline without a hop; the lock
 /// makes writes one at a time, and WAL keeps readers off the writer's path.
+/// The locks are `ThreadLock` (pthread), not `Mutex`, so ThreadSanitizer sees them.
 public final class Database: Sendable {
     public let path: String
     public let options: DatabaseOptions
-    private let writer: Mutex<SQLiteConnection>
-    private let idleReaders: Mutex<[SQLiteConnection]>
+    private let writer: ThreadLock<SQLiteConnection>
+    private let idleReaders: ThreadLock<[SQLiteConnection]>
 
     /// Opens (creating if needed) and migrates the file at `path`.
     public init(path: String, options: DatabaseOptions = DatabaseOptions(),
@@ -21,8 +22,8 @@ public final class Database: Sendable {
         self.options = options
         let connection = try SQLiteConnection(path: path, readOnly: false, options: options)
         try Migrator(migrations: migrations).migrate(connection)
-        writer = Mutex(connection)
-        idleReaders = Mutex([])
+        writer = ThreadLock(connection)
+        idleReaders = ThreadLock([])
     }
 
     /// Opens the store at `VeetPaths.databaseFile`, creating its 0700 directory.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import VeetTransport
 
 /// The local store of one named connection: its session index mirror,
@@ -12,7 +11,7 @@ public final class LocalStore: Sendable {
     /// The row id of the connection in this file; scopes every other row.
     public let connectionID: Int64
     /// Sessions whose deletion has started: reconciliation must not bring them back.
-    private let deletesInFlight = Mutex<Set<String>>([])
+    private let deletesInFlight = ThreadLock<Set<String>>([])
 
     /// Opens the connection's slice of `database`, registering the name on first use.
     public init(database: Database, connection name: String, url: String = "") throws {

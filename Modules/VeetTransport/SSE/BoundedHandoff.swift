@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Hands elements from one producer task to one consumer, holding at most
 /// `capacity` in between: the producer waits while the consumer is behind,
 /// so a slow consumer slows the producer (and, under it, the connection)
@@ -19,7 +17,7 @@ final class BoundedHandoff<Element: Sendable>: Sendable {
     private enum NextStep { case element(Element, CheckedContinuation<Void, Never>?), ended(Result<Void, any Error>), wait }
 
     let capacity: Int
-    private let state = Mutex(State())
+    private let state = ThreadLock(State())
 
     init(capacity: Int) {
         precondition(capacity > 0, "a handoff needs room for one element")
@@ -102,7 +100,7 @@ final class BoundedHandoff<Element: Sendable>: Sendable {
 
     /// The consumer let go: buffered elements are dropped, a waiting producer is released.
     func close() {
-        let (producer, consumer) = state.withLock { state in
+        let (producer, consumer) = state.withLock { state -> (CheckedContinuation<Void, Never>?, CheckedContinuation<Element?, any Error>?) in
             state.closed = true
             state.buffer.removeAll()
             defer { (state.waitingProducer, state.waitingConsumer) = (nil, nil) }

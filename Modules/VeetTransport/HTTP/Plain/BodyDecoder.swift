@@ -43,6 +43,9 @@ struct BodyDecoder {
     private var remainingLength: Int
     /// A chunk-size or trailer line not yet ended.
     private var line = Data()
+    /// A framing error met after some body bytes of the same input: those are
+    /// handed over first, the error comes with the next call.
+    private var pendingFailure: BodyFramingError?
 
     init(framing: Framing) {
         self.framing = framing
@@ -83,7 +86,9 @@ struct BodyDecoder {
     var endsAtClose: Bool { framing == .untilClose || isComplete }
 
     /// Body bytes carried by `input`; bytes beyond the body's end are ignored.
+    /// How the input is split never changes the bytes or the error.
     mutating func feed(_ input: Data) throws(BodyFramingError) -> Data {
+        if let pendingFailure { throw pendingFailure }
         switch framing {
         case .untilClose:
             return input
@@ -98,11 +103,21 @@ struct BodyDecoder {
 
     private mutating func feedChunked(_ input: Data) throws(BodyFramingError) -> Data {
         var output = Data()
+        do {
+            try feedChunked(input, into: &output)
+        } catch {
+            if output.isEmpty { throw error }
+            pendingFailure = error
+        }
+        return output
+    }
+
+    private mutating func feedChunked(_ input: Data, into output: inout Data) throws(BodyFramingError) {
         var index = input.startIndex
         while index < input.endIndex {
             switch chunkState {
             case .done:
-                return output
+                return
             case .data(let remaining):
                 let end = input.index(index, offsetBy: min(remaining, input.endIndex - index))
                 output.append(input[index..<end])
@@ -114,7 +129,6 @@ struct BodyDecoder {
                 try endLine(text)
             }
         }
-        return output
     }
 
     /// Appends to the pending line; returns it (without CRLF) once its LF arrived.
