@@ -143,7 +143,7 @@ actor Daemon {
     func status() -> DaemonStatus {
         let rows = connections.values.sorted { $0.name < $1.name }.map { runtime in
             ConnectionStatus(name: runtime.name, sessions: (try? runtime.store.sessionCount()) ?? 0,
-                             outboxPending: (try? runtime.store.outbox().count) ?? 0, lastSync: runtime.lastSync,
+                             outboxPending: (try? runtime.store.outbox().filter(\.awaitsDelivery).count) ?? 0, lastSync: runtime.lastSync,
                              lastError: runtime.lastError, notifications: runtime.notifications.rawValue)
         }
         return DaemonStatus(pid: getpid(), version: version, startedAt: startedAt, clients: clientCount(),

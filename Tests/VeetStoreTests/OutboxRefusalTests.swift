@@ -50,6 +50,8 @@ final class RefusingSubmit: Sendable {
         #expect(await delivery.flush(sessionID: "gone").isEmpty)
         #expect(submit.calls == 1)
         #expect(try store.outbox().map(\.text) == ["hello?"])
+        // Kept, but no longer counted as on its way (veetd's outbox_pending).
+        #expect(try store.outbox().filter(\.awaitsDelivery).isEmpty)
         #expect(try store.discardOutboxEntry(id: entry.id))
         #expect(try store.outbox().isEmpty)
     }

@@ -33,6 +33,9 @@ public struct OutboxEntry: Sendable, Hashable {
     public var afterSequence: Int64
 
     public var text: String { Outbox.echoText(content) }
+
+    /// Still on its way to the server: not confirmed, and not refused for good.
+    public var awaitsDelivery: Bool { state != .confirmed && state != .refused }
 }
 
 enum Outbox {
