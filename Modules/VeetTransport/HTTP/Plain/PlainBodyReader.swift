@@ -42,7 +42,7 @@ final class PlainBodyReader: @unchecked Sendable {  // next() is called only by 
     }
 
     /// The next piece of the body; nil at its end. Throws `TransportError`:
-    /// `.cancelled` after `cancel()` or the consumer's task was cancelled,
+    /// `.cancelled` after the `canceller` ran or the consumer's task was cancelled,
     /// `.connectionLost` for anything that broke the body midway.
     func next() async throws -> Data? {
         while !finished {
