@@ -15,12 +15,14 @@ build: bootstrap
 check:
 	@Scripts/check-architecture
 
-# The architecture check, then every test target (unit, integration, end to end).
+# The architecture check, the fuzz harnesses type-checked, then every test target
+# (unit, integration, end to end).
 # The run normally takes a few minutes; the time limit turns a hung test into a
 # quick, named failure instead of a stalled CI job.
 TEST_TIME_LIMIT ?= 1500
 test: bootstrap check
 	$(SWIFT) build
+	@Scripts/fuzz --typecheck
 	VEET_BIN_DIR=$(BIN) timeout --kill-after=30 $(TEST_TIME_LIMIT) $(SWIFT) test || { \
 	  status=$$?; [ $$status -eq 124 ] && echo "make test: the tests did not finish in $(TEST_TIME_LIMIT) s" >&2; exit $$status; }
 
