@@ -71,7 +71,7 @@ enum Sidebar {
     private static func hits(_ outcome: SearchOutcome, now: Date) -> [ListItem] {
         guard case .results(let hits) = outcome else { return [] }
         return hits.map { hit in
-            let detail = WireDate.parse(hit.updatedAt).map { relativeAge(from: $0, to: now) }
+            let detail = Timestamp.parse(hit.updatedAt).map { relativeAge(from: $0, to: now) }
             let excerpt = hit.excerpt.text.replacingOccurrences(of: "\n", with: " ")
             let title = (hit.title ?? "New conversation") + (hit.kind == .title ? "" : ": " + excerpt)
             return ListItem(id: "hit:" + hit.sessionID + ":" + (hit.sequence.map(String.init) ?? ""), title: title,
@@ -98,7 +98,7 @@ enum Sidebar {
     }
 
     static func age(of session: CachedSession, now: Date) -> String {
-        guard let date = WireDate.parse(session.updatedAt) else { return "" }
+        guard let date = Timestamp.parse(session.updatedAt) else { return "" }
         return relativeAge(from: date, to: now)
     }
 
@@ -112,17 +112,14 @@ enum Sidebar {
         case ..<3600: text = "\(seconds / 60)m"
         case ..<86_400: text = "\(seconds / 3600)h"
         case ..<(7 * 86_400): text = "\(seconds / 86_400)d"
-        default: text = WireDate.dayAndMonth(date)
+        default: text = SidebarDate.dayAndMonth(date)
         }
         return text.count < 3 ? String(repeating: " ", count: 3 - text.count) + text : text
     }
 }
 
-/// The wire's timestamps ("2026-11-30T09:00:00.123456Z", "+00:00" offsets)
-/// read by hand: the sidebar reads one per session every second, and the
-/// general parser (`Timestamp.parse`, format styles) took seconds for 10,000.
-/// Anything else falls back to it.
-enum WireDate {
+/// Dates in the sidebar's words.
+enum SidebarDate {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// "30 Nov" in the local time zone, without a DateFormatter (one per call cost ICU set-up each time).
@@ -137,54 +134,5 @@ enum WireDate {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         return "\(day) \(months[month - 1])"
-    }
-
-    static func parse(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
-        func number(_ start: Int, _ count: Int) -> Int? {
-            guard start + count <= bytes.count else { return nil }
-            var value = 0
-            for byte in bytes[start..<start + count] {
-                guard byte >= 48 && byte <= 57 else { return nil }
-                value = value * 10 + Int(byte - 48)
-            }
-            return value
-        }
-        guard bytes.count >= 20, bytes[4] == 45, bytes[7] == 45, bytes[10] == 84 || bytes[10] == 32,
-              bytes[13] == 58, bytes[16] == 58,
-              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2)
-        else { return Timestamp.parse(text) }
-        var index = 19
-        var fraction = 0.0
-        if bytes[index] == 46 {
-            var scale = 0.1
-            index += 1
-            while index < bytes.count, bytes[index] >= 48 && bytes[index] <= 57 {
-                fraction += Double(bytes[index] - 48) * scale
-                scale /= 10
-                index += 1
-            }
-        }
-        var offset = 0
-        if index < bytes.count, bytes[index] == 90 {
-            index += 1
-        } else if index + 6 <= bytes.count, bytes[index] == 43 || bytes[index] == 45, bytes[index + 3] == 58,
-                  let hours = number(index + 1, 2), let minutes = number(index + 4, 2) {
-            offset = (hours * 60 + minutes) * 60 * (bytes[index] == 45 ? -1 : 1)
-            index += 6
-        } else {
-            return Timestamp.parse(text)
-        }
-        guard index == bytes.count, (1...12).contains(month), (1...31).contains(day) else { return Timestamp.parse(text) }
-        // Days since 1970-01-01 in the proleptic Gregorian calendar (civil-from-days inverted).
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 }
