@@ -67,4 +67,26 @@ import VeetTransport
         #expect(await center.availability == .unavailable)
         #expect(!server.recordedRequests.contains { $0.path.hasPrefix("/v1/folders") })
     }
+
+    /// A fresh client (nothing read yet) that renames a folder: an unknown id on a
+    /// server with folders stays "not found"; on a server without folders it is
+    /// "This server does not offer folders", told apart by one read of the list.
+    @Test func aRefusedMutationBeforeAnyReadSaysWhichKindOfNotFound() async throws {
+        let (withFolders, client) = try start(folders: true)
+        defer { withFolders.stop() }
+        let center = FolderCenter(api: FoldersAPI(client: client), store: nil)
+        let unknown = await #expect(throws: APIError.self) {
+            _ = try await center.rename(folderID: "00000000-0000-4000-8000-000000000000", to: "Name")
+        }
+        #expect(unknown?.status == 404)
+        #expect(await center.availability == .available)
+
+        let (withoutFolders, plainClient) = try start(folders: false)
+        defer { withoutFolders.stop() }
+        let plainCenter = FolderCenter(api: FoldersAPI(client: plainClient), store: nil)
+        await #expect(throws: FolderRuleError.unavailable) {
+            _ = try await plainCenter.rename(folderID: "00000000-0000-4000-8000-000000000000", to: "Name")
+        }
+        #expect(await plainCenter.availability == .unavailable)
+    }
 }

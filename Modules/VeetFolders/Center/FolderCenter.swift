@@ -90,37 +90,62 @@ public actor FolderCenter {
         if availability == .unavailable { throw FolderRuleError.unavailable }
     }
 
+    /// Runs a mutation. A 404/405/400 answer is ambiguous before the family
+    /// was read (an unknown id, or a server without folders, answer the
+    /// same): the folder list, read once, tells which, and a server without
+    /// folders is reported as `FolderRuleError.unavailable`.
+    private func explainingRefusal<T>(_ mutation: () async throws -> T) async throws -> T {
+        do {
+            return try await mutation()
+        } catch where FoldersAPI.meansUnavailable(error) && availability == .unknown {
+            do {
+                _ = try await api.folders()
+                availability = .available
+            } catch where FoldersAPI.meansUnavailable(error) {
+                markUnavailable()
+                throw FolderRuleError.unavailable
+            } catch {}
+            throw error
+        }
+    }
+
     /// Creates a folder. A refused or duplicate name throws `FolderNameError`.
     public func create(name: String) async throws -> FolderView {
-        try requireAvailable()
-        let folder = try await nameMutation { try await self.api.create(name: name) }
-        fence.folderAnswered(folder)
-        place(folder)
-        availability = .available
-        return folder
+        try await explainingRefusal {
+            try requireAvailable()
+            let folder = try await nameMutation { try await self.api.create(name: name) }
+            fence.folderAnswered(folder)
+            place(folder)
+            availability = .available
+            return folder
+        }
     }
 
     public func rename(folderID: String, to name: String) async throws -> FolderView {
-        try requireAvailable()
-        let folder = try await nameMutation { try await self.api.rename(id: folderID, to: name) }
-        fence.folderAnswered(folder)
-        place(folder)
-        return folder
+        try await explainingRefusal {
+            try requireAvailable()
+            let folder = try await nameMutation { try await self.api.rename(id: folderID, to: name) }
+            fence.folderAnswered(folder)
+            place(folder)
+            return folder
+        }
     }
 
     /// Deletes a folder; its conversations return to the history.
     public func delete(folderID: String) async throws {
-        try requireAvailable()
-        fence.deleteStarted(folderID: folderID)
-        do {
-            try await api.delete(id: folderID)
-        } catch {
-            fence.deleteFailed(folderID: folderID)
-            throw error
+        try await explainingRefusal {
+            try requireAvailable()
+            fence.deleteStarted(folderID: folderID)
+            do {
+                try await api.delete(id: folderID)
+            } catch {
+                fence.deleteFailed(folderID: folderID)
+                throw error
+            }
+            fence.deleteAnswered(folderID: folderID)
+            folders.removeAll { $0.id == folderID }
+            proposals.removeAll { $0.kind == .addToFolder && $0.targetFolderID == folderID }
         }
-        fence.deleteAnswered(folderID: folderID)
-        folders.removeAll { $0.id == folderID }
-        proposals.removeAll { $0.kind == .addToFolder && $0.targetFolderID == folderID }
     }
 
     /// Files `row` in `folderID`, or unfiles it with nil. Scheduled sessions never enter a folder.
@@ -132,43 +157,49 @@ public actor FolderCenter {
 
     @discardableResult
     public func move(sessionID: String, to folderID: String?) async throws -> SessionView {
-        try requireAvailable()
-        fence.moveStarted(sessionID: sessionID, to: folderID)
-        let answer: SessionView
-        do {
-            answer = try await api.move(sessionID: sessionID, to: folderID)
-        } catch {
-            fence.moveFailed(sessionID: sessionID)
-            throw error
+        try await explainingRefusal {
+            try requireAvailable()
+            fence.moveStarted(sessionID: sessionID, to: folderID)
+            let answer: SessionView
+            do {
+                answer = try await api.move(sessionID: sessionID, to: folderID)
+            } catch {
+                fence.moveFailed(sessionID: sessionID)
+                throw error
+            }
+            fence.moveAnswered(sessionID: sessionID, folderID: answer.folderID)
+            proposals.removeAll { $0.memberSessionIDs.contains(sessionID) }
+            try store?.upsert(session: answer)
+            return answer
         }
-        fence.moveAnswered(sessionID: sessionID, folderID: answer.folderID)
-        proposals.removeAll { $0.memberSessionIDs.contains(sessionID) }
-        try store?.upsert(session: answer)
-        return answer
     }
 
     /// Accepts a proposal (optionally under a new name) and fences the folder it produced.
     @discardableResult
     public func accept(proposalID: String, name: String? = nil) async throws -> FolderProposalView {
-        try requireAvailable()
-        let accepted = try await nameMutation { try await self.api.accept(proposalID: proposalID, name: name) }
-        proposals.removeAll { $0.id == proposalID }
-        if let folderID = accepted.resultingFolderID {
-            for member in accepted.memberSessionIDs { fence.moveAnswered(sessionID: member, folderID: folderID) }
-            if let folder = try? await api.folder(id: folderID) {
-                fence.folderAnswered(folder)
-                place(folder)
+        try await explainingRefusal {
+            try requireAvailable()
+            let accepted = try await nameMutation { try await self.api.accept(proposalID: proposalID, name: name) }
+            proposals.removeAll { $0.id == proposalID }
+            if let folderID = accepted.resultingFolderID {
+                for member in accepted.memberSessionIDs { fence.moveAnswered(sessionID: member, folderID: folderID) }
+                if let folder = try? await api.folder(id: folderID) {
+                    fence.folderAnswered(folder)
+                    place(folder)
+                }
             }
+            return accepted
         }
-        return accepted
     }
 
     @discardableResult
     public func decline(proposalID: String) async throws -> FolderProposalView {
-        try requireAvailable()
-        let declined = try await api.decline(proposalID: proposalID)
-        proposals.removeAll { $0.id == proposalID }
-        return declined
+        try await explainingRefusal {
+            try requireAvailable()
+            let declined = try await api.decline(proposalID: proposalID)
+            proposals.removeAll { $0.id == proposalID }
+            return declined
+        }
     }
 
     /// Inserts or replaces a folder in the in-memory list, in the server's order.
