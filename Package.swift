@@ -96,7 +96,7 @@ let package = Package(
 
         // The fault-injecting TCP proxy: a library the tests use in-process, and a
         // program (veet-fault-proxy) that people and the soak runs drive over loopback.
-        .target(name: "FaultProxyCore", path: "Tests/FaultProxyCore", swiftSettings: swift6),
+        .target(name: "FaultProxyCore", dependencies: ["VeetTransport"], path: "Tests/FaultProxyCore", swiftSettings: swift6),
         .executableTarget(name: "FaultProxyTool", dependencies: ["FaultProxyCore"],
                           path: "Tests/FaultProxyTool", swiftSettings: swift6),
         // Soak runs (make soak): bounded, loopback only, figures printed.

@@ -1,4 +1,5 @@
 import Foundation
+import VeetTransport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,7 +15,7 @@ public final class ControlServer: Sendable {
     private let listener: Int32
     private let schedule: FaultSchedule
     private let stats: @Sendable () -> ProxyStats
-    private let stopped = Guarded(false)
+    private let stopped = ThreadLock(false)
     static let maximumRequestBytes = 65_536
 
     public init(schedule: FaultSchedule, port requestedPort: UInt16 = 0, stats: @escaping @Sendable () -> ProxyStats) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import VeetTransport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,10 +37,10 @@ public final class FaultProxy: Sendable {
     private let upstreamPort: UInt16
     private let decide: Decider
     private let listener: Int32
-    private let live = Guarded<[ProxyConnection]>([])
-    private let stopped = Guarded(false)
-    private let log = Guarded<[ProxiedRequest]>([])
-    private let counters = Guarded(ProxyStats())
+    private let live = ThreadLock<[ProxyConnection]>([])
+    private let stopped = ThreadLock(false)
+    private let log = ThreadLock<[ProxiedRequest]>([])
+    private let counters = ThreadLock(ProxyStats())
 
     public init(upstream: URL, port requestedPort: UInt16 = 0, decide: @escaping Decider) throws {
         upstreamPort = UInt16(upstream.port ?? 80)
@@ -208,8 +209,8 @@ final class ProxyConnection: Sendable {
         var headLength: Int?
     }
 
-    private let state = Guarded(Answer())
-    private let isCut = Guarded(false)
+    private let state = ThreadLock(Answer())
+    private let isCut = ThreadLock(false)
 
     init(client: Int32, upstream: Int32) {
         self.client = client

@@ -1,3 +1,4 @@
+import VeetTransport
 
 /// One line of the proxy's mode: a fault, the requests it applies to, and how many.
 ///
@@ -105,9 +106,9 @@ public struct FaultRule: Sendable, Equatable, CustomStringConvertible {
 /// The proxy's current mode: rules tried in order; the first that matches a
 /// request and is not spent decides its fault; no rule means pass through.
 public final class FaultSchedule: Sendable {
-    private let rules: Guarded<[FaultRule]>
+    private let rules: ThreadLock<[FaultRule]>
 
-    public init(_ rules: [FaultRule] = []) { self.rules = Guarded(rules) }
+    public init(_ rules: [FaultRule] = []) { self.rules = ThreadLock(rules) }
 
     /// Parses one rule per non-empty line.
     public static func parse(_ text: String) throws(FaultRule.ParseError) -> [FaultRule] {

@@ -1,4 +1,5 @@
 import Foundation
+import VeetTransport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -77,9 +78,9 @@ public enum LoopbackSocket {
 public final class CountingListener: Sendable {
     public let port: UInt16
     private let listener: Int32
-    private let accepted = Guarded(0)
-    private let lines = Guarded<[String]>([])
-    private let stopped = Guarded(false)
+    private let accepted = ThreadLock(0)
+    private let lines = ThreadLock<[String]>([])
+    private let stopped = ThreadLock(false)
 
     public init() throws {
         (listener, port) = try LoopbackSocket.listen()

@@ -182,7 +182,7 @@ struct Conformance {
 /// account) that remembers the last answer's status, so a check can tell a
 /// `201` from a replayed `200`.
 final class StatusRecorder: Sendable {
-    private let last = Guarded(0)
+    private let last = ThreadLock(0)
 
     var lastStatus: Int { last.withLock { $0 } }
 

@@ -82,8 +82,8 @@ enum Memory {
 
 /// Samples resident memory every 50 ms on its own thread and keeps the peak.
 final class MemorySampler: Sendable {
-    private let peak = Guarded(0)
-    private let running = Guarded(true)
+    private let peak = ThreadLock(0)
+    private let running = ThreadLock(true)
 
     init() {
         Thread.detachNewThread { [self] in

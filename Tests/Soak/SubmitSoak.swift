@@ -13,7 +13,7 @@ enum SubmitSoak {
     static func run(_ target: SoakTarget, count: Int, seed: UInt64, deadline: ContinuousClock.Instant) async throws -> SoakResult {
         let start = ContinuousClock.now
         // Drops still owed per session: the proxy drops that many answers to its submissions.
-        let owed = Guarded<[String: Int]>([:])
+        let owed = ThreadLock<[String: Int]>([:])
         let proxy = try FaultProxy(upstream: target.url) { line in
             guard line.hasPrefix("POST "), line.contains("/messages") else { return .passThrough }
             let parts = line.split(separator: "/")
@@ -78,7 +78,7 @@ enum SubmitSoak {
     }
 
     static func one(index: Int, drops: Int, direct: ChatAPI, viaProxy: ChatAPI, target: SoakTarget,
-                    owed: Guarded<[String: Int]>) async -> Outcome {
+                    owed: ThreadLock<[String: Int]>) async -> Outcome {
         do {
             let session = try await direct.createSession().id
             owed.withLock { $0[session.lowercased()] = drops }
