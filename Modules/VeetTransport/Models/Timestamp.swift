@@ -6,7 +6,7 @@ import Foundation
 public enum Timestamp {
     /// The wire's usual form (`2026-11-30T09:00:00.123456Z`, `+01:00`) is read
     /// by hand: lists sort and label thousands of sessions by it, and the
-    /// format styles took about 1 µs each (10 % of the TUI's cold start).
+    /// format styles were 9.5 % of the TUI's cold-start profile (now 0.6 %).
     /// Anything else goes to Foundation's ISO 8601 parser.
     public static func parse(_ text: String) -> Date? {
         fastParse(text) ?? parseWithFormatStyles(text)

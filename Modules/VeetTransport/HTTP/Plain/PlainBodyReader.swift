@@ -105,10 +105,8 @@ final class PlainBodyReader: @unchecked Sendable {  // next() is called only by 
             if Task.isCancelled { connection.interrupt() }
             if let ready = try connection.receiveNow(limit: PlainHTTPExchange.readSize) { return ready }
             let connection = connection, timeout = timeout
-            return try await withTaskCancellationHandler {
-                try await Blocking.run { try connection.receive(limit: PlainHTTPExchange.readSize, timeout: timeout) }
-            } onCancel: {
-                connection.interrupt()
+            return try await Blocking.run(onCancel: connection.interrupt) {
+                try connection.receive(limit: PlainHTTPExchange.readSize, timeout: timeout)
             }
         } catch let error as TransportError {
             finish()

@@ -26,18 +26,14 @@ enum PlainHTTPExchange {
     /// Sends the request and reads the whole answer, whatever its status.
     static func send(_ request: URLRequest, requestID: String, timeout: TimeInterval) async throws -> HTTPResponse {
         let wake = try WakePipe(requestID: requestID)
-        return try await withTaskCancellationHandler {
-            try await Blocking.run {
-                let (head, reader) = try exchange(request, requestID: requestID, timeout: timeout, wake: wake)
-                let (body, whole) = try reader.readWholeBlocking(limit: answerBodyLimit)
-                guard whole else {
-                    throw InvalidResponseError("the answer's body is over \(answerBodyLimit / 1_048_576) MiB",
-                                               requestID: head.requestID ?? requestID)
-                }
-                return HTTPResponse(received: head.status, headers: head.headers, body: body)
+        return try await Blocking.run(onCancel: wake.signal) {
+            let (head, reader) = try exchange(request, requestID: requestID, timeout: timeout, wake: wake)
+            let (body, whole) = try reader.readWholeBlocking(limit: answerBodyLimit)
+            guard whole else {
+                throw InvalidResponseError("the answer's body is over \(answerBodyLimit / 1_048_576) MiB",
+                                           requestID: head.requestID ?? requestID)
             }
-        } onCancel: {
-            wake.signal()
+            return HTTPResponse(received: head.status, headers: head.headers, body: body)
         }
     }
 
@@ -45,10 +41,8 @@ enum PlainHTTPExchange {
     /// body still unread; any other answer comes back whole.
     static func open(_ request: URLRequest, requestID: String, timeout: TimeInterval) async throws -> HTTPByteStream {
         let wake = try WakePipe(requestID: requestID)
-        let (head, reader) = try await withTaskCancellationHandler {
-            try await Blocking.run { try openBlocking(request, requestID: requestID, timeout: timeout, wake: wake) }
-        } onCancel: {
-            wake.signal()
+        let (head, reader) = try await Blocking.run(onCancel: wake.signal) {
+            try openBlocking(request, requestID: requestID, timeout: timeout, wake: wake)
         }
         guard let reader else { return HTTPByteStream(response: head, chunks: AsyncThrowingStream { $0.finish() }) }
         return HTTPByteStream(response: head, chunks: AsyncThrowingStream(unfolding: { try await reader.next() }),
@@ -130,15 +124,22 @@ enum PlainHTTPExchange {
 }
 
 /// Runs blocking work on a thread of its own, so neither Swift concurrency's
-/// few threads nor dispatch's global pool (which on Linux serves the same
-/// executor, timers included) ever waits on a socket. Such waits happen only
-/// when no bytes are ready, so a thread per wait costs little.
+/// few threads nor dispatch's global queues (whose workers Swift's executor
+/// also uses on Linux) wait on a socket. A stream waits here only when no
+/// bytes are ready (`receiveNow` comes first), so a thread per wait is rare
+/// where throughput matters. `onCancel` runs when the calling task is
+/// cancelled and must make `work` end (a wake pipe's signal).
 enum Blocking {
-    static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread { continuation.resume(with: Result { try work() }) }
-            thread.name = "VeetTransport.PlainHTTP"
-            thread.start()
+    static func run<T: Sendable>(onCancel: @escaping @Sendable () -> Void,
+                                 _ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let thread = Thread { continuation.resume(with: Result { try work() }) }
+                thread.name = "VeetTransport.PlainHTTP"
+                thread.start()
+            }
+        } onCancel: {
+            onCancel()
         }
     }
 }
