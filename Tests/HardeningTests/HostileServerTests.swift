@@ -124,8 +124,9 @@ import VeetTransport
         }
     }
 
-    /// The same head on a REST answer (read by URLSession) says what is wrong,
-    /// not libcurl's "Out of memory (URLError -1)".
+    /// The same head on a REST answer says what is wrong, not libcurl's "Out of
+    /// memory (URLError -1)". On loopback the client's own reader answers; the
+    /// URLSession (HTTPS) path is `OversizedHeadTests` in VeetTransportTests.
     @Test func aHugeHeadOnARESTAnswerIsNamedAsSuch() async throws {
         try await Self.withServer(.hugeHeader) { api in
             do {

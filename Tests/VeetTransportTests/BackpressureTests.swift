@@ -17,7 +17,8 @@ struct BackpressureTests {
     static let serverCap = 512 * 1_048_576
 
     /// A server writing event frames as fast as it can, up to `serverCap`, counting what it wrote.
-    static func floodServer(written: WrittenBytes) throws -> HTTPTestServer {
+    /// `clientGone` opens when a write fails: the client closed the connection.
+    static func floodServer(written: WrittenBytes, clientGone: Gate = Gate()) throws -> HTTPTestServer {
         try HTTPTestServer { _, _, connection in
             connection.startChunked(status: 200, headers: ["Content-Type": "text/event-stream"])
             var sequence = 0
@@ -28,7 +29,7 @@ struct BackpressureTests {
                     sequence += 1
                     frames += "id: \(sequence)\nevent: run.progress\ndata: {\"note\":\"\(String(repeating: "x", count: 200))\"}\n\n"
                 }
-                guard connection.writeChunk(frames) else { return }
+                guard connection.writeChunk(frames) else { return clientGone.open() }
                 total += frames.utf8.count
                 written.count.withLock { $0 = total }
             }
@@ -58,9 +59,9 @@ struct BackpressureTests {
         #expect(first?.isEmpty == false)
         let settled = try await Self.settledCount(written)
         #expect(settled < Self.bound, "the server wrote \(settled) bytes to a reader that took one piece")
-        // Reading again resumes the flow.
-        for _ in 0..<100 { _ = try await iterator.next() }
-        #expect(written.count.withLock { $0 } > 0)
+        // Reading again resumes the flow: the server writes more than it had.
+        for _ in 0..<1_000 { _ = try await iterator.next() }
+        #expect(try await Self.settledCount(written) > settled)
         stream.cancel()
     }
 
@@ -80,14 +81,17 @@ struct BackpressureTests {
 
     @Test func aDroppedRunEventStreamClosesItsConnection() async throws {
         let written = WrittenBytes()
-        let server = try Self.floodServer(written: written)
+        let clientGone = Gate()
+        let server = try Self.floodServer(written: written, clientGone: clientGone)
         defer { server.stop() }
         do {
             let events = RunEventStream(source: try makeClient(server, .plain), runID: "r", lastEventID: nil).events()
             var iterator = events.makeAsyncIterator()
             _ = try await iterator.next()
         }
-        // Once the consumer let go, the server's writes fail: its count stops well short of its cap.
+        // Once the consumer let go, the server's writes fail (a connection merely left
+        // unread would stall them instead), well short of its cap.
+        #expect(await clientGone.waitAsync())
         let settled = try await Self.settledCount(written)
         #expect(settled < Self.bound)
     }
@@ -155,5 +159,28 @@ struct BoundedHandoffTests {
         _ = await consumer.result
         await producer.value
         #expect(producerEnded.withLock { $0 })
+    }
+}
+
+/// A header over the HTTP library's limit, through both readers: named as such, never "Out of memory".
+@Suite(.timeLimit(.minutes(1)))
+struct OversizedHeadTests {
+    @Test(arguments: ClientReader.allCases) func aHeadTooLargeIsNamedAsSuch(reader: ClientReader) async throws {
+        let server = try HTTPTestServer { _, _, connection in
+            connection.respond(status: 200, headers: ["Content-Type": "application/json",
+                                                      "X-Filler": String(repeating: "a", count: 1_048_576)], body: "{}")
+        }
+        defer { server.stop() }
+        do {
+            _ = try await makeClient(server, reader).send(.get("/v1/sessions"))
+            Issue.record("\(reader): a 1 MiB header was accepted")
+        } catch let error as TransportError {
+            #expect(reader == .urlSession, "\(error)")
+            #expect(error.description.contains("header too large"), "\(error)")
+            #expect(!error.description.contains("URLError -1"), "\(error)")
+        } catch let error as InvalidResponseError {
+            #expect(reader == .plain, "\(error)")
+            #expect(error.description.contains("over 64 KiB"), "\(error)")
+        }
     }
 }
