@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import VeetStore
+import VeetTransport
 
 /// The Unix socket: an accept thread and one reader thread per client, each
 /// blocked in `poll` (no busy loop). Requests of one client are handled in
@@ -12,7 +13,7 @@ final class SocketServer: Sendable {
 
     let path: String
     private let listener: Int32
-    private let wake: (read: Int32, write: Int32)
+    private let wake: WakePipe
     private let clients = Mutex<[Int: ClientConnection]>([:])
     private let nextID = Atomic<Int>(1)
     private let handle: Handler
@@ -28,7 +29,7 @@ final class SocketServer: Sendable {
         self.handle = handle
         self.disconnected = disconnected
         listener = try UnixSocket.listen(path: path)
-        wake = try UnixSocket.wakePipe()
+        wake = try WakePipe()
     }
 
     var clientCount: Int { clients.withLock { $0.count } }
@@ -41,8 +42,7 @@ final class SocketServer: Sendable {
 
     /// Stops accepting, ends every client connection and removes the socket file.
     func stop() {
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
+        wake.signal()
         for client in clients.withLock({ Array($0.values) }) { client.close() }
         unlink(path)
     }
@@ -50,7 +50,7 @@ final class SocketServer: Sendable {
     private func acceptLoop() {
         while true {
             var entries = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+                           pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&entries, 2, -1)
             if ready < 0 && errno == EINTR { continue }
             if ready < 0 || entries[1].revents != 0 { break }
@@ -70,7 +70,7 @@ final class SocketServer: Sendable {
         var greeted = false
         reading: while true {
             var entries = [pollfd(fd: client.fd, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+                           pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&entries, 2, -1)
             if ready < 0 && errno == EINTR { continue }
             if ready < 0 || entries[1].revents != 0 { break }

@@ -22,14 +22,6 @@ public enum UnixSocket {
         return fd
     }
 
-    /// A pipe whose read end wakes `poll` loops when something is written to it.
-    public static func wakePipe() throws -> (read: Int32, write: Int32) {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw Failure(operation: "pipe", code: errno) }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        return (fds[0], fds[1])
-    }
-
     static func address(_ path: String) throws -> sockaddr_un {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)

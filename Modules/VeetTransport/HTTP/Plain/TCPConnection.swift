@@ -150,12 +150,13 @@ final class TCPConnection: Sendable {
 }
 
 /// A pipe whose one written byte wakes every `poll` that watches its read end,
-/// from any thread, for good: the cancellation signal of one request.
-final class WakePipe: Sendable {
-    let readEnd: Int32
+/// from any thread, for good: the cancellation signal of one request, or
+/// veetd's stop signal to its socket threads.
+package final class WakePipe: Sendable {
+    package let readEnd: Int32
     private let writeEnd: Int32
 
-    init(requestID: String) throws {
+    package init(requestID: String? = nil) throws {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
             throw TransportError(.other, "cannot create a pipe (errno \(errno))", requestID: requestID)
@@ -173,12 +174,12 @@ final class WakePipe: Sendable {
         close(writeEnd)
     }
 
-    func signal() {
+    package func signal() {
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
     }
 
-    var isSignalled: Bool {
+    package var isSignalled: Bool {
         var entry = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
         return poll(&entry, 1, 0) > 0
     }
