@@ -4,7 +4,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BIN := $(shell pwd)/.build/debug
 
-.PHONY: bootstrap build test check demo demo-cli bench soak fuzz sanitize conformance clean
+.PHONY: bootstrap build test test-package packages check demo demo-cli bench soak fuzz sanitize conformance clean
 
 bootstrap:
 	@Scripts/bootstrap
@@ -15,16 +15,31 @@ build: bootstrap
 check:
 	@Scripts/check-architecture
 
-# The architecture check, the fuzz harnesses type-checked, then every test target
-# (unit, integration, end to end).
+# The architecture check, the fuzz harnesses type-checked, every package built alone
+# (Scripts/build-packages), then every test target (unit, integration, end to end) in
+# one root build.
 # The run normally takes a few minutes; the time limit turns a hung test into a
 # quick, named failure instead of a stalled CI job.
 TEST_TIME_LIMIT ?= 1500
 test: bootstrap check
 	$(SWIFT) build
 	@Scripts/fuzz --typecheck
+	@Scripts/build-packages
 	VEET_BIN_DIR=$(BIN) timeout --kill-after=30 $(TEST_TIME_LIMIT) $(SWIFT) test || { \
 	  status=$$?; [ $$status -eq 124 ] && echo "make test: the tests did not finish in $(TEST_TIME_LIMIT) s" >&2; exit $$status; }
+
+# One package alone: its build and its own tests, with only what its Package.swift
+# names (make test-package P=VeetChat). P may also name an app package under Apps/.
+test-package: bootstrap
+	@[ -n "$(P)" ] || { echo "make test-package: say which, e.g. P=VeetChat" >&2; exit 2; }
+	@dir=Modules/$(P); [ -f $$dir/Package.swift ] || dir=Apps/$(P); \
+	  [ -f $$dir/Package.swift ] || { echo "make test-package: no package $(P) under Modules/ or Apps/" >&2; exit 2; }; \
+	  $(SWIFT) build --package-path $$dir && \
+	  if [ -d $$dir/Tests ]; then $(SWIFT) test --package-path $$dir; else echo "$(P) has no tests of its own"; fi
+
+# Every package built alone (as an embedding tool would); PACKAGES picks some.
+packages: bootstrap
+	@Scripts/build-packages $(PACKAGES)
 
 # Builds, starts the reference server on a free loopback port, opens the
 # full-screen client (veet-tui) against it.

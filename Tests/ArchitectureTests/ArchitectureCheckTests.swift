@@ -6,15 +6,20 @@ import Testing
     static let repoRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static let manifest = """
+    /// A module's own manifest, as every package under Modules/ has one.
+    static func manifest(_ name: String, _ dependencies: [String]) -> String {
+        let deps = dependencies.map { #".product(name: "\#($0)", package: "\#($0)")"# }.joined(separator: ", ")
+        return """
+            let package = Package(name: "\(name)", targets: [
+                .target(name: "\(name)", dependencies: [\(deps)]),
+            ])
+            """
+    }
+
+    static let rootManifest = """
+        func module(_ name: String) -> Target.Dependency { .product(name: name, package: name) }
         let package = Package(name: "P", targets: [
-            .target(name: "VeetTransport", path: "Modules/VeetTransport"),
-            .target(name: "VeetStore", dependencies: ["VeetTransport"], path: "Modules/VeetStore"),
-            .target(name: "VeetChat", dependencies: ["VeetTransport", "VeetStore"], path: "Modules/VeetChat"),
-            .target(name: "VeetFolders", dependencies: ["VeetTransport"], path: "Modules/VeetFolders"),
-            .target(name: "VeetConsole", path: "Modules/VeetConsole"),
-            .target(name: "VeetFixture", path: "Modules/VeetFixture"),
-            .executableTarget(name: "veet", dependencies: ["VeetChat", "VeetConsole"], path: "Apps/veet"),
+            .executableTarget(name: "veet", dependencies: ["VeetChat", "VeetConsole"].map(module), path: "Apps/veet"),
         ])
         """
 
@@ -23,13 +28,19 @@ import Testing
         let root = FileManager.default.temporaryDirectory
             .appendingPathComponent("arch-\(UUID().uuidString)")
         let files: [String: String] = [
-            "Package.swift": Self.manifest,
-            "Modules/VeetTransport/A.swift": "import Foundation\n",
-            "Modules/VeetStore/A.swift": "import Foundation\nimport VeetTransport\n",
-            "Modules/VeetChat/A.swift": "import VeetTransport\nimport VeetStore\n",
-            "Modules/VeetFolders/A.swift": "import VeetTransport\n",
-            "Modules/VeetConsole/A.swift": "import Foundation\n",
-            "Modules/VeetFixture/A.swift": "import Foundation\n",
+            "Package.swift": Self.rootManifest,
+            "Modules/VeetTransport/Package.swift": Self.manifest("VeetTransport", []),
+            "Modules/VeetStore/Package.swift": Self.manifest("VeetStore", ["VeetTransport"]),
+            "Modules/VeetChat/Package.swift": Self.manifest("VeetChat", ["VeetTransport", "VeetStore"]),
+            "Modules/VeetFolders/Package.swift": Self.manifest("VeetFolders", ["VeetTransport"]),
+            "Modules/VeetConsole/Package.swift": Self.manifest("VeetConsole", []),
+            "Modules/VeetFixture/Package.swift": Self.manifest("VeetFixture", []),
+            "Modules/VeetTransport/Sources/VeetTransport/A.swift": "import Foundation\n",
+            "Modules/VeetStore/Sources/VeetStore/A.swift": "import Foundation\nimport VeetTransport\n",
+            "Modules/VeetChat/Sources/VeetChat/A.swift": "import VeetTransport\nimport VeetStore\n",
+            "Modules/VeetFolders/Sources/VeetFolders/A.swift": "import VeetTransport\n",
+            "Modules/VeetConsole/Sources/VeetConsole/A.swift": "import Foundation\n",
+            "Modules/VeetFixture/Sources/VeetFixture/A.swift": "import Foundation\n",
             "Apps/veet/main.swift": "import VeetChat\nimport VeetConsole\n",
         ].merging(plant) { _, planted in planted }
         for (path, text) in files {
@@ -65,11 +76,20 @@ import Testing
     }
 
     @Test(arguments: [
-        ("Modules/VeetChat/B.swift", "import VeetFolders\n", "feature VeetChat imports feature VeetFolders"),
-        ("Modules/VeetConsole/B.swift", "@testable import VeetChat\n", "kit VeetConsole may import only"),
-        ("Modules/VeetFixture/B.swift", "import struct VeetTransport.Thing\n", "VeetFixture is an island"),
-        ("Apps/veet/B.swift", "import VeetFolders\n", "veet imports VeetFolders, which its Package.swift entry does not list"),
-        ("Modules/VeetTransport/B.swift", "import VeetStore\n", "VeetTransport (floor 2/3) may not import VeetStore"),
+        ("Modules/VeetChat/Sources/VeetChat/B.swift", "import VeetFolders\n",
+         "feature VeetChat imports feature VeetFolders"),
+        ("Modules/VeetConsole/Sources/VeetConsole/B.swift", "@testable import VeetChat\n",
+         "kit VeetConsole may import only"),
+        ("Modules/VeetFixture/Sources/VeetFixture/B.swift", "import struct VeetTransport.Thing\n",
+         "VeetFixture is an island"),
+        ("Apps/veet/B.swift", "import VeetFolders\n",
+         "veet imports VeetFolders, which its Package.swift entry does not list"),
+        ("Modules/VeetTransport/Sources/VeetTransport/B.swift", "import VeetStore\n",
+         "VeetTransport (floor 2/3) may not import VeetStore"),
+        ("Apps/veet/main.swift", "import VeetChat\n",
+         "app veet declares VeetConsole and imports it nowhere"),
+        ("Modules/VeetChat/Package.swift", manifest("VeetChat", ["VeetTransport", "VeetStore", "VeetFolders"]),
+         "feature VeetChat depends on feature VeetFolders"),
     ])
     func aPlantedViolationIsCaught(path: String, source: String, expected: String) throws {
         let result = try run(root: plantedTree([path: source]))

@@ -89,7 +89,8 @@ struct Mutator {
 enum Golden {
     static var directory: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("VeetTransportTests/Golden")
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Modules/VeetTransport/Tests/VeetTransportTests/Golden")
     }
 
     static func sseRecordings() throws -> [[UInt8]] {

@@ -152,11 +152,11 @@ final class TCPConnection: Sendable {
 /// A pipe whose one written byte wakes every `poll` that watches its read end,
 /// from any thread, for good: the cancellation signal of one request, or
 /// veetd's stop signal to its socket threads.
-package final class WakePipe: Sendable {
-    package let readEnd: Int32
+public final class WakePipe: Sendable {
+    public let readEnd: Int32
     private let writeEnd: Int32
 
-    package init(requestID: String? = nil) throws {
+    public init(requestID: String? = nil) throws {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
             throw TransportError(.other, "cannot create a pipe (errno \(errno))", requestID: requestID)
@@ -174,12 +174,12 @@ package final class WakePipe: Sendable {
         close(writeEnd)
     }
 
-    package func signal() {
+    public func signal() {
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
     }
 
-    package var isSignalled: Bool {
+    public var isSignalled: Bool {
         var entry = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
         return poll(&entry, 1, 0) > 0
     }

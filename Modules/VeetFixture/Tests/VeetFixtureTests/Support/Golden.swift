@@ -1,6 +1,6 @@
 import Foundation
 
-/// The recordings from a real server (Tests/VeetFixtureTests/Golden, copied from the contract).
+/// The recordings from a real server (Modules/VeetFixture/Tests/VeetFixtureTests/Golden, copied from the contract).
 enum Golden {
     static func text(_ name: String) throws -> String {
         guard let folder = Bundle.module.url(forResource: "Golden", withExtension: nil) else {

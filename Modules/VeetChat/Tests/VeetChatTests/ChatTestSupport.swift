@@ -80,8 +80,9 @@ actor RecordingInteraction: TurnInteraction {
 /// The golden recordings, shared with the transport tests.
 enum Recordings {
     static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("VeetTransportTests/Golden/sse")
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .appendingPathComponent("VeetTransport/Tests/VeetTransportTests/Golden/sse")
 
     static func frames(_ name: String) throws -> [RunEventFrame] {
         var data = try Data(contentsOf: directory.appendingPathComponent(name))

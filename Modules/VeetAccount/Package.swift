@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+// VeetAccount: see README.md for what it holds and its floor (docs/architecture.md).
+import PackageDescription
+
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+/// A sibling package under Modules/, as a dependency.
+func module(_ name: String) -> Target.Dependency { .product(name: name, package: name) }
+
+let package = Package(
+    name: "VeetAccount",
+    platforms: [.macOS(.v15)],
+    products: [.library(name: "VeetAccount", targets: ["VeetAccount"])],
+    dependencies: [
+        .package(path: "../VeetFixture"),
+        .package(path: "../VeetStore"),
+        .package(path: "../VeetTransport"),
+    ],
+    targets: [
+        .target(name: "VeetAccount", dependencies: [module("VeetTransport"), module("VeetStore")], swiftSettings: swift6),
+        .testTarget(name: "VeetAccountTests", dependencies: ["VeetAccount", module("VeetTransport"), module("VeetStore"), module("VeetFixture")],
+                    swiftSettings: swift6),
+    ]
+)

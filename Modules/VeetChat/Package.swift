@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+// VeetChat: see README.md for what it holds and its floor (docs/architecture.md).
+import PackageDescription
+
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+/// A sibling package under Modules/, as a dependency.
+func module(_ name: String) -> Target.Dependency { .product(name: name, package: name) }
+
+let package = Package(
+    name: "VeetChat",
+    platforms: [.macOS(.v15)],
+    products: [.library(name: "VeetChat", targets: ["VeetChat"])],
+    dependencies: [
+        .package(path: "../VeetFixture"),
+        .package(path: "../VeetStore"),
+        .package(path: "../VeetTransport"),
+    ],
+    targets: [
+        .target(name: "VeetChat", dependencies: [module("VeetTransport"), module("VeetStore")], swiftSettings: swift6),
+        .testTarget(name: "VeetChatTests", dependencies: ["VeetChat", module("VeetTransport"), module("VeetFixture")],
+                    swiftSettings: swift6),
+    ]
+)

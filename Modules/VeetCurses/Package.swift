@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+// VeetCurses: see README.md for what it holds and its floor (docs/architecture.md).
+import PackageDescription
+
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+/// A sibling package under Modules/, as a dependency.
+func module(_ name: String) -> Target.Dependency { .product(name: name, package: name) }
+
+let package = Package(
+    name: "VeetCurses",
+    platforms: [.macOS(.v15)],
+    products: [.library(name: "VeetCurses", targets: ["VeetCurses"])],
+    dependencies: [
+        .package(path: "../CNcursesw"),
+        .package(path: "../VeetTokens"),
+    ],
+    targets: [
+        .target(name: "VeetCurses", dependencies: [module("VeetTokens"), module("CNcursesw")], swiftSettings: swift6),
+        .testTarget(name: "VeetCursesTests", dependencies: ["VeetCurses", module("VeetTokens")],
+                    swiftSettings: swift6),
+    ]
+)

@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+// VeetFolders: see README.md for what it holds and its floor (docs/architecture.md).
+import PackageDescription
+
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+/// A sibling package under Modules/, as a dependency.
+func module(_ name: String) -> Target.Dependency { .product(name: name, package: name) }
+
+let package = Package(
+    name: "VeetFolders",
+    platforms: [.macOS(.v15)],
+    products: [.library(name: "VeetFolders", targets: ["VeetFolders"])],
+    dependencies: [
+        .package(path: "../VeetFixture"),
+        .package(path: "../VeetStore"),
+        .package(path: "../VeetTransport"),
+    ],
+    targets: [
+        .target(name: "VeetFolders", dependencies: [module("VeetTransport"), module("VeetStore")], swiftSettings: swift6),
+        .testTarget(name: "VeetFoldersTests", dependencies: ["VeetFolders", module("VeetTransport"), module("VeetStore"), module("VeetFixture")],
+                    swiftSettings: swift6),
+    ]
+)
