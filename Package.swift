@@ -15,9 +15,9 @@ func module(_ name: String) -> Target.Dependency { .product(name: name, package:
 
 let modules = [
     "CSQLite", "CCmarkGFM",
-    "VeetTransport", "VeetTokens", "VeetMarkdown", "VeetStore",
+    "VeetTransport", "VeetWire", "VeetTokens", "VeetMarkdown", "VeetStore",
     "VeetChat", "VeetFolders", "VeetSchedules", "VeetWebsiteAccess", "VeetAccount",
-    "VeetConsole", "VeetCurses", "VeetFixture",
+    "VeetConsole", "VeetCurses", "VeetFixture", "VeetTestSupport",
 ]
 
 /// A module's own test suite, built by the workspace from the module's Tests/ folder.
@@ -44,17 +44,17 @@ let package = Package(
         // Floor 6: apps.
         .executableTarget(
             name: "veet",
-            dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetFolders", "VeetSchedules",
+            dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetChat", "VeetFolders", "VeetSchedules",
                            "VeetWebsiteAccess", "VeetAccount", "VeetMarkdown", "VeetTokens", "VeetConsole"].map(module),
             path: "Apps/veet", swiftSettings: swift6),
         .executableTarget(
             name: "veet-tui",
-            dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetFolders", "VeetSchedules",
+            dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetChat", "VeetFolders", "VeetSchedules",
                            "VeetWebsiteAccess", "VeetMarkdown", "VeetTokens", "VeetCurses"].map(module),
             path: "Apps/veet-tui", swiftSettings: swift6),
         .executableTarget(
             name: "veetd",
-            dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetAccount", "VeetConsole"].map(module),
+            dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetChat", "VeetAccount", "VeetConsole"].map(module),
             path: "Apps/veetd", exclude: ["veetd.service"], swiftSettings: swift6),
         .executableTarget(
             name: "veet-fixture", dependencies: [module("VeetFixture")],
@@ -65,11 +65,11 @@ let package = Package(
         // soak runs drive), and the soak runs themselves (bounded, loopback only).
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetMarkdown", "VeetFixture", "CSQLite",
+            dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetChat", "VeetMarkdown", "VeetFixture", "CSQLite",
                            "CCmarkGFM", "VeetTokens", "VeetCurses"].map(module),
             path: "Tests/Benchmarks", swiftSettings: swift6),
         .executableTarget(
-            name: "StoreTorture", dependencies: ["VeetStore", "VeetTransport"].map(module),
+            name: "StoreTorture", dependencies: ["VeetStore", "VeetTransport", "VeetWire"].map(module),
             path: "Tests/StoreTorture", swiftSettings: swift6),
         .target(name: "FaultProxyCore", dependencies: [module("VeetTransport")], path: "Tests/FaultProxyCore",
                 swiftSettings: swift6),
@@ -77,20 +77,22 @@ let package = Package(
                           path: "Tests/FaultProxyTool", swiftSettings: swift6),
         .executableTarget(
             name: "Soak",
-            dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetFolders", "VeetSchedules",
+            dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetChat", "VeetFolders", "VeetSchedules",
                            "VeetWebsiteAccess", "VeetAccount", "VeetFixture"].map(module) + ["FaultProxyCore"],
             path: "Tests/Soak", swiftSettings: swift6),
 
         // Each module's own tests (the same targets its Package.swift declares).
-        moduleTests("VeetTransport", ["VeetTransport"], resources: [.copy("Golden")]),
+        moduleTests("VeetTransport", ["VeetTransport", "VeetTestSupport", "VeetWire"]),
+        moduleTests("VeetWire", ["VeetWire", "VeetTransport", "VeetTestSupport"]),
+        moduleTests("VeetTestSupport", ["VeetTestSupport", "VeetTransport"]),
         moduleTests("VeetTokens", ["VeetTokens"]),
         moduleTests("VeetMarkdown", ["VeetMarkdown"]),
-        moduleTests("VeetStore", ["VeetStore", "VeetTransport", "VeetFixture", "CSQLite"]),
-        moduleTests("VeetChat", ["VeetChat", "VeetTransport", "VeetFixture"]),
-        moduleTests("VeetFolders", ["VeetFolders", "VeetTransport", "VeetStore", "VeetFixture"]),
-        moduleTests("VeetSchedules", ["VeetSchedules", "VeetTransport", "VeetStore", "VeetFixture"]),
-        moduleTests("VeetWebsiteAccess", ["VeetWebsiteAccess", "VeetTransport", "VeetStore", "VeetFixture"]),
-        moduleTests("VeetAccount", ["VeetAccount", "VeetTransport", "VeetStore", "VeetFixture"]),
+        moduleTests("VeetStore", ["VeetStore", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetFixture", "CSQLite"]),
+        moduleTests("VeetChat", ["VeetChat", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetFixture"]),
+        moduleTests("VeetFolders", ["VeetFolders", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
+        moduleTests("VeetSchedules", ["VeetSchedules", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
+        moduleTests("VeetWebsiteAccess", ["VeetWebsiteAccess", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
+        moduleTests("VeetAccount", ["VeetAccount", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetConsole", ["VeetConsole"]),
         moduleTests("VeetCurses", ["VeetCurses", "VeetTokens"]),
         moduleTests("VeetFixture", ["VeetFixture"], resources: [.copy("Golden")]),
@@ -98,8 +100,8 @@ let package = Package(
         // Cross-package suites.
         .testTarget(
             name: "HardeningTests",
-            dependencies: ["VeetTransport", "VeetStore", "VeetChat", "VeetFixture", "VeetMarkdown"].map(module)
-                + ["FaultProxyCore"],
+            dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetChat", "VeetFixture", "VeetMarkdown",
+                           "VeetTestSupport"].map(module) + ["FaultProxyCore"],
             path: "Tests/HardeningTests", swiftSettings: swift6),
         .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests", swiftSettings: swift6),
         .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests", exclude: ["Snapshots"], swiftSettings: swift6),

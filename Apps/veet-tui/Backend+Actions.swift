@@ -3,6 +3,7 @@ import VeetChat
 import VeetStore
 import Synchronization
 import VeetTransport
+import VeetWire
 
 /// The sidebar's and the transcript's actions: search, delete, artifacts, attachments.
 extension Backend {

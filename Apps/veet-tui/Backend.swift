@@ -3,6 +3,7 @@ import VeetChat
 import VeetFolders
 import VeetStore
 import VeetTransport
+import VeetWire
 import VeetWebsiteAccess
 
 /// The features the screen calls, each started as a task that reports

@@ -3,6 +3,7 @@ import VeetChat
 import VeetCurses
 import VeetStore
 import VeetTransport
+import VeetWire
 
 /// `veet-tui --bench-frames [--quick]`: the real painter, without a terminal.
 /// A 10,000-item transcript (Markdown answers) at 160x48 and a 10,000-entry

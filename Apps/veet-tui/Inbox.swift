@@ -3,6 +3,7 @@ import Synchronization
 import VeetChat
 import VeetStore
 import VeetTransport
+import VeetWire
 import VeetWebsiteAccess
 
 /// What background work reports to the main loop. The loop drains these

@@ -5,6 +5,7 @@ import VeetFolders
 import VeetWebsiteAccess
 import VeetStore
 import VeetTransport
+import VeetWire
 
 /// Where typed keys go.
 enum Focus: Sendable, Hashable {

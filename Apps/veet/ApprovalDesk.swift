@@ -1,6 +1,7 @@
 import VeetChat
 import VeetConsole
 import VeetTransport
+import VeetWire
 
 /// One approval with its conversation's board, read fresh: what `veet
 /// approvals approve|deny` and `veet sites approve` both decide on. The

@@ -2,6 +2,7 @@ import Foundation
 import VeetChat
 import VeetConsole
 import VeetTransport
+import VeetWire
 
 /// `veet artifacts list|get|export`.
 struct ArtifactsCommand {

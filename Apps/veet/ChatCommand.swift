@@ -3,6 +3,7 @@ import VeetChat
 import VeetConsole
 import VeetWebsiteAccess
 import VeetTransport
+import VeetWire
 
 /// `veet chat`: one prompt with --once, or an interactive line-mode chat.
 struct ChatCommand {

@@ -4,6 +4,7 @@ import VeetChat
 import VeetConsole
 import VeetStore
 import VeetTransport
+import VeetWire
 
 /// Turns any error into a plain message on stderr (and a JSON object on
 /// stdout with --json) and the documented exit status.

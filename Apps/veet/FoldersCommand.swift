@@ -2,6 +2,7 @@ import Foundation
 import VeetConsole
 import VeetFolders
 import VeetTransport
+import VeetWire
 
 /// `veet folders ...`: the server's conversation folders and its suggestions.
 /// A server without folders is told plainly, never as an error.

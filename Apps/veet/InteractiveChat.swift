@@ -3,6 +3,7 @@ import VeetChat
 import VeetConsole
 import VeetMarkdown
 import VeetTransport
+import VeetWire
 
 /// The state of `veet chat` between prompts, and its slash commands.
 struct InteractiveChat {

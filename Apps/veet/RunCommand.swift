@@ -2,6 +2,7 @@ import Foundation
 import VeetChat
 import VeetConsole
 import VeetTransport
+import VeetWire
 
 /// `veet run show|cancel ID`.
 struct RunCommand {

@@ -3,6 +3,7 @@ import VeetChat
 import VeetConsole
 import VeetMarkdown
 import VeetTransport
+import VeetWire
 
 /// Shows a turn on a terminal: the answer on stdout as it streams (rendered
 /// Markdown on a terminal, raw text in a pipe), tool activity as one line per

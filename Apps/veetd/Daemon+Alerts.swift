@@ -3,6 +3,7 @@ import VeetAccount
 import VeetChat
 import VeetStore
 import VeetTransport
+import VeetWire
 
 extension Daemon {
     var visibleSessions: Set<String> { Set(visible.values) }

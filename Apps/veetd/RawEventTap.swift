@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import VeetTransport
+import VeetWire
 
 /// Wraps a byte source so the daemon can forward each frame exactly as the
 /// server sent it. It decodes the same bytes the run stream decodes, in the

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import VeetStore
 import VeetTransport
+import VeetWire
 
 /// Something that can take socket messages: one connected client.
 protocol MessageSink: AnyObject, Sendable {

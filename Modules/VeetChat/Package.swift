@@ -14,11 +14,13 @@ let package = Package(
     dependencies: [
         .package(path: "../VeetFixture"),
         .package(path: "../VeetStore"),
+        .package(path: "../VeetTestSupport"),
         .package(path: "../VeetTransport"),
+        .package(path: "../VeetWire"),
     ],
     targets: [
-        .target(name: "VeetChat", dependencies: [module("VeetTransport"), module("VeetStore")], swiftSettings: swift6),
-        .testTarget(name: "VeetChatTests", dependencies: ["VeetChat", module("VeetTransport"), module("VeetFixture")],
+        .target(name: "VeetChat", dependencies: [module("VeetTransport"), module("VeetWire"), module("VeetStore")], swiftSettings: swift6),
+        .testTarget(name: "VeetChatTests", dependencies: ["VeetChat", module("VeetTestSupport"), module("VeetTransport"), module("VeetWire"), module("VeetFixture")],
                     swiftSettings: swift6),
     ]
 )

@@ -14,11 +14,13 @@ let package = Package(
     dependencies: [
         .package(path: "../VeetFixture"),
         .package(path: "../VeetStore"),
+        .package(path: "../VeetTestSupport"),
         .package(path: "../VeetTransport"),
+        .package(path: "../VeetWire"),
     ],
     targets: [
-        .target(name: "VeetSchedules", dependencies: [module("VeetTransport"), module("VeetStore")], swiftSettings: swift6),
-        .testTarget(name: "VeetSchedulesTests", dependencies: ["VeetSchedules", module("VeetTransport"), module("VeetStore"), module("VeetFixture")],
+        .target(name: "VeetSchedules", dependencies: [module("VeetTransport"), module("VeetWire"), module("VeetStore")], swiftSettings: swift6),
+        .testTarget(name: "VeetSchedulesTests", dependencies: ["VeetSchedules", module("VeetTestSupport"), module("VeetTransport"), module("VeetWire"), module("VeetStore"), module("VeetFixture")],
                     swiftSettings: swift6),
     ]
 )

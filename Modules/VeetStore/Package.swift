@@ -14,11 +14,13 @@ let package = Package(
     dependencies: [
         .package(path: "../CSQLite"),
         .package(path: "../VeetFixture"),
+        .package(path: "../VeetTestSupport"),
         .package(path: "../VeetTransport"),
+        .package(path: "../VeetWire"),
     ],
     targets: [
-        .target(name: "VeetStore", dependencies: [module("VeetTransport"), module("CSQLite")], swiftSettings: swift6),
-        .testTarget(name: "VeetStoreTests", dependencies: ["VeetStore", module("VeetTransport"), module("VeetFixture"), module("CSQLite")],
+        .target(name: "VeetStore", dependencies: [module("VeetTransport"), module("VeetWire"), module("CSQLite")], swiftSettings: swift6),
+        .testTarget(name: "VeetStoreTests", dependencies: ["VeetStore", module("VeetTestSupport"), module("VeetTransport"), module("VeetWire"), module("VeetFixture"), module("CSQLite")],
                     swiftSettings: swift6),
     ]
 )

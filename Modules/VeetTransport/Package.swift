@@ -11,9 +11,13 @@ let package = Package(
     name: "VeetTransport",
     platforms: [.macOS(.v15)],
     products: [.library(name: "VeetTransport", targets: ["VeetTransport"])],
+    dependencies: [
+        .package(path: "../VeetTestSupport"),
+        .package(path: "../VeetWire"),
+    ],
     targets: [
         .target(name: "VeetTransport", dependencies: [], swiftSettings: swift6),
-        .testTarget(name: "VeetTransportTests", dependencies: ["VeetTransport"], resources: [.copy("Golden")],
+        .testTarget(name: "VeetTransportTests", dependencies: ["VeetTransport", module("VeetTestSupport"), module("VeetWire")],
                     swiftSettings: swift6),
     ]
 )

@@ -3,6 +3,7 @@
 // next to the cost of merely decoding the same bytes and iterating the frames.
 import VeetChat
 import VeetTransport
+import VeetWire
 
 let reducerSuite = BenchSuite(name: "reducer") { quick in
     let eventCount = 100_000

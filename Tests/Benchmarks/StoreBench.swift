@@ -4,6 +4,7 @@ import Foundation
 import VeetFixture
 import VeetStore
 import VeetTransport
+import VeetWire
 #if canImport(Glibc)
 import Glibc
 #endif

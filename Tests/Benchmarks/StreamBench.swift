@@ -7,6 +7,7 @@ import Foundation
 import Glibc
 import VeetFixture
 import VeetTransport
+import VeetWire
 
 let streamSuite = BenchSuite(name: "stream") { quick in
     let bytes = (quick ? 64 : 256) * mebibyte

@@ -156,7 +156,7 @@ import Testing
     }
 
     @Test func debugSSEDecodesARecording() throws {
-        let recording = Harness.repoRoot.appendingPathComponent("Modules/VeetTransport/Tests/VeetTransportTests/Golden/sse/sse-tool.txt")
+        let recording = Harness.repoRoot.appendingPathComponent("Modules/VeetTestSupport/Recordings/sse/sse-tool.txt")
         let bytes = try String(contentsOf: recording, encoding: .utf8)
         let result = try veet(["debug", "sse"], stdin: bytes)
         #expect(result.status == 0)

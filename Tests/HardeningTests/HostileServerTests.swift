@@ -3,6 +3,7 @@ import Testing
 import VeetChat
 import VeetFixture
 import VeetTransport
+import VeetWire
 
 /// Every way `HostileServer` answers wrongly ends, on the client, in a typed
 /// error or a generic rendering: never a trap, never a hang.

@@ -6,6 +6,7 @@ import VeetChat
 import VeetFixture
 import VeetStore
 import VeetTransport
+import VeetWire
 
 /// Promises that only hold under failure, proved through `FaultProxy`
 /// between the client libraries and an in-process fixture.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import VeetTransport
+import VeetTestSupport
+import VeetWire
 
 /// Bounded, seeded fuzzing of everything that reads server bytes: the SSE
 /// decoder, run event frames and the REST views. Nothing may trap; malformed

@@ -1,6 +1,7 @@
 import Foundation
 import VeetChat
 import VeetTransport
+import VeetWire
 
 /// Attachment uploads ([newer]) and artifact reads (README §9 rows 14–16,
 /// sessions-runs.md §6). Uploads are a family of their own: a server without

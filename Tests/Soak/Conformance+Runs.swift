@@ -1,6 +1,7 @@
 import Foundation
 import VeetChat
 import VeetTransport
+import VeetWire
 
 /// Run control: cancel, questions (`/input`) and approvals (README §9 rows
 /// 9–13, sessions-runs.md §3.3–§5). A question or an approval needs the agent

@@ -2,6 +2,7 @@ import Foundation
 import VeetChat
 import VeetSchedules
 import VeetTransport
+import VeetWire
 
 /// Schedules (schedules.md), through `SchedulesAPI`. Two schedules are made
 /// (paging needs two), set to fire twelve hours from now and cancelled at the

@@ -1,6 +1,7 @@
 import Foundation
 import VeetChat
 import VeetTransport
+import VeetWire
 
 /// Health, sessions, submission, the event stream, the run view and the
 /// transcript (README §9 rows 1–8, 34–35; streaming.md).

@@ -3,6 +3,7 @@ import Foundation
 import VeetChat
 import VeetFixture
 import VeetTransport
+import VeetWire
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -2,6 +2,7 @@ import FaultProxyCore
 import Foundation
 import VeetChat
 import VeetTransport
+import VeetWire
 
 /// Streams cut at random points and resumed: every persisted event must arrive
 /// exactly once, in order. One finished run is replayed `count` times through

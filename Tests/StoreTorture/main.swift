@@ -6,6 +6,7 @@
 import Foundation
 import VeetStore
 import VeetTransport
+import VeetWire
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4, let limit = Int(arguments[3]) else {

@@ -2,6 +2,7 @@ import Foundation
 import VeetChat
 import VeetFixture
 import VeetTransport
+import VeetWire
 
 /// A turn with no one at the keyboard: approvals and questions stay pending.
 struct UnattendedInteraction: TurnInteraction {

@@ -90,7 +90,7 @@ enum Golden {
     static var directory: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Modules/VeetTransport/Tests/VeetTransportTests/Golden")
+            .appendingPathComponent("Modules/VeetTestSupport/Recordings")
     }
 
     static func sseRecordings() throws -> [[UInt8]] {

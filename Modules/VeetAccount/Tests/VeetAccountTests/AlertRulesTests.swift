@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VeetAccount
 import VeetTransport
+import VeetWire
 
 /// The notification rules with an injected clock: nothing here sleeps.
 @Suite(.timeLimit(.minutes(1))) struct AlertRulesTests {

@@ -3,6 +3,7 @@ import Testing
 import VeetAccount
 import VeetFixture
 import VeetTransport
+import VeetWire
 
 /// The fixture raises inbox items as runs wait on the owner, like the real notifier.
 @Suite(.timeLimit(.minutes(1))) struct AutoNotificationTests {

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// The chat routes of the /v1 API (sessions, messages, runs, approvals,
 /// questions) over one `HTTPClient`. Each method is one user intent.

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// What one run has done so far, reduced from its event frames. Pure: no
 /// I/O, so every frontend (CLI, TUI, daemon) gets identical behaviour and

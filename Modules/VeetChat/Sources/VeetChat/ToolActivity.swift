@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// One tool call of a run and where it stands.
 public struct ToolActivity: Sendable, Hashable {

@@ -1,6 +1,7 @@
 import Foundation
 import VeetStore
 import VeetTransport
+import VeetWire
 
 /// The outbox turned a send into something that did not go out.
 public struct OutboxHeldError: Error, Sendable, Hashable, CustomStringConvertible {

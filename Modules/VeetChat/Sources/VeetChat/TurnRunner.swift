@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// What a frontend supplies to a turn: where to show progress, and how to
 /// ask the owner when the run needs them. The runner holds the rules; the

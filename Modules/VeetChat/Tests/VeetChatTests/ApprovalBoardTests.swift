@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VeetChat
 import VeetTransport
+import VeetWire
 
 /// The approval card rules, one test per rule, on pure values.
 struct ApprovalBoardTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VeetChat
 import VeetTransport
+import VeetWire
 
 /// The `browser.act` card and its two-step "allow all actions for this task".
 struct ApprovalBrowserActTests {

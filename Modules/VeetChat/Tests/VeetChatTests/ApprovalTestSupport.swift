@@ -1,6 +1,7 @@
 import Foundation
 import VeetChat
 import VeetTransport
+import VeetWire
 
 /// Builders shared by the approval, attachment and artifact tests.
 enum ChatServiceSamples {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VeetChat
 import VeetTransport
+import VeetWire
 
 /// The process-local artifact cache and export, on pure values.
 struct ArtifactCacheTests {

@@ -3,6 +3,7 @@ import Testing
 import VeetChat
 import VeetFixture
 import VeetTransport
+import VeetWire
 
 /// Uploads against the in-process reference server.
 @Suite(.serialized) struct AttachmentLiveTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VeetChat
 import VeetTransport
+import VeetWire
 
 /// Attachment rules on pure values and against an HTTP double.
 struct AttachmentTests {

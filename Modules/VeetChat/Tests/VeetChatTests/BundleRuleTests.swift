@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VeetChat
 import VeetTransport
+import VeetWire
 
 /// ADR-0049 as finally refined (seed 001, settled-approval refinement winning):
 /// one test per rule sentence.

@@ -3,6 +3,8 @@ import Testing
 import VeetChat
 import VeetFixture
 import VeetTransport
+import VeetTestSupport
+import VeetWire
 
 /// An in-process reference server and a client pointed at it.
 struct LiveFixture {
@@ -79,10 +81,7 @@ actor RecordingInteraction: TurnInteraction {
 
 /// The golden recordings, shared with the transport tests.
 enum Recordings {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .appendingPathComponent("VeetTransport/Tests/VeetTransportTests/Golden/sse")
+    static let directory = Golden.directory.appendingPathComponent("sse")
 
     static func frames(_ name: String) throws -> [RunEventFrame] {
         var data = try Data(contentsOf: directory.appendingPathComponent(name))

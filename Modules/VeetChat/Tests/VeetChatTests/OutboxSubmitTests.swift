@@ -4,6 +4,7 @@ import VeetChat
 import VeetFixture
 import VeetStore
 import VeetTransport
+import VeetWire
 
 /// Sending through the outbox to something the server does not have: a
 /// definite refusal, worded for the user, kept but never sent again.

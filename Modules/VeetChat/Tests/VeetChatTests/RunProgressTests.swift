@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import VeetChat
 import VeetTransport
+import VeetWire
 
 /// The run reducer fed with real recordings.
 @Suite struct RunProgressTests {

@@ -3,6 +3,7 @@ import Testing
 import VeetChat
 import VeetFixture
 import VeetTransport
+import VeetWire
 
 /// The transcript rules on live streams from the in-process reference server:
 /// a conversation followed as it happens, then restored and replayed.

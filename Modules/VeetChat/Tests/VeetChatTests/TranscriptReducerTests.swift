@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VeetChat
 import VeetTransport
+import VeetWire
 
 /// The transcript rules of issue 4 item 1, one test per rule, on the recordings
 /// (and on scripted streams where no recording shows the case).

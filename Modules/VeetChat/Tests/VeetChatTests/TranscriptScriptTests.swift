@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VeetChat
 import VeetTransport
+import VeetWire
 
 /// Writes a run's stream as SSE text, frame by frame, and decodes it the way
 /// the client does: tests state the wire, never the reducer's input types.

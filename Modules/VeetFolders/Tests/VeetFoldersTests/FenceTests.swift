@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VeetTransport
+import VeetWire
 @testable import VeetFolders
 
 private func view(_ id: String, folder: String?) -> SessionView {

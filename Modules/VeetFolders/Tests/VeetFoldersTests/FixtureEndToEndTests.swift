@@ -3,6 +3,7 @@ import Testing
 import VeetFixture
 import VeetStore
 import VeetTransport
+import VeetWire
 @testable import VeetFolders
 
 /// The library against the reference server, folders on and off.

@@ -3,6 +3,7 @@ import Testing
 import VeetFixture
 import VeetStore
 import VeetTransport
+import VeetWire
 @testable import VeetFolders
 
 /// The fixture proposes folders itself, deterministically, and the library

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VeetFixture
 import VeetTransport
+import VeetWire
 @testable import VeetSchedules
 
 /// Polls `condition` every 20 ms until it holds or `seconds` pass.

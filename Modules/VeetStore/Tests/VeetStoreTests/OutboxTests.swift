@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import VeetFixture
 import VeetTransport
+import VeetWire
 @testable import VeetStore
 
 /// Records submissions and answers as scripted.

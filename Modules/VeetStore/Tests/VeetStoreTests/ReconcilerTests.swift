@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VeetTransport
+import VeetWire
 @testable import VeetStore
 
 @Suite struct ReconcilerTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VeetStore
 import VeetTransport
+import VeetWire
 
 /// A fresh store in a temporary directory.
 func makeStore(connection: String = "main", options: DatabaseOptions = DatabaseOptions()) throws -> (LocalStore, VeetPaths) {

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import VeetTransport
+import VeetWire
 
 /// A consumer slower than its server must slow the server, not fill memory:
 /// the server's writes stop once the kernel's buffers and the client's small

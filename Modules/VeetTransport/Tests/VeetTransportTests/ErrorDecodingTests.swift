@@ -4,6 +4,8 @@ import FoundationNetworking
 #endif
 import Testing
 @testable import VeetTransport
+import VeetTestSupport
+import VeetWire
 
 /// Every recorded error answer, with its capture file and title for messages.
 private func recordedErrors() throws -> [(file: String, answer: Golden.Recorded)] {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VeetTransport
+import VeetWire
 
 /// A client for `server` with a fixed token.
 func makeClient(_ server: HTTPTestServer, token: String = "secret-token-1") throws -> HTTPClient {

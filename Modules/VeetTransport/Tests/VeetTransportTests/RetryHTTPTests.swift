@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Synchronization
 @testable import VeetTransport
+import VeetWire
 
 /// Records the waits `sendRetrying` asks for instead of sleeping.
 final class RecordingSleeper: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VeetTransport
+import VeetTestSupport
 
 /// The decoder on the real captures: the same events however the bytes are split.
 @Suite struct SSERecordingTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VeetTransport
+import VeetWire
 @testable import VeetWebsiteAccess
 
 /// Polls `condition` every 20 ms until it holds or `seconds` pass.

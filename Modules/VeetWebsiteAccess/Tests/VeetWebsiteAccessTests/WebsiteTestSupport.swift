@@ -1,6 +1,7 @@
 import Foundation
 import VeetFixture
 import VeetTransport
+import VeetWire
 import VeetWebsiteAccess
 
 /// A fixture server and a website-access client pointed at it.

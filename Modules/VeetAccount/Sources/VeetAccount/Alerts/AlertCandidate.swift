@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// Something that may deserve a desktop alert: what happened and the
 /// identifiers it concerns. It never holds conversation text, arguments or

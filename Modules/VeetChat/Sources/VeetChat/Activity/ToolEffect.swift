@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// What a tool call does to the world, read from its name and its result.
 /// Presentation (icons, wording, risk) follows this classification, so a new

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// How a tool's result is best shown. Structured sandbox and workspace
 /// results get their own treatment when their fields are present; anything

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// A decision ready to send, produced by a press the board accepted.
 public struct ApprovalCommand: Sendable, Hashable {

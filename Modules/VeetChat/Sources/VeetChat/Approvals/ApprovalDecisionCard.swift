@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// A person's choice on a card.
 public enum ApprovalChoice: Sendable, Hashable {

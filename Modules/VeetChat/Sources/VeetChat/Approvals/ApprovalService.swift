@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// The approval I/O: every read comes back tagged with the conversation and
 /// connection it was asked for, and every decision answer is mapped to a

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// Text authored by a website (page title, element names). It is shown
 /// quoted and labelled so nobody mistakes it for the agent's or the server's words.

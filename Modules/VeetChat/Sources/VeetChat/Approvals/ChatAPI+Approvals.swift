@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 extension ChatAPI {
     /// Every pending approval of one conversation (all pages). A session id is

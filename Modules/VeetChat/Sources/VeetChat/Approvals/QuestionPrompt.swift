@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// Where an answer to a question stands.
 public enum QuestionState: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// An artifact's bytes and where they came from.
 public struct ArtifactContent: Sendable, Equatable {

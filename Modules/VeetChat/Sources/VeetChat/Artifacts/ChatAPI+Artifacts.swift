@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 extension ChatAPI {
     /// Artifact reads over this API's client and connection, through `cache`

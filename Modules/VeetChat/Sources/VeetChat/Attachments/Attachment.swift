@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// Where one file stands on its way to the server.
 public enum AttachmentState: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// The attachments of the message being written in one conversation: each
 /// file uploads as soon as it is added, can be retried (same key) or removed,

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// Why a draft cannot be sent yet.
 public enum MessageContentProblem: Error, Sendable, Hashable, CustomStringConvertible {

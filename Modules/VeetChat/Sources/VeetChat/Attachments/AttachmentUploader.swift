@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// What one upload attempt led to.
 public enum AttachmentUploadResult: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// How a run ended when it did not answer: shown inside the conversation.
 public struct RunOutcome: Sendable, Hashable {

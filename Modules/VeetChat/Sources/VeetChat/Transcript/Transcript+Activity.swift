@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 // Tool calls, approvals and questions. A call keeps the place of the first
 // event that named it; later status events update it there.

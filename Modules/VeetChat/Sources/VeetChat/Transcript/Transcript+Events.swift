@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 extension Transcript {
     /// Applies one frame of a run's stream. Returns false when it changed nothing

@@ -1,4 +1,5 @@
 import Foundation
+import VeetWire
 
 // Ordered storage: `items` stays sorted by position; lookups by id go
 // through the position map and a binary search, so applying a frame costs

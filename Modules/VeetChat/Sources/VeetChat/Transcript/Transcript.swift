@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// A conversation's transcript, reduced from its durable history and its
 /// runs' event frames. Pure: no I/O, so every frontend shows the same thing

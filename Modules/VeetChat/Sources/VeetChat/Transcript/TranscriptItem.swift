@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// One thing the conversation shows, in transcript order. Frontends render
 /// `Transcript.entries` (items with adjacent tool calls bundled) or `items`.

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// Sends one request and returns the answer whatever its status. `HTTPClient`
 /// gives one (`FoldersAPI(client:)`); tests pass a fake server.

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 import VeetStore
 
 /// Folders and open proposals held in memory (server state, never a local

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 import VeetStore
 
 /// The session index as the reconciler should see it: every page and point

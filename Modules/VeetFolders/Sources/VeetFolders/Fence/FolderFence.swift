@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// Taken when a read (an index page, a point read, the folder list) is sent;
 /// handed back with its answer so the fence can tell what the read could not

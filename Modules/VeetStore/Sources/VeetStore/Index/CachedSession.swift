@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// One row of the session index mirror: only what the list needs, as the
 /// server last said it (plus the optimistic local title).

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// Where the reconciler reads the server's session index. The HTTP form is
 /// `HTTPStoreSource`; tests pass fakes that move rows between pages.

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// What one write of server rows changed.
 struct IndexChanges: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// What one reconciliation changed in the mirror.
 public struct ReconcileReport: Sendable, Hashable, Codable {

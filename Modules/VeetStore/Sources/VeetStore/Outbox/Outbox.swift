@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// Where an outbox entry is in its life.
 public enum OutboxState: String, Sendable, Hashable, Codable {

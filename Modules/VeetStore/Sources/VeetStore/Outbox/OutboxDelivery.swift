@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// What the server said to one submission, in the terms the outbox needs.
 /// The chat feature maps its own answer (e.g. `ChatAPI.SubmitOutcome`) to this.

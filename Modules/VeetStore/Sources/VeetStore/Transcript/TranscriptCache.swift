@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// One cached durable message of a session.
 public struct CachedMessage: Sendable, Hashable {

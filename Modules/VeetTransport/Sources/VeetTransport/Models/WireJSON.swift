@@ -19,7 +19,7 @@ public enum WireJSON {
 
 extension KeyedDecodingContainer {
     /// An object-valued field that may be absent or null on older servers; both read as `{}`.
-    func decodeObject(forKey key: Key) throws -> JSONValue {
+    public func decodeObject(forKey key: Key) throws -> JSONValue {
         switch try decodeIfPresent(JSONValue.self, forKey: key) {
         case .none, .null?: .object([:])
         case let value?: value
@@ -28,7 +28,7 @@ extension KeyedDecodingContainer {
 }
 
 /// Money arrives as a decimal string (`"0.0214"`); parse it without going through `Double`.
-func decimal(fromWire text: String?) -> Decimal? {
+public func decimal(fromWire text: String?) -> Decimal? {
     guard let text, !text.isEmpty else { return nil }
     return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
 }

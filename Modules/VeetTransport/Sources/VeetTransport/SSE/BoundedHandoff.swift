@@ -2,7 +2,7 @@
 /// `capacity` in between: the producer waits while the consumer is behind,
 /// so a slow consumer slows the producer (and, under it, the connection)
 /// instead of piling up decoded events in memory.
-final class BoundedHandoff<Element: Sendable>: Sendable {
+public final class BoundedHandoff<Element: Sendable>: Sendable {
     private struct State {
         var buffer: [Element] = []
         /// How the producer ended; delivered once the buffer is drained.
@@ -16,10 +16,10 @@ final class BoundedHandoff<Element: Sendable>: Sendable {
     private enum SendStep { case delivered(CheckedContinuation<Element?, any Error>?), full, dropped }
     private enum NextStep { case element(Element, CheckedContinuation<Void, Never>?), ended(Result<Void, any Error>), wait }
 
-    let capacity: Int
+    public let capacity: Int
     private let state = ThreadLock(State())
 
-    init(capacity: Int) {
+    public init(capacity: Int) {
         precondition(capacity > 0, "a handoff needs room for one element")
         self.capacity = capacity
     }
@@ -27,7 +27,7 @@ final class BoundedHandoff<Element: Sendable>: Sendable {
     /// Passes `element` on, waiting while `capacity` elements are unread.
     /// False once the consumer is gone (the element is dropped).
     @discardableResult
-    func send(_ element: Element) async -> Bool {
+    public func send(_ element: Element) async -> Bool {
         while true {
             let step = state.withLock { state -> SendStep in
                 if state.closed || state.end != nil { return .dropped }
@@ -59,7 +59,7 @@ final class BoundedHandoff<Element: Sendable>: Sendable {
     }
 
     /// The producer is done; the consumer sees `result` after the buffered elements.
-    func finish(_ result: Result<Void, any Error>) {
+    public func finish(_ result: Result<Void, any Error>) {
         let consumer = state.withLock { state -> CheckedContinuation<Element?, any Error>? in
             guard state.end == nil else { return nil }
             state.end = result
@@ -70,7 +70,7 @@ final class BoundedHandoff<Element: Sendable>: Sendable {
     }
 
     /// The next element; nil at the end (or after `close()`); throws the producer's error once.
-    func next() async throws -> Element? {
+    public func next() async throws -> Element? {
         return try await withCheckedThrowingContinuation { consumer in
             let step = state.withLock { state -> NextStep in
                 if !state.buffer.isEmpty {
@@ -99,7 +99,7 @@ final class BoundedHandoff<Element: Sendable>: Sendable {
     }
 
     /// The consumer let go: buffered elements are dropped, a waiting producer is released.
-    func close() {
+    public func close() {
         let (producer, consumer) = state.withLock { state -> (CheckedContinuation<Void, Never>?, CheckedContinuation<Element?, any Error>?) in
             state.closed = true
             state.buffer.removeAll()
@@ -113,11 +113,11 @@ final class BoundedHandoff<Element: Sendable>: Sendable {
 
 /// The consumer's end of a handoff fed by a producer task: letting go of it
 /// (dropping the stream, or cancelling the task that reads it) cancels the producer.
-final class HandoffConsumer<Element: Sendable>: Sendable {
+public final class HandoffConsumer<Element: Sendable>: Sendable {
     private let handoff: BoundedHandoff<Element>
     private let producer: Task<Void, Never>
 
-    init(_ handoff: BoundedHandoff<Element>, producer: Task<Void, Never>) {
+    public init(_ handoff: BoundedHandoff<Element>, producer: Task<Void, Never>) {
         self.handoff = handoff
         self.producer = producer
     }
@@ -127,7 +127,7 @@ final class HandoffConsumer<Element: Sendable>: Sendable {
         producer.cancel()
     }
 
-    func next() async throws -> Element? {
+    public func next() async throws -> Element? {
         let handoff = handoff, producer = producer
         return try await withTaskCancellationHandler {
             try await handoff.next()
@@ -138,7 +138,7 @@ final class HandoffConsumer<Element: Sendable>: Sendable {
     }
 
     /// A stream over the handoff for one consumer.
-    var stream: AsyncThrowingStream<Element, any Error> {
+    public var stream: AsyncThrowingStream<Element, any Error> {
         AsyncThrowingStream(unfolding: { try await self.next() })
     }
 }

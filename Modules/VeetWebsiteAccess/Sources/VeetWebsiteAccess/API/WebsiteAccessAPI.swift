@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// The website-access routes of the /v1 API over one `HTTPClient`: profiles,
 /// sign-in ceremonies, standing grants, task grants and task scopes.
