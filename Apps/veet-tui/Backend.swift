@@ -26,7 +26,7 @@ struct Backend: Sendable {
         self.inbox = inbox
         self.broker = broker
         artifacts = api.artifactService(cache: ArtifactCache())
-        folders = FolderCenter(api: FoldersAPI(client: api.client), store: store)
+        folders = FolderCenter(api: FoldersAPI(sender: .live(client: api.client)), store: store)
         websites = WebsiteAccessAPI(client: api.client)
     }
 
@@ -43,7 +43,7 @@ struct Backend: Sendable {
     func reconcile() -> Task<Void, Never> {
         Task {
             do {
-                _ = try await store.reconcile(from: FencedIndexSource(client: api.client, center: folders))
+                _ = try await store.reconcile(from: FencedIndexSource(sender: .live(client: api.client), center: folders))
             } catch {
                 inbox.post(.notice("Could not refresh the conversation list: \(Self.describe(error))"))
             }

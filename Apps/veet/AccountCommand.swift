@@ -44,7 +44,7 @@ struct AccountCommand {
     }
 
     func list() async throws -> ExitCode {
-        let api = AccountAPI(client: try context.client())
+        let api = AccountAPI(sender: .live(client: try context.client()))
         guard let devices = try await Gated.attempt({ try await api.allDevices() }).value else { return unavailable() }
         if context.json {
             try JSONOutput.print(devices.map(DeviceRow.init), layout: .compact)
@@ -62,7 +62,7 @@ struct AccountCommand {
 
     func register(name: String?) async throws -> ExitCode {
         let (store, client) = try context.store()
-        let registrar = DeviceRegistrar(api: AccountAPI(client: client), settings: store.preferences)
+        let registrar = DeviceRegistrar(api: AccountAPI(sender: .live(client: client)), settings: store.preferences)
         let registration = try registrar.registration(name: name ?? ProcessInfo.processInfo.hostName)
         guard let device = try await registrar.register(registration).value else { return unavailable() }
         if context.json {
@@ -79,7 +79,7 @@ struct AccountCommand {
             return .usage
         }
         let (store, client) = try context.store()
-        let api = AccountAPI(client: client)
+        let api = AccountAPI(sender: .live(client: client))
         guard let device = try await Gated.attempt(device: id, api: api, { try await api.revoke(deviceID: id) }).value else {
             return unavailable()
         }
@@ -100,7 +100,7 @@ struct AccountCommand {
             context.err.writeLine("veet: --limit must be at least 1")
             return .usage
         }
-        let inbox = NotificationInbox(api: AccountAPI(client: try context.client()))
+        let inbox = NotificationInbox(api: AccountAPI(sender: .live(client: try context.client())))
         guard let items = try await inbox.latest(limit).value else { return unavailable() }
         if context.json {
             try JSONOutput.print(items.map(NotificationRow.init), layout: .compact)

@@ -86,7 +86,7 @@ struct ConnectionsCommand {
         let url = resolved.settings.serverURL.url.absoluteString
         let store = try LocalStore.open(paths: registry.paths, connection: name, url: url)
         let client = HTTPClient(settings: resolved.settings, clientVersion: VeetCLI.version)
-        return DeviceRegistrar(api: AccountAPI(client: client), settings: store.preferences)
+        return DeviceRegistrar(api: AccountAPI(sender: .live(client: client)), settings: store.preferences)
     }
 
     func forget(_ name: String) async throws -> ExitCode {

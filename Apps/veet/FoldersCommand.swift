@@ -37,7 +37,7 @@ struct FoldersCommand {
     static func run(_ command: ParsedCommand, context: CLIContext) async throws -> ExitCode {
         let folders = FoldersCommand(context: context)
         let args = command.positionals
-        let center = FolderCenter(api: FoldersAPI(client: try context.client()))
+        let center = FolderCenter(api: FoldersAPI(sender: .live(client: try context.client())))
         do {
             switch command.path {
             case ["folders", "list"]: return try await folders.list(center)

@@ -48,7 +48,7 @@ struct SchedulesCommand {
 
     static func run(_ command: ParsedCommand, context: CLIContext) async throws -> ExitCode {
         let schedules = SchedulesCommand(context: context)
-        let api = SchedulesAPI(client: try context.client())
+        let api = SchedulesAPI(sender: .live(client: try context.client()))
         let id = command.positionals.first ?? ""
         do {
             switch command.path {

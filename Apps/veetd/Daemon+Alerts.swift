@@ -38,7 +38,7 @@ extension Daemon {
 
     private func enricher(for runtime: ConnectionRuntime) -> AlertEnricher {
         let chat = ChatAPI(client: runtime.client)
-        let account = AccountAPI(client: runtime.client)
+        let account = AccountAPI(sender: .live(client: runtime.client))
         return AlertEnricher(
             approval: { id in
                 guard let view = try? await chat.approval(id: id) else { return nil }
@@ -48,7 +48,7 @@ extension Daemon {
                 guard let run = try? await chat.run(id: runID) else { return nil }
                 return run.status == .waitingForUser
             },
-            schedule: ScheduleFactsLookup(send: account.send))
+            schedule: ScheduleFactsLookup(sender: account.send))
     }
 
     /// The owner chose Approve once or Deny on an approval alert.

@@ -85,7 +85,7 @@ extension Daemon {
             connections[name]?.inboxBackoff -= 1
             return
         }
-        let inbox = NotificationInbox(api: AccountAPI(client: runtime.client))
+        let inbox = NotificationInbox(api: AccountAPI(sender: .live(client: runtime.client)))
         do {
             let page = try await inbox.page(limit: 50)
             connections[name]?.notifications = page.availability

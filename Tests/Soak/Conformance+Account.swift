@@ -11,7 +11,7 @@ extension Conformance {
     mutating func checkDevicesAndNotifications() async {
         guard let client = try? SoakTarget.client(target.url, token: target.token) else { return }
         let recorder = StatusRecorder()
-        let api = AccountAPI(send: recorder.sender(client))
+        let api = AccountAPI(sender: recorder.sender(client), retry: .never)
         let fixture = target.fixture
         var devices: [DeviceView] = []
 

@@ -11,7 +11,7 @@ extension Conformance {
     mutating func checkFolders() async {
         guard let chat = try? target.api(), let client = try? SoakTarget.client(target.url, token: target.token) else { return }
         let recorder = StatusRecorder()
-        let api = FoldersAPI(send: recorder.sender(client))
+        let api = FoldersAPI(sender: recorder.sender(client), retry: .never)
         let fixture = target.fixture
         fixture?.setFolderProposalsEnabled(false)  // only the proposals this run asks for
         let name = Self.uniqueName("Conformance")

@@ -13,7 +13,7 @@ extension Conformance {
     mutating func checkSchedules() async {
         guard let chat = try? target.api(), let client = try? SoakTarget.client(target.url, token: target.token) else { return }
         let recorder = StatusRecorder()
-        let api = SchedulesAPI(send: recorder.sender(client))
+        let api = SchedulesAPI(sender: recorder.sender(client), retry: .never)
         let fixture = target.fixture
         var definition: ScheduleDefinition?
         var first: ScheduleRecord?

@@ -102,7 +102,7 @@ struct Conformance {
         let folders = try? SoakTarget.client(target.url, token: target.token)
         await check("sessions, folders, browser profiles and devices all deleted", .leftovers) {
             guard let fixture, let folders else { throw NotChecked("only countable on the in-process fixture") }
-            let folderCount = try await FoldersAPI(client: folders).folders().count
+            let folderCount = try await FoldersAPI(sender: .live(client: folders)).folders().count
             let left = [("sessions", fixture.sessionIDs().count), ("folders", folderCount),
                         ("browser profiles", fixture.profileCount()), ("devices", fixture.deviceIDs().count)]
                 .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
@@ -187,11 +187,11 @@ final class StatusRecorder: Sendable {
     var lastStatus: Int { last.withLock { $0 } }
 
     func sender(_ client: HTTPClient) -> HTTPRequestSender {
-        { [last] request in
+        HTTPRequestSender(send: { [last] request in
             let response = try await client.send(request)
             last.withLock { $0 = response.status }
             return response
-        }
+        })
     }
 }
 

@@ -189,7 +189,7 @@ import VeetWire
     }
 
     @Test func scheduleFactsComeFromTheScheduleRoutes() async {
-        let lookup = ScheduleFactsLookup { request in
+        let lookup = ScheduleFactsLookup(sender: HTTPRequestSender(send: { request in
             if request.path.hasSuffix("/occurrences") {
                 return HTTPResponse(status: 200, body: Data(#"""
                     {"items": [{"id": "o-2", "nominal_fire_at": "2026-09-21T12:00:00Z"},
@@ -197,7 +197,7 @@ import VeetWire
                     """#.utf8))
             }
             return HTTPResponse(status: 200, body: Data(#"{"id": "sc", "title": "Morning briefing", "revision": 2}"#.utf8))
-        }
+        }))
         let facts = await lookup.facts(scheduleID: "sc", occurrenceID: "o-1")
         #expect(facts == ScheduleFacts(title: "Morning briefing", occurrenceTime: Date(timeIntervalSince1970: 1_789_905_600)))
     }

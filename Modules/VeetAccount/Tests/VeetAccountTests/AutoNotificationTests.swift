@@ -18,7 +18,7 @@ import VeetWire
         let headers = ["Idempotency-Key": IdempotencyKey().rawValue]
         _ = try await client.send(try .post("/v1/sessions/\(session.id)/messages",
                                             json: SubmitMessageRequest(text: "please approve"), headers: headers))
-        let inbox = NotificationInbox(api: AccountAPI(client: client))
+        let inbox = NotificationInbox(api: AccountAPI(sender: .live(client: client)))
         var approvals: [NotificationItem] = []
         let deadline = Date().addingTimeInterval(20)
         while approvals.isEmpty && Date() < deadline {

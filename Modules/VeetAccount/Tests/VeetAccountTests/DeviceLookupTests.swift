@@ -12,7 +12,7 @@ import VeetTransport
     @Test func revokingAnUnknownDeviceIsNotTakenForAServerWithoutDevices() async throws {
         let (server, client) = try AccountFixture.start()
         defer { server.stop() }
-        let api = AccountAPI(client: client)
+        let api = AccountAPI(sender: .live(client: client))
         let error = await #expect(throws: UnknownDeviceError.self) {
             try await Gated.attempt(device: missing, api: api) { try await api.revoke(deviceID: missing) }
         }
@@ -24,7 +24,7 @@ import VeetTransport
     @Test func aServerWithoutDevicesIsStillUnavailableOnADeviceRoute() async throws {
         let (server, client) = try AccountFixture.start(devices: false)
         defer { server.stop() }
-        let api = AccountAPI(client: client)
+        let api = AccountAPI(sender: .live(client: client))
         let result = try await Gated.attempt(device: missing, api: api) { try await api.revoke(deviceID: missing) }
         #expect(result.availability == .unavailable)
         #expect(try await api.probe() == .unavailable)
@@ -33,7 +33,7 @@ import VeetTransport
     @Test func aKnownDeviceIsRevokedThroughTheSameGate() async throws {
         let (server, client) = try AccountFixture.start()
         defer { server.stop() }
-        let api = AccountAPI(client: client)
+        let api = AccountAPI(sender: .live(client: client))
         let body = try DeviceRegistration(clientDeviceID: "lookup", name: "shell").wireBody()
         let id = try await api.register(body: body, idempotencyKey: IdempotencyKey()).id
         let revoked = try await Gated.attempt(device: id, api: api) { try await api.revoke(deviceID: id) }.value
@@ -42,9 +42,9 @@ import VeetTransport
 
     @Test func otherRefusalsOnADeviceRouteAreThrownAsTheyCame() async throws {
         // A 403 (missing scope) is neither "no such device" nor "no devices here".
-        let api = AccountAPI { _ in
+        let api = AccountAPI(sender: HTTPRequestSender(send: { _ in
             HTTPResponse(status: 403, body: Data(#"{"error":{"code":"authorization_error","message":"scope"}}"#.utf8))
-        }
+        }), retry: .never)
         let error = await #expect(throws: APIError.self) {
             try await Gated.attempt(device: missing, api: api) { try await api.revoke(deviceID: missing) }
         }

@@ -8,7 +8,7 @@ import VeetTransport
 @Suite struct DeviceRegistrationTests {
     @Test func clientDeviceIDIsMintedOnceAndKeptInTheStore() throws {
         let store = try AccountFixture.tempStore()
-        let api = AccountAPI { _ in HTTPResponse(status: 500) }
+        let api = AccountAPI(sender: HTTPRequestSender(send: { _ in HTTPResponse(status: 500) }), retry: .never)
         let first = try DeviceRegistrar(api: api, settings: store.preferences).clientDeviceID()
         let again = try DeviceRegistrar(api: api, settings: store.preferences).clientDeviceID()
         #expect(first == again)
@@ -26,7 +26,7 @@ import VeetTransport
         let (server, client) = try AccountFixture.start()
         defer { server.stop() }
         let tap = RequestTap(losingFirst: 1)
-        let api = AccountAPI { try await tap.pass($0, through: client) }
+        let api = AccountAPI(sender: HTTPRequestSender(send: { try await tap.pass($0, through: client) }), retry: .never)
         let registrar = DeviceRegistrar(api: api, settings: try AccountFixture.tempStore().preferences)
         let registration = try registrar.registration(name: "shell")
         await #expect(throws: TransportError.self) { try await registrar.register(registration) }
@@ -42,7 +42,7 @@ import VeetTransport
         let (server, client) = try AccountFixture.start()
         defer { server.stop() }
         let tap = RequestTap()
-        let registrar = DeviceRegistrar(api: AccountAPI { try await tap.pass($0, through: client) },
+        let registrar = DeviceRegistrar(api: AccountAPI(sender: HTTPRequestSender(send: { try await tap.pass($0, through: client) }), retry: .never),
                                         settings: try AccountFixture.tempStore().preferences)
         let first = try #require(try await registrar.register(try registrar.registration(name: "shell")).value)
         let renamed = try #require(try await registrar.register(try registrar.registration(name: "renamed")).value)
@@ -57,7 +57,7 @@ import VeetTransport
         let (server, client) = try AccountFixture.start(devices: false)
         defer { server.stop() }
         let store = try AccountFixture.tempStore()
-        let api = AccountAPI(client: client)
+        let api = AccountAPI(sender: .live(client: client))
         let registrar = DeviceRegistrar(api: api, settings: store.preferences)
         let result = try await registrar.register(try registrar.registration(name: "shell"))
         #expect(result.availability == .unavailable)
@@ -73,7 +73,7 @@ import VeetTransport
     @Test func validationFailuresAreThrownNotHidden() async throws {
         let (server, client) = try AccountFixture.start()
         defer { server.stop() }
-        let api = AccountAPI(client: client)
+        let api = AccountAPI(sender: .live(client: client))
         let body = Data(#"{"client_device_id":"x","name":"n","kind":"toaster","platform":"linux"}"#.utf8)
         let error = await #expect(throws: APIError.self) { try await api.register(body: body, idempotencyKey: IdempotencyKey()) }
         #expect(error?.status == 422)
@@ -83,7 +83,7 @@ import VeetTransport
     @Test func listPagesNewestFirstAndRevokeClearsTheDevice() async throws {
         let (server, client) = try AccountFixture.start()
         defer { server.stop() }
-        let api = AccountAPI(client: client)
+        let api = AccountAPI(sender: .live(client: client))
         var ids: [String] = []
         for index in 0..<3 {
             let body = try DeviceRegistration(clientDeviceID: "device-\(index)", name: "d\(index)").wireBody()

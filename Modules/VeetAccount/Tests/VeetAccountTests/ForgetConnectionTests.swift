@@ -41,7 +41,7 @@ import VeetTransport
     @Test func againstTheFixtureTheOwnDeviceEndsRevoked() async throws {
         let (server, client) = try AccountFixture.start()
         defer { server.stop() }
-        let registrar = DeviceRegistrar(api: AccountAPI(client: client),
+        let registrar = DeviceRegistrar(api: AccountAPI(sender: .live(client: client)),
                                         settings: try AccountFixture.tempStore().preferences)
         let device = try #require(try await registrar.register(try registrar.registration(name: "shell")).value)
         let outcome = try await forgetConnection(

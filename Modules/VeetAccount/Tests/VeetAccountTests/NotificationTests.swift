@@ -17,7 +17,7 @@ import VeetTransport
                                      scheduleID: everything.schedule, occurrenceID: everything.occurrence,
                                      toolName: "workspace.write_text")
         }
-        let items = try #require(try await NotificationInbox(api: AccountAPI(client: client)).latest(50).value)
+        let items = try #require(try await NotificationInbox(api: AccountAPI(sender: .live(client: client))).latest(50).value)
         #expect(items.map(\.kind.rawValue) == kinds.reversed())
         for item in items {
             let present = Set(NotificationIdentifier.allCases.filter { item.targets[$0] != nil })
@@ -55,7 +55,7 @@ import VeetTransport
     @Test func deliveriesListOneAttemptPerActiveDevice() async throws {
         let (server, client) = try AccountFixture.start()
         defer { server.stop() }
-        let api = AccountAPI(client: client)
+        let api = AccountAPI(sender: .live(client: client))
         let device = try await api.register(body: try DeviceRegistration(clientDeviceID: "c", name: "n").wireBody(),
                                             idempotencyKey: IdempotencyKey())
         server.raiseNotification(kind: "test")
@@ -67,7 +67,7 @@ import VeetTransport
     @Test func limitsOverTwoHundredAreNeverSent() async throws {
         let (server, client) = try AccountFixture.start()
         defer { server.stop() }
-        let page = try await AccountAPI(client: client).notifications(limit: 5000)
+        let page = try await AccountAPI(sender: .live(client: client)).notifications(limit: 5000)
         #expect(page.items.isEmpty && page.isLast)
     }
 }

@@ -14,7 +14,7 @@ private func tempStore() throws -> LocalStore {
     @Test(arguments: [404, 405, 400])
     func folderListUnavailableMakesNoFurtherRequestAndRaisesNothing(status: Int) async throws {
         let server = FakeServer { _ in Wire.error(status, status == 404 ? "not_found" : "malformed_request") }
-        let center = FolderCenter(api: FoldersAPI(send: server.sender))
+        let center = FolderCenter(api: FoldersAPI(sender: server.sender, retry: .never))
         try await center.refresh()
         #expect(await center.availability == .unavailable)
         try await center.refresh()
@@ -28,9 +28,9 @@ private func tempStore() throws -> LocalStore {
                 ? Wire.page([Wire.session("s1", folder: nil, withFolderKey: false)])
                 : Wire.page([])
         }
-        let center = FolderCenter(api: FoldersAPI(send: server.sender))
+        let center = FolderCenter(api: FoldersAPI(sender: server.sender, retry: .never))
         let store = try tempStore()
-        _ = try await store.reconcile(from: FencedIndexSource(send: server.sender, center: center))
+        _ = try await store.reconcile(from: FencedIndexSource(sender: server.sender, center: center))
         try await center.refresh()
         #expect(await center.availability == .unavailable)
         #expect(await server.count(path: "/v1/folders") == 0)
@@ -48,7 +48,7 @@ private func tempStore() throws -> LocalStore {
             default: Wire.error(404, "not_found")
             }
         }
-        let center = FolderCenter(api: FoldersAPI(send: server.sender))
+        let center = FolderCenter(api: FoldersAPI(sender: server.sender, retry: .never))
         try await center.refresh()
         #expect(await center.availability == .available)
         #expect(await center.folders.map(\.name) == ["Trips"])
@@ -57,7 +57,7 @@ private func tempStore() throws -> LocalStore {
 
     @Test func duplicateNameIsAFieldError() async throws {
         let server = FakeServer { _ in Wire.error(409, "conflict", reason: "folder_name_taken") }
-        let center = FolderCenter(api: FoldersAPI(send: server.sender))
+        let center = FolderCenter(api: FoldersAPI(sender: server.sender, retry: .never))
         await #expect(throws: FolderNameError(reason: .taken, message: "A folder with this name already exists.")) {
             _ = try await center.create(name: "Trips")
         }
@@ -65,7 +65,7 @@ private func tempStore() throws -> LocalStore {
 
     @Test func refusedNameIsAFieldErrorButAServerFailureIsNot() async throws {
         let server = FakeServer { _ in Wire.error(400, "malformed_request") }
-        let center = FolderCenter(api: FoldersAPI(send: server.sender))
+        let center = FolderCenter(api: FoldersAPI(sender: server.sender, retry: .never))
         await #expect(throws: FolderNameError.self) { _ = try await center.rename(folderID: "f1", to: "\u{7}") }
         await server.setHandler { _ in Wire.error(500, "internal_error") }
         await #expect(throws: APIError.self) { _ = try await center.create(name: "Trips") }
@@ -73,7 +73,7 @@ private func tempStore() throws -> LocalStore {
 
     @Test func unfilingSendsAnExplicitNull() async throws {
         let server = FakeServer { _ in Wire.json(200, Wire.session("s1", folder: nil)) }
-        let center = FolderCenter(api: FoldersAPI(send: server.sender))
+        let center = FolderCenter(api: FoldersAPI(sender: server.sender, retry: .never))
         try await center.move(sessionID: "s1", to: nil)
         let request = try #require(await server.requests.first)
         #expect(request.method == "PUT" && request.path == "/v1/sessions/s1/folder")
@@ -82,7 +82,7 @@ private func tempStore() throws -> LocalStore {
 
     @Test func scheduledSessionsNeverEnterAFolder() async throws {
         let server = FakeServer { _ in Wire.error(500, "internal_error") }
-        let center = FolderCenter(api: FoldersAPI(send: server.sender))
+        let center = FolderCenter(api: FoldersAPI(sender: server.sender, retry: .never))
         let row = CachedSession(id: "s1", createdAt: "", updatedAt: "", scheduleID: "0198d6a2-4c1e-7b3a-9f21-5e8c0d4a7b61")
         await #expect(throws: FolderRuleError.scheduledSession("s1")) { try await center.move(row, to: "f1") }
         #expect(await server.requests.isEmpty)
@@ -102,8 +102,8 @@ private func tempStore() throws -> LocalStore {
             }
         }
         let store = try tempStore()
-        let center = FolderCenter(api: FoldersAPI(send: server.sender), store: store)
-        let source = FencedIndexSource(send: server.sender, center: center)
+        let center = FolderCenter(api: FoldersAPI(sender: server.sender, retry: .never), store: store)
+        let source = FencedIndexSource(sender: server.sender, center: center)
         let reconcile = Task { try await store.reconcile(from: source) }
         await gate.waitUntilArrived()
         try await center.move(sessionID: "s1", to: "f2")
@@ -125,7 +125,7 @@ private func tempStore() throws -> LocalStore {
             default: Wire.page([["id": "broken"]])  // an undecodable proposal is skipped
             }
         }
-        let center = FolderCenter(api: FoldersAPI(send: server.sender))
+        let center = FolderCenter(api: FoldersAPI(sender: server.sender, retry: .never))
         try await center.refresh()
         try await center.delete(folderID: "f1")
         let row = CachedSession(id: "s1", createdAt: "", updatedAt: "", folderID: "f1")

@@ -21,8 +21,8 @@ actor FakeServer {
         return await handler(request)
     }
 
-    nonisolated var sender: FolderRequestSender {
-        { request in await self.answer(request) }
+    nonisolated var sender: HTTPRequestSender {
+        HTTPRequestSender(send: { request in await self.answer(request) }, sleeper: { _ in })
     }
 
     func count(path: String) -> Int {

@@ -34,9 +34,9 @@ import VeetWire
         let (server, client) = try start(folders: true)
         defer { server.stop() }
         let store = try tempStore()
-        let center = FolderCenter(api: FoldersAPI(client: client), store: store)
+        let center = FolderCenter(api: FoldersAPI(sender: .live(client: client)), store: store)
         let first = try await newSession(client), second = try await newSession(client)
-        _ = try await store.reconcile(from: FencedIndexSource(client: client, center: center))
+        _ = try await store.reconcile(from: FencedIndexSource(sender: .live(client: client), center: center))
         try await center.refresh()
         #expect(await center.availability == .available)
 
@@ -53,7 +53,7 @@ import VeetWire
         #expect(await center.folders.map(\.name) == ["Recipes", "Trips to Lisbon"])
 
         try await center.delete(folderID: trips.id)
-        _ = try await store.reconcile(from: FencedIndexSource(client: client, center: center))
+        _ = try await store.reconcile(from: FencedIndexSource(sender: .live(client: client), center: center))
         #expect(try store.session(id: first.id)?.folderID == nil)
         #expect(try store.session(id: second.id)?.folderID == accepted.resultingFolderID)
     }
@@ -61,9 +61,9 @@ import VeetWire
     @Test func serverWithoutFoldersGetsNoFolderRequest() async throws {
         let (server, client) = try start(folders: false)
         defer { server.stop() }
-        let center = FolderCenter(api: FoldersAPI(client: client))
+        let center = FolderCenter(api: FoldersAPI(sender: .live(client: client)))
         _ = try await newSession(client)
-        _ = try await tempStore().reconcile(from: FencedIndexSource(client: client, center: center))
+        _ = try await tempStore().reconcile(from: FencedIndexSource(sender: .live(client: client), center: center))
         try await center.refresh()
         #expect(await center.availability == .unavailable)
         #expect(!server.recordedRequests.contains { $0.path.hasPrefix("/v1/folders") })
@@ -75,7 +75,7 @@ import VeetWire
     @Test func aRefusedMutationBeforeAnyReadSaysWhichKindOfNotFound() async throws {
         let (withFolders, client) = try start(folders: true)
         defer { withFolders.stop() }
-        let center = FolderCenter(api: FoldersAPI(client: client), store: nil)
+        let center = FolderCenter(api: FoldersAPI(sender: .live(client: client)), store: nil)
         let unknown = await #expect(throws: APIError.self) {
             _ = try await center.rename(folderID: "00000000-0000-4000-8000-000000000000", to: "Name")
         }
@@ -84,7 +84,7 @@ import VeetWire
 
         let (withoutFolders, plainClient) = try start(folders: false)
         defer { withoutFolders.stop() }
-        let plainCenter = FolderCenter(api: FoldersAPI(client: plainClient), store: nil)
+        let plainCenter = FolderCenter(api: FoldersAPI(sender: .live(client: plainClient)), store: nil)
         await #expect(throws: FolderRuleError.unavailable) {
             _ = try await plainCenter.rename(folderID: "00000000-0000-4000-8000-000000000000", to: "Name")
         }

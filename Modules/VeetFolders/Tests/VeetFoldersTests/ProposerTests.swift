@@ -40,7 +40,7 @@ import VeetWire
         let bread = [try await chat("Sourdough bread starter", client), try await chat("Bread rolls for Sunday", client),
                      try await chat("Rye bread with seeds", client)]
         try await chat("Tax return questions", client)
-        let center = FolderCenter(api: FoldersAPI(client: client))
+        let center = FolderCenter(api: FoldersAPI(sender: .live(client: client)))
         try await center.refresh()
         let proposals = await center.proposals
         #expect(Set(proposals.map { $0.proposedName ?? "" }) == ["Bread", "Lisbon"])
@@ -72,7 +72,7 @@ import VeetWire
             for detail in ["one", "two", "six"] { try await chat("\(topic) \(detail)", client) }
         }
         server.setFolderProposalsEnabled(false)
-        let center = FolderCenter(api: FoldersAPI(client: client))
+        let center = FolderCenter(api: FoldersAPI(sender: .live(client: client)))
         try await center.refresh()
         #expect(await center.proposals.isEmpty)
         server.setFolderProposalsEnabled(true)

@@ -25,7 +25,7 @@ func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> B
         let url = try server.start()
         let client = HTTPClient(settings: try ConnectionSettings(serverAddress: url.absoluteString, token: "fired-token"),
                                 writeTimeout: 2)
-        let api = SchedulesAPI(client: client)
+        let api = SchedulesAPI(sender: .live(client: client))
         let definition = ScheduleDefinition(
             title: "Daily sum", instruction: "What is 17 * 23?", agentID: "general", agentVersion: "1",
             cadence: .daily(at: "08:00:00", timezone: "Europe/Paris"))
@@ -53,7 +53,7 @@ func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> B
         let url = try server.start()
         let client = HTTPClient(settings: try ConnectionSettings(serverAddress: url.absoluteString, token: "fired-token"),
                                 writeTimeout: 2)
-        let api = SchedulesAPI(client: client)
+        let api = SchedulesAPI(sender: .live(client: client))
         let schedule = try await api.create(ScheduleDefinition(
             title: "Paused", instruction: "Hello", agentID: "general", agentVersion: "1",
             cadence: .daily(at: "08:00:00", timezone: "UTC")))
@@ -82,8 +82,8 @@ func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> B
         let server = FixtureServer(token: "cal-token", options: .testing)
         defer { server.stop() }
         let url = try server.start()
-        let api = SchedulesAPI(client: HTTPClient(
-            settings: try ConnectionSettings(serverAddress: url.absoluteString, token: "cal-token"), writeTimeout: 2))
+        let api = SchedulesAPI(sender: .live(client: HTTPClient(
+            settings: try ConnectionSettings(serverAddress: url.absoluteString, token: "cal-token"), writeTimeout: 2)))
         let created = try await api.create(ScheduleDefinition(
             title: "Calendar", instruction: "Hello", agentID: "general", agentVersion: "1", cadence: cadence))
         let before = Date()
@@ -107,10 +107,10 @@ func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> B
             named.insert(try #require(session.scheduleID))
         }
         #expect(named.count == 3)
-        let listed = try await SchedulesAPI(client: client).listAll()
+        let listed = try await SchedulesAPI(sender: .live(client: client)).listAll()
         #expect(Set(listed.map(\.id)) == named)
         #expect(listed.allSatisfy { $0.state == .active && $0.nextFireAt != nil })
-        let record = try await SchedulesAPI(client: client).read(id: try #require(named.first))
+        let record = try await SchedulesAPI(sender: .live(client: client)).read(id: try #require(named.first))
         #expect(record.revision.revision == 1)
     }
 }
@@ -120,8 +120,8 @@ func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> B
         let server = FixtureServer(token: "clock-token", options: .testing)
         defer { server.stop() }
         let url = try server.start()
-        let api = SchedulesAPI(client: HTTPClient(
-            settings: try ConnectionSettings(serverAddress: url.absoluteString, token: "clock-token"), writeTimeout: 2))
+        let api = SchedulesAPI(sender: .live(client: HTTPClient(
+            settings: try ConnectionSettings(serverAddress: url.absoluteString, token: "clock-token"), writeTimeout: 2)))
         let created = try await api.create(ScheduleDefinition(
             title: "Noon", instruction: "Hello", agentID: "general", agentVersion: "1",
             cadence: .daily(at: "12:00:00", timezone: "UTC")))

@@ -16,7 +16,7 @@ import VeetTransport
         let url = try server.start()
         let client = HTTPClient(settings: try ConnectionSettings(serverAddress: url.absoluteString, token: Self.token),
                                 writeTimeout: 2)
-        return (server, SchedulesAPI(client: client), client)
+        return (server, SchedulesAPI(sender: .live(client: client)), client)
     }
 
     private let definition = ScheduleDefinition(

@@ -15,7 +15,9 @@ actor FakeScheduleServer {
         return handler(request)
     }
 
-    nonisolated var api: SchedulesAPI { SchedulesAPI(send: { await self.answer($0) }) }
+    nonisolated var api: SchedulesAPI {
+        SchedulesAPI(sender: HTTPRequestSender(send: { await self.answer($0) }), retry: .never)
+    }
 }
 
 enum Wire {

@@ -1,28 +1,15 @@
 import Foundation
 import VeetTransport
 
-/// Sends one request and returns the answer whatever its status.
-public typealias AccountRequestSender = HTTPRequestSender
-
 /// The device and notification routes (sessions-runs.md §7–§8), one call each,
 /// no state. Non-2xx answers throw `APIError`.
 public struct AccountAPI: Sendable {
-    public let send: AccountRequestSender
-
-    public init(send: @escaping AccountRequestSender) {
-        self.send = send
-    }
+    public let send: HTTPRequestSender
 
     /// Reads, and registrations (which carry an idempotency key), retry on
     /// 429/5xx and lost answers with the same key; revoke and delete go once.
-    public init(client: HTTPClient, retry: RetryPolicy = .standard) {
-        self.send = { request in
-            if request.method == "GET" || request.header("Idempotency-Key") != nil {
-                let key = request.header("Idempotency-Key").flatMap { IdempotencyKey(rawValue: $0) }
-                return try await client.sendRetrying(request, idempotencyKey: key, policy: retry)
-            }
-            return try await client.send(request)
-        }
+    public init(sender: HTTPRequestSender, retry: RetryPolicy = .standard) {
+        send = sender.retrying(retry, .readsAndKeyedWrites)
     }
 
     /// `201` for a new device, `200` for a replay or refresh; both give the view.

@@ -47,10 +47,10 @@ public struct AlertEnricher: Sendable {
 /// schedule routes (schedules.md §2, §6), with its own minimal decoding so
 /// this feature does not import the schedules feature.
 public struct ScheduleFactsLookup: Sendable {
-    public let send: AccountRequestSender
+    public let send: HTTPRequestSender
 
-    public init(send: @escaping AccountRequestSender) {
-        self.send = send
+    public init(sender: HTTPRequestSender) {
+        send = sender
     }
 
     public func facts(scheduleID: String, occurrenceID: String?) async -> ScheduleFacts? {

@@ -2,27 +2,15 @@ import Foundation
 import VeetTransport
 import VeetWire
 
-/// Sends one request and returns the answer whatever its status. `HTTPClient`
-/// gives one (`FoldersAPI(client:)`); tests pass a fake server.
-public typealias FolderRequestSender = HTTPRequestSender
-
 /// The folder routes (sessions-runs.md §9), one call each, no state.
 /// Non-2xx answers throw `APIError`; see `FolderNameError.from` for form errors.
 public struct FoldersAPI: Sendable {
-    public let send: FolderRequestSender
-
-    public init(send: @escaping FolderRequestSender) {
-        self.send = send
-    }
+    public let send: HTTPRequestSender
 
     /// Reads retry on 429/5xx and lost answers; writes go once (none of them is
     /// idempotent by key, and a repeated move or rename is harmless to redo by hand).
-    public init(client: HTTPClient, retry: RetryPolicy = .standard) {
-        self.send = { request in
-            request.method == "GET"
-                ? try await client.sendRetrying(request, idempotencyKey: nil, policy: retry)
-                : try await client.send(request)
-        }
+    public init(sender: HTTPRequestSender, retry: RetryPolicy = .standard) {
+        send = sender.retrying(retry, .reads)
     }
 
     public func folders() async throws -> [FolderView] {

@@ -8,19 +8,16 @@ import VeetStore
 /// a delete cannot undo it), and each page tells the `FolderCenter` whether
 /// the server's rows carry the `folder_id` key at all.
 ///
-///     let source = FencedIndexSource(client: client, center: folders)
+///     let source = FencedIndexSource(sender: .live(client: client), center: folders)
 ///     try await store.reconcile(from: source)
 public struct FencedIndexSource: SessionIndexSource {
-    public let send: FolderRequestSender
+    public let send: HTTPRequestSender
     public let center: FolderCenter
 
-    public init(send: @escaping FolderRequestSender, center: FolderCenter) {
-        self.send = send
+    /// Index reads retry on 429/5xx and lost answers.
+    public init(sender: HTTPRequestSender, center: FolderCenter, retry: RetryPolicy = .standard) {
+        send = sender.retrying(retry, .reads)
         self.center = center
-    }
-
-    public init(client: HTTPClient, center: FolderCenter, retry: RetryPolicy = .standard) {
-        self.init(send: { try await client.sendRetrying($0, idempotencyKey: nil, policy: retry) }, center: center)
     }
 
     public func page(cursor: String?, limit: Int) async throws -> Page<SessionView> {

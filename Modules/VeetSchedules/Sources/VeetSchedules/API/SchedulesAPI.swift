@@ -1,28 +1,15 @@
 import Foundation
 import VeetTransport
 
-/// Sends one request and returns the answer whatever its status.
-public typealias ScheduleRequestSender = HTTPRequestSender
-
 /// The schedule routes (schedules.md §2), one call each. Every mutation sends
 /// the expected revision; a `409` reads the record back and throws
 /// `ScheduleConflict`; a `422` throws `ScheduleValidationError`.
 public struct SchedulesAPI: Sendable {
-    public let send: ScheduleRequestSender
-
-    public init(send: @escaping ScheduleRequestSender) {
-        self.send = send
-    }
+    public let send: HTTPRequestSender
 
     /// Reads, and creates (which carry an idempotency key), retry; other writes go once.
-    public init(client: HTTPClient, retry: RetryPolicy = .standard) {
-        self.send = { request in
-            if request.method == "GET" || request.header("Idempotency-Key") != nil {
-                let key = request.header("Idempotency-Key").flatMap(IdempotencyKey.init(rawValue:))
-                return try await client.sendRetrying(request, idempotencyKey: key, policy: retry)
-            }
-            return try await client.send(request)
-        }
+    public init(sender: HTTPRequestSender, retry: RetryPolicy = .standard) {
+        send = sender.retrying(retry, .readsAndKeyedWrites)
     }
 
     /// The 404/405 (and 400, per the probe rule) that mean "schedule browsing unavailable".
