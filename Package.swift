@@ -82,7 +82,7 @@ let package = Package(
             path: "Tests/Soak", swiftSettings: swift6),
 
         // Each module's own tests (the same targets its Package.swift declares).
-        moduleTests("VeetTransport", ["VeetTransport", "VeetTestSupport", "VeetWire"]),
+        moduleTests("VeetTransport", ["VeetTransport", "VeetTestSupport", "VeetWire", "VeetFixture"]),
         moduleTests("VeetWire", ["VeetWire", "VeetTransport", "VeetTestSupport"]),
         moduleTests("VeetTestSupport", ["VeetTestSupport", "VeetTransport"]),
         moduleTests("VeetTokens", ["VeetTokens"]),

@@ -12,12 +12,13 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [.library(name: "VeetTransport", targets: ["VeetTransport"])],
     dependencies: [
+        .package(path: "../VeetFixture"),
         .package(path: "../VeetTestSupport"),
         .package(path: "../VeetWire"),
     ],
     targets: [
         .target(name: "VeetTransport", dependencies: [], swiftSettings: swift6),
-        .testTarget(name: "VeetTransportTests", dependencies: ["VeetTransport", module("VeetTestSupport"), module("VeetWire")],
+        .testTarget(name: "VeetTransportTests", dependencies: ["VeetTransport", module("VeetTestSupport"), module("VeetWire"), module("VeetFixture")],
                     swiftSettings: swift6),
     ]
 )
