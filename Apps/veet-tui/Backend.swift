@@ -27,7 +27,7 @@ struct Backend: Sendable {
         self.broker = broker
         artifacts = api.artifactService(cache: ArtifactCache())
         folders = FolderCenter(api: FoldersAPI(sender: .live(client: api.client)), store: store)
-        websites = WebsiteAccessAPI(client: api.client)
+        websites = WebsiteAccessAPI(sender: .live(client: api.client))
     }
 
     private var source: HTTPStoreSource { HTTPStoreSource(client: api.client) }

@@ -30,7 +30,7 @@ struct ChatCommand {
         // The chosen website-access profile goes with a new conversation only (`veet sites use`).
         if command.value("session") == nil, let (store, client) = try? context.store() {
             let chosen = ChosenProfile(store: store)
-            if (try? chosen.profileID()) != nil, let profiles = try? await WebsiteAccessAPI(client: client).allProfiles() {
+            if (try? chosen.profileID()) != nil, let profiles = try? await WebsiteAccessAPI(sender: .live(client: client)).allProfiles() {
                 api.newSessionBrowserProfileID = try? chosen.idForNewSession(among: profiles)
             }
         }

@@ -8,18 +8,15 @@ import VeetWebsiteAccess
 /// abandonment or Ctrl-C.
 extension SitesCommand {
     /// Shows the link behind an explicit step, then waits for the outcome.
-    /// Ctrl-C or an open failure abandons the setup (a new profile is rolled back).
-    func presentAndWait(_ started: StartedCeremony, driver: CeremonyDriver, open: Bool, wait: Bool,
-                                rollbackProfile: String?) async throws -> Ceremony {
+    /// Ctrl-C, an open failure or an unready outcome abandons `attempt`
+    /// (`CeremonyDriver.undo`: a new profile is rolled back).
+    func presentAndWait(_ started: StartedCeremony, _ attempt: SignInAttempt, driver: CeremonyDriver,
+                        open: Bool, wait: Bool) async throws -> Ceremony {
         let link = started.link
         if open {
             guard Self.openWithDesktop(link) else {
                 context.err.writeLine("veet: the link could not be opened here; nothing was kept.")
-                if let rollbackProfile {
-                    _ = await driver.rollback(profileID: rollbackProfile, ceremonyID: started.ceremony.id)
-                } else {
-                    _ = try? await driver.api.cancelCeremony(id: started.ceremony.id)
-                }
+                _ = await driver.undo(attempt, after: .givenUp)
                 throw CancellationError()
             }
             context.err.writeLine("Opened the sign-in page in your web browser.")
@@ -38,17 +35,15 @@ extension SitesCommand {
         defer { interrupt.stop() }
         do {
             let outcome = try await waiting.value
-            if outcome.status == .ready || rollbackProfile == nil { return outcome }
-            if let rollbackProfile { _ = await driver.rollback(profileID: rollbackProfile, ceremonyID: outcome.id) }
-            context.err.writeLine("The new profile was removed so you can start over with `veet sites add`.")
+            if case .removedProfile = await driver.undo(attempt, after: .waited(outcome)) {
+                context.err.writeLine("The new profile was removed so you can start over with `veet sites add`.")
+            }
             return outcome
         } catch {
-            if let rollbackProfile {
-                _ = await driver.rollback(profileID: rollbackProfile, ceremonyID: started.ceremony.id)
-                context.err.writeLine("Stopped; the half-made profile was removed.")
-            } else {
-                _ = try? await driver.api.cancelCeremony(id: started.ceremony.id)
-                context.err.writeLine("Stopped; the sign-in was cancelled and the earlier sign-in kept.")
+            switch await driver.undo(attempt, after: .givenUp) {
+            case .removedProfile: context.err.writeLine("Stopped; the half-made profile was removed.")
+            case .cancelledCeremony: context.err.writeLine("Stopped; the sign-in was cancelled and the earlier sign-in kept.")
+            case .nothing: break
             }
             throw error
         }

@@ -101,14 +101,14 @@ struct SitesCommand {
         }
     }
 
-    func api() throws -> WebsiteAccessAPI { WebsiteAccessAPI(client: try context.client()) }
+    func api() throws -> WebsiteAccessAPI { WebsiteAccessAPI(sender: .live(client: try context.client())) }
 
     // MARK: Profiles
 
     func list() async throws -> ExitCode {
         let (store, client) = try context.store()
         let chosen = try ChosenProfile(store: store).profileID()
-        let overview = try await WebsiteAccessOverview.load(api: WebsiteAccessAPI(client: client), chosenProfileID: chosen)
+        let overview = try await WebsiteAccessOverview.load(api: WebsiteAccessAPI(sender: .live(client: client)), chosenProfileID: chosen)
         if context.json {
             let output = SitesListOutput(profiles: overview.rows.map(\.profile), chosenProfileID: chosen,
                                          openCeremonies: overview.rows.compactMap(\.openCeremony))
@@ -134,8 +134,8 @@ struct SitesCommand {
         let driver = CeremonyDriver(api: api)
         let setup = try await driver.addWebsite(address, additionalOrigins: command.values("origin"))
         context.err.writeLine("Created a browser profile for \(setup.profile.allowedOrigins.joined(separator: ", ")).")
-        let outcome = try await presentAndWait(setup.started, driver: driver, open: command.flag("open"),
-                                               wait: !command.flag("no-wait"), rollbackProfile: setup.profile.id)
+        let outcome = try await presentAndWait(setup.started, .adding(setup), driver: driver, open: command.flag("open"),
+                                               wait: !command.flag("no-wait"))
         return try finish(outcome, profileID: setup.profile.id, api: api)
     }
 
@@ -144,8 +144,8 @@ struct SitesCommand {
         let driver = CeremonyDriver(api: api)
         let profile = try await api.profile(id: command.positionals.first ?? "")
         let started = try await driver.signInAgain(profile: profile, loginURL: command.value("url"))
-        let outcome = try await presentAndWait(started, driver: driver, open: command.flag("open"), wait: true,
-                                               rollbackProfile: nil)
+        let outcome = try await presentAndWait(started, .again(started), driver: driver, open: command.flag("open"),
+                                               wait: true)
         return try finish(outcome, profileID: profile.id, api: api)
     }
 
@@ -173,7 +173,7 @@ struct SitesCommand {
             context.err.writeLine("New conversations will use no website profile.")
             return .success
         }
-        let profile = try await WebsiteAccessAPI(client: client).profile(id: id)
+        let profile = try await WebsiteAccessAPI(sender: .live(client: client)).profile(id: id)
         try chosen.choose(profile)
         context.err.writeLine("New conversations will use \(profile.displayName).")
         if context.json { try JSONOutput.print(profile, layout: .compact) }
@@ -197,7 +197,7 @@ struct SitesCommand {
 
     func revoke(_ id: String) async throws -> ExitCode {
         let (store, client) = try context.store()
-        let profile = try await WebsiteAccessAPI(client: client).revokeProfile(id: id)
+        let profile = try await WebsiteAccessAPI(sender: .live(client: client)).revokeProfile(id: id)
         let chosen = ChosenProfile(store: store)
         if try chosen.profileID() == id { try chosen.clear() }
         if context.json { try JSONOutput.print(profile, layout: .compact) } else {

@@ -23,7 +23,7 @@ extension Conformance {
         guard let chat = try? target.api(), let origin = try? WebsiteOrigin(validating: "https://www.example.com"),
               let otherOrigin = try? WebsiteOrigin(validating: "https://www.example.org") else { return }
         let client = chat.client
-        let api = WebsiteAccessAPI(client: client, retry: chat.retry, sleeper: chat.sleeper)
+        let api = WebsiteAccessAPI(sender: .live(client: client, sleeper: chat.sleeper), retry: chat.retry)
         let fixture = target.fixture
         let key = IdempotencyKey()
         var context = WebsiteContext(api: api, client: client)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VeetAccount
+import VeetTestSupport
 import VeetTransport
 import VeetWire
 
@@ -189,15 +190,12 @@ import VeetWire
     }
 
     @Test func scheduleFactsComeFromTheScheduleRoutes() async {
-        let lookup = ScheduleFactsLookup(sender: HTTPRequestSender(send: { request in
-            if request.path.hasSuffix("/occurrences") {
-                return HTTPResponse(status: 200, body: Data(#"""
-                    {"items": [{"id": "o-2", "nominal_fire_at": "2026-09-21T12:00:00Z"},
-                               {"id": "o-1", "nominal_fire_at": "2026-09-20T12:00:00Z"}], "next_cursor": null}
-                    """#.utf8))
-            }
-            return HTTPResponse(status: 200, body: Data(#"{"id": "sc", "title": "Morning briefing", "revision": 2}"#.utf8))
-        }))
+        let server = ScriptedServer()
+        server.on("GET", "/v1/schedules/sc/occurrences", .json(["items": [
+            ["id": "o-2", "nominal_fire_at": "2026-09-21T12:00:00Z"], ["id": "o-1", "nominal_fire_at": "2026-09-20T12:00:00Z"],
+        ], "next_cursor": NSNull()]))
+        server.on("GET", "/v1/schedules/sc", .json(["id": "sc", "title": "Morning briefing", "revision": 2]))
+        let lookup = ScheduleFactsLookup(sender: server.sender)
         let facts = await lookup.facts(scheduleID: "sc", occurrenceID: "o-1")
         #expect(facts == ScheduleFacts(title: "Morning briefing", occurrenceTime: Date(timeIntervalSince1970: 1_789_905_600)))
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VeetAccount
 import VeetFixture
+import VeetTestSupport
 import VeetTransport
 
 /// A switched-off family and an unknown id both answer `404 not_found`
@@ -42,12 +43,13 @@ import VeetTransport
 
     @Test func otherRefusalsOnADeviceRouteAreThrownAsTheyCame() async throws {
         // A 403 (missing scope) is neither "no such device" nor "no devices here".
-        let api = AccountAPI(sender: HTTPRequestSender(send: { _ in
-            HTTPResponse(status: 403, body: Data(#"{"error":{"code":"authorization_error","message":"scope"}}"#.utf8))
-        }), retry: .never)
+        let server = ScriptedServer()
+        server.on("POST", "/v1/devices/*/revoke", .apiError(403, "authorization_error", message: "scope"))
+        let api = AccountAPI(sender: server.sender)
         let error = await #expect(throws: APIError.self) {
             try await Gated.attempt(device: missing, api: api) { try await api.revoke(deviceID: missing) }
         }
         #expect(error?.status == 403)
+        #expect(server.requests.count == 1)  // no probe, no retry
     }
 }

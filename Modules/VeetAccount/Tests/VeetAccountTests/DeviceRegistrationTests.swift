@@ -3,12 +3,13 @@ import Testing
 import VeetAccount
 import VeetFixture
 import VeetStore
+import VeetTestSupport
 import VeetTransport
 
 @Suite struct DeviceRegistrationTests {
     @Test func clientDeviceIDIsMintedOnceAndKeptInTheStore() throws {
         let store = try AccountFixture.tempStore()
-        let api = AccountAPI(sender: HTTPRequestSender(send: { _ in HTTPResponse(status: 500) }), retry: .never)
+        let api = AccountAPI(sender: ScriptedServer().sender)  // minting sends nothing: any request fails the test
         let first = try DeviceRegistrar(api: api, settings: store.preferences).clientDeviceID()
         let again = try DeviceRegistrar(api: api, settings: store.preferences).clientDeviceID()
         #expect(first == again)

@@ -1,35 +1,9 @@
 import Foundation
+import VeetTestSupport
 import VeetTransport
-@testable import VeetSchedules
 
-/// A scripted server that records every request.
-actor FakeScheduleServer {
-    typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
-    private(set) var requests: [HTTPRequest] = []
-    private let handler: Handler
-
-    init(_ handler: @escaping Handler) { self.handler = handler }
-
-    func answer(_ request: HTTPRequest) -> HTTPResponse {
-        requests.append(request)
-        return handler(request)
-    }
-
-    nonisolated var api: SchedulesAPI {
-        SchedulesAPI(sender: HTTPRequestSender(send: { await self.answer($0) }), retry: .never)
-    }
-}
-
+/// Schedule-route answers for the `ScriptedServer`.
 enum Wire {
-    static func json(_ status: Int, _ object: Any) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["content-type": "application/json"],
-                     body: (try? JSONSerialization.data(withJSONObject: object)) ?? Data())
-    }
-
-    static func error(_ status: Int, _ code: String, reason: String? = nil) -> HTTPResponse {
-        json(status, ["error": ["code": code, "message": "refused", "details": reason.map { ["reason": $0] } ?? [:]]])
-    }
-
     static func record(id: String = "sch1", state: String = "ACTIVE", revision: Int = 2) -> [String: Any] {
         [
             "schedule": ["id": id, "state": state, "pause_reason": NSNull(), "current_revision": revision,
@@ -47,7 +21,11 @@ enum Wire {
         ]
     }
 
-    static func body(_ request: HTTPRequest) -> [String: Any]? {
-        request.body.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+    static func listItem(_ id: String, _ state: String) -> [String: Any] {
+        ["id": id, "state": state, "current_revision": 1, "title": id.uppercased(), "instruction_preview": "x"]
+    }
+
+    static func page(_ items: [[String: Any]], next: String? = nil) -> HTTPResponse {
+        .json(["items": items, "next_cursor": next.map { $0 as Any } ?? NSNull()])
     }
 }

@@ -23,16 +23,16 @@ private func eventually(within seconds: Double = 10, _ condition: () -> Bool) as
         let session = try await h.api.createSession(browserProfileID: profile.id)
         let submit = try HTTPRequest.post("/v1/sessions/\(session.id)/messages",
                                           json: ["content": [["type": "text", "text": "Browse to the next lesson"]]])
-        _ = try await h.api.client.sendRetrying(submit, idempotencyKey: IdempotencyKey(), policy: .standard)
+        _ = try await h.client.sendRetrying(submit, idempotencyKey: IdempotencyKey(), policy: .standard)
         #expect(await eventually { !h.server.pendingApprovalIDs().isEmpty })
         let approvalID = try #require(h.server.pendingApprovalIDs().first)
-        let approval: ApprovalView = try await h.api.client.decode(.get("/v1/approvals/\(approvalID)"))
+        let approval: ApprovalView = try await h.client.decode(.get("/v1/approvals/\(approvalID)"))
         let offer = try #require(approval.taskGrantOffer)
         #expect(try await h.api.taskGrantsPage(sessionID: session.id).items.isEmpty)
 
         let resolve = try HTTPRequest.post("/v1/approvals/\(approvalID)/resolve", json: ApprovalResolveRequest(
             decision: .approveForTask, taskGrant: TaskGrantEcho(offer: offer)))
-        let resolved = try await h.api.client.send(resolve).decoded(as: ApprovalView.self)
+        let resolved = try await h.client.send(resolve).decoded(as: ApprovalView.self)
         let grantID = try #require(resolved.taskGrantID)
         let runID = approval.runID
         #expect(await eventually { h.server.runStatus(runID) == "COMPLETED" })

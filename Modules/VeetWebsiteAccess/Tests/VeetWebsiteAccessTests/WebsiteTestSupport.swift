@@ -10,16 +10,18 @@ final class WebsiteHarness {
     let api: WebsiteAccessAPI
     let driver: CeremonyDriver
     let settings: ConnectionSettings
+    /// The fixture's other routes (conversations, approvals), outside website access.
+    let client: HTTPClient
 
     init() throws {
         let token = "website-test-token"
         server = FixtureServer(token: token, options: .testing)
         let url = try server.start()
         settings = try ConnectionSettings(serverAddress: url.absoluteString, token: token)
-        // Retries wait only a moment so fault tests stay fast.
-        api = WebsiteAccessAPI(client: HTTPClient(settings: settings, writeTimeout: 2),
-                               retry: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(2)),
-                               sleeper: { _ in })
+        client = HTTPClient(settings: settings, writeTimeout: 2)
+        // Retries wait for nothing so fault tests stay fast.
+        api = WebsiteAccessAPI(sender: .live(client: client, sleeper: { _ in }),
+                               retry: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(2)))
         driver = CeremonyDriver(api: api)
     }
 
@@ -35,9 +37,9 @@ final class WebsiteHarness {
     /// A conversation on the fixture.
     func createSession() async throws -> String {
         let request = try HTTPRequest.post("/v1/sessions", json: ["agent_id": "general"])
-        return try await api.client.decode(request, as: SessionView.self).id
+        return try await client.decode(request, as: SessionView.self).id
     }
 }
 
 /// A sleeper that never waits, for bounded polls.
-let noWait: HTTPClient.Sleeper = { _ in }
+let noWait: HTTPRequestSender.Sleeper = { _ in }

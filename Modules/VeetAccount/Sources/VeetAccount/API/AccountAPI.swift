@@ -20,50 +20,35 @@ public struct AccountAPI: Sendable {
     }
 
     public func devices(limit: Int? = nil, cursor: String? = nil) async throws -> Page<DeviceView> {
-        try await send(.get("/v1/devices", query: Self.paging(limit: limit, cursor: cursor))).decoded()
+        try await send.decode(.page("/v1/devices", limit: Self.allowedLimit(limit), cursor: cursor))
     }
 
     /// Every device, following cursors (an empty page ends the walk).
     public func allDevices() async throws -> [DeviceView] {
-        var all: [DeviceView] = []
-        var cursor: String?
-        repeat {
-            let page = try await devices(limit: 200, cursor: cursor)
-            all += page.items
-            cursor = page.isLast ? nil : page.nextCursor
-        } while cursor != nil
-        return all
+        try await Page.all { cursor in try await devices(limit: 200, cursor: cursor) }
     }
 
     public func device(id: String) async throws -> DeviceView {
-        try await send(.get("/v1/devices/\(Self.segment(id))")).decoded()
+        try await send(.get("/v1/devices/\(segment: id)")).decoded()
     }
 
     /// The view comes back with `status: revoked` and push routing cleared.
     public func revoke(deviceID: String) async throws -> DeviceView {
-        try await send(.post("/v1/devices/\(Self.segment(deviceID))/revoke")).decoded()
+        try await send(.post("/v1/devices/\(segment: deviceID)/revoke")).decoded()
     }
 
     public func delete(deviceID: String) async throws {
-        try await send(.delete("/v1/devices/\(Self.segment(deviceID))")).requireSuccess()
+        try await send(.delete("/v1/devices/\(segment: deviceID)")).requireSuccess()
     }
 
     /// The inbox, newest first. `limit` must be 1–200 (the server refuses more).
     public func notifications(limit: Int? = nil, cursor: String? = nil) async throws -> Page<NotificationItem> {
-        try await send(.get("/v1/notifications", query: Self.paging(limit: limit, cursor: cursor))).decoded()
+        try await send.decode(.page("/v1/notifications", limit: Self.allowedLimit(limit), cursor: cursor))
     }
 
-    static func paging(limit: Int?, cursor: String?) -> [URLQueryItem] {
-        var query: [URLQueryItem] = []
-        if let limit { query.append(URLQueryItem(name: "limit", value: String(min(max(limit, 1), 200)))) }
-        if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
-        return query
-    }
-
-    static func segment(_ id: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/")
-        return id.addingPercentEncoding(withAllowedCharacters: allowed) ?? id
+    /// The server takes 1–200; a limit outside is brought inside rather than refused.
+    static func allowedLimit(_ limit: Int?) -> Int? {
+        limit.map { min(max($0, 1), 200) }
     }
 
     /// README §2: the family is off on this server (404, or 405 from a

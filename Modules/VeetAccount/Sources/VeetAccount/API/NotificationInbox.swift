@@ -16,14 +16,13 @@ public struct NotificationInbox: Sendable {
     /// Up to `limit` newest items, following cursors as needed.
     public func latest(_ limit: Int) async throws -> Gated<[NotificationItem]> {
         try await Gated.attempt {
-            var items: [NotificationItem] = []
-            var cursor: String?
-            repeat {
-                let page = try await api.notifications(limit: min(limit - items.count, 200), cursor: cursor)
-                items += page.items
-                cursor = page.isLast ? nil : page.nextCursor
-            } while cursor != nil && items.count < limit
-            return Array(items.prefix(limit))
+            var read = 0
+            return try await Page.all(maxItems: limit) { cursor in
+                // Each page asks only for what is still missing.
+                let page = try await api.notifications(limit: min(limit - read, 200), cursor: cursor)
+                read += page.items.count
+                return page
+            }
         }
     }
 

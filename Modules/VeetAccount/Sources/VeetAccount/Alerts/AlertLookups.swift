@@ -54,16 +54,17 @@ public struct ScheduleFactsLookup: Sendable {
     }
 
     public func facts(scheduleID: String, occurrenceID: String?) async -> ScheduleFacts? {
-        let id = AccountAPI.segment(scheduleID)
-        guard let record: ScheduleRecord = try? await send(.get("/v1/schedules/\(id)")).decoded() else { return nil }
+        let path = "/v1/schedules/\(segment: scheduleID)"
+        guard let record: ScheduleRecord = try? await send.decode(.get(path)) else { return nil }
         var time: Date?
         if let occurrenceID {
+            // Not `Page.all`: this walk stops at the occurrence it looks for,
+            // after at most 5 pages (occurrences are newest first, so a fresh
+            // one is on the first), and a page that fails only leaves the time out.
             var cursor: String?
-            for _ in 0..<5 {  // occurrences are newest first; a fresh one is on the first pages
-                var query = [URLQueryItem(name: "limit", value: "50")]
-                if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
+            for _ in 0..<5 {
                 guard let page: Page<OccurrenceRecord> =
-                    try? await send(.get("/v1/schedules/\(id)/occurrences", query: query)).decoded() else { break }
+                    try? await send.decode(.page(path + "/occurrences", limit: 50, cursor: cursor)) else { break }
                 if let found = page.items.first(where: { $0.id == occurrenceID }) {
                     time = found.nominalFireAt.flatMap(Timestamp.parse)
                     break

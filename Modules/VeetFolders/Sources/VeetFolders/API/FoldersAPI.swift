@@ -18,7 +18,7 @@ public struct FoldersAPI: Sendable {
     }
 
     public func folder(id: String) async throws -> FolderView {
-        try await send(.get("/v1/folders/\(Self.segment(id))")).decoded()
+        try await send(.get("/v1/folders/\(segment: id)")).decoded()
     }
 
     public func create(name: String) async throws -> FolderView {
@@ -26,18 +26,18 @@ public struct FoldersAPI: Sendable {
     }
 
     public func rename(id: String, to name: String) async throws -> FolderView {
-        try await send(Self.json("PATCH", "/v1/folders/\(Self.segment(id))", NameBody(name: name))).decoded()
+        try await send(Self.json("PATCH", "/v1/folders/\(segment: id)", NameBody(name: name))).decoded()
     }
 
     /// `204`; the folder's sessions become unfiled on the server.
     public func delete(id: String) async throws {
-        try await send(.delete("/v1/folders/\(Self.segment(id))")).requireSuccess()
+        try await send(.delete("/v1/folders/\(segment: id)")).requireSuccess()
     }
 
     /// Files a session, or unfiles it with `folderID: nil`, which is sent as an
     /// explicit `null` so an omitted key can never unfile by accident.
     public func move(sessionID: String, to folderID: String?) async throws -> SessionView {
-        try await send(Self.json("PUT", "/v1/sessions/\(Self.segment(sessionID))/folder",
+        try await send(Self.json("PUT", "/v1/sessions/\(segment: sessionID)/folder",
                                  MoveBody(folderID: folderID))).decoded()
     }
 
@@ -49,13 +49,13 @@ public struct FoldersAPI: Sendable {
 
     /// Accepts a proposal; `name` overrides a new folder's proposed name.
     public func accept(proposalID: String, name: String? = nil) async throws -> FolderProposalView {
-        let path = "/v1/folders/proposals/\(Self.segment(proposalID))/accept"
+        let path = "/v1/folders/proposals/\(segment: proposalID)/accept"
         let request = try name.map { try HTTPRequest.post(path, json: NameBody(name: $0)) } ?? .post(path)
         return try await send(request).decoded()
     }
 
     public func decline(proposalID: String) async throws -> FolderProposalView {
-        try await send(.post("/v1/folders/proposals/\(Self.segment(proposalID))/decline")).decoded()
+        try await send(.post("/v1/folders/proposals/\(segment: proposalID)/decline")).decoded()
     }
 
     /// One list item that is skipped, not fatal, when it does not decode.
@@ -80,12 +80,6 @@ public struct FoldersAPI: Sendable {
 
     static func json(_ method: String, _ path: String, _ body: some Encodable) throws -> HTTPRequest {
         HTTPRequest(method: method, path: path, body: try WireJSON.encoder().encode(body))
-    }
-
-    static func segment(_ id: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/")
-        return id.addingPercentEncoding(withAllowedCharacters: allowed) ?? id
     }
 
     /// The answers that mean "this server has no folders": the contract's

@@ -21,11 +21,9 @@ public struct FencedIndexSource: SessionIndexSource {
     }
 
     public func page(cursor: String?, limit: Int) async throws -> Page<SessionView> {
-        var query = [URLQueryItem(name: "limit", value: String(limit))]
-        if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
         let ticket = await center.beginRead()
         do {
-            let response = try await send(.get("/v1/sessions", query: query))
+            let response = try await send(.page("/v1/sessions", limit: limit, cursor: cursor))
             var page = try response.decoded(as: Page<SessionView>.self)
             let probe = try? response.decoded(as: Page<FolderKeyProbe>.self)
             await center.noteIndexPage(hasFolderKey: probe.flatMap(Self.folderKeyPresence))
@@ -41,7 +39,7 @@ public struct FencedIndexSource: SessionIndexSource {
     public func session(id: String) async throws -> SessionView? {
         let ticket = await center.beginRead()
         do {
-            let response = try await send(.get("/v1/sessions/\(FoldersAPI.segment(id))"))
+            let response = try await send(.get("/v1/sessions/\(segment: id)"))
             let view = response.status == 404 ? nil : try response.decoded(as: SessionView.self)
             let corrected = await center.correct(view.map { [$0] } ?? [], readWith: ticket).first
             await center.endRead(ticket)

@@ -23,28 +23,22 @@ public struct SchedulesAPI: Sendable {
     /// while `nextCursor` says more remain.
     public func list(states: Set<ScheduleState> = [], limit: Int = 50, cursor: String? = nil) async throws
         -> Page<ScheduleListItem> {
-        var query = [URLQueryItem(name: "limit", value: String(limit))]
-        if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
-        for state in states.map(\.rawValue).sorted() { query.append(URLQueryItem(name: "state", value: state)) }
-        var page = try await send(.get("/v1/schedules", query: query)).decoded(as: Page<ScheduleListItem>.self)
+        var page = try await unfilteredPage(states: states, limit: limit, cursor: cursor)
         if !states.isEmpty { page.items = page.items.filter { states.contains($0.state) } }
         return page
     }
 
-    /// Every page, in order.
+    /// Every page, in order. The walk follows the server's pages as they
+    /// came, so a page the filter empties does not end it.
     public func listAll(states: Set<ScheduleState> = []) async throws -> [ScheduleListItem] {
-        var items: [ScheduleListItem] = []
-        var cursor: String?
-        var seen: Set<String> = []
-        repeat {
-            let page = try await list(states: states, limit: 200, cursor: cursor)
-            items += page.items
-            cursor = page.nextCursor
-            if let next = cursor, !seen.insert(next).inserted {
-                throw InvalidResponseError("the server repeated a schedule list cursor")
-            }
-        } while cursor != nil
-        return items
+        let items = try await Page.all { cursor in try await unfilteredPage(states: states, limit: 200, cursor: cursor) }
+        return states.isEmpty ? items : items.filter { states.contains($0.state) }
+    }
+
+    private func unfilteredPage(states: Set<ScheduleState>, limit: Int, cursor: String?) async throws
+        -> Page<ScheduleListItem> {
+        let query = states.map(\.rawValue).sorted().map { URLQueryItem(name: "state", value: $0) }
+        return try await send.decode(.page("/v1/schedules", query: query, limit: limit, cursor: cursor))
     }
 
     public func read(id: String) async throws -> ScheduleRecord {
@@ -83,9 +77,7 @@ public struct SchedulesAPI: Sendable {
 
     public func occurrences(id: String, limit: Int = 50, cursor: String? = nil) async throws
         -> Page<ScheduleOccurrence> {
-        var query = [URLQueryItem(name: "limit", value: String(limit))]
-        if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
-        return try await send(.get(Self.path(id) + "/occurrences", query: query)).decoded()
+        try await send.decode(.page(Self.path(id) + "/occurrences", limit: limit, cursor: cursor))
     }
 
     private func mutate(id: String?, _ request: HTTPRequest) async throws -> ScheduleRecord {
@@ -116,8 +108,6 @@ public struct SchedulesAPI: Sendable {
     }
 
     static func path(_ id: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/")
-        return "/v1/schedules/" + (id.addingPercentEncoding(withAllowedCharacters: allowed) ?? id)
+        "/v1/schedules/\(segment: id)"
     }
 }

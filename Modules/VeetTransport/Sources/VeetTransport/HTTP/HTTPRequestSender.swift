@@ -107,6 +107,10 @@ public struct HTTPRequestSender: Sendable {
         /// GETs, and writes that carry an `Idempotency-Key` (the server answers a
         /// repeat with the first result).
         case readsAndKeyedWrites
+        /// Every request, writes without a key too: only for a sender that a
+        /// feature keeps for the routes its contract calls retry-safe (a repeat
+        /// changes nothing, as a second revoke or cancel).
+        case everyRequest
     }
 
     /// This sender with `policy` applied to the requests in `scope`; the rest go once.
@@ -115,7 +119,11 @@ public struct HTTPRequestSender: Sendable {
         let base = self
         return HTTPRequestSender(send: { request in
             let key = request.header("Idempotency-Key").flatMap(IdempotencyKey.init(rawValue:))
-            let repeatable = request.method == "GET" || (scope == .readsAndKeyedWrites && key != nil)
+            let repeatable = switch scope {
+            case .reads: request.method == "GET"
+            case .readsAndKeyedWrites: request.method == "GET" || key != nil
+            case .everyRequest: true
+            }
             guard repeatable else { return try await base.send(request) }
             return try await base.sendRetrying(request, idempotencyKey: key, policy: policy)
         }, openStream: openStreamRequest, sleeper: sleeper)

@@ -105,7 +105,7 @@ public struct CeremonyDriver: Sendable {
     /// Reads the ceremony until it ends or `maxChecks` reads were made,
     /// calling `onChange` whenever the status changes. Returns the last read.
     public func waitForOutcome(ceremonyID: String, interval: Duration = .seconds(2), maxChecks: Int = 160,
-                               sleeper: HTTPClient.Sleeper = HTTPClient.taskSleeper,
+                               sleeper: HTTPRequestSender.Sleeper = HTTPRequestSender.taskSleeper,
                                onChange: @Sendable (Ceremony) async -> Void = { _ in }) async throws -> Ceremony {
         var last: Ceremony?
         for check in 0..<max(1, maxChecks) {
