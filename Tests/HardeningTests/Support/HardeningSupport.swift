@@ -22,11 +22,10 @@ enum Hardening {
 
     /// Retries at once (no sleeping) and often enough to outlast every injected fault.
     static func api(_ url: URL, token: String = Hardening.token) throws -> ChatAPI {
-        ChatAPI(client: try client(url, token: token),
+        ChatAPI(sender: .live(client: try client(url, token: token), sleeper: { _ in }),
                 retry: RetryPolicy(maxAttempts: 8, baseDelay: .milliseconds(1), jitter: .none),
                 reconnect: ReconnectPolicy(initialDelay: .milliseconds(1), maxDelay: .milliseconds(1),
-                                           maxConsecutiveWithoutProgress: 12, maxTotalReconnects: 64),
-                sleeper: { _ in })
+                                           maxConsecutiveWithoutProgress: 12, maxTotalReconnects: 64))
     }
 
     static func startFixture(token: String = Hardening.token) throws -> (FixtureServer, URL) {

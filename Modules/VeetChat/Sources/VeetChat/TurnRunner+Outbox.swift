@@ -39,7 +39,7 @@ extension TurnRunner {
                      onRunStarted: @Sendable (String, String) async -> Void = { _, _ in }) async throws -> TurnResult {
         let session: String
         if let sessionID { session = sessionID } else { session = try await api.createSession().id }
-        let delivery = OutboxDelivery(store: store, transcripts: HTTPStoreSource(client: api.client),
+        let delivery = OutboxDelivery(store: store, transcripts: HTTPStoreSource(sender: api.sender, retry: api.retry),
                                       submit: api.outboxSubmit)
         var result = try await delivery.send(sessionID: session, content: content)
         var attachedOnce = false
