@@ -8,7 +8,7 @@ import VeetTransport
 @Suite(.serialized) struct ApprovalLiveTests {
     /// Starts a run that parks at an approval and returns its session and run.
     private func parkedApproval(_ live: LiveFixture) async throws -> TurnResult {
-        let result = try await live.runner.send(text: "approve this", sessionID: nil, interaction: RecordingInteraction(approval: .leavePending))
+        let result = try await live.send("approve this", interaction: RecordingInteraction(approval: .leavePending))
         try #require(result.status == .waitingForApproval)
         return result
     }
@@ -120,7 +120,7 @@ import VeetTransport
     @Test func aQuestionIsAnsweredWithItsDisplayedID() async throws {
         let live = try LiveFixture()
         defer { live.stop() }
-        let waiting = try await live.runner.send(text: "Please ask me which region", sessionID: nil, interaction: RecordingInteraction(answer: nil))
+        let waiting = try await live.send("Please ask me which region", interaction: RecordingInteraction(answer: nil))
         try #require(waiting.status == .waitingForUser)
         let questionID = try #require(live.server.outstandingQuestionID(ofRun: waiting.runID))
         let prompt = QuestionPrompt(scope: live.scope(sessionID: waiting.sessionID), runID: waiting.runID,
@@ -136,7 +136,7 @@ import VeetTransport
     @Test func aQuestionThatIsNoLongerAskedIsClosed() async throws {
         let live = try LiveFixture()
         defer { live.stop() }
-        let waiting = try await live.runner.send(text: "Please ask me which region", sessionID: nil, interaction: RecordingInteraction(answer: nil))
+        let waiting = try await live.send("Please ask me which region", interaction: RecordingInteraction(answer: nil))
         let prompt = QuestionPrompt(scope: live.scope(sessionID: waiting.sessionID), runID: waiting.runID,
                                     questionID: live.server.outstandingQuestionID(ofRun: waiting.runID), text: nil)
         _ = try await live.api.cancel(runID: waiting.runID)
