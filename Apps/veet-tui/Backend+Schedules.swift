@@ -13,7 +13,7 @@ enum SchedulesUpdate: Sendable {
 
 /// The Schedules screen's calls (VeetSchedules).
 extension Backend {
-    var schedules: SchedulesAPI { SchedulesAPI(sender: .live(client: api.client)) }
+    var schedules: SchedulesAPI { SchedulesAPI(sender: api.sender) }
 
     func loadSchedules(states: Set<ScheduleState>) -> Task<Void, Never> {
         Task {

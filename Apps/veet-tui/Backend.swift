@@ -9,6 +9,8 @@ import VeetWebsiteAccess
 /// The features the screen calls, each started as a task that reports
 /// through the inbox. It holds no UI state; the main loop owns that.
 struct Backend: Sendable {
+    /// For the feature APIs that are made per call (schedules, website access).
+    let client: HTTPClient
     let api: ChatAPI
     let store: LocalStore
     let inbox: Inbox
@@ -19,18 +21,19 @@ struct Backend: Sendable {
     let websites: WebsiteAccessAPI
     let daemon: DaemonLink
 
-    init(api: ChatAPI, store: LocalStore, inbox: Inbox, broker: PromptBroker, daemon: DaemonLink) {
+    init(client: HTTPClient, store: LocalStore, inbox: Inbox, broker: PromptBroker, daemon: DaemonLink) {
         self.daemon = daemon
-        self.api = api
+        self.client = client
+        api = ChatAPI(sender: .live(client: client))
         self.store = store
         self.inbox = inbox
         self.broker = broker
-        artifacts = api.artifactService(cache: ArtifactCache())
-        folders = FolderCenter(api: FoldersAPI(sender: .live(client: api.client)), store: store)
-        websites = WebsiteAccessAPI(sender: .live(client: api.client))
+        artifacts = api.artifactService(connection: ConnectionIdentity(client.settings), cache: ArtifactCache())
+        folders = FolderCenter(api: FoldersAPI(sender: api.sender), store: store)
+        websites = WebsiteAccessAPI(sender: api.sender)
     }
 
-    private var source: HTTPStoreSource { HTTPStoreSource(client: api.client) }
+    private var source: HTTPStoreSource { HTTPStoreSource(sender: api.sender) }
 
     /// The cached index at once, without waiting for the server.
     func cachedSessions() -> [CachedSession] {
@@ -43,7 +46,7 @@ struct Backend: Sendable {
     func reconcile() -> Task<Void, Never> {
         Task {
             do {
-                _ = try await store.reconcile(from: FencedIndexSource(sender: .live(client: api.client), center: folders))
+                _ = try await store.reconcile(from: FencedIndexSource(sender: api.sender, center: folders))
             } catch {
                 inbox.post(.notice("Could not refresh the conversation list: \(Self.describe(error))"))
             }

@@ -45,7 +45,7 @@ do {
     let url = resolved.settings.serverURL.url.absoluteString
     let store = try LocalStore.open(paths: registry.paths, connection: resolved.name ?? "url:\(url)", url: url)
     let client = HTTPClient(settings: resolved.settings, clientVersion: VeetTransportVersion.current)
-    backend = Backend(api: ChatAPI(client: client), store: store, inbox: Inbox(), broker: PromptBroker(),
+    backend = Backend(client: client, store: store, inbox: Inbox(), broker: PromptBroker(),
                       daemon: DaemonLink(paths: DaemonPaths(environment: environment)))
     label = resolved.name ?? (resolved.settings.serverURL.url.host ?? url)
 } catch {

@@ -12,10 +12,11 @@ struct ApprovalDesk {
     var board: ApprovalBoard
 
     static func open(_ id: String, context: CLIContext) async throws -> ApprovalDesk {
-        let api = ChatAPI(client: try context.client())
+        let client = try context.client()
+        let api = ChatAPI(sender: .live(client: client))
         let approval = try await api.approval(id: id)
-        let service = ApprovalService(api: api)
-        var board = ApprovalBoard(scope: api.scope(sessionID: approval.sessionID))
+        let service = ApprovalService(api: api, connection: ConnectionIdentity(client.settings))
+        var board = ApprovalBoard(scope: service.scope(sessionID: approval.sessionID))
         try await service.refresh(&board)
         _ = board.applyRead(Scoped(approval, scope: board.scope))
         return ApprovalDesk(approval: approval, service: service, board: board)

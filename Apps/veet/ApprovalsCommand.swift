@@ -22,7 +22,7 @@ struct ApprovalsCommand {
         ])
 
     func list(_ command: ParsedCommand) async throws -> ExitCode {
-        let api = ChatAPI(client: try context.client())
+        let api = ChatAPI(sender: .live(client: try context.client()))
         let items: [ApprovalView]
         if let session = command.value("session") {
             items = try await api.pendingApprovals(inSession: session)

@@ -24,12 +24,15 @@ struct ArtifactsCommand {
         ])
 
     private func service() throws -> ArtifactService {
-        ChatAPI(client: try context.client()).artifactService(cache: ArtifactCache())
+        let client = try context.client()
+        return ChatAPI(sender: .live(client: client))
+            .artifactService(connection: ConnectionIdentity(client.settings), cache: ArtifactCache())
     }
 
     func list(_ sessionID: String) async throws -> ExitCode {
-        let api = ChatAPI(client: try context.client())
-        let items = try await api.artifacts(inSession: sessionID, cache: ArtifactCache())
+        let client = try context.client()
+        let items = try await ChatAPI(sender: .live(client: client))
+            .artifacts(inSession: sessionID, connection: ConnectionIdentity(client.settings), cache: ArtifactCache())
         if context.json {
             try JSONOutput.print(items, layout: .compact)
         } else if items.isEmpty {

@@ -26,7 +26,7 @@ struct ChatCommand {
             context.err.writeLine("veet: --approve-all and --deny-all cannot be used together.")
             return .usage
         }
-        var api = ChatAPI(client: try context.client())
+        var api = ChatAPI(sender: .live(client: try context.client()))
         // The chosen website-access profile goes with a new conversation only (`veet sites use`).
         if command.value("session") == nil, let (store, client) = try? context.store() {
             let chosen = ChosenProfile(store: store)

@@ -19,7 +19,7 @@ struct ConnectCommand {
         let client = HTTPClient(settings: try ConnectionSettings(serverURL: address, token: token),
                                 clientVersion: VeetCLI.version)
         do {
-            _ = try await ChatAPI(client: client).sessionsPage(limit: 1)
+            _ = try await ChatAPI(sender: .live(client: client)).sessionsPage(limit: 1)
         } catch let error as APIError where error.needsSignIn {
             context.err.writeLine("veet: the server did not accept this token; nothing was saved.")
             return .notSignedIn

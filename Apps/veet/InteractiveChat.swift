@@ -148,8 +148,8 @@ struct InteractiveChat {
 
     private mutating func decide(approve: Bool, reason: String?) async throws {
         guard let sessionID else { _ = context.err.writeLine("No conversation yet."); return }
-        let service = ApprovalService(api: api)
-        var board = ApprovalBoard(scope: api.scope(sessionID: sessionID))
+        let service = ApprovalService(api: api, connection: ConnectionIdentity(try context.client().settings))
+        var board = ApprovalBoard(scope: service.scope(sessionID: sessionID))
         try await service.refresh(&board)
         guard let pending = try await api.pendingApprovals(inSession: sessionID).first else {
             _ = context.err.writeLine("Nothing in this conversation waits for your approval."); return

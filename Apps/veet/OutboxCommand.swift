@@ -43,8 +43,8 @@ struct OutboxCommand {
         let (store, client) = try context.store()
         let known = try store.retryOutboxEntry(id: id) || store.outboxEntry(id: id) != nil
         guard known else { return badID(idText) }
-        let api = ChatAPI(client: client)
-        let delivery = OutboxDelivery(store: store, transcripts: HTTPStoreSource(client: client), submit: api.outboxSubmit)
+        let api = ChatAPI(sender: .live(client: client))
+        let delivery = OutboxDelivery(store: store, transcripts: HTTPStoreSource(sender: api.sender), submit: api.outboxSubmit)
         switch await delivery.deliver(entryID: id) {
         case .confirmed(_, let runID, let byEcho):
             context.out.writeLine("Delivered" + (byEcho ? " (the server already had it)" : "") + (runID.map { "; run \($0)" } ?? "") + ".")

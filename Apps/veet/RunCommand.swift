@@ -28,7 +28,7 @@ struct RunCommand {
         ])
 
     func show(_ id: String) async throws -> ExitCode {
-        let run = try await ChatAPI(client: try context.client()).run(id: id)
+        let run = try await ChatAPI(sender: .live(client: try context.client())).run(id: id)
         try render(run, note: nil)
         return .success
     }
@@ -40,7 +40,7 @@ struct RunCommand {
             context.err.writeLine("veet: the answer is empty.")
             return .usage
         }
-        let api = ChatAPI(client: try context.client())
+        let api = ChatAPI(sender: .live(client: try context.client()))
         let run = try await api.run(id: id)
         guard run.status == .waitingForUser else {
             context.err.writeLine("veet: the run is not waiting for an answer (\(run.status.rawValue)).")
@@ -56,7 +56,7 @@ struct RunCommand {
     }
 
     func cancel(_ id: String) async throws -> ExitCode {
-        let run = try await ChatAPI(client: try context.client()).cancel(runID: id)
+        let run = try await ChatAPI(sender: .live(client: try context.client())).cancel(runID: id)
         let note: String
         switch run.status {
         case .cancelled: note = "Cancelled."

@@ -11,7 +11,7 @@ struct SessionsCommand {
     func sync(_ command: ParsedCommand) async throws -> ExitCode {
         if let answered = try DaemonCommand.syncThroughDaemon(context: context) { return answered }
         let (store, client) = try context.store()
-        let source = HTTPStoreSource(client: client)
+        let source = HTTPStoreSource(sender: .live(client: client))
         let report = try await store.reconcile(from: source)
         // Transcripts of what changed, so search finds what was said (newest first, bounded).
         let limit = try command.int("transcripts") ?? 200
@@ -43,7 +43,7 @@ struct SessionsCommand {
         // An empty mirror has never been filled: fill it rather than show nothing.
         let isEmpty = try store.sessionCount() == 0
         if command.flag("refresh") || isEmpty {
-            _ = try await store.reconcile(from: HTTPStoreSource(client: client))
+            _ = try await store.reconcile(from: HTTPStoreSource(sender: .live(client: client)))
         }
         let sessions = try store.sessions(limit: command.flag("all") ? nil : limit)
         if context.json {
@@ -67,7 +67,7 @@ struct SessionsCommand {
         let (store, client) = try context.store()
         var messages = try store.transcript(sessionID: id)
         do {
-            messages = try await store.refreshTranscript(sessionID: id, from: HTTPStoreSource(client: client))
+            messages = try await store.refreshTranscript(sessionID: id, from: HTTPStoreSource(sender: .live(client: client)))
         } catch let error as APIError where error.isNotFound {
             throw error
         } catch where !messages.isEmpty {
@@ -104,7 +104,7 @@ struct SessionsCommand {
 
     func delete(_ id: String) async throws -> ExitCode {
         let (store, client) = try context.store()
-        let api = ChatAPI(client: client)
+        let api = ChatAPI(sender: .live(client: client))
         do {
             try await store.deleteEverywhere(sessionID: id) { try await api.deleteSession(id: id) }
         } catch let error as APIError where error.status == 409 {

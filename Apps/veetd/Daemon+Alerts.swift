@@ -37,7 +37,7 @@ extension Daemon {
     }
 
     private func enricher(for runtime: ConnectionRuntime) -> AlertEnricher {
-        let chat = ChatAPI(client: runtime.client)
+        let chat = ChatAPI(sender: .live(client: runtime.client))
         let account = AccountAPI(sender: .live(client: runtime.client))
         return AlertEnricher(
             approval: { id in
@@ -57,7 +57,7 @@ extension Daemon {
               let runtime = connection.flatMap({ connections[$0] }) ?? connections.values.first else { return }
         let decision: ApprovalDecision = action == "approve_once" ? .approveOnce : .deny
         do {
-            _ = try await ChatAPI(client: runtime.client).resolve(approvalID: approvalID, decision: decision)
+            _ = try await ChatAPI(sender: .live(client: runtime.client)).resolve(approvalID: approvalID, decision: decision)
             log.info("approval \(approvalID) resolved from the notification (\(action))")
         } catch {
             log.warn("approval \(approvalID) not resolved from the notification (\(RunHub.kind(of: error)))")

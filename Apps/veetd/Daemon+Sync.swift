@@ -25,7 +25,7 @@ extension Daemon {
     private func sync(connection name: String) async -> ConnectionSyncResult {
         guard let runtime = connections[name] else { return ConnectionSyncResult(name: name, error: "unknown connection") }
         var result = ConnectionSyncResult(name: name)
-        let source = HTTPStoreSource(client: runtime.client)
+        let source = HTTPStoreSource(sender: .live(client: runtime.client))
         do {
             let report = try await runtime.store.reconcile(from: source)
             result.added = report.added.count
@@ -53,8 +53,8 @@ extension Daemon {
     /// wait for `veet outbox retry`. Refused entries are never sent again.
     private func deliverOutbox(_ runtime: ConnectionRuntime) async {
         guard let entries = try? runtime.store.outbox(), !entries.isEmpty else { return }
-        let api = ChatAPI(client: runtime.client)
-        let delivery = OutboxDelivery(store: runtime.store, transcripts: HTTPStoreSource(client: runtime.client),
+        let api = ChatAPI(sender: .live(client: runtime.client))
+        let delivery = OutboxDelivery(store: runtime.store, transcripts: HTTPStoreSource(sender: api.sender),
                                       submit: api.outboxSubmit)
         var sessions: [String] = []
         // Refused entries are settled (never sent again); flush skips them too.

@@ -30,7 +30,7 @@ let daemonSuite = BenchSuite(name: "daemon") { quick in
             .add(name: "bench", url: try ServerURL(validating: url.absoluteString), token: "bench")
 
         let client = HTTPClient(settings: try ConnectionSettings(serverAddress: url.absoluteString, token: "bench"))
-        let chat = ChatAPI(client: client)
+        let chat = ChatAPI(sender: .live(client: client))
         let session = try await chat.createSession()
         guard case .accepted(let submitted, _) = try await chat.submit(sessionID: session.id, content: [.text("please approve")],
                                                                        key: IdempotencyKey()) else { return }

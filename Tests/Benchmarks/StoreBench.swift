@@ -1,6 +1,7 @@
 // The store suite: reconciliation and search, each next to a baseline measured in the same run.
 import CSQLite
 import Foundation
+import VeetChat
 import VeetFixture
 import VeetStore
 import VeetTransport
@@ -35,7 +36,7 @@ enum StoreBench {
         let url = try! server.start()
         defer { server.stop() }
         let client = HTTPClient(settings: try! ConnectionSettings(serverAddress: url.absoluteString, token: "bench"))
-        let source = HTTPStoreSource(client: client)
+        let source = HTTPStoreSource(sender: .live(client: client))
         _ = try! await source.page(cursor: nil, limit: 200) // opens the connection
         var fetched = 0
         let baseline = await clock.measure { fetched = try! await fetchAll(source) }

@@ -4,6 +4,7 @@
 // sessions, next to /bin/true spawned the same way in the same run. Needs the
 // release veet-tui beside veet-bench (`swift build -c release --product veet-tui`).
 import Foundation
+import VeetChat
 import VeetFixture
 import VeetStore
 import VeetTransport
@@ -39,7 +40,7 @@ enum TUIBench {
         let settings = try! ConnectionSettings(serverAddress: url.absoluteString, token: "bench")
         let serverURL = settings.serverURL.url.absoluteString
         let store = try! LocalStore.open(paths: VeetPaths(environment: environment), connection: "url:\(serverURL)", url: serverURL)
-        let report = try! await store.reconcile(from: HTTPStoreSource(client: HTTPClient(settings: settings)))
+        let report = try! await store.reconcile(from: HTTPStoreSource(sender: .live(client: HTTPClient(settings: settings))))
         let cached = (try? store.sessions().count) ?? 0
         var tuiEnvironment = environment
         tuiEnvironment["VEET_URL"] = serverURL

@@ -34,8 +34,7 @@ import VeetTransport
     @Test func everyAppliedCutOfAStreamIsOneReconnect() async throws {
         let (server, serverURL) = try Hardening.startFixture()
         defer { server.stop() }
-        let turn = try await TurnRunner(api: try Hardening.api(serverURL)).send(
-            text: "please do some research", sessionID: nil, interaction: UnattendedInteraction())
+        let turn = try await Hardening.send("please do some research", api: try Hardening.api(serverURL))
         for seed in UInt64(1)...12 {
             var random = SeededGenerator(seed: 3_000 + seed)
             let cuts = (0..<Int.random(in: 1...4, using: &random)).map { _ in

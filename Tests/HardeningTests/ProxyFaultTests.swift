@@ -14,7 +14,8 @@ import VeetWire
     static let iterations: UInt64 = 30
 
     /// Seed 002: the server applies a send and the answer is lost (dropped or cut
-    /// part-way), several times in a row; the retried send still makes one run.
+    /// part-way), several times in a row; the submission's own retries (same key)
+    /// still make one run, before the outbox would need the echo.
     @Test func aSendIsAppliedExactlyOnceHoweverTheAnswerIsLost() async throws {
         let (server, serverURL) = try Hardening.startFixture()
         defer { server.stop() }
@@ -31,9 +32,7 @@ import VeetWire
             }
             defer { proxy.stop() }
             let session = try await direct.createSession().id
-            let runner = TurnRunner(api: try Hardening.api(proxy.url))
-            let result = try await runner.send(text: "hello \(seed)", sessionID: session,
-                                               interaction: UnattendedInteraction())
+            let result = try await Hardening.send("hello \(seed)", api: try Hardening.api(proxy.url), sessionID: session)
             let submits = proxy.requestLines.filter { $0.hasPrefix("POST ") && $0.contains("/messages") }
             #expect(submits.count == faults.count + 1, "seed \(seed): every lost answer was retried")
             #expect(server.runCount(inSession: session) == 1, "seed \(seed): faults \(faults)")
@@ -42,8 +41,9 @@ import VeetWire
         }
     }
 
-    /// The same through the durable outbox (saved before sending, confirmed by
-    /// the answer or the echo): one run, and nothing left in the outbox.
+    /// Dropped answers with one store for every seed (saved before sending,
+    /// confirmed by the answer or the echo): one run each, and nothing left in
+    /// the outbox.
     @Test func anOutboxSendIsAppliedExactlyOnceHoweverTheAnswerIsLost() async throws {
         let (server, serverURL) = try Hardening.startFixture()
         defer { server.stop() }
@@ -80,8 +80,7 @@ import VeetWire
         let (server, serverURL) = try Hardening.startFixture()
         defer { server.stop() }
         let direct = try Hardening.api(serverURL)
-        let turn = try await TurnRunner(api: direct).send(
-            text: "please do some research", sessionID: nil, interaction: UnattendedInteraction())
+        let turn = try await Hardening.send("please do some research", api: direct)
         let expected = Self.typesThroughTerminal(server.eventTypes(ofRun: turn.runID))
         #expect(expected.count > 5)
 
@@ -155,8 +154,7 @@ import VeetWire
         defer { server.stop() }
         let proxy = try FaultProxy(upstream: serverURL) { _ in .delayAnswer(milliseconds: 5) }
         defer { proxy.stop() }
-        let result = try await TurnRunner(api: try Hardening.api(proxy.url)).send(
-            text: "hello", sessionID: nil, interaction: UnattendedInteraction())
+        let result = try await Hardening.send("hello", api: try Hardening.api(proxy.url))
         #expect(result.status == .completed)
         #expect(server.runCount(inSession: result.sessionID) == 1)
     }

@@ -85,7 +85,7 @@ import VeetTransport
                                                       outbox: store, interaction: UnattendedInteraction())
         #expect(turn.status == .completed)
         _ = try store.upsert(sessions: try await api.allSessions())
-        _ = try await store.refreshTranscript(sessionID: turn.sessionID, from: HTTPStoreSource(client: api.client))
+        _ = try await store.refreshTranscript(sessionID: turn.sessionID, from: HTTPStoreSource(sender: api.sender))
         #expect(try !store.transcript(sessionID: turn.sessionID).isEmpty)
 
         var checked = 0

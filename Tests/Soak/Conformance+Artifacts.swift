@@ -9,8 +9,8 @@ import VeetWire
 /// check the 404 for an unknown id (there is no list route to find one).
 extension Conformance {
     mutating func checkUploadsAndArtifacts() async {
-        guard let api = try? target.api() else { return }
-        let service = api.artifactService(cache: ArtifactCache())
+        guard let api = try? target.api(), let client = try? SoakTarget.client(target.url, token: target.token) else { return }
+        let service = api.artifactService(connection: ConnectionIdentity(client.settings), cache: ArtifactCache())
         let bytes = Data("Conformance check \(UUID().uuidString)\n".utf8)
         let attachment = Attachment(filename: "conformance notes.txt", bytes: bytes, mediaType: "text/plain")
         var sessionID = ""
@@ -18,7 +18,7 @@ extension Conformance {
 
         await check("POST /v1/sessions/{id}/artifacts (201, run_id null, sha256)", .uploads, probe: true) {
             sessionID = try await api.createSession().id
-            let response = try await api.client.send(AttachmentUploader.request(for: attachment, sessionID: sessionID))
+            let response = try await api.sender.send(AttachmentUploader.request(for: attachment, sessionID: sessionID))
             guard response.isSuccess else { throw APIError(response: response) }
             guard case .uploaded(let view) = AttachmentUploader.interpret(response) else { return "the answer did not decode" }
             artifact = view
@@ -31,7 +31,7 @@ extension Conformance {
         }
         await check("POST /v1/sessions/{id}/artifacts (same key: 200, same artifact)", .uploads) {
             guard let artifact else { throw NotChecked("the upload failed") }
-            let response = try await api.client.send(AttachmentUploader.request(for: attachment, sessionID: sessionID))
+            let response = try await api.sender.send(AttachmentUploader.request(for: attachment, sessionID: sessionID))
             guard case .uploaded(let view) = AttachmentUploader.interpret(response) else { return "HTTP \(response.status), expected 200" }
             return Self.first(response.status == 200 ? nil : "status \(response.status), expected 200",
                               view.id == artifact.id ? nil : "a second artifact \(view.id), expected \(artifact.id)")
@@ -40,7 +40,7 @@ extension Conformance {
             guard artifact != nil else { throw NotChecked("the upload failed") }
             let other = Attachment(filename: attachment.filename, bytes: Data("other bytes\n".utf8), mediaType: "text/plain",
                                    idempotencyKey: attachment.idempotencyKey)
-            let response = try await api.client.send(AttachmentUploader.request(for: other, sessionID: sessionID))
+            let response = try await api.sender.send(AttachmentUploader.request(for: other, sessionID: sessionID))
             guard Self.envelopeMismatch(response, status: 409, code: .conflict) == nil else {
                 return Self.envelopeMismatch(response, status: 409, code: .conflict)
             }
@@ -48,7 +48,7 @@ extension Conformance {
             return reason == "idempotency_key_reused" ? nil : "reason \(reason ?? "none"), expected idempotency_key_reused"
         }
         await check("POST /v1/sessions/{unknown}/artifacts → 404 envelope", .uploads) {
-            let response = try await api.client.send(AttachmentUploader.request(for: Attachment(filename: "a.txt", bytes: bytes),
+            let response = try await api.sender.send(AttachmentUploader.request(for: Attachment(filename: "a.txt", bytes: bytes),
                                                                                  sessionID: Self.unknownID))
             return Self.envelopeMismatch(response, status: 404, code: .notFound)
         }

@@ -22,8 +22,8 @@ extension Conformance {
     mutating func checkWebsiteAccess() async {
         guard let chat = try? target.api(), let origin = try? WebsiteOrigin(validating: "https://www.example.com"),
               let otherOrigin = try? WebsiteOrigin(validating: "https://www.example.org") else { return }
-        let client = chat.client
-        let api = WebsiteAccessAPI(sender: .live(client: client, sleeper: chat.sleeper), retry: chat.retry)
+        guard let client = try? SoakTarget.client(target.url, token: target.token) else { return }
+        let api = WebsiteAccessAPI(sender: .live(client: client, sleeper: chat.sender.sleeper), retry: chat.retry)
         let fixture = target.fixture
         let key = IdempotencyKey()
         var context = WebsiteContext(api: api, client: client)

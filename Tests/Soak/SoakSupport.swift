@@ -17,11 +17,10 @@ struct SoakTarget: Sendable {
     let fixture: FixtureServer?
 
     func api(_ base: URL? = nil) throws -> ChatAPI {
-        ChatAPI(client: try Self.client(base ?? url, token: token),
+        ChatAPI(sender: .live(client: try Self.client(base ?? url, token: token), sleeper: { _ in }),
                 retry: RetryPolicy(maxAttempts: 8, baseDelay: .milliseconds(1), jitter: .none),
                 reconnect: ReconnectPolicy(initialDelay: .milliseconds(1), maxDelay: .milliseconds(1),
-                                           maxConsecutiveWithoutProgress: 12, maxTotalReconnects: 64),
-                sleeper: { _ in })
+                                           maxConsecutiveWithoutProgress: 12, maxTotalReconnects: 64))
     }
 
     static func client(_ url: URL, token: String) throws -> HTTPClient {

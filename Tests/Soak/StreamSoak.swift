@@ -15,8 +15,12 @@ enum StreamSoak {
     static func run(_ target: SoakTarget, count: Int, seed: UInt64, deadline: ContinuousClock.Instant) async throws -> SoakResult {
         let start = ContinuousClock.now
         let direct = try target.api()
-        let turn = try await TurnRunner(api: direct).send(
-            text: "please do some research", sessionID: nil, interaction: SilentInteraction())
+        // One finished run to replay: submitted and followed to its end.
+        let session = try await direct.createSession().id
+        let submitted = try await direct.submit(sessionID: session, content: [.text("please do some research")],
+                                                key: IdempotencyKey())
+        let turn = try await TurnRunner(api: direct).follow(runID: submitted.runID, sessionID: session,
+                                                            interaction: SilentInteraction())
         // The reference: one uncut replay straight from the server.
         let reference = try await persistedFrames(of: direct.events(runID: turn.runID))
         let expected = reference.compactMap(\.sequence)

@@ -1,6 +1,7 @@
 import Foundation
 import VeetChat
 import VeetFixture
+import VeetStore
 import VeetTransport
 import VeetWire
 
@@ -22,11 +23,20 @@ enum Hardening {
 
     /// Retries at once (no sleeping) and often enough to outlast every injected fault.
     static func api(_ url: URL, token: String = Hardening.token) throws -> ChatAPI {
-        ChatAPI(client: try client(url, token: token),
+        ChatAPI(sender: .live(client: try client(url, token: token), sleeper: { _ in }),
                 retry: RetryPolicy(maxAttempts: 8, baseDelay: .milliseconds(1), jitter: .none),
                 reconnect: ReconnectPolicy(initialDelay: .milliseconds(1), maxDelay: .milliseconds(1),
-                                           maxConsecutiveWithoutProgress: 12, maxTotalReconnects: 64),
-                sleeper: { _ in })
+                                           maxConsecutiveWithoutProgress: 12, maxTotalReconnects: 64))
+    }
+
+    /// One unattended turn through the outbox (as the apps send), with a
+    /// store of its own that is removed afterwards.
+    static func send(_ text: String, api: ChatAPI, sessionID: String? = nil) async throws -> TurnResult {
+        let paths = try SecretHygieneTests.temporaryPaths()
+        defer { try? FileManager.default.removeItem(at: paths.configDirectory.deletingLastPathComponent()) }
+        let store = try LocalStore.open(paths: paths, connection: "main")
+        return try await TurnRunner(api: api).send(content: [.text(text)], sessionID: sessionID, outbox: store,
+                                                   interaction: UnattendedInteraction())
     }
 
     static func startFixture(token: String = Hardening.token) throws -> (FixtureServer, URL) {

@@ -20,7 +20,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--help" || arguments.first == "-h" { print(usage); exit(0) }
 let connection: ResolvedConnection
 do { connection = try ConnectionRegistry(paths: VeetPaths()).resolve() } catch { fail("\(error)") }
-let api = ChatAPI(client: HTTPClient(settings: connection.settings))
+let api = ChatAPI(sender: .live(client: HTTPClient(settings: connection.settings)))
+let approvals = ApprovalService(api: api, connection: ConnectionIdentity(connection.settings))
 
 do {
     switch (arguments.first, arguments.count) {
@@ -32,12 +33,12 @@ do {
         }
     case ("approve", 2), ("deny", 2...):
         let approval = try await api.approval(id: arguments[1])
-        let scope = api.scope(sessionID: approval.sessionID)
+        let scope = approvals.scope(sessionID: approval.sessionID)
         var board = ApprovalBoard(scope: scope)
         board.applyRead(Scoped(approval, scope: scope))
         let reason = arguments.dropFirst(2).joined(separator: " ")
         let choice: ApprovalChoice = arguments[0] == "approve" ? .approveOnce : .deny(reason: reason.isEmpty ? nil : reason)
-        guard let card = await ApprovalService(api: api).decide(choice, approvalID: approval.id, on: &board) else {
+        guard let card = await approvals.decide(choice, approvalID: approval.id, on: &board) else {
             fail("approval \(approval.id) is not in this conversation", status: 4)
         }
         if let notice = card.notice { fail(notice.description) }

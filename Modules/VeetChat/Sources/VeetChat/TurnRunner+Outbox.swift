@@ -30,16 +30,20 @@ public struct OutboxRefusedError: Error, Sendable, Hashable, CustomStringConvert
 }
 
 extension TurnRunner {
-    /// Sends through the durable outbox: the message is saved before the first
-    /// network call, delivered in order with one key, confirmed by the answer or
-    /// by the server's echo, and followed to the end like `send(content:)`.
-    /// A message that cannot go out now stays in the outbox (never dropped).
+    /// Sends `content` in `sessionID` (creating a session when nil) through the
+    /// durable outbox: the message is saved before the first network call,
+    /// delivered in order with one key, confirmed by the answer or by the
+    /// server's echo, and its run followed to the end. When another run is
+    /// active it is followed first and the message delivered after it ends,
+    /// with the same key. A message that cannot go out now stays in the outbox
+    /// (never dropped). `onRunStarted` reports the session and run as soon as
+    /// they are known (for cancel).
     public func send(content: [ContentBlock], sessionID: String?, outbox store: LocalStore,
                      interaction: some TurnInteraction,
                      onRunStarted: @Sendable (String, String) async -> Void = { _, _ in }) async throws -> TurnResult {
         let session: String
         if let sessionID { session = sessionID } else { session = try await api.createSession().id }
-        let delivery = OutboxDelivery(store: store, transcripts: HTTPStoreSource(client: api.client),
+        let delivery = OutboxDelivery(store: store, transcripts: HTTPStoreSource(sender: api.sender, retry: api.retry),
                                       submit: api.outboxSubmit)
         var result = try await delivery.send(sessionID: session, content: content)
         var attachedOnce = false

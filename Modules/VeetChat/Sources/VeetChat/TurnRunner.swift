@@ -46,49 +46,15 @@ public struct TurnResult: Sendable, Hashable {
     public var isWaitingForOwner: Bool { status.isWaiting }
 }
 
-/// Sends a message and follows its run to the end: submit with one
-/// idempotency key, attach to an active run instead of failing, stream with
-/// resume, and stop for approvals and questions to ask the owner.
+/// Sends a message and follows its run to the end: submit through the outbox
+/// with one idempotency key (TurnRunner+Outbox.swift), attach to an active run
+/// instead of failing, stream with resume, and stop for approvals and
+/// questions to ask the owner.
 public struct TurnRunner: Sendable {
     public let api: ChatAPI
 
     public init(api: ChatAPI) {
         self.api = api
-    }
-
-    /// Sends `text` in `sessionID` (creating a session when nil) and follows the run.
-    /// When another run is already active, it is followed first and the message
-    /// is sent after it ends, with the same key: the owner's message is never dropped.
-    /// `onRunStarted` reports the session and run as soon as they are known (for cancel).
-    public func send(text: String, sessionID: String?, key: IdempotencyKey = IdempotencyKey(),
-                     interaction: some TurnInteraction,
-                     onRunStarted: @Sendable (String, String) async -> Void = { _, _ in }) async throws -> TurnResult {
-        try await send(content: [.text(text)], sessionID: sessionID, key: key, interaction: interaction,
-                       onRunStarted: onRunStarted)
-    }
-
-    /// Sends content blocks (text and attachments) the same way as `send(text:)`.
-    public func send(content: [ContentBlock], sessionID: String?, key: IdempotencyKey = IdempotencyKey(),
-                     interaction: some TurnInteraction,
-                     onRunStarted: @Sendable (String, String) async -> Void = { _, _ in }) async throws -> TurnResult {
-        let session: String
-        if let sessionID { session = sessionID } else { session = try await api.createSession().id }
-        var attachedOnce = false
-        while true {
-            switch try await api.submit(sessionID: session, content: content, key: key) {
-            case .accepted(let result, _):
-                await onRunStarted(session, result.runID)
-                return try await follow(runID: result.runID, sessionID: session, interaction: interaction)
-            case .activeRunExists(let runID, _):
-                guard !attachedOnce else {
-                    throw InvalidResponseError("the server still reports an active run after it ended")
-                }
-                attachedOnce = true
-                await onRunStarted(session, runID)
-                let earlier = try await follow(runID: runID, sessionID: session, interaction: interaction)
-                if earlier.isWaitingForOwner { return earlier }
-            }
-        }
     }
 
     /// Follows an existing run from `lastEventID` (nil: from its first event).

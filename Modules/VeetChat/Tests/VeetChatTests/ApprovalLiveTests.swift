@@ -8,8 +8,7 @@ import VeetTransport
 @Suite(.serialized) struct ApprovalLiveTests {
     /// Starts a run that parks at an approval and returns its session and run.
     private func parkedApproval(_ live: LiveFixture) async throws -> TurnResult {
-        let result = try await live.runner.send(text: "approve this", sessionID: nil,
-                                                interaction: RecordingInteraction(approval: .leavePending))
+        let result = try await live.send("approve this", interaction: RecordingInteraction(approval: .leavePending))
         try #require(result.status == .waitingForApproval)
         return result
     }
@@ -19,8 +18,8 @@ import VeetTransport
         defer { live.stop() }
         let parked = try await parkedApproval(live)
         let other = try await parkedApproval(live)
-        let service = ApprovalService(api: live.api)
-        var board = ApprovalBoard(scope: live.api.scope(sessionID: parked.sessionID))
+        let service = live.approvals
+        var board = ApprovalBoard(scope: live.scope(sessionID: parked.sessionID))
         try await service.refresh(&board)
         #expect(board.cards.map(\.id) == live.server.pendingApprovalIDs(ofRun: parked.runID))
         #expect(!board.cards.contains { $0.approval.runID == other.runID })
@@ -32,8 +31,8 @@ import VeetTransport
         let live = try LiveFixture()
         defer { live.stop() }
         let parked = try await parkedApproval(live)
-        let service = ApprovalService(api: live.api)
-        var board = ApprovalBoard(scope: live.api.scope(sessionID: parked.sessionID))
+        let service = live.approvals
+        var board = ApprovalBoard(scope: live.scope(sessionID: parked.sessionID))
         try await service.refresh(&board)
         let id = try #require(board.cards.first?.id)
         let card = try #require(await service.decide(.approveOnce, approvalID: id, on: &board))
@@ -52,8 +51,8 @@ import VeetTransport
         let live = try LiveFixture()
         defer { live.stop() }
         let parked = try await parkedApproval(live)
-        let service = ApprovalService(api: live.api)
-        var board = ApprovalBoard(scope: live.api.scope(sessionID: parked.sessionID))
+        let service = live.approvals
+        var board = ApprovalBoard(scope: live.scope(sessionID: parked.sessionID))
         try await service.refresh(&board)
         let id = try #require(board.cards.first?.id)
         let card = await service.decide(.deny(reason: "not today"), approvalID: id, on: &board)
@@ -65,8 +64,8 @@ import VeetTransport
         let live = try LiveFixture()
         defer { live.stop() }
         let parked = try await parkedApproval(live)
-        let service = ApprovalService(api: live.api)
-        var board = ApprovalBoard(scope: live.api.scope(sessionID: parked.sessionID))
+        let service = live.approvals
+        var board = ApprovalBoard(scope: live.scope(sessionID: parked.sessionID))
         try await service.refresh(&board)
         let id = try #require(board.cards.first?.id)
         _ = try await live.api.resolve(approvalID: id, decision: .deny)  // another device
@@ -79,8 +78,8 @@ import VeetTransport
         let live = try LiveFixture()
         defer { live.stop() }
         let parked = try await parkedApproval(live)
-        let service = ApprovalService(api: live.api)
-        var board = ApprovalBoard(scope: live.api.scope(sessionID: parked.sessionID))
+        let service = live.approvals
+        var board = ApprovalBoard(scope: live.scope(sessionID: parked.sessionID))
         try await service.refresh(&board)
         let id = try #require(board.cards.first?.id)
         _ = try await live.api.resolve(approvalID: id, decision: .approveOnce)
@@ -93,8 +92,8 @@ import VeetTransport
         let live = try LiveFixture()
         defer { live.stop() }
         let parked = try await parkedApproval(live)
-        let service = ApprovalService(api: live.api)
-        var board = ApprovalBoard(scope: live.api.scope(sessionID: parked.sessionID))
+        let service = live.approvals
+        var board = ApprovalBoard(scope: live.scope(sessionID: parked.sessionID))
         try await service.refresh(&board)
         let id = try #require(board.cards.first?.id)
         _ = try await live.api.cancel(runID: parked.runID)
@@ -109,10 +108,10 @@ import VeetTransport
         defer { live.stop() }
         let parked = try await parkedApproval(live)
         let otherAccount = ConversationScope(
-            connection: ConnectionIdentity(server: live.api.connection.server, tokenDigest: "someone-else"),
+            connection: ConnectionIdentity(server: live.connection.server, tokenDigest: "someone-else"),
             sessionID: parked.sessionID)
         var board = ApprovalBoard(scope: otherAccount)
-        let listed = try await ApprovalService(api: live.api).pending(sessionID: parked.sessionID)
+        let listed = try await live.approvals.pending(sessionID: parked.sessionID)
         let vanished = board.applyPendingList(listed)
         #expect(vanished == nil)
         #expect(board.cards.isEmpty)
@@ -121,11 +120,10 @@ import VeetTransport
     @Test func aQuestionIsAnsweredWithItsDisplayedID() async throws {
         let live = try LiveFixture()
         defer { live.stop() }
-        let waiting = try await live.runner.send(text: "Please ask me which region", sessionID: nil,
-                                                 interaction: RecordingInteraction(answer: nil))
+        let waiting = try await live.send("Please ask me which region", interaction: RecordingInteraction(answer: nil))
         try #require(waiting.status == .waitingForUser)
         let questionID = try #require(live.server.outstandingQuestionID(ofRun: waiting.runID))
-        let prompt = QuestionPrompt(scope: live.api.scope(sessionID: waiting.sessionID), runID: waiting.runID,
+        let prompt = QuestionPrompt(scope: live.scope(sessionID: waiting.sessionID), runID: waiting.runID,
                                     questionID: questionID, text: "Which region should I use?")
         #expect(prompt.label == "question \(questionID)")
         let answered = await live.api.answer(prompt, text: "The EU region.")
@@ -138,9 +136,8 @@ import VeetTransport
     @Test func aQuestionThatIsNoLongerAskedIsClosed() async throws {
         let live = try LiveFixture()
         defer { live.stop() }
-        let waiting = try await live.runner.send(text: "Please ask me which region", sessionID: nil,
-                                                 interaction: RecordingInteraction(answer: nil))
-        let prompt = QuestionPrompt(scope: live.api.scope(sessionID: waiting.sessionID), runID: waiting.runID,
+        let waiting = try await live.send("Please ask me which region", interaction: RecordingInteraction(answer: nil))
+        let prompt = QuestionPrompt(scope: live.scope(sessionID: waiting.sessionID), runID: waiting.runID,
                                     questionID: live.server.outstandingQuestionID(ofRun: waiting.runID), text: nil)
         _ = try await live.api.cancel(runID: waiting.runID)
         let answered = await live.api.answer(prompt, text: "Too late.")

@@ -48,8 +48,9 @@ enum ChatServiceSamples {
     }
 }
 
-/// An HTTP double: answers from a script, records every request.
-actor StubSender: HTTPSending {
+/// An HTTP double: answers from a script in order whatever the route (a
+/// script of several routes is ScriptedServer's), records every request.
+actor StubSender {
     enum Answer: Sendable {
         case response(HTTPResponse)
         case noAnswer
@@ -59,6 +60,11 @@ actor StubSender: HTTPSending {
     private(set) var requests: [HTTPRequest] = []
 
     init(_ script: [Answer]) { self.script = script }
+
+    /// The sender the services take; retries wait for nothing.
+    nonisolated var sender: HTTPRequestSender {
+        HTTPRequestSender(send: { try await self.send($0) }, sleeper: { _ in })
+    }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         requests.append(request)

@@ -94,7 +94,7 @@ struct ArtifactCacheTests {
 
     @Test func a304WithoutACachedCopyIsAnInvalidAnswer() async {
         let stub = StubSender([.response(HTTPResponse(status: 304, headers: ["etag": "\"x\""]))])
-        let service = ArtifactService(sender: stub, connection: S.connection, cache: ArtifactCache())
+        let service = ArtifactService(sender: stub.sender, connection: S.connection, cache: ArtifactCache())
         await #expect(throws: InvalidResponseError.self) { try await service.content(id: "a") }
     }
 }

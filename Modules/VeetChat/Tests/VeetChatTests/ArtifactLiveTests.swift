@@ -19,7 +19,7 @@ import VeetTransport
     @Test func metadataAndBytesAreReadSeparately() async throws {
         let (live, sessionID, id) = try await liveArtifact()
         defer { live.stop() }
-        let service = live.api.artifactService(cache: ArtifactCache())
+        let service = live.api.artifactService(connection: live.connection, cache: ArtifactCache())
         let view = try await service.metadata(id: id)
         #expect(view.sessionID == sessionID)
         #expect(view.sizeBytes == Int64(Self.bytes.count))
@@ -36,7 +36,7 @@ import VeetTransport
         let (live, _, id) = try await liveArtifact()
         defer { live.stop() }
         let cache = ArtifactCache()
-        let service = live.api.artifactService(cache: cache)
+        let service = live.api.artifactService(connection: live.connection, cache: cache)
         _ = try await service.content(id: id)
         live.server.clearRecordedRequests()
         let again = try await service.content(id: id)
@@ -50,12 +50,12 @@ import VeetTransport
         let (live, _, id) = try await liveArtifact()
         defer { live.stop() }
         let cache = ArtifactCache()
-        _ = try await live.api.artifactService(cache: cache).content(id: id)
+        _ = try await live.api.artifactService(connection: live.connection, cache: cache).content(id: id)
         #expect(await cache.totalBytes == Self.bytes.count)
         await cache.bind(to: ConnectionIdentity(server: "https://elsewhere.example", tokenDigest: "other"))
         #expect(await cache.totalBytes == 0)
         live.server.clearRecordedRequests()
-        let fresh = try await live.api.artifactService(cache: cache).content(id: id)
+        let fresh = try await live.api.artifactService(connection: live.connection, cache: cache).content(id: id)
         #expect(!fresh.fromCache)
         #expect(live.server.recordedRequests.last?.headers["if-none-match"] == nil)
     }
@@ -67,7 +67,7 @@ import VeetTransport
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let target = folder.appendingPathComponent("report.txt")
-        let service = live.api.artifactService(cache: ArtifactCache())
+        let service = live.api.artifactService(connection: live.connection, cache: ArtifactCache())
         let view = try await service.export(id: id, to: target)
         #expect(try Data(contentsOf: target) == Self.bytes)
         #expect(view.name == "report — Q3.txt")
@@ -77,7 +77,7 @@ import VeetTransport
     @Test func anUnknownArtifactIsNotFound() async throws {
         let live = try LiveFixture()
         defer { live.stop() }
-        let service = live.api.artifactService(cache: ArtifactCache())
+        let service = live.api.artifactService(connection: live.connection, cache: ArtifactCache())
         await #expect(throws: APIError.self) { try await service.metadata(id: UUID().uuidString.lowercased()) }
         await #expect(throws: APIError.self) { try await service.content(id: UUID().uuidString.lowercased()) }
     }

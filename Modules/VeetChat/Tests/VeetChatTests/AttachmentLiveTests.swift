@@ -36,7 +36,7 @@ import VeetWire
         let content = try await composer.messageContent(text: "")
         #expect(content == [.image(artifactID: view.id, mediaType: "image/png", detail: "auto", filename: "p.png")])
         // The same intent sent again (same key) is answered with the same artifact.
-        let again = try await live.api.client.send(AttachmentUploader.request(for: file, sessionID: session.id))
+        let again = try await live.api.sender.send(AttachmentUploader.request(for: file, sessionID: session.id))
         #expect(again.status == 200)
         #expect(try again.decoded(as: ArtifactView.self).id == view.id)
         let outcome = try await live.api.submit(sessionID: session.id, content: content, key: IdempotencyKey())

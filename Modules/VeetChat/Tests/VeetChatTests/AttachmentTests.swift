@@ -79,7 +79,7 @@ struct AttachmentTests {
     @Test func aSuccessfulUploadReportsProgressAndTheArtifact() async throws {
         let stub = StubSender([.response(Self.uploaded("a1", name: "p.png", mediaType: "image/png", kind: "image"))])
         let progress = ProgressLog()
-        let result = await AttachmentUploader(sender: stub).upload(Attachment(filename: "p.png", bytes: Self.png),
+        let result = await AttachmentUploader(sender: stub.sender).upload(Attachment(filename: "p.png", bytes: Self.png),
                                                                     sessionID: S.sessionID) { await progress.add($0, $1) }
         guard case .uploaded(let view) = result else { Issue.record("got \(result)"); return }
         #expect(view.id == "a1")
@@ -88,7 +88,7 @@ struct AttachmentTests {
 
     @Test func aServerWithoutTheRouteMarksTheFileNotAccepted() async {
         let stub = StubSender([.response(S.errorResponse(404, code: "not_found"))])
-        let result = await AttachmentUploader(sender: stub).upload(Attachment(filename: "p.png", bytes: Self.png),
+        let result = await AttachmentUploader(sender: stub.sender).upload(Attachment(filename: "p.png", bytes: Self.png),
                                                                     sessionID: S.sessionID)
         #expect(result == .notAccepted("this server does not accept attachments"))
     }
@@ -96,7 +96,7 @@ struct AttachmentTests {
     @Test func tooLargeForTheServerIsNotAcceptedAndAServerErrorIsRetryable() async {
         let stub = StubSender([.response(S.errorResponse(413, code: "payload_too_large")),
                                .response(S.errorResponse(503, code: "artifact_storage_error"))])
-        let uploader = AttachmentUploader(sender: stub)
+        let uploader = AttachmentUploader(sender: stub.sender)
         let file = Attachment(filename: "p.png", bytes: Self.png)
         guard case .notAccepted = await uploader.upload(file, sessionID: S.sessionID) else {
             Issue.record("413 should be not accepted"); return
@@ -110,7 +110,7 @@ struct AttachmentTests {
 
     @Test func addingAFileUploadsItAtOnce() async throws {
         let stub = StubSender([.response(Self.uploaded("a1", name: "p.png", mediaType: "image/png", kind: "image"))])
-        let composer = AttachmentComposer(sessionID: S.sessionID, uploader: AttachmentUploader(sender: stub))
+        let composer = AttachmentComposer(sessionID: S.sessionID, uploader: AttachmentUploader(sender: stub.sender))
         let added = try await composer.add(filename: "p.png", bytes: Self.png)
         #expect(added.artifact?.id == "a1")
         #expect(await stub.requests.count == 1)
@@ -118,7 +118,7 @@ struct AttachmentTests {
 
     @Test func aRefusedFileSendsNothing() async {
         let stub = StubSender([])
-        let composer = AttachmentComposer(sessionID: S.sessionID, uploader: AttachmentUploader(sender: stub))
+        let composer = AttachmentComposer(sessionID: S.sessionID, uploader: AttachmentUploader(sender: stub.sender))
         await #expect(throws: AttachmentProblem.self) { try await composer.add(filename: "a/b.png", bytes: Self.png) }
         await #expect(throws: AttachmentProblem.self) { try await composer.add(filename: "e.png", bytes: Data()) }
         #expect(await stub.requests.isEmpty)
@@ -127,7 +127,7 @@ struct AttachmentTests {
 
     @Test func retryReusesTheFilesIdempotencyKey() async throws {
         let stub = StubSender([.noAnswer, .response(Self.uploaded("a1", name: "r.pdf", mediaType: "application/pdf", kind: "pdf"))])
-        let composer = AttachmentComposer(sessionID: S.sessionID, uploader: AttachmentUploader(sender: stub))
+        let composer = AttachmentComposer(sessionID: S.sessionID, uploader: AttachmentUploader(sender: stub.sender))
         let first = try await composer.add(filename: "r.pdf", bytes: Self.pdf)
         guard case .failed = first.state else { Issue.record("expected failed, got \(first.state)"); return }
         let second = await composer.retry(first.id)
@@ -141,7 +141,7 @@ struct AttachmentTests {
     @Test func automaticResendsKeepTheSameKey() async throws {
         let stub = StubSender([.response(S.errorResponse(503, code: "internal_error")),
                                .response(Self.uploaded("a1", name: "r.pdf", mediaType: "application/pdf", kind: "pdf"))])
-        let uploader = AttachmentUploader(sender: stub, retry: RetryPolicy(maxAttempts: 2, jitter: .none), sleeper: { _ in })
+        let uploader = AttachmentUploader(sender: stub.sender, retry: RetryPolicy(maxAttempts: 2, jitter: .none))
         let result = await uploader.upload(Attachment(filename: "r.pdf", bytes: Self.pdf), sessionID: S.sessionID)
         guard case .uploaded = result else { Issue.record("got \(result)"); return }
         let keys = await stub.requests.map { $0.header("Idempotency-Key") }
@@ -173,7 +173,7 @@ struct AttachmentTests {
     @Test func aMessageMayBeAttachmentsAloneWithImageBlocksForImages() async throws {
         let stub = StubSender([.response(Self.uploaded("img", name: "p.png", mediaType: "image/png", kind: "image")),
                                .response(Self.uploaded("doc", name: "r.pdf", mediaType: "application/pdf", kind: "pdf"))])
-        let composer = AttachmentComposer(sessionID: S.sessionID, uploader: AttachmentUploader(sender: stub))
+        let composer = AttachmentComposer(sessionID: S.sessionID, uploader: AttachmentUploader(sender: stub.sender))
         try await composer.add(filename: "p.png", bytes: Self.png)
         try await composer.add(filename: "r.pdf", bytes: Self.pdf)
         let content = try await composer.messageContent(text: "  ")

@@ -2,14 +2,20 @@ import Foundation
 import Testing
 import VeetChat
 import VeetFixture
+import VeetStore
 import VeetTransport
 import VeetTestSupport
 import VeetWire
 
-/// An in-process reference server and a client pointed at it.
+/// An in-process reference server, a client pointed at it, and a store of
+/// its own for sends through the outbox.
 struct LiveFixture {
     let server: FixtureServer
     let api: ChatAPI
+    /// The connection `api` talks to (what scopes and the artifact cache are tagged with).
+    let connection: ConnectionIdentity
+    let store: LocalStore
+    private let storeRoot: URL
     var runner: TurnRunner { TurnRunner(api: api) }
 
     init(options: FixtureOptions = .testing) throws {
@@ -18,12 +24,40 @@ struct LiveFixture {
         let url = try server.start()
         let settings = try ConnectionSettings(serverAddress: url.absoluteString, token: token)
         // Retries and reconnects wait only a moment so fault tests stay fast.
-        api = ChatAPI(client: HTTPClient(settings: settings, writeTimeout: 2),
-                      reconnect: ReconnectPolicy(initialDelay: .milliseconds(1), maxDelay: .milliseconds(5)),
-                      sleeper: { _ in try await Task.sleep(for: .milliseconds(1)) })
+        api = ChatAPI(sender: .live(client: HTTPClient(settings: settings, writeTimeout: 2),
+                                    sleeper: { _ in try await Task.sleep(for: .milliseconds(1)) }),
+                      reconnect: ReconnectPolicy(initialDelay: .milliseconds(1), maxDelay: .milliseconds(5)))
+        connection = ConnectionIdentity(settings)
+        (store, storeRoot) = try TemporaryStore.open()
     }
 
-    func stop() { server.stop() }
+    /// Sends `text` through the outbox, as the apps do, and follows the run.
+    func send(_ text: String, sessionID: String? = nil, interaction: some TurnInteraction,
+              onRunStarted: @Sendable (String, String) async -> Void = { _, _ in }) async throws -> TurnResult {
+        try await runner.send(content: [.text(text)], sessionID: sessionID, outbox: store, interaction: interaction,
+                              onRunStarted: onRunStarted)
+    }
+
+    func scope(sessionID: String) -> ConversationScope {
+        connection.scope(sessionID: sessionID)
+    }
+
+    var approvals: ApprovalService { ApprovalService(api: api, connection: connection) }
+
+    func stop() {
+        server.stop()
+        try? FileManager.default.removeItem(at: storeRoot)
+    }
+}
+
+/// A store in a folder of its own under the temporary directory.
+enum TemporaryStore {
+    static func open() throws -> (LocalStore, root: URL) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("veet-chat-\(UUID().uuidString)")
+        let paths = VeetPaths(configDirectory: root.appendingPathComponent("config"),
+                              dataDirectory: root.appendingPathComponent("data"))
+        return (try LocalStore.open(paths: paths, connection: "main"), root)
+    }
 }
 
 /// A frontend double: records every change and answers as told.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VeetChat
 import VeetFixture
+import VeetStore
 import VeetTransport
 
 /// The chat feature against the in-process reference server.
@@ -10,20 +11,21 @@ import VeetTransport
         let live = try LiveFixture()
         defer { live.stop() }
         let view = RecordingInteraction()
-        let result = try await live.runner.send(text: "Hello there", sessionID: nil, interaction: view)
+        let result = try await live.send("Hello there", interaction: view)
         #expect(result.status == .completed)
         #expect(!result.text.isEmpty)
         let transcript = try await live.api.transcript(sessionID: result.sessionID)
         #expect(transcript.map(\.role) == [.user, .assistant])
         #expect(transcript.last?.plainText == result.text)
         #expect(await view.userMessages == ["Hello there"])
+        #expect(try live.store.outbox(sessionID: result.sessionID).isEmpty, "the outbox entry was confirmed")
     }
 
     @Test func aToolCallIsShownAndAnswered() async throws {
         let live = try LiveFixture()
         defer { live.stop() }
         let view = RecordingInteraction()
-        let result = try await live.runner.send(text: "What is 17 multiplied by 23?", sessionID: nil, interaction: view)
+        let result = try await live.send("What is 17 multiplied by 23?", interaction: view)
         #expect(result.status == .completed)
         #expect(result.text == "The answer is 391.")
         let tools = await view.tools
@@ -37,7 +39,7 @@ import VeetTransport
         let live = try LiveFixture()
         defer { live.stop() }
         let view = RecordingInteraction(approval: .approveOnce)
-        let result = try await live.runner.send(text: "Please approve an external write", sessionID: nil, interaction: view)
+        let result = try await live.send("Please approve an external write", interaction: view)
         #expect(result.status == .completed)
         let seen = await view.approvalsSeen
         #expect(seen.count == 1)
@@ -53,7 +55,7 @@ import VeetTransport
         let live = try LiveFixture()
         defer { live.stop() }
         let view = RecordingInteraction(approval: .deny(reason: "not today"))
-        let result = try await live.runner.send(text: "Please approve an external write", sessionID: nil, interaction: view)
+        let result = try await live.send("Please approve an external write", interaction: view)
         #expect(result.status == .completed)
         #expect(await view.tools.first?.state == .denied)
     }
@@ -61,8 +63,7 @@ import VeetTransport
     @Test func leavingAnApprovalPendingStopsFollowing() async throws {
         let live = try LiveFixture()
         defer { live.stop() }
-        let result = try await live.runner.send(text: "approve this", sessionID: nil,
-                                                interaction: RecordingInteraction(approval: .leavePending))
+        let result = try await live.send("approve this", interaction: RecordingInteraction(approval: .leavePending))
         #expect(result.status == .waitingForApproval)
         #expect(result.isWaitingForOwner)
         #expect(live.server.pendingApprovalIDs(ofRun: result.runID).count == 1)
@@ -72,7 +73,7 @@ import VeetTransport
         let live = try LiveFixture()
         defer { live.stop() }
         let view = RecordingInteraction(answer: "12 to 15 September.")
-        let result = try await live.runner.send(text: "Please ask me which dates", sessionID: nil, interaction: view)
+        let result = try await live.send("Please ask me which dates", interaction: view)
         #expect(result.status == .completed)
         let questions = await view.questionsSeen
         #expect(questions.count == 1)
@@ -91,8 +92,8 @@ import VeetTransport
         let view = RecordingInteraction(onFirstDelta: {
             if let runID = await runs.value { _ = try? await api.cancel(runID: runID) }
         })
-        let result = try await live.runner.send(
-            text: "Tell me a slow story", sessionID: nil, interaction: view,
+        let result = try await live.send(
+            "Tell me a slow story", interaction: view,
             onRunStarted: { _, runID in await runs.set(runID) })
         #expect(result.status == .cancelled)
         #expect(result.cancelReason == .requested)
@@ -101,7 +102,7 @@ import VeetTransport
     @Test func aFailedRunKeepsItsReason() async throws {
         let live = try LiveFixture()
         defer { live.stop() }
-        let result = try await live.runner.send(text: "please fail", sessionID: nil, interaction: RecordingInteraction())
+        let result = try await live.send("please fail", interaction: RecordingInteraction())
         #expect(result.status == .failed)
         #expect(result.failure?.reason == .modelPermanentError)
         #expect(result.failure?.stepNumber != nil)
@@ -138,10 +139,11 @@ import VeetTransport
                 || second == .activeRunExists(runID: first.runID, status: .queued))
         // The runner follows the active run, then sends the message: nothing is dropped.
         let view = RecordingInteraction()
-        let result = try await live.runner.send(text: "and another", sessionID: session.id, interaction: view)
+        let result = try await live.send("and another", sessionID: session.id, interaction: view)
         #expect(result.status == .completed)
         #expect(result.runID != first.runID)
         #expect(live.server.runCount(inSession: session.id) == 2)
+        #expect(try live.store.outbox(sessionID: session.id).isEmpty)
     }
 }
 

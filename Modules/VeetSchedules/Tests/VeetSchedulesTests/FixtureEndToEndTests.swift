@@ -3,6 +3,7 @@ import Testing
 import VeetFixture
 import VeetStore
 import VeetTransport
+import VeetWire
 @testable import VeetSchedules
 
 /// The library against the reference server.
@@ -78,7 +79,7 @@ import VeetTransport
 
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("veet-sched-\(UUID().uuidString).sqlite").path
         let store = try LocalStore(database: Database(path: path), connection: "main")
-        _ = try await store.reconcile(from: HTTPStoreSource(client: client))
+        _ = try await store.reconcile(from: FixtureIndex(client: client))
         let groups = ScheduledGrouping.groups(from: try store.sessions())
         #expect(groups.map(\.scheduleID) == [created.id])
         #expect(groups.first?.label == "Morning briefing")
@@ -94,5 +95,19 @@ import VeetTransport
         } catch {
             #expect(SchedulesAPI.meansUnavailable(error))
         }
+    }
+}
+
+/// The fixture's session index read straight (the sessions routes are the chat feature's).
+struct FixtureIndex: SessionIndexSource {
+    let client: HTTPClient
+
+    func page(cursor: String?, limit: Int) async throws -> Page<SessionView> {
+        try await client.decode(.page("/v1/sessions", limit: limit, cursor: cursor))
+    }
+
+    func session(id: String) async throws -> SessionView? {
+        let response = try await client.send(.get("/v1/sessions/\(segment: id)"))
+        return response.status == 404 ? nil : try response.decoded()
     }
 }

@@ -144,7 +144,7 @@ actor FakeTranscript: TranscriptSource {
         _ = try store.upsert(session: created)
 
         server.updateFaults { $0.dropAfterSubmit = 1 }
-        let delivery = OutboxDelivery(store: store, transcripts: HTTPStoreSource(client: client)) { session, content, key in
+        let delivery = OutboxDelivery(store: store, transcripts: FixtureTranscripts(client: client)) { session, content, key in
             // One attempt, no retry: the dropped answer surfaces as a transport error.
             var request = try HTTPRequest.post("/v1/sessions/\(session)/messages", json: ["content": content])
             request.setHeader("Idempotency-Key", key.rawValue)
@@ -160,6 +160,18 @@ actor FakeTranscript: TranscriptSource {
         _ = await delivery.flush(sessionID: created.id)
         #expect(server.runCount(inSession: created.id) == 1)
         #expect(try store.session(id: created.id)?.displayTitle == "find hotels in Alfama")
+    }
+}
+
+/// Transcripts read straight from the fixture (the store has no HTTP source of its own).
+struct FixtureTranscripts: TranscriptSource {
+    let client: HTTPClient
+
+    func transcript(sessionID: String) async throws -> [SessionMessageView] {
+        try await Page.all { cursor in
+            try await client.decode(.page("/v1/sessions/\(segment: sessionID)/messages", limit: 200, cursor: cursor),
+                                    as: Page<SessionMessageView>.self)
+        }
     }
 }
 

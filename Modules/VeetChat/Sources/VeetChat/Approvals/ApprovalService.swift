@@ -7,35 +7,44 @@ import VeetWire
 /// clear outcome. State lives in `ApprovalBoard`; this type only talks.
 public struct ApprovalService: Sendable {
     public let api: ChatAPI
+    /// The connection `api` talks to: every answer is tagged with it.
+    public let connection: ConnectionIdentity
 
-    public init(api: ChatAPI) {
+    public init(api: ChatAPI, connection: ConnectionIdentity) {
         self.api = api
+        self.connection = connection
+    }
+
+    /// The scope this service tags reads of `sessionID` with (a board for them starts here).
+    public func scope(sessionID: String) -> ConversationScope {
+        connection.scope(sessionID: sessionID)
     }
 
     /// The pending approvals of `sessionID` on this connection.
     public func pending(sessionID: String) async throws -> Scoped<[ApprovalView]> {
-        let scope = api.scope(sessionID: sessionID)
+        let scope = self.scope(sessionID: sessionID)
         return Scoped(try await api.pendingApprovals(inSession: sessionID), scope: scope)
     }
 
     /// One approval, any status (used when a card vanished from the pending list).
     public func read(approvalID: String, sessionID: String) async throws -> Scoped<ApprovalView> {
-        Scoped(try await api.approval(id: approvalID), scope: api.scope(sessionID: sessionID))
+        Scoped(try await api.approval(id: approvalID), scope: scope(sessionID: sessionID))
     }
 
     public func run(id: String, sessionID: String) async throws -> Scoped<RunView> {
-        Scoped(try await api.run(id: id), scope: api.scope(sessionID: sessionID))
+        Scoped(try await api.run(id: id), scope: scope(sessionID: sessionID))
     }
 
     /// Sends a decision. Never throws: a refusal or failure is an outcome the card shows.
     public func resolve(_ command: ApprovalCommand) async -> Scoped<ApprovalResolveResult> {
-        let scope = api.scope(sessionID: command.scope.sessionID)
+        let scope = self.scope(sessionID: command.scope.sessionID)
+        let body = command.request
         do {
-            let response = try await api.sendResolve(approvalID: command.approvalID, request: command.request)
-            if response.isSuccess {
-                return Scoped(.stored(try response.decoded(as: ApprovalView.self)), scope: scope)
-            }
-            return Scoped(.refused(Self.notice(for: APIError(response: response))), scope: scope)
+            let stored = try await api.resolve(approvalID: command.approvalID, decision: body.decision,
+                                               reason: body.reason, taskGrant: body.taskGrant)
+            return Scoped(.stored(stored), scope: scope)
+        } catch let refusal as APIError {
+            return Scoped(.refused(Self.notice(for: refusal)), scope: scope)
         } catch {
             return Scoped(.refused(.failed(String(describing: error))), scope: scope)
         }

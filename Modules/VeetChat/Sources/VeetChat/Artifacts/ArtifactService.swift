@@ -14,13 +14,14 @@ public struct ArtifactContent: Sendable, Equatable {
 }
 
 /// Reads artifact metadata and bytes separately, through the process-local
-/// cache, and exports exact bytes to disk.
+/// cache, and exports exact bytes to disk. Each read is one request through
+/// `sender` (which applies any retry rule).
 public struct ArtifactService: Sendable {
-    public let sender: any HTTPSending
+    public let sender: HTTPRequestSender
     public let connection: ConnectionIdentity
     public let cache: ArtifactCache
 
-    public init(sender: any HTTPSending, connection: ConnectionIdentity, cache: ArtifactCache) {
+    public init(sender: HTTPRequestSender, connection: ConnectionIdentity, cache: ArtifactCache) {
         self.sender = sender
         self.connection = connection
         self.cache = cache
@@ -28,7 +29,7 @@ public struct ArtifactService: Sendable {
 
     /// `GET /v1/artifacts/{id}`.
     public func metadata(id: String) async throws -> ArtifactView {
-        try await sender.send(.get("/v1/artifacts/\(PathSegment.escape(id))")).decoded(as: ArtifactView.self)
+        try await sender.send(.get("/v1/artifacts/\(segment: id)")).decoded(as: ArtifactView.self)
     }
 
     /// `GET /v1/artifacts/{id}/content`, sending `If-None-Match` with the
@@ -36,7 +37,7 @@ public struct ArtifactService: Sendable {
     public func content(id: String) async throws -> ArtifactContent {
         await cache.bind(to: connection)
         let cached = await cache.entry(for: id, on: connection)
-        var request = HTTPRequest.get("/v1/artifacts/\(PathSegment.escape(id))/content", headers: ["Accept": "*/*"])
+        var request = HTTPRequest.get("/v1/artifacts/\(segment: id)/content", headers: ["Accept": "*/*"])
         if let cached { request.setHeader("If-None-Match", cached.etag) }
         let response = try await sender.send(request)
         if response.status == 304 {

@@ -53,12 +53,9 @@ public struct Scoped<Value: Sendable>: Sendable {
 extension Scoped: Equatable where Value: Equatable {}
 extension Scoped: Hashable where Value: Hashable {}
 
-extension ChatAPI {
-    /// The connection this API talks to.
-    public var connection: ConnectionIdentity { ConnectionIdentity(client.settings) }
-
-    /// The scope for one conversation of this API's connection.
+extension ConnectionIdentity {
+    /// The scope for one conversation of this connection.
     public func scope(sessionID: String) -> ConversationScope {
-        ConversationScope(connection: connection, sessionID: sessionID)
+        ConversationScope(connection: self, sessionID: sessionID)
     }
 }

@@ -94,9 +94,9 @@ public actor AttachmentComposer {
 }
 
 extension ChatAPI {
-    /// An uploader over this API's client, with its retry policy.
+    /// An uploader over this API's sender, with its retry policy.
     public var attachmentUploader: AttachmentUploader {
-        AttachmentUploader(sender: client, retry: retry, sleeper: sleeper)
+        AttachmentUploader(sender: sender, retry: retry)
     }
 
     /// A composer for the next message of `sessionID`.

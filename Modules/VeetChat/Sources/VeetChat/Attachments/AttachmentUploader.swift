@@ -13,23 +13,21 @@ public enum AttachmentUploadResult: Sendable, Hashable {
 
 /// Sends one file to `POST /v1/sessions/{id}/artifacts` as raw bytes.
 public struct AttachmentUploader: Sendable {
-    public let sender: any HTTPSending
-    /// Automatic resends after no answer, 429 or 5xx, with the same key.
+    public let sender: HTTPRequestSender
+    /// Automatic resends after no answer, 429 or 5xx, with the same key
+    /// (waiting through the sender's sleeper).
     public var retry: RetryPolicy
-    public var sleeper: HTTPClient.Sleeper
 
-    public init(sender: any HTTPSending, retry: RetryPolicy = .never,
-                sleeper: @escaping HTTPClient.Sleeper = HTTPClient.taskSleeper) {
+    public init(sender: HTTPRequestSender, retry: RetryPolicy = .never) {
         self.sender = sender
         self.retry = retry
-        self.sleeper = sleeper
     }
 
     /// The request for one file: the bytes as the body, the guessed type as
     /// `Content-Type`, the name percent-encoded as UTF-8 in `X-Filename`, and
     /// the file's own idempotency key.
     public static func request(for attachment: Attachment, sessionID: String) -> HTTPRequest {
-        HTTPRequest(method: "POST", path: "/v1/sessions/\(PathSegment.escape(sessionID))/artifacts",
+        HTTPRequest(method: "POST", path: "/v1/sessions/\(segment: sessionID)/artifacts",
                     headers: [
                         "Content-Type": attachment.mediaType,
                         "X-Filename": encodeFilename(attachment.filename),
@@ -48,29 +46,17 @@ public struct AttachmentUploader: Sendable {
     /// goes out and the total once the server has it.
     public func upload(_ attachment: Attachment, sessionID: String,
                        progress: @Sendable (Int, Int) async -> Void = { _, _ in }) async -> AttachmentUploadResult {
-        let request = Self.request(for: attachment, sessionID: sessionID)
         await progress(0, attachment.size)
-        var attempt = 1
-        while true {
-            let result: AttachmentUploadResult
-            var wait: Duration?
-            do {
-                let response = try await sender.send(request)
-                result = Self.interpret(response)
-                if case .failed = result, attempt < retry.maxAttempts, retry.shouldRetry(status: response.status) {
-                    wait = retry.delay(forAttempt: attempt, retryAfter: response.header("retry-after").flatMap { RetryAfter.parse($0) })
-                }
-            } catch {
-                result = .failed(String(describing: error))
-                if attempt < retry.maxAttempts, retry.shouldRetry(error: error) { wait = retry.delay(forAttempt: attempt) }
-            }
-            guard let wait, !Task.isCancelled else {
-                if case .uploaded = result { await progress(attachment.size, attachment.size) }
-                return result
-            }
-            do { try await sleeper(wait) } catch { return result }
-            attempt += 1
+        let result: AttachmentUploadResult
+        do {
+            let response = try await sender.sendRetrying(Self.request(for: attachment, sessionID: sessionID),
+                                                         idempotencyKey: attachment.idempotencyKey, policy: retry)
+            result = Self.interpret(response)
+        } catch {
+            result = .failed(String(describing: error))
         }
+        if case .uploaded = result { await progress(attachment.size, attachment.size) }
+        return result
     }
 
     /// Maps the answer (sessions-runs.md §6.3). A 404 means the server has no
