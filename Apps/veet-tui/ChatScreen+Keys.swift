@@ -92,8 +92,8 @@ extension ChatScreen {
     }
 
     private func handleEscape() {
-        if state.approval?.confirmingTask == true {
-            state.approval?.confirmingTask = false
+        if state.approval?.taskPermission.isConfirming == true {
+            state.approval?.taskPermission.withdraw()
         } else if state.focus == .search || !state.search.isEmpty && state.focus == .sidebar {
             state.sidebarOverlayOpen = false
             state.search = TextInput()
