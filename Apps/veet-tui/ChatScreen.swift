@@ -70,7 +70,7 @@ final class ChatScreen {
             // Relative times in the sidebar count seconds in the first minute.
             let second = Int(now.timeIntervalSince1970)
             if needsPaint || second != lastPaintSecond {
-                terminal.render(ScreenPainter.paint(&state, width: terminal.width, height: terminal.height, now: now))
+                terminal.render(ScreenPainter.frame(&state, width: terminal.width, height: terminal.height, now: now))
                 needsPaint = false
                 lastPaintSecond = second
                 if exitAfterFirstFrame { state.shouldQuit = true }

@@ -101,11 +101,12 @@ struct ScreenState {
     var transcript = Transcript()
     var transcriptScroll = ScrollView()
     var rowCache = TranscriptRowCache()
+    /// The transcript's rows as last laid out for the screen (`ScreenLayout.settle`), and what each stands for.
+    var transcriptRows: [[StyledLine]] = []
     /// The row the transcript cursor is on (Tab to the transcript, Up/Down), by `TranscriptCursor.key`.
     var selectedRow: String?
-    /// Scroll the selected row into view at the next paint.
+    /// Scroll the selected row into view when the screen is next settled.
     var revealSelection = false
-    /// What each transcript row stands for, as last painted.
     var rowTargets: [RowTarget] = []
     /// The row and index of the code block `b` copied last (it moves on to the next).
     var codeBlockCursor: (row: String?, index: Int) = (nil, -1)
