@@ -104,6 +104,11 @@ let package = Package(
                            "VeetTestSupport"].map(module) + ["FaultProxyCore"],
             path: "Tests/HardeningTests", swiftSettings: swift6),
         .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests", swiftSettings: swift6),
+        // The TUI's painter on state values (golden text screens without a terminal).
+        .testTarget(
+            name: "VeetTUITests",
+            dependencies: ["veet-tui"] + ["VeetChat", "VeetCurses", "VeetStore", "VeetWire"].map(module),
+            path: "Tests/VeetTUITests", exclude: ["Screens"], swiftSettings: swift6),
         .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests", exclude: ["Snapshots"], swiftSettings: swift6),
     ]
 )

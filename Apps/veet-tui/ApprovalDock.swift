@@ -10,7 +10,7 @@ import VeetWebsiteAccess
 /// `t` shows the offer's scope and limits, `y` confirms.
 enum ApprovalDock {
     static func height(_ docked: DockedApproval) -> Int {
-        docked.card == nil ? 5 : docked.confirmingTask ? 9 : 7
+        docked.card == nil ? 5 : docked.taskPermission.isConfirming ? 9 : 7
     }
 
     /// The lines inside the box, top to bottom; the key line comes last.
@@ -22,7 +22,7 @@ enum ApprovalDock {
         let risk = ToolRisk(approval.risk).map { "\($0)" } ?? approval.risk.rawValue.lowercased()
         var body: [StyledLine] = []
         var keys: [(String, String)]
-        if let card = docked.card, let offer = card.taskOffer, docked.confirmingTask {
+        if let card = docked.card, let offer = card.taskOffer, docked.taskPermission.isConfirming {
             body.append([StyledRun("Allow all routine actions on " + offer.siteScope + " for this task?", style: strong)])
             body += TextFitting.wrap(offer.limits, width: width).map { [StyledRun($0, style: fill)] }
             body += TextFitting.wrap(offer.exceptions, width: width).map { [StyledRun($0, style: fill)] }
@@ -36,7 +36,7 @@ enum ApprovalDock {
                 body += TextFitting.wrap(extra, width: width).map { [StyledRun($0, style: fill)] }
             }
             keys = [("a", " approve once   ")]
-            if card.taskOffer != nil { keys.append(("t", " allow for this task   ")) }
+            if docked.taskPermission == .offered { keys.append(("t", " allow for this task   ")) }
             keys.append(("d", " deny   "))
         } else {
             body.append([StyledRun(approval.toolName ?? "tool", style: strong),

@@ -54,20 +54,19 @@ extension Backend {
         }
     }
 
-    /// Reads an artifact for the viewer: text shown as it is, anything else described.
+    /// Reads an artifact for the viewer: text shown as it is, anything else
+    /// described (which is which: the chat feature's `ArtifactPreview`).
     func openArtifact(_ file: FileReference) -> Task<Void, Never> {
         Task {
             do {
                 let content = try await artifacts.content(id: file.artifactID)
                 let name = file.filename ?? file.artifactID
                 let size = ByteCountFormatter.string(fromByteCount: Int64(content.bytes.count), countStyle: .file)
-                var lines: [String]
-                if let text = String(data: content.bytes, encoding: .utf8), !text.contains("\u{0}") {
-                    lines = text.components(separatedBy: "\n")
-                } else {
-                    lines = ["(\(file.mediaType), \(size): not text; press e to export it to a file)"]
+                let lines: [String] = switch ArtifactPreview(mediaType: file.mediaType, bytes: content.bytes) {
+                case .text(let text): text.components(separatedBy: "\n")
+                case .empty: ["(empty)"]
+                case .notText: ["(\(file.mediaType), \(size): not text; press e to export it to a file)"]
                 }
-                if lines.isEmpty { lines = ["(empty)"] }
                 inbox.post(.artifactOpened(ArtifactViewer(artifactID: file.artifactID,
                                                           title: "\(name) · \(file.mediaType) · \(size)", lines: lines)))
             } catch {

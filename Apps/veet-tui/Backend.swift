@@ -33,8 +33,6 @@ struct Backend: Sendable {
         websites = WebsiteAccessAPI(sender: api.sender)
     }
 
-    private var source: HTTPStoreSource { HTTPStoreSource(sender: api.sender) }
-
     /// The cached index at once, without waiting for the server.
     func cachedSessions() -> [CachedSession] {
         (try? store.sessions()) ?? []
@@ -42,7 +40,7 @@ struct Backend: Sendable {
 
     /// Reconciles the index with the server (fenced by the folder feature, which
     /// also learns whether the server offers folders), refreshes the folders,
-    /// then finds which active runs wait for the owner.
+    /// then reads the pending approvals once for "Needs you" (`NeedsYou`).
     func reconcile() -> Task<Void, Never> {
         Task {
             do {
@@ -55,34 +53,29 @@ struct Backend: Sendable {
             }
             await publishFolders()
             let sessions = await folders.fencedRows(cachedSessions())
-            var waiting: Set<String> = []
-            for session in sessions.prefix(50) {
-                guard let runID = session.activeRunID else { continue }
-                if let run = try? await api.run(id: runID), run.status.isWaiting { waiting.insert(session.id) }
-            }
-            inbox.post(.sessionsLoaded(sessions, waiting: waiting))
+            let pending = (try? await NeedsYouReader(sender: api.sender).pendingApprovals()) ?? []
+            inbox.post(.sessionsLoaded(sessions, pendingApprovals: pending))
         }
     }
 
-    /// Opens a conversation: the cached transcript, the server's, then its
-    /// latest run (followed live when active, replayed for tools and outcome when not).
+    /// Opens a conversation with the chat feature's `ConversationOpener`: the
+    /// cached transcript, the server's, then its latest run (followed live when
+    /// active, replayed for tools and outcome when not).
     func open(sessionID: String, work: Int) -> Task<Void, Never> {
         Task {
-            if let cached = try? store.transcript(sessionID: sessionID), !cached.isEmpty {
-                inbox.post(.transcriptLoaded(sessionID: sessionID, messages: cached.map(Self.view)))
-            }
+            let opener = ConversationOpener(api: api, cache: store)
+            let cached = opener.cachedMessages(sessionID: sessionID)
+            if !cached.isEmpty { inbox.post(.transcriptLoaded(sessionID: sessionID, messages: cached)) }
             do {
-                let messages = try await source.transcript(sessionID: sessionID)
-                try? store.saveTranscript(sessionID: sessionID, messages: messages)
-                inbox.post(.transcriptLoaded(sessionID: sessionID, messages: messages))
-                let session = try await api.session(id: sessionID)
-                guard let runID = session.activeRunID ?? session.lastRunID, !Task.isCancelled else {
+                let restored = try await opener.restore(sessionID: sessionID)
+                inbox.post(.transcriptLoaded(sessionID: sessionID, messages: restored.messages))
+                guard let runID = restored.run(.activeOrLatest), !Task.isCancelled else {
                     inbox.post(.workEnded(work: work, problem: nil))
                     return
                 }
                 inbox.post(.runStarted(sessionID: sessionID, runID: runID, work: work))
-                _ = try await TurnRunner(api: api).follow(runID: runID, sessionID: sessionID,
-                                                          interaction: interaction(SessionSlot(sessionID), work: work))
+                _ = try await opener.follow(runID: runID, of: restored,
+                                            interaction: interaction(SessionSlot(sessionID), work: work))
                 inbox.post(.workEnded(work: work, problem: nil))
             } catch {
                 inbox.post(.workEnded(work: work, problem: Task.isCancelled ? nil : Self.describe(error)))
@@ -122,11 +115,6 @@ struct Backend: Sendable {
 
     private func interaction(_ slot: SessionSlot, work: Int) -> TUIInteraction {
         TUIInteraction(session: slot, work: work, inbox: inbox, broker: broker, store: store)
-    }
-
-    static func view(_ message: CachedMessage) -> SessionMessageView {
-        SessionMessageView(sequence: message.sequence, role: message.role == "user" ? .user : .assistant,
-                           content: message.content)
     }
 
     static func describe(_ error: any Error) -> String {

@@ -11,14 +11,15 @@ extension ChatScreen {
         guard let docked = state.approval else { state.focus = .composer; return }
         let answer: ApprovalAnswer
         switch key {
-        case .char("y") where docked.confirmingTask, KeyPress(.enter) where docked.confirmingTask:
+        case .char("y") where docked.taskPermission.isConfirming, KeyPress(.enter) where docked.taskPermission.isConfirming:
+            guard state.approval?.taskPermission.confirm() == true else { return }
             answer = .approveForTask
             state.taskGrantsStale = true
-        case .char("n") where docked.confirmingTask:
-            state.approval?.confirmingTask = false
+        case .char("n") where docked.taskPermission.isConfirming:
+            state.approval?.taskPermission.withdraw()
             return
-        case .char("t") where docked.card?.taskOffer != nil:
-            state.approval?.confirmingTask = true
+        case .char("t") where docked.taskPermission == .offered:
+            state.approval?.taskPermission.request()
             return
         case .char("a"), .char("y"): answer = .approveOnce
         case .char("d"), .char("n"): answer = .deny(reason: nil)

@@ -70,7 +70,7 @@ final class ChatScreen {
             // Relative times in the sidebar count seconds in the first minute.
             let second = Int(now.timeIntervalSince1970)
             if needsPaint || second != lastPaintSecond {
-                terminal.render(ScreenPainter.paint(&state, width: terminal.width, height: terminal.height, now: now))
+                terminal.render(ScreenPainter.frame(&state, width: terminal.width, height: terminal.height, now: now))
                 needsPaint = false
                 lastPaintSecond = second
                 if exitAfterFirstFrame { state.shouldQuit = true }
@@ -92,16 +92,18 @@ final class ChatScreen {
 
     func apply(_ message: AppMessage) {
         switch message {
-        case .sessionsLoaded(let sessions, let waiting):
+        case .sessionsLoaded(let sessions, let pendingApprovals):
             // Unchanged rows keep the sidebar model (rebuilding it orders every row).
             if sessions != state.sessions { state.sessions = sessions }
-            state.waitingSessionIDs = waiting
+            state.waitingSessionIDs = NeedsYou.sessions(in: sessions, pendingApprovals: pendingApprovals,
+                                                        questions: state.questionWaits)
             // The index (and the search's texts) changed: an open search is asked again.
             if !state.search.isEmpty { searchChanged() }
         case .transcriptLoaded(let sessionID, let messages):
             guard sessionID == state.sessionID else { return }
             state.transcript.restore(messages)
         case .frame(let sessionID, let frame):
+            state.questionWaits.apply(frame, sessionID: sessionID)
             if state.sessionID == nil, state.work?.sessionID == sessionID { state.sessionID = sessionID }
             guard sessionID == state.sessionID else { return }
             let wasActive = state.isRunActive

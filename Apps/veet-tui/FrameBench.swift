@@ -31,7 +31,7 @@ enum FrameBench {
         let modelStart = DispatchTime.now().uptimeNanoseconds
         _ = state.sidebarEntries()
         let modelMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - modelStart) / 1_000_000
-        var previous = ScreenPainter.paint(&state, width: width, height: height, now: now)
+        var previous = ScreenPainter.frame(&state, width: width, height: height, now: now)
 
         // Streaming: one delta a frame into the answer of a new run.
         let deltas = quick ? 150 : 600
@@ -42,7 +42,7 @@ enum FrameBench {
             let start = DispatchTime.now().uptimeNanoseconds
             state.transcript.apply(frame)
             applying.append(elapsed(since: start, 0))
-            let grid = ScreenPainter.paint(&state, width: width, height: height, now: now)
+            let grid = ScreenPainter.frame(&state, width: width, height: height, now: now)
             let spans = grid.changes(since: previous)
             streaming.append(elapsed(since: start, spans.count))
             baseline.append(repaint(grid))
@@ -51,7 +51,7 @@ enum FrameBench {
             if index % 10 == 5 {
                 let typed = DispatchTime.now().uptimeNanoseconds
                 _ = state.composer.handle(.key(.char("x")), policy: .chat)
-                let keyed = ScreenPainter.paint(&state, width: width, height: height, now: now)
+                let keyed = ScreenPainter.frame(&state, width: width, height: height, now: now)
                 keys.append(elapsed(since: typed, keyed.changes(since: previous).count))
                 previous = keyed
             }
@@ -61,7 +61,7 @@ enum FrameBench {
         for _ in 0..<(quick ? 150 : 600) {
             let start = DispatchTime.now().uptimeNanoseconds
             state.transcriptScroll.scroll(by: -3)
-            let grid = ScreenPainter.paint(&state, width: width, height: height, now: now)
+            let grid = ScreenPainter.frame(&state, width: width, height: height, now: now)
             scrolling.append(elapsed(since: start, grid.changes(since: previous).count))
             baseline.append(repaint(grid))
             previous = grid

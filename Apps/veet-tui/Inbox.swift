@@ -9,8 +9,8 @@ import VeetWebsiteAccess
 /// What background work reports to the main loop. The loop drains these
 /// between input polls and applies them to its one state value.
 enum AppMessage: Sendable {
-    /// A fresh session index (after a reconcile) and the sessions whose active run waits for the owner.
-    case sessionsLoaded([CachedSession], waiting: Set<String>)
+    /// A fresh session index (after a reconcile) and the account's pending approvals (one read, for "Needs you").
+    case sessionsLoaded([CachedSession], pendingApprovals: [ApprovalView])
     /// The durable transcript of a session (from the cache or the server).
     case transcriptLoaded(sessionID: String, messages: [SessionMessageView])
     /// A run frame for a session's conversation.

@@ -6,13 +6,20 @@ import VeetTokens
 
 /// Draws the whole screen from the state: sidebar (docked when wide, an
 /// overlay when narrow), transcript, docked approval or question, composer,
-/// status bar, then any overlay. Pure apart from the widgets' scroll state.
+/// status bar, then any overlay. A pure function of a state settled for the
+/// size (`ScreenLayout.settle`): it changes no scroll offset and no cache, so
+/// the same state always gives the same grid (a golden screen needs no terminal).
 enum ScreenPainter {
-    /// Below this width the sidebar slides over the conversation instead of squeezing it.
-    static let narrowWidth = 90
+    static let narrowWidth = ScreenFrame.narrowWidth
     static let styles = WidgetStyles.standard
 
-    static func paint(_ state: inout ScreenState, width: Int, height: Int, now: Date) -> ScreenGrid {
+    /// The loop's one call per frame: settle the state for this size, then paint it.
+    static func frame(_ state: inout ScreenState, width: Int, height: Int, now: Date) -> ScreenGrid {
+        ScreenLayout.settle(&state, width: width, height: height, now: now)
+        return paint(state, width: width, height: height, now: now)
+    }
+
+    static func paint(_ state: ScreenState, width: Int, height: Int, now: Date) -> ScreenGrid {
         var grid = ScreenGrid(width: width, height: height, fill: TranscriptStyles.page)
         guard width >= 20, height >= 8 else {
             _ = grid.put("Terminal too small", row: 0, column: 0)
@@ -25,10 +32,7 @@ enum ScreenPainter {
         if let website = state.websiteScreen {
             website.draw(in: &grid)
             grid.cursor = nil
-            if var prompt = state.linePrompt {
-                drawLinePrompt(&prompt, in: &grid, row: height - 1, width: width)
-                state.linePrompt = prompt
-            }
+            if let prompt = state.linePrompt { drawLinePrompt(prompt, in: &grid, row: height - 1, width: width) }
             return grid
         }
         if let schedules = state.schedulesScreen {
@@ -36,67 +40,47 @@ enum ScreenPainter {
             grid.cursor = nil
             return grid
         }
-        let narrow = width < narrowWidth
-        let statusRow = height - 1
-        let paneLeft = narrow ? 0 : Sidebar.width + 1
-        let paneWidth = width - paneLeft
+        let frame = ScreenFrame(state, width: width, height: height, now: now)
+        let paneLeft = frame.paneLeft, paneWidth = frame.paneWidth
 
-        if !narrow { drawSidebar(&state, in: &grid, width: Sidebar.width, height: statusRow, now: now) }
+        if !frame.narrow { drawSidebar(state, in: &grid, frame: frame, width: Sidebar.width) }
 
-        // Bottom up: composer, its separator (or the question it answers), attachments, the approval dock, the transcript.
-        let composerHeight = min(max(state.composer.lineCount(width: max(paneWidth - 4, 1)), 1), 6)
-        let composerTop = statusRow - composerHeight
-        let separatorRow = composerTop - 1
-        var transcriptBottom = separatorRow
-        if !state.attachments.isEmpty {
-            let trayHeight = min(state.attachments.count, 3)
-            transcriptBottom = max(transcriptBottom - trayHeight, 1)
-            for (index, attachment) in state.attachments.suffix(trayHeight).enumerated() {
-                let text = "  📎 \(attachment.filename)  \(ByteCountFormatter.string(fromByteCount: Int64(attachment.size), countStyle: .file))  \(attachment.state.label)"
-                _ = grid.put(text, row: transcriptBottom + index, column: paneLeft, style: TranscriptStyles.tool,
-                             limit: paneLeft + paneWidth)
-            }
+        for (index, attachment) in state.attachments.suffix(frame.trayCount).enumerated() {
+            let text = "  📎 \(attachment.filename)  \(ByteCountFormatter.string(fromByteCount: Int64(attachment.size), countStyle: .file))  \(attachment.state.label)"
+            _ = grid.put(text, row: frame.trayTop + index, column: paneLeft, style: TranscriptStyles.tool,
+                         limit: paneLeft + paneWidth)
         }
-        if let permission = TaskPermissionLine.text(grants: state.taskGrants, sessionID: state.sessionID, now: now) {
-            transcriptBottom = max(transcriptBottom - 1, 1)
-            _ = grid.put(permission.line, row: transcriptBottom, column: paneLeft,
+        if let permission = frame.permission {
+            _ = grid.put(permission.text, row: permission.row, column: paneLeft,
                          style: TextStyle(attributes: .bold, foreground: .tealText, background: .paper), limit: paneLeft + paneWidth)
         }
-        if let approval = state.approval {
-            let dockBottom = transcriptBottom
-            transcriptBottom = max(transcriptBottom - ApprovalDock.height(approval), 1)
-            ApprovalDock.draw(approval, in: &grid, rect: GridRect(row: transcriptBottom, column: paneLeft + 1,
-                                                                  width: paneWidth - 2, height: dockBottom - transcriptBottom),
-                              focused: state.focus == .approval)
+        if let approval = state.approval, let dock = frame.dock {
+            ApprovalDock.draw(approval, in: &grid, rect: dock, focused: state.focus == .approval)
         }
 
-        drawTranscript(&state, in: &grid, rect: GridRect(row: 0, column: paneLeft, width: paneWidth,
-                                                         height: max(transcriptBottom, 0)))
-        drawSeparator(state, in: &grid, row: separatorRow, column: paneLeft, width: paneWidth)
-        grid.fill(GridRect(row: composerTop, column: paneLeft, width: 2, height: composerHeight),
+        drawTranscript(state, in: &grid, rect: frame.transcript)
+        drawSeparator(state, in: &grid, row: frame.separatorRow, column: paneLeft, width: paneWidth)
+        let composer = frame.composer
+        grid.fill(GridRect(row: composer.row, column: paneLeft, width: 2, height: composer.height),
                   style: TextStyle(foreground: .teal, background: .field))
-        _ = grid.put("› ", row: composerTop, column: paneLeft, style: TextStyle(attributes: .bold, foreground: .teal, background: .field))
+        _ = grid.put("› ", row: composer.row, column: paneLeft, style: TextStyle(attributes: .bold, foreground: .teal, background: .field))
         let placeholder = state.question != nil ? "Type your answer, Enter sends it" : "Message (Enter sends, Alt-Enter new line)"
-        state.composer.draw(in: &grid, rect: GridRect(row: composerTop, column: paneLeft + 2, width: paneWidth - 2,
-                                                      height: composerHeight),
-                            placeholder: placeholder, focused: state.focus == .composer, styles: styles)
+        var input = state.composer
+        input.draw(in: &grid, rect: composer, placeholder: placeholder, focused: state.focus == .composer, styles: styles)
 
-        if narrow && state.sidebarOverlayOpen {
-            let overlayWidth = min(Sidebar.width, width - 4)
-            drawSidebar(&state, in: &grid, width: overlayWidth, height: statusRow, now: now)
+        if frame.narrow && state.sidebarOverlayOpen {
+            drawSidebar(state, in: &grid, frame: frame, width: frame.overlayWidth)
         }
         if state.focus != .composer && state.focus != .search { grid.cursor = nil }
-        if narrow && !state.sidebarOverlayOpen && state.focus == .search { grid.cursor = nil }
+        if frame.narrow && !state.sidebarOverlayOpen && state.focus == .search { grid.cursor = nil }
 
-        if var prompt = state.linePrompt {
-            drawLinePrompt(&prompt, in: &grid, row: statusRow, width: width)
-            state.linePrompt = prompt
+        if let prompt = state.linePrompt {
+            drawLinePrompt(prompt, in: &grid, row: frame.statusRow, width: width)
         } else {
-            drawStatusBar(state, in: &grid, row: statusRow, width: width, narrow: narrow)
+            drawStatusBar(state, in: &grid, row: frame.statusRow, width: width, narrow: frame.narrow)
         }
         if var help = state.help {
             _ = help.draw(in: &grid, area: grid.bounds, styles: styles)
-            state.help = help
             grid.cursor = nil
         }
         if let dialog = state.dialog {
@@ -113,72 +97,36 @@ enum ScreenPainter {
         return grid
     }
 
-    static func sidebarSections(_ state: inout ScreenState, now: Date) -> [ListSection] {
-        let placed = FolderSidebar.sections(state.sidebarEntries(), waiting: state.waitingSessionIDs, now: now)
-        return Sidebar.sections(SidebarInput(sessions: state.sessions, waiting: state.waitingSessionIDs,
-                                             search: searchShown(state), placed: placed), now: now)
-    }
-
-    private static func searchShown(_ state: ScreenState) -> SearchOutcome? {
-        let searching = !state.search.text.trimmingCharacters(in: .whitespaces).isEmpty
-        return searching ? state.searchOutcome ?? .results([]) : nil
-    }
-
-    /// The sections, rebuilt only when what they show changed.
-    static func cachedSidebarSections(_ state: inout ScreenState, now: Date) -> [ListSection] {
-        let key = SidebarCacheKey(sessionsVersion: state.sessionsVersion, foldersVersion: state.foldersVersion,
-                                  waiting: state.waitingSessionIDs,
-                                  search: searchShown(state), second: Int(now.timeIntervalSince1970))
-        if let cache = state.sidebarCache, cache.key == key { return cache.sections }
-        let sections = sidebarSections(&state, now: now)
-        state.sidebarCache = (key, sections)
-        return sections
-    }
-
-    /// The search field on the first row, the sections below, a hairline on the right.
-    private static func drawSidebar(_ state: inout ScreenState, in grid: inout ScreenGrid, width: Int, height: Int, now: Date) {
-        let field = GridRect(row: 0, column: 0, width: width, height: 1)
-        grid.fill(field, style: styles.sidebar)
+    /// The search field on the first row, the sections below (as settled), a hairline on the right.
+    private static func drawSidebar(_ state: ScreenState, in grid: inout ScreenGrid, frame: ScreenFrame, width: Int) {
+        grid.fill(GridRect(row: 0, column: 0, width: width, height: 1), style: styles.sidebar)
         _ = grid.put(" ⌕ ", row: 0, column: 0, style: TextStyle(foreground: .inkFaint, background: .field))
-        state.search.draw(in: &grid, rect: GridRect(row: 0, column: 3, width: width - 3, height: 1),
-                          placeholder: "Search (Ctrl-F)", focused: state.focus == .search, styles: styles)
-        let sections = cachedSidebarSections(&state, now: now)
-        state.sidebar.draw(sections, in: &grid,
-                           rect: GridRect(row: 1, column: 0, width: width, height: height - 1),
-                           styles: sidebarStyles(focused: state.focus == .sidebar))
+        var search = state.search
+        search.draw(in: &grid, rect: ScreenFrame.searchField(width: width),
+                    placeholder: "Search (Ctrl-F)", focused: state.focus == .search, styles: styles)
+        var list = state.sidebar
+        list.draw(state.sidebarCache?.sections ?? [], in: &grid, rect: frame.sidebarList(width: width),
+                  styles: sidebarStyles(focused: state.focus == .sidebar))
         let hairline = TextStyle(foreground: .hairline, background: .paper)
-        for row in 0..<height { _ = grid.put("│", row: row, column: width, style: hairline) }
+        for row in 0..<frame.statusRow { _ = grid.put("│", row: row, column: width, style: hairline) }
     }
 
-    private static func drawTranscript(_ state: inout ScreenState, in grid: inout ScreenGrid, rect: GridRect) {
-        let prepared = state.rowCache.rows(for: state.transcript, width: rect.width, expanded: state.expandedBundleIDs)
-        // Heights come from prepared rows, so re-measuring them all is cheap and never stale.
-        if let changed = prepared.firstChanged { state.transcriptScroll.invalidate(fromRow: changed) }
-        guard !prepared.rows.isEmpty else {
+    /// The rows as settled, the cursor's row marked, at the settled scroll.
+    private static func drawTranscript(_ state: ScreenState, in grid: inout ScreenGrid, rect: GridRect) {
+        guard !state.transcriptRows.isEmpty else {
             grid.fill(rect, style: TranscriptStyles.page)
             let hint = state.sessionID == nil ? "Type a message and press Enter to start a conversation." : "Loading..."
             _ = grid.put(hint, row: rect.height / 2, column: rect.column + 2, style: TranscriptStyles.faint, limit: rect.right)
             return
         }
-        var rows = prepared.rows
+        var rows = state.transcriptRows
         let selected = state.focus == .transcript ? state.selectedRow.flatMap { key in
-            prepared.targets.firstIndex { TranscriptCursor.key(of: $0) == key } } : nil
-        if let selected, let first = rows[selected].first {
+            state.rowTargets.firstIndex { TranscriptCursor.key(of: $0) == key } } : nil
+        if let selected, selected < rows.count, let first = rows[selected].first {
             rows[selected][0] = [StyledRun("▸ ", style: TranscriptStyles.cursor)] + TranscriptCursor.dropLeadingColumns(first, 2)
         }
-        let provider = PreparedRows(rows: rows)
-        if let sequence = state.revealSequence,
-           let index = prepared.targets.firstIndex(where: { TranscriptCursor.sequence(of: $0) == sequence }) {
-            state.transcriptScroll.measure(provider, width: rect.width)
-            state.transcriptScroll.reveal(row: index)
-            state.revealSequence = nil
-        } else if let selected, state.revealSelection {
-            state.transcriptScroll.measure(provider, width: rect.width)
-            state.transcriptScroll.reveal(row: selected)
-        }
-        state.revealSelection = false
-        state.rowTargets = prepared.targets
-        state.transcriptScroll.draw(provider, in: &grid, rect: rect, background: TranscriptStyles.page)
+        var scroll = state.transcriptScroll
+        scroll.draw(PreparedRows(rows: rows), in: &grid, rect: rect, background: TranscriptStyles.page)
     }
 
     private static func sidebarStyles(focused: Bool) -> WidgetStyles {
@@ -206,11 +154,12 @@ enum ScreenPainter {
         }
     }
 
-    private static func drawLinePrompt(_ prompt: inout LinePrompt, in grid: inout ScreenGrid, row: Int, width: Int) {
-        let label = " " + prompt.label + " "
-        let column = grid.put(label, row: row, column: 0, style: TextStyle(attributes: .bold, foreground: .ink, background: .paperDeep))
-        prompt.input.draw(in: &grid, rect: GridRect(row: row, column: column, width: max(width - column, 1), height: 1),
-                          placeholder: "Enter: OK   Esc: cancel", focused: true, styles: styles)
+    private static func drawLinePrompt(_ prompt: LinePrompt, in grid: inout ScreenGrid, row: Int, width: Int) {
+        _ = grid.put(ScreenFrame.linePromptLabel(prompt), row: row, column: 0,
+                     style: TextStyle(attributes: .bold, foreground: .ink, background: .paperDeep))
+        var input = prompt.input
+        input.draw(in: &grid, rect: ScreenFrame.linePromptInput(prompt, row: row, width: width),
+                   placeholder: "Enter: OK   Esc: cancel", focused: true, styles: styles)
     }
 
     private static func drawStatusBar(_ state: ScreenState, in grid: inout ScreenGrid, row: Int, width: Int, narrow: Bool) {

@@ -19,14 +19,15 @@ struct DockedApproval: Sendable {
     var work: Int
     /// The feature's `browser.act` card, when it is one.
     var card: BrowserActCard?
-    /// "Allow for this task" pressed once: the offer's scope and limits are shown, waiting for `y`.
-    var confirmingTask = false
+    /// "Allow for this task" in the chat feature's two steps: `t` shows the offer's scope and limits, `y` confirms.
+    var taskPermission: TaskPermissionStep
 
     init(approval: ApprovalView, ticket: Int, work: Int) {
         self.approval = approval
         self.ticket = ticket
         self.work = work
         card = BrowserActCard(approval)
+        taskPermission = TaskPermissionStep(offer: card?.taskOffer == nil ? nil : approval.taskGrantOffer)
     }
 }
 
@@ -83,8 +84,10 @@ struct ScreenState {
     /// An "allow for this task" was sent: read the grants again at the next frame of the run.
     var taskGrantsStale = false
     var folderForm: FolderForm?
-    /// Sessions whose active run waits for an approval or an answer.
+    /// Sessions whose active run waits for an approval or an answer (the chat feature's `NeedsYou`).
     var waitingSessionIDs: Set<String> = []
+    /// Questions the followed runs asked and have not moved past, for "Needs you".
+    var questionWaits = QuestionWaits()
     var sidebar = SectionedList(selection: .item(sectionID: "start", itemID: ScreenState.newConversationID))
     var focus: Focus = .composer
     /// Narrow terminals: the sidebar slides over the conversation while open.
@@ -98,11 +101,12 @@ struct ScreenState {
     var transcript = Transcript()
     var transcriptScroll = ScrollView()
     var rowCache = TranscriptRowCache()
+    /// The transcript's rows as last laid out for the screen (`ScreenLayout.settle`), and what each stands for.
+    var transcriptRows: [[StyledLine]] = []
     /// The row the transcript cursor is on (Tab to the transcript, Up/Down), by `TranscriptCursor.key`.
     var selectedRow: String?
-    /// Scroll the selected row into view at the next paint.
+    /// Scroll the selected row into view when the screen is next settled.
     var revealSelection = false
-    /// What each transcript row stands for, as last painted.
     var rowTargets: [RowTarget] = []
     /// The row and index of the code block `b` copied last (it moves on to the next).
     var codeBlockCursor: (row: String?, index: Int) = (nil, -1)

@@ -11,17 +11,16 @@ struct SidebarInput {
     var waiting: Set<String>
     /// The search field's answer; when present it replaces "Recent chats" and the history.
     var search: SearchOutcome?
-    /// The folder feature's layout (`FolderSidebar.sections`); when present it replaces Recent chats and the history.
-    var placed: [ListSection]?
+    /// The folder feature's layout (`FolderSidebar.sections`): Recent chats, folders, Scheduled, History.
+    var placed: [ListSection]
     var extraSections: [ListSection] = []
 }
 
 /// The sidebar's sections: New conversation, "Needs you" ahead of
-/// everything when a run waits for the owner, "Recent chats" (five by
-/// activity), then the rest of the history — or, while searching, the hits.
+/// everything when a run waits for the owner, then the folder feature's
+/// layout — or, while searching, the hits.
 enum Sidebar {
     static let width = 32
-    static let recentCount = 5
     /// Section ids (the collapsed ones are remembered per connection).
     static let recentID = "recent", historyID = "history", resultsID = "results"
     static let collapsedPreference = "tui.sidebar.collapsed"
@@ -41,23 +40,7 @@ enum Sidebar {
             sections.append(ListSection(id: resultsID, title: resultsTitle(search), items: hits(search, now: now)))
             return sections + input.extraSections
         }
-        if let placed = input.placed { return sections + placed + input.extraSections }
-        // Sessions arrive newest activity first (the index's order).
-        func item(_ session: CachedSession, prefix: String) -> ListItem {
-            ListItem(id: prefix + session.id, title: title(of: session), detail: age(of: session, now: now),
-                     marker: input.waiting.contains(session.id) ? dot : nil)
-        }
-        let recent = input.sessions.prefix(recentCount)
-        if !recent.isEmpty {
-            sections.append(ListSection(id: recentID, title: "Recent chats", items: recent.map { item($0, prefix: "recent:") },
-                                        isCollapsible: true))
-        }
-        let older = input.sessions.dropFirst(recentCount)
-        if !older.isEmpty {
-            sections.append(ListSection(id: historyID, title: "History", items: older.map { item($0, prefix: "") },
-                                        isCollapsible: true))
-        }
-        return sections + input.extraSections
+        return sections + input.placed + input.extraSections
     }
 
     private static func resultsTitle(_ outcome: SearchOutcome) -> String {

@@ -30,6 +30,7 @@ struct InteractiveChat {
     }
 
     var runner: TurnRunner { TurnRunner(api: api) }
+    var opener: ConversationOpener { ConversationOpener(api: api) }
 
     static let help = """
         /new              start a new conversation
@@ -115,13 +116,13 @@ struct InteractiveChat {
         return .handled
     }
 
-    /// Switches to a conversation and follows its run if one is in flight.
+    /// Switches to a conversation and follows its run if one is in flight (VeetChat's `ConversationOpener`).
     mutating func open(_ id: String) async throws {
-        let session = try await api.session(id: id)
-        sessionID = session.id
+        let restored = try await opener.restore(sessionID: id)
+        sessionID = restored.session.id
         composer = nil
-        context.err.writeLine(context.errStyle.dim("Now in \"\(ServerText.line(session.title ?? "untitled"))\"."))
-        if let runID = session.activeRunID { try await follow(runID: runID) }
+        context.err.writeLine(context.errStyle.dim("Now in \"\(ServerText.line(restored.session.title ?? "untitled"))\"."))
+        if let runID = restored.run(.activeOnly) { try await follow(runID: runID, of: restored) }
     }
 
     private func usage(_ text: String) -> Outcome {
@@ -129,18 +130,18 @@ struct InteractiveChat {
         return .handled
     }
 
-    /// Follows a run of this conversation after what the last turn already showed.
-    private mutating func follow(runID: String) async throws {
+    /// Follows a run of this conversation after what the last turn already showed
+    /// (read again, or as restored when the conversation was just opened).
+    private mutating func follow(runID: String, of restored: RestoredConversation? = nil) async throws {
         guard let sessionID else { return }
         let view = TerminalTurnView(context: context, approvalMode: mode)
-        var seen = Set(try await api.transcript(sessionID: sessionID).map(\.sequence))
-        var after: Int64?
-        if let last = lastView, await last.transcript.latestRunID == runID {
-            seen.formUnion(await last.transcript.seenSequences)
-            after = await last.transcript.lastSequence
-        }
+        let shown = await lastView?.transcript
         await watcher?.watch(api: api, runID: runID)
-        _ = try await runner.follow(runID: runID, sessionID: sessionID, after: after, seen: seen, interaction: view)
+        if let restored {
+            _ = try await opener.follow(runID: runID, of: restored, shown: shown, interaction: view)
+        } else {
+            _ = try await opener.follow(runID: runID, sessionID: sessionID, shown: shown, interaction: view)
+        }
         await view.finish()
         await watcher?.runEnded()
         lastView = view
@@ -159,20 +160,18 @@ struct InteractiveChat {
         try await follow(runID: pending.runID)
     }
 
+    /// Answers the question VeetChat's `QuestionToAnswer` picks (the one this chat showed, by its id).
     private mutating func answerQuestion(_ text: String) async throws {
-        guard let sessionID, let runID = try await api.session(id: sessionID).activeRunID else {
-            _ = context.err.writeLine("No question is waiting in this conversation."); return
+        guard let sessionID else { _ = context.err.writeLine("No question is waiting in this conversation."); return }
+        switch try await QuestionToAnswer.find(sessionID: sessionID, shown: await lastView?.transcript, api: api) {
+        case .failure(.noActiveRun):
+            context.err.writeLine("No question is waiting in this conversation.")
+        case .failure(.notWaitingForAnswer):
+            context.err.writeLine("The run is not waiting for an answer.")
+        case .success(let question):
+            _ = try await api.answer(runID: question.runID, questionID: question.questionID, text: text)
+            try await follow(runID: question.runID)
         }
-        let run = try await api.run(id: runID)
-        guard run.status == .waitingForUser else { _ = context.err.writeLine("The run is not waiting for an answer."); return }
-        // Answer the question that was displayed (its id makes a retry safe); a question this
-        // chat did not show is answered as the run's current one.
-        var questionID: String?
-        if let last = lastView, await last.transcript.latestRunID == runID {
-            questionID = await last.transcript.pendingQuestion?.questionID
-        }
-        _ = try await api.answer(runID: runID, questionID: questionID, text: text)
-        try await follow(runID: runID)
     }
 
     private mutating func attach(_ path: String) async throws {

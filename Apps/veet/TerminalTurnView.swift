@@ -144,19 +144,21 @@ actor TerminalTurnView: TurnInteraction {
             .init(key: "d", label: "Deny", value: .deny(reason: nil)),
             .init(key: "l", label: "Leave pending (/approve or /deny later)", value: .leavePending),
         ]
+        // "Allow for this task" is VeetChat's two-step `TaskPermissionStep`: shown, then confirmed.
         let offer = browser?.taskOffer
-        if offer != nil {
+        var taskPermission = TaskPermissionStep(offer: offer == nil ? nil : approval.taskGrantOffer)
+        if taskPermission == .offered {
             options.insert(.init(key: "t", label: "Allow all actions for this task…", value: .approveForTask), at: 1)
         }
         let choice = Choice("", options: options)
         guard let decision = await BlockingInput.run({ choice.ask() }) else { return .leavePending }
-        if decision == .approveForTask, let offer {
-            // A second, explicit step: the scope and limits are shown before anything is granted.
+        if decision == .approveForTask, let offer, taskPermission.request() {
             note("  Site scope: \(offer.siteScope)")
             note("  Limits: \(offer.limits)")
             if !offer.exceptions.isEmpty { note("  Exceptions: \(offer.exceptions)") }
             let confirm = await BlockingInput.run { LinePrompt.readLine(prompt: "Allow all of these actions for this task? [y/N] ") }
-            guard confirm?.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("y") == true else {
+            if confirm?.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("y") != true { taskPermission.withdraw() }
+            guard taskPermission.confirm() else {
                 note(style.dim("  Not allowed for the task; choose again."))
                 return await decide(approval)
             }

@@ -88,17 +88,14 @@ public struct ApprovalBoard: Sendable, Hashable {
     /// and ask for confirmation. False when the server offered no such choice.
     @discardableResult
     public mutating func requestTaskPermission(on id: String) -> Bool {
-        guard let index = index(of: id), cards[index].canDecide, cards[index].taskPermission == .offered else {
-            return false
-        }
-        cards[index].taskPermission = .confirming
-        return true
+        guard let index = index(of: id), cards[index].canDecide else { return false }
+        return cards[index].taskPermission.request()
     }
 
     /// Backs out of the confirmation step.
     public mutating func withdrawTaskPermission(on id: String) {
-        guard let index = index(of: id), cards[index].taskPermission == .confirming else { return }
-        cards[index].taskPermission = .offered
+        guard let index = index(of: id) else { return }
+        cards[index].taskPermission.withdraw()
     }
 
     /// Applies the answer to a command. Returns the run to read next (so a
@@ -122,7 +119,7 @@ public struct ApprovalBoard: Sendable, Hashable {
             case .taskPermissionUnavailable, .taskPermissionOfferChanged, .notFound, .failed:
                 // Nothing was decided: the card is live again (a changed offer must be confirmed anew).
                 cards[index].progress = .idle
-                if cards[index].taskPermission == .confirming { cards[index].taskPermission = .offered }
+                cards[index].taskPermission.withdraw()
                 return nil
             }
         }

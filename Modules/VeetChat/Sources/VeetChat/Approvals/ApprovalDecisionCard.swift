@@ -93,7 +93,7 @@ public struct ApprovalDecisionCard: Sendable, Hashable, Identifiable {
     public init(approval: ApprovalView, scope: ConversationScope) {
         self.scope = scope
         self.approval = approval
-        taskPermission = approval.taskGrantOffer == nil ? .notOffered : .offered
+        taskPermission = TaskPermissionStep(offer: approval.taskGrantOffer)
     }
 
     public var id: String { approval.id }

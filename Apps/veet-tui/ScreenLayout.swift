@@ -1,0 +1,172 @@
+import Foundation
+import VeetChat
+import VeetCurses
+import VeetStore
+
+/// Where each part of the conversation screen goes at a size: computed from
+/// the state alone, so laying out (`ScreenLayout.settle`) and painting
+/// (`ScreenPainter.paint`) agree on every rectangle.
+struct ScreenFrame {
+    /// Below this width the sidebar slides over the conversation instead of squeezing it.
+    static let narrowWidth = 90
+
+    let width: Int
+    let height: Int
+    let narrow: Bool
+    let statusRow: Int
+    let paneLeft: Int
+    let paneWidth: Int
+    let composer: GridRect
+    let separatorRow: Int
+    /// The attached files' rows (the newest three), from `trayTop` down.
+    let trayTop: Int
+    let trayCount: Int
+    /// The task permission line, when the open conversation has one.
+    let permission: (row: Int, text: String)?
+    let dock: GridRect?
+    let transcript: GridRect
+    /// The sidebar's width when it slides over a narrow screen.
+    let overlayWidth: Int
+
+    init(_ state: ScreenState, width: Int, height: Int, now: Date) {
+        self.width = width
+        self.height = height
+        narrow = width < Self.narrowWidth
+        statusRow = height - 1
+        paneLeft = narrow ? 0 : Sidebar.width + 1
+        paneWidth = width - paneLeft
+        overlayWidth = min(Sidebar.width, width - 4)
+
+        // Bottom up: composer, its separator (or the question it answers), attachments, the approval dock, the transcript.
+        let composerHeight = min(max(state.composer.lineCount(width: max(paneWidth - 4, 1)), 1), 6)
+        composer = GridRect(row: statusRow - composerHeight, column: paneLeft + 2, width: paneWidth - 2, height: composerHeight)
+        separatorRow = composer.row - 1
+        var transcriptBottom = separatorRow
+        trayCount = min(state.attachments.count, 3)
+        if trayCount > 0 { transcriptBottom = max(transcriptBottom - trayCount, 1) }
+        trayTop = transcriptBottom
+        if let line = TaskPermissionLine.text(grants: state.taskGrants, sessionID: state.sessionID, now: now) {
+            transcriptBottom = max(transcriptBottom - 1, 1)
+            permission = (transcriptBottom, line.line)
+        } else {
+            permission = nil
+        }
+        if let approval = state.approval {
+            let dockBottom = transcriptBottom
+            transcriptBottom = max(transcriptBottom - ApprovalDock.height(approval), 1)
+            dock = GridRect(row: transcriptBottom, column: paneLeft + 1, width: paneWidth - 2,
+                            height: dockBottom - transcriptBottom)
+        } else {
+            dock = nil
+        }
+        transcript = GridRect(row: 0, column: paneLeft, width: paneWidth, height: max(transcriptBottom, 0))
+    }
+
+    /// The sidebar's search field and list at `width` columns.
+    static func searchField(width: Int) -> GridRect { GridRect(row: 0, column: 3, width: width - 3, height: 1) }
+
+    func sidebarList(width: Int) -> GridRect { GridRect(row: 1, column: 0, width: width, height: statusRow - 1) }
+
+    /// A one-line prompt's input, after its label on `row`.
+    static func linePromptInput(_ prompt: LinePrompt, row: Int, width: Int) -> GridRect {
+        let column = min(DisplayWidth.of(linePromptLabel(prompt)), width)
+        return GridRect(row: row, column: column, width: max(width - column, 1), height: 1)
+    }
+
+    static func linePromptLabel(_ prompt: LinePrompt) -> String { " " + prompt.label + " " }
+}
+
+/// The state update before each paint: everything the painter would
+/// otherwise change while drawing happens here, once, for the size about to
+/// be painted. The sidebar's sections are rebuilt when what they show changed;
+/// the transcript's rows come from the row cache, its scroll view re-measures
+/// from the first changed row and reveals a search hit or the cursor's row;
+/// and each widget's scroll (sidebar list, text fields, help) is brought to
+/// what this frame shows. After it, `ScreenPainter.paint` changes nothing.
+enum ScreenLayout {
+    static func settle(_ state: inout ScreenState, width: Int, height: Int, now: Date) {
+        guard width >= 20, height >= 8, state.viewer == nil else { return }
+        if state.websiteScreen != nil {
+            if state.linePrompt != nil { settleLinePrompt(&state, row: height - 1, width: width) }
+            return
+        }
+        guard state.schedulesScreen == nil else { return }
+        let frame = ScreenFrame(state, width: width, height: height, now: now)
+        if !frame.narrow { settleSidebar(&state, frame: frame, width: Sidebar.width, now: now) }
+        settleTranscript(&state, rect: frame.transcript)
+        var nowhere = Self.nowhere
+        state.composer.draw(in: &nowhere, rect: frame.composer)
+        if frame.narrow && state.sidebarOverlayOpen { settleSidebar(&state, frame: frame, width: frame.overlayWidth, now: now) }
+        if state.linePrompt != nil { settleLinePrompt(&state, row: frame.statusRow, width: width) }
+        state.help?.draw(in: &nowhere, area: GridRect(row: 0, column: 0, width: width, height: height))
+    }
+
+    /// The kit's widgets settle their scroll as they draw; drawn into a grid
+    /// of no cells, that is all they do.
+    private static var nowhere: ScreenGrid { ScreenGrid(width: 0, height: 0) }
+
+    private static func settleSidebar(_ state: inout ScreenState, frame: ScreenFrame, width: Int, now: Date) {
+        var nowhere = Self.nowhere
+        state.search.draw(in: &nowhere, rect: ScreenFrame.searchField(width: width))
+        let sections = cachedSidebarSections(&state, now: now)
+        state.sidebar.draw(sections, in: &nowhere, rect: frame.sidebarList(width: width))
+    }
+
+    private static func settleLinePrompt(_ state: inout ScreenState, row: Int, width: Int) {
+        guard var prompt = state.linePrompt else { return }
+        var nowhere = Self.nowhere
+        prompt.input.draw(in: &nowhere, rect: ScreenFrame.linePromptInput(prompt, row: row, width: width))
+        state.linePrompt = prompt
+    }
+
+    private static func settleTranscript(_ state: inout ScreenState, rect: GridRect) {
+        let prepared = state.rowCache.rows(for: state.transcript, width: rect.width, expanded: state.expandedBundleIDs)
+        state.transcriptRows = prepared.rows
+        // Heights come from prepared rows, so re-measuring them all is cheap and never stale.
+        if let changed = prepared.firstChanged { state.transcriptScroll.invalidate(fromRow: changed) }
+        guard !prepared.rows.isEmpty else { return }
+        let provider = PreparedRows(rows: prepared.rows)
+        let selected = state.focus == .transcript ? state.selectedRow.flatMap { key in
+            prepared.targets.firstIndex { TranscriptCursor.key(of: $0) == key } } : nil
+        if let sequence = state.revealSequence,
+           let index = prepared.targets.firstIndex(where: { TranscriptCursor.sequence(of: $0) == sequence }) {
+            state.transcriptScroll.measure(provider, width: rect.width)
+            state.transcriptScroll.reveal(row: index)
+            state.revealSequence = nil
+        } else if let selected, state.revealSelection {
+            state.transcriptScroll.measure(provider, width: rect.width)
+            state.transcriptScroll.reveal(row: selected)
+        }
+        state.revealSelection = false
+        state.rowTargets = prepared.targets
+        var nowhere = Self.nowhere
+        state.transcriptScroll.draw(provider, in: &nowhere, rect: rect)
+    }
+
+    // MARK: The sidebar's sections
+
+    static func sidebarSections(_ state: inout ScreenState, now: Date) -> [ListSection] {
+        let placed = FolderSidebar.sections(state.sidebarEntries(), waiting: state.waitingSessionIDs, now: now)
+        return Sidebar.sections(SidebarInput(sessions: state.sessions, waiting: state.waitingSessionIDs,
+                                             search: searchShown(state), placed: placed), now: now)
+    }
+
+    static func searchShown(_ state: ScreenState) -> SearchOutcome? {
+        let searching = !state.search.text.trimmingCharacters(in: .whitespaces).isEmpty
+        return searching ? state.searchOutcome ?? .results([]) : nil
+    }
+
+    static func sidebarCacheKey(_ state: ScreenState, now: Date) -> SidebarCacheKey {
+        SidebarCacheKey(sessionsVersion: state.sessionsVersion, foldersVersion: state.foldersVersion,
+                        waiting: state.waitingSessionIDs, search: searchShown(state), second: Int(now.timeIntervalSince1970))
+    }
+
+    /// The sections, rebuilt only when what they show changed.
+    static func cachedSidebarSections(_ state: inout ScreenState, now: Date) -> [ListSection] {
+        let key = sidebarCacheKey(state, now: now)
+        if let cache = state.sidebarCache, cache.key == key { return cache.sections }
+        let sections = sidebarSections(&state, now: now)
+        state.sidebarCache = (key, sections)
+        return sections
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+import VeetChat
+import VeetWire
+
+/// The two steps of "allow all actions for this task", as moves of the step itself.
+@Suite struct TaskPermissionStepTests {
+    static let offer = TaskGrantOffer(origin: "https://www.example.org", pathPrefix: "/lesson")
+
+    @Test func withoutAnOfferNothingCanBeAskedForOrGranted() {
+        var none = TaskPermissionStep(offer: nil)
+        #expect(none == .notOffered)
+        let asked = none.request()
+        let granted = none.confirm()
+        #expect(!asked && !granted)
+        #expect(none == .notOffered)
+    }
+
+    @Test func onlyAConfirmationWhileTheOfferIsShownGrantsIt() {
+        var step = TaskPermissionStep(offer: Self.offer)
+        #expect(step == .offered)
+        let early = step.confirm()
+        #expect(!early, "a confirmation before the offer was shown grants nothing")
+        let asked = step.request()
+        #expect(asked && step.isConfirming)
+        let again = step.request()
+        #expect(!again, "asking twice is one step")
+        let granted = step.confirm()
+        #expect(granted)
+        #expect(step == .offered)
+    }
+
+    @Test func backingOutReturnsToTheOffer() {
+        var step = TaskPermissionStep(offer: Self.offer)
+        step.withdraw()
+        #expect(step == .offered)
+        step.request()
+        step.withdraw()
+        #expect(step == .offered)
+        let granted = step.confirm()
+        #expect(!granted)
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import veet_tui
+import VeetChat
+import VeetCurses
+import VeetStore
+import VeetWire
+
+/// The TUI painter as a pure function of its state: states built as values,
+/// settled for a size, painted to a grid and compared with golden text
+/// (`Screens/NAME.txt`; `VEET_UPDATE_SNAPSHOTS=1` rewrites them). No terminal,
+/// no tmux, no server: the tmux goldens of EndToEndTests stay the end-to-end check.
+@Suite struct ScreenGoldenTests {
+    static let now = Date(timeIntervalSince1970: 1_796_036_400)  // 2026-12-01T09:00:00Z
+    static let width = 100, height = 24
+
+    static func stamp(minutesAgo: Int) -> String {
+        Date(timeInterval: TimeInterval(-60 * minutesAgo), since: now).formatted(.iso8601)
+    }
+
+    static func sessions() -> [CachedSession] {
+        let titles = ["Please approve a write", "Checklist: hiring plan", "Checklist: team offsite",
+                      "Saving plan for the groceries", "Lisbon trip in March", "Reading list"]
+        return titles.enumerated().map { index, title in
+            CachedSession(id: "s\(index)", title: title, createdAt: stamp(minutesAgo: 600),
+                          updatedAt: stamp(minutesAgo: [1, 52, 75, 130, 1500, 4000][index]),
+                          activeRunID: index == 0 ? "r0" : nil)
+        }
+    }
+
+    static func base() -> ScreenState {
+        var state = ScreenState()
+        state.connectionLabel = "127.0.0.1"
+        state.sessions = sessions()
+        return state
+    }
+
+    static func withTranscript() -> ScreenState {
+        var state = base()
+        state.sessionID = "s3"
+        state.transcript.restore([
+            SessionMessageView(sequence: 1, role: .user, content: [.text("How do I keep groceries under 450 EUR in December?")]),
+            SessionMessageView(sequence: 2, role: .assistant, content: [.text(
+                "## A plan\n\nKeep **three** lists and check them *weekly*:\n\n- staples first\n- `fresh` produce\n- one treat")]),
+            SessionMessageView(sequence: 3, role: .user, content: [.text("And the holidays?")]),
+            SessionMessageView(sequence: 4, role: .assistant, content: [.text("That leaves about 40 EUR for them.")]),
+        ])
+        return state
+    }
+
+    static func withApproval() -> ScreenState {
+        var state = base()
+        state.sessionID = "s0"
+        state.transcript.restore([SessionMessageView(sequence: 1, role: .user, content: [.text("Please approve a write")])])
+        let approval = ApprovalView(id: "a0", runID: "r0", sessionID: "s0", status: .pending, toolName: "demo.external_write",
+                                    actionSummary: "Run demo.external_write with validated arguments.", risk: .high,
+                                    createdAt: stamp(minutesAgo: 1))
+        state.transcript.attach(approval)
+        state.approval = DockedApproval(approval: approval, ticket: 1, work: 1)
+        state.work = RunningWork(id: 1, sessionID: "s0", runID: "r0")
+        state.focus = .approval
+        state.waitingSessionIDs = ["s0"]
+        return state
+    }
+
+    static func settledGrid(_ state: ScreenState, width: Int = width, height: Int = height) -> (ScreenState, ScreenGrid) {
+        var state = state
+        ScreenLayout.settle(&state, width: width, height: height, now: now)
+        return (state, ScreenPainter.paint(state, width: width, height: height, now: now))
+    }
+
+    @Test(arguments: ["empty", "transcript", "approval-docked"])
+    func aStatePaintsItsGoldenScreen(name: String) {
+        let state = switch name {
+        case "transcript": Self.withTranscript()
+        case "approval-docked": Self.withApproval()
+        default: Self.base()
+        }
+        let (_, grid) = Self.settledGrid(state)
+        GoldenScreen.check(grid.snapshot, named: "\(name)-\(Self.width)x\(Self.height)")
+    }
+
+    @Test func paintingASettledStateChangesNothingSoItPaintsTheSameAgain() {
+        var state = Self.withTranscript()
+        state.focus = .transcript
+        state.selectedRow = "user:1"
+        state.revealSelection = true
+        let (settled, first) = Self.settledGrid(state, height: 12)
+        #expect(ScreenPainter.paint(settled, width: Self.width, height: 12, now: Self.now) == first)
+        // Settling again for the same size is a no-op: the reveal was done once, the scroll stays.
+        let (_, again) = Self.settledGrid(settled, height: 12)
+        #expect(again == first)
+        #expect(!settled.revealSelection)
+        #expect(first.snapshot.contains("▸ "), "the cursor's row is marked")
+    }
+
+    @Test func theSettleStepScrollsTheCursorsRowIntoView() {
+        var state = Self.withTranscript()
+        state.focus = .transcript
+        state.selectedRow = "user:1"
+        state.revealSelection = true
+        let (_, revealed) = Self.settledGrid(state, height: 12)
+        state.revealSelection = false
+        let (_, following) = Self.settledGrid(state, height: 12)
+        #expect(revealed.snapshot.contains("How do I keep groceries"))
+        #expect(!following.snapshot.contains("How do I keep groceries"), "without the reveal the transcript follows its end")
+    }
+}
+
+/// Golden text screens beside this file.
+enum GoldenScreen {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Screens")
+
+    static func check(_ screen: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let url = directory.appendingPathComponent(name + ".txt")
+        if ProcessInfo.processInfo.environment["VEET_UPDATE_SNAPSHOTS"] == "1" {
+            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try? Data(screen.utf8).write(to: url)
+            return
+        }
+        guard let golden = try? String(contentsOf: url, encoding: .utf8) else {
+            Issue.record("no golden \(url.lastPathComponent) (VEET_UPDATE_SNAPSHOTS=1 records it); got:\n\(screen)",
+                         sourceLocation: sourceLocation)
+            return
+        }
+        #expect(screen == golden, "screen \(name) differs from its golden:\n\(screen)", sourceLocation: sourceLocation)
+    }
+}
