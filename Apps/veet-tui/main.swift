@@ -1,6 +1,7 @@
 import Foundation
 import VeetChat
 import VeetCurses
+import VeetDaemonProtocol
 import VeetStore
 import VeetTokens
 import VeetTransport

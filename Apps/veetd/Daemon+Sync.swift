@@ -1,6 +1,7 @@
 import Foundation
 import VeetAccount
 import VeetChat
+import VeetDaemonProtocol
 import VeetStore
 import VeetTransport
 
