@@ -107,6 +107,11 @@ let package = Package(
                            "VeetTestSupport"].map(module) + ["FaultProxyCore"],
             path: "Tests/HardeningTests", swiftSettings: swift6),
         .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests", swiftSettings: swift6),
+        // The apps' own wording (the commands they add to library errors), tested in-process.
+        .testTarget(
+            name: "AppHintTests",
+            dependencies: ["veet", "veet-tui"] + ["VeetChat", "VeetStore", "VeetTransport"].map(module),
+            path: "Tests/AppHintTests", swiftSettings: swift6),
         .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests", exclude: ["Snapshots"], swiftSettings: swift6),
     ]
 )

@@ -127,6 +127,6 @@ struct Backend: Sendable {
     }
 
     static func describe(_ error: any Error) -> String {
-        String(describing: error)
+        CommandHints.message(for: error)
     }
 }

@@ -50,7 +50,7 @@ do {
                       daemon: DaemonLink(paths: DaemonPaths(environment: environment)))
     label = resolved.name ?? (resolved.settings.serverURL.url.host ?? url)
 } catch {
-    fail("\(error)")
+    fail(CommandHints.message(for: error))
 }
 
 let preference = environment["VEET_APPEARANCE"].flatMap(AppearancePreference.init(rawValue:)) ?? .auto
