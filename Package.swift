@@ -15,7 +15,7 @@ func module(_ name: String) -> Target.Dependency { .product(name: name, package:
 
 let modules = [
     "CSQLite", "CCmarkGFM",
-    "VeetTransport", "VeetWire", "VeetTokens", "VeetMarkdown", "VeetStore",
+    "VeetTransport", "VeetWire", "VeetTokens", "VeetMarkdown", "VeetStore", "VeetDaemonProtocol",
     "VeetChat", "VeetFolders", "VeetSchedules", "VeetWebsiteAccess", "VeetAccount",
     "VeetConsole", "VeetCurses", "VeetFixture", "VeetTestSupport",
 ]
@@ -44,17 +44,19 @@ let package = Package(
         // Floor 6: apps.
         .executableTarget(
             name: "veet",
-            dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetChat", "VeetFolders", "VeetSchedules",
-                           "VeetWebsiteAccess", "VeetAccount", "VeetMarkdown", "VeetTokens", "VeetConsole"].map(module),
+            dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
+                           "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMarkdown", "VeetTokens",
+                           "VeetConsole"].map(module),
             path: "Apps/veet", swiftSettings: swift6),
         .executableTarget(
             name: "veet-tui",
-            dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetChat", "VeetFolders", "VeetSchedules",
-                           "VeetWebsiteAccess", "VeetMarkdown", "VeetTokens", "VeetCurses"].map(module),
+            dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
+                           "VeetSchedules", "VeetWebsiteAccess", "VeetMarkdown", "VeetTokens", "VeetCurses"].map(module),
             path: "Apps/veet-tui", swiftSettings: swift6),
         .executableTarget(
             name: "veetd",
-            dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetChat", "VeetAccount", "VeetConsole"].map(module),
+            dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetAccount",
+                           "VeetConsole"].map(module),
             path: "Apps/veetd", exclude: ["veetd.service"], swiftSettings: swift6),
         .executableTarget(
             name: "veet-fixture", dependencies: [module("VeetFixture")],
@@ -65,8 +67,8 @@ let package = Package(
         // soak runs drive), and the soak runs themselves (bounded, loopback only).
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetChat", "VeetMarkdown", "VeetFixture", "CSQLite",
-                           "CCmarkGFM", "VeetTokens", "VeetCurses"].map(module),
+            dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetMarkdown",
+                           "VeetFixture", "CSQLite", "CCmarkGFM", "VeetTokens", "VeetCurses"].map(module),
             path: "Tests/Benchmarks", swiftSettings: swift6),
         .executableTarget(
             name: "StoreTorture", dependencies: ["VeetStore", "VeetTransport", "VeetWire"].map(module),
@@ -88,6 +90,7 @@ let package = Package(
         moduleTests("VeetTokens", ["VeetTokens"]),
         moduleTests("VeetMarkdown", ["VeetMarkdown"]),
         moduleTests("VeetStore", ["VeetStore", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetFixture", "CSQLite"]),
+        moduleTests("VeetDaemonProtocol", ["VeetDaemonProtocol"]),
         moduleTests("VeetChat", ["VeetChat", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetFolders", ["VeetFolders", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetSchedules", ["VeetSchedules", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
@@ -109,6 +112,11 @@ let package = Package(
             name: "VeetTUITests",
             dependencies: ["veet-tui"] + ["VeetChat", "VeetCurses", "VeetStore", "VeetWire"].map(module),
             path: "Tests/VeetTUITests", exclude: ["Screens"], swiftSettings: swift6),
+        // The apps' own wording (the commands they add to library errors), tested in-process.
+        .testTarget(
+            name: "AppHintTests",
+            dependencies: ["veet", "veet-tui"] + ["VeetChat", "VeetStore", "VeetTransport"].map(module),
+            path: "Tests/AppHintTests", swiftSettings: swift6),
         .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests", exclude: ["Snapshots"], swiftSettings: swift6),
     ]
 )

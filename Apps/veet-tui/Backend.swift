@@ -118,6 +118,6 @@ struct Backend: Sendable {
     }
 
     static func describe(_ error: any Error) -> String {
-        String(describing: error)
+        CommandHints.message(for: error)
     }
 }

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
-import VeetStore
+import VeetDaemonProtocol
 
 /// Tells a running veetd which conversation is on screen, so it holds back
 /// alerts for it while this TUI is connected. Every socket call runs on the

@@ -1,6 +1,7 @@
 import Foundation
 import VeetChat
 import VeetCurses
+import VeetDaemonProtocol
 import VeetStore
 import VeetTokens
 import VeetTransport
@@ -49,7 +50,7 @@ do {
                       daemon: DaemonLink(paths: DaemonPaths(environment: environment)))
     label = resolved.name ?? (resolved.settings.serverURL.url.host ?? url)
 } catch {
-    fail("\(error)")
+    fail(CommandHints.message(for: error))
 }
 
 let preference = environment["VEET_APPEARANCE"].flatMap(AppearancePreference.init(rawValue:)) ?? .auto

@@ -1,6 +1,6 @@
 import Foundation
 import VeetConsole
-import VeetStore
+import VeetDaemonProtocol
 import VeetTransport
 
 extension DaemonCommand {

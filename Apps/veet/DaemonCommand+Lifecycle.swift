@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import VeetConsole
-import VeetStore
+import VeetDaemonProtocol
 
 extension DaemonCommand {
     static let unitName = "veetd.service"

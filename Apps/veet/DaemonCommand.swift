@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import VeetConsole
-import VeetStore
+import VeetDaemonProtocol
 
 /// `veet daemon status|start|stop|logs|install|attach`: the background daemon (docs/daemon.md).
 struct DaemonCommand {

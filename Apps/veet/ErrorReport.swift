@@ -7,7 +7,8 @@ import VeetTransport
 import VeetWire
 
 /// Turns any error into a plain message on stderr (and a JSON object on
-/// stdout with --json) and the documented exit status.
+/// stdout with --json) and the documented exit status; the message carries
+/// the command that fixes it where there is one (`CommandHints`).
 struct ErrorReport: Encodable {
     let kind: String
     let message: String
@@ -26,7 +27,7 @@ struct ErrorReport: Encodable {
         switch error {
         case let api as APIError:
             kind = "api"
-            message = api.description
+            message = CommandHints.message(for: api)
             status = api.status
             code = api.code.rawValue
             reason = api.reason
@@ -62,7 +63,7 @@ struct ErrorReport: Encodable {
             message = sse.description
             exitCode = .server
         case let resolution as ConnectionResolutionError:
-            message = resolution.description
+            message = CommandHints.message(for: resolution)
             if case .unknownConnection = resolution {
                 kind = "unknown_connection"
                 exitCode = .notFound
@@ -80,12 +81,12 @@ struct ErrorReport: Encodable {
             exitCode = .failure
         case let refused as OutboxRefusedError:
             kind = "outbox_refused"
-            message = refused.description
+            message = CommandHints.message(for: refused)
             status = refused.status
             exitCode = refused.status == 404 ? .notFound : .failure
         case let held as OutboxHeldError:
             kind = "outbox_held"
-            message = held.description
+            message = CommandHints.message(for: held)
             exitCode = .failure
         case let store as StoreError:
             kind = "local_store"

@@ -188,7 +188,7 @@ struct InteractiveChat {
             let attachment = try await composer!.addFile(at: url)
             context.err.writeLine("\(attachment.filename): \(attachment.state.label)")
         } catch {
-            context.err.writeLine("veet: \(error)")
+            context.err.writeLine("veet: \(CommandHints.message(for: error))")
         }
     }
 

@@ -55,7 +55,7 @@ actor InterruptWatcher {
         do {
             _ = try await api.cancel(runID: runID)
         } catch {
-            FileHandle.standardError.write(Data("veet: could not cancel the run: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("veet: could not cancel the run: \(CommandHints.message(for: error))\n".utf8))
         }
     }
 }

@@ -71,7 +71,7 @@ struct SessionsCommand {
         } catch let error as APIError where error.isNotFound {
             throw error
         } catch where !messages.isEmpty {
-            context.err.writeLine(context.errStyle.warning("Showing the cached transcript; the server could not be read (\(error))."))
+            context.err.writeLine(context.errStyle.warning("Showing the cached transcript; the server could not be read (\(CommandHints.message(for: error)))."))
         }
         if context.json {
             try JSONOutput.print(messages.map { ["sequence": String($0.sequence), "role": $0.role,

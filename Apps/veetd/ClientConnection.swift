@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
-import VeetStore
+import VeetDaemonProtocol
 
 /// One connected client: its socket, what it said in hello, and a lock so
 /// answers and fanned-out run events never interleave mid-line.

@@ -1,4 +1,5 @@
 import Foundation
+import VeetDaemonProtocol
 import VeetStore
 
 extension Daemon {

@@ -1,6 +1,7 @@
 import Foundation
 import VeetAccount
 import VeetChat
+import VeetDaemonProtocol
 import VeetStore
 import VeetTransport
 
@@ -48,28 +49,21 @@ extension Daemon {
         return result
     }
 
-    /// Sends what waits in the outbox, in order per conversation. Failed
-    /// entries are tried again up to five attempts in all; after that they
-    /// wait for `veet outbox retry`. Refused entries are never sent again.
+    /// Sends what waits in the outbox under the unattended retry policy
+    /// (`OutboxRetryPolicy`); an entry out of attempts waits for `veet outbox retry`.
     private func deliverOutbox(_ runtime: ConnectionRuntime) async {
-        guard let entries = try? runtime.store.outbox(), !entries.isEmpty else { return }
         let api = ChatAPI(sender: .live(client: runtime.client))
         let delivery = OutboxDelivery(store: runtime.store, transcripts: HTTPStoreSource(sender: api.sender),
                                       submit: api.outboxSubmit)
-        var sessions: [String] = []
-        // Refused entries are settled (never sent again); flush skips them too.
-        for entry in entries where entry.state != .refused && !sessions.contains(entry.sessionID) {
-            if entry.state == .failed {
-                guard entry.attempts < 5, (try? runtime.store.retryOutboxEntry(id: entry.id)) == true else { continue }
-            }
-            sessions.append(entry.sessionID)
-        }
+        guard let round = await delivery.deliverRound(policy: .unattended) else { return }
         var confirmed = 0, waiting = 0
-        for session in sessions {
-            for result in await delivery.flush(sessionID: session) {
+        for share in round {
+            for result in share.results {
                 if case .confirmed(_, let runID, _) = result {
                     confirmed += 1
-                    if let runID { hub.watch(runID: runID, sessionID: session, connection: runtime.name, client: runtime.client) }
+                    if let runID {
+                        hub.watch(runID: runID, sessionID: share.sessionID, connection: runtime.name, client: runtime.client)
+                    }
                 } else {
                     waiting += 1
                 }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import VeetAccount
+import VeetDaemonProtocol
 import VeetStore
 import VeetTransport
 

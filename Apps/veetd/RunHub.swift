@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import VeetStore
+import VeetDaemonProtocol
 import VeetTransport
 import VeetWire
 

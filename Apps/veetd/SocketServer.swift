@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
-import VeetStore
+import VeetDaemonProtocol
 import VeetTransport
 
 /// The Unix socket: an accept thread and one reader thread per client, each

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import VeetAccount
 import VeetConsole
+import VeetDaemonProtocol
 import VeetStore
 import VeetTransport
 

@@ -31,12 +31,14 @@ import Testing
             "Package.swift": Self.rootManifest,
             "Modules/VeetTransport/Package.swift": Self.manifest("VeetTransport", []),
             "Modules/VeetStore/Package.swift": Self.manifest("VeetStore", ["VeetTransport"]),
+            "Modules/VeetDaemonProtocol/Package.swift": Self.manifest("VeetDaemonProtocol", ["VeetTransport"]),
             "Modules/VeetChat/Package.swift": Self.manifest("VeetChat", ["VeetTransport", "VeetStore"]),
             "Modules/VeetFolders/Package.swift": Self.manifest("VeetFolders", ["VeetTransport"]),
             "Modules/VeetConsole/Package.swift": Self.manifest("VeetConsole", []),
             "Modules/VeetFixture/Package.swift": Self.manifest("VeetFixture", []),
             "Modules/VeetTransport/Sources/VeetTransport/A.swift": "import Foundation\n",
             "Modules/VeetStore/Sources/VeetStore/A.swift": "import Foundation\nimport VeetTransport\n",
+            "Modules/VeetDaemonProtocol/Sources/VeetDaemonProtocol/A.swift": "import VeetTransport\n",
             "Modules/VeetChat/Sources/VeetChat/A.swift": "import VeetTransport\nimport VeetStore\n",
             "Modules/VeetFolders/Sources/VeetFolders/A.swift": "import VeetTransport\n",
             "Modules/VeetConsole/Sources/VeetConsole/A.swift": "import Foundation\n",
@@ -90,6 +92,12 @@ import Testing
          "app veet declares VeetConsole and imports it nowhere"),
         ("Modules/VeetChat/Package.swift", manifest("VeetChat", ["VeetTransport", "VeetStore", "VeetFolders"]),
          "feature VeetChat depends on feature VeetFolders"),
+        ("Modules/VeetChat/Sources/VeetChat/B.swift", "import VeetDaemonProtocol\n",
+         "feature VeetChat may not import VeetDaemonProtocol"),
+        ("Modules/VeetChat/Package.swift", manifest("VeetChat", ["VeetTransport", "VeetStore", "VeetDaemonProtocol"]),
+         "feature VeetChat depends on VeetDaemonProtocol"),
+        ("Modules/VeetDaemonProtocol/Sources/VeetDaemonProtocol/B.swift", "import VeetStore\n",
+         "VeetDaemonProtocol (floor 2/3) may not import VeetStore"),
     ])
     func aPlantedViolationIsCaught(path: String, source: String, expected: String) throws {
         let result = try run(root: plantedTree([path: source]))

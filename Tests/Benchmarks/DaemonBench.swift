@@ -6,6 +6,7 @@
 import Foundation
 import Glibc
 import VeetChat
+import VeetDaemonProtocol
 import VeetFixture
 import VeetStore
 import VeetTransport

@@ -8,10 +8,12 @@ public struct OutboxHeldError: Error, Sendable, Hashable, CustomStringConvertibl
     public var entryID: Int64
     public var reason: String
 
-    public var description: String {
-        "The message was not delivered (\(reason)). It is kept in the outbox as #\(entryID): "
-            + "`veet outbox retry \(entryID)` sends it again with the same key, `veet outbox discard \(entryID)` drops it."
+    /// The facts without a full stop, so an app can go on to say how to retry or discard entry `entryID`.
+    public var summary: String {
+        "The message was not delivered (\(reason)). It is kept in the outbox as #\(entryID)"
     }
+
+    public var description: String { summary + "." }
 }
 
 /// The server refused the message for good (sessions-runs.md §3.2: an unknown
@@ -23,10 +25,13 @@ public struct OutboxRefusedError: Error, Sendable, Hashable, CustomStringConvert
     /// The HTTP status of the refusal, when this attempt heard it.
     public var status: Int?
 
-    public var description: String {
+    /// The facts without a full stop, so an app can go on to say how to discard entry `entryID`.
+    public var summary: String {
         "The server refused the message: \(reason). It was not sent and will not be sent again; "
-            + "its text stays in the outbox as #\(entryID) until `veet outbox discard \(entryID)`."
+            + "its text stays in the outbox as #\(entryID)"
     }
+
+    public var description: String { summary + "." }
 }
 
 extension TurnRunner {

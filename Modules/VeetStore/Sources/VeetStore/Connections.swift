@@ -117,6 +117,8 @@ public struct ResolvedConnection: Sendable {
     public var settings: ConnectionSettings
 }
 
+/// Why no connection could be chosen. The text says what is missing; the app
+/// that shows it adds how to fix it in its own terms (a command, a key).
 public enum ConnectionResolutionError: Error, Sendable, Hashable, CustomStringConvertible {
     case notConnected
     case unknownConnection(String)
@@ -125,11 +127,11 @@ public enum ConnectionResolutionError: Error, Sendable, Hashable, CustomStringCo
     public var description: String {
         switch self {
         case .notConnected:
-            "No server is connected. Run `veet connect https://your-server` (or set VEET_URL and VEET_TOKEN)."
+            "No server is connected."
         case .unknownConnection(let name):
-            "No saved connection is named \"\(name)\". `veet connections list` shows them."
+            "No saved connection is named \"\(name)\"."
         case .noToken(let name):
-            "No token for \(name.map { "\"\($0)\"" } ?? "this server"). Run `veet connect` again or set VEET_TOKEN."
+            "No token for \(name.map { "\"\($0)\"" } ?? "this server")."
         }
     }
 }

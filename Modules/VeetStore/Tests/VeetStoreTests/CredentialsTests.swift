@@ -96,4 +96,12 @@ import VeetTransport
         let registry = ConnectionRegistry(paths: paths)
         #expect(throws: ConnectionResolutionError.notConnected) { try registry.resolve(environment: [:]) }
     }
+
+    /// The texts say what is missing; the command that fixes it is the app's to add.
+    @Test func resolutionErrorsStateWhatIsMissingAndNameNoCommand() {
+        #expect(ConnectionResolutionError.notConnected.description == "No server is connected.")
+        #expect(ConnectionResolutionError.unknownConnection("work").description == "No saved connection is named \"work\".")
+        #expect(ConnectionResolutionError.noToken("work").description == "No token for \"work\".")
+        #expect(ConnectionResolutionError.noToken(nil).description == "No token for this server.")
+    }
 }

@@ -72,15 +72,22 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What a person should read: plain words first, the server's code and request id for support.
-    public var description: String {
-        var text: String
+    /// An app that knows how to fix it (signing in again) puts its hint between the two.
+    public var description: String { "\(summary) \(reference)" }
+
+    /// The plain words, as one sentence.
+    public var summary: String {
         switch status {
-        case 401: text = "The server did not accept the token. Sign in again with `veet connect`."
-        case 403: text = "This token is not allowed to do that (missing scope)."
-        case 404: text = "Not found (it may have been deleted, or belong to someone else)."
-        default: text = message.isEmpty ? "The server answered \(status)." : message
+        case 401: "The server did not accept the token."
+        case 403: "This token is not allowed to do that (missing scope)."
+        case 404: "Not found (it may have been deleted, or belong to someone else)."
+        default: message.isEmpty ? "The server answered \(status)." : message
         }
-        text += " [\(status) \(code.rawValue)"
+    }
+
+    /// The server's status, code (and reason) and request id, in brackets, for support.
+    public var reference: String {
+        var text = "[\(status) \(code.rawValue)"
         if let reason { text += "/\(reason)" }
         if let requestID { text += ", request \(requestID)" }
         return text + "]"

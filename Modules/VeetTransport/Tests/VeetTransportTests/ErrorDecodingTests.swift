@@ -67,7 +67,10 @@ private func envelope(_ body: Data) -> [String: Any]? {
             let error = APIError(response: answer.response)
             #expect(error.needsSignIn)
             #expect(!error.isForbidden)
-            #expect(error.description.contains("Sign in again"))
+            // The words say what happened; the app that shows them says how to sign in again.
+            #expect(error.summary == "The server did not accept the token.")
+            #expect(error.description == "\(error.summary) \(error.reference)")
+            #expect(error.reference.hasPrefix("[401 ") && !error.description.contains("veet"))
         }
         let bare = APIError(response: HTTPResponse(status: 401))
         #expect(bare.needsSignIn && bare.code == .authenticationError)

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-import VeetStore
+import VeetDaemonProtocol
 
 @Suite(.timeLimit(.minutes(1))) struct DaemonProtocolTests {
     static let requests: [DaemonRequest] = [
