@@ -15,7 +15,7 @@ func module(_ name: String) -> Target.Dependency { .product(name: name, package:
 
 let modules = [
     "CSQLite", "CCmarkGFM",
-    "VeetTransport", "VeetWire", "VeetTokens", "VeetMarkdown", "VeetStore",
+    "VeetTransport", "VeetWire", "VeetTokens", "VeetTerminal", "VeetMarkdown", "VeetStore",
     "VeetChat", "VeetFolders", "VeetSchedules", "VeetWebsiteAccess", "VeetAccount",
     "VeetConsole", "VeetCurses", "VeetFixture", "VeetTestSupport",
 ]
@@ -45,12 +45,12 @@ let package = Package(
         .executableTarget(
             name: "veet",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetChat", "VeetFolders", "VeetSchedules",
-                           "VeetWebsiteAccess", "VeetAccount", "VeetMarkdown", "VeetTokens", "VeetConsole"].map(module),
+                           "VeetWebsiteAccess", "VeetAccount", "VeetMarkdown", "VeetTokens", "VeetTerminal", "VeetConsole"].map(module),
             path: "Apps/veet", swiftSettings: swift6),
         .executableTarget(
             name: "veet-tui",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetChat", "VeetFolders", "VeetSchedules",
-                           "VeetWebsiteAccess", "VeetMarkdown", "VeetTokens", "VeetCurses"].map(module),
+                           "VeetWebsiteAccess", "VeetMarkdown", "VeetTokens", "VeetTerminal", "VeetCurses"].map(module),
             path: "Apps/veet-tui", swiftSettings: swift6),
         .executableTarget(
             name: "veetd",
@@ -86,6 +86,7 @@ let package = Package(
         moduleTests("VeetWire", ["VeetWire", "VeetTransport", "VeetTestSupport"]),
         moduleTests("VeetTestSupport", ["VeetTestSupport", "VeetTransport"]),
         moduleTests("VeetTokens", ["VeetTokens"]),
+        moduleTests("VeetTerminal", ["VeetTerminal"]),
         moduleTests("VeetMarkdown", ["VeetMarkdown"]),
         moduleTests("VeetStore", ["VeetStore", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetFixture", "CSQLite"]),
         moduleTests("VeetChat", ["VeetChat", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetFixture"]),
@@ -94,7 +95,7 @@ let package = Package(
         moduleTests("VeetWebsiteAccess", ["VeetWebsiteAccess", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetAccount", ["VeetAccount", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetConsole", ["VeetConsole"]),
-        moduleTests("VeetCurses", ["VeetCurses", "VeetTokens"]),
+        moduleTests("VeetCurses", ["VeetCurses", "VeetTokens", "VeetTerminal"]),
         moduleTests("VeetFixture", ["VeetFixture"], resources: [.copy("Golden")]),
 
         // Cross-package suites.

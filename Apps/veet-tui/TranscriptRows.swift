@@ -1,5 +1,6 @@
 import VeetChat
 import VeetCurses
+import VeetTerminal
 import VeetTokens
 
 /// Styles of the transcript, by token role.

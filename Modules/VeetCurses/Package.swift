@@ -14,10 +14,12 @@ let package = Package(
     dependencies: [
         .package(path: "../CNcursesw"),
         .package(path: "../VeetTokens"),
+        .package(path: "../VeetTerminal"),
     ],
     targets: [
-        .target(name: "VeetCurses", dependencies: [module("VeetTokens"), module("CNcursesw")], swiftSettings: swift6),
-        .testTarget(name: "VeetCursesTests", dependencies: ["VeetCurses", module("VeetTokens")],
+        .target(name: "VeetCurses", dependencies: [module("VeetTokens"), module("VeetTerminal"), module("CNcursesw")],
+                swiftSettings: swift6),
+        .testTarget(name: "VeetCursesTests", dependencies: ["VeetCurses", module("VeetTokens"), module("VeetTerminal")],
                     swiftSettings: swift6),
     ]
 )

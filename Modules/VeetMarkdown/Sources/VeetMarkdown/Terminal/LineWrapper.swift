@@ -1,3 +1,5 @@
+import VeetTerminal
+
 /// Greedy word wrapping of runs to a column width. Runs hold whole stretches
 /// of text; the wrapper scans their bytes for spaces and cuts strings only
 /// where lines end, so a paragraph costs a few allocations per line rather

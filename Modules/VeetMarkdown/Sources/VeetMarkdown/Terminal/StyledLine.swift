@@ -1,3 +1,5 @@
+import VeetTerminal
+
 /// A set of roles applied to one run of text.
 struct RoleSet: OptionSet, Hashable {
     let rawValue: UInt16

@@ -1,3 +1,5 @@
+import VeetTerminal
+
 /// The terminal rendering of a document: lines without newlines, each one
 /// self-contained (every SGR attribute and hyperlink it opens, it closes).
 public struct RenderedMarkdown: Sendable, Equatable {
@@ -187,7 +189,8 @@ public struct TerminalRenderer: Sendable {
         var lines = literal.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             var text = String(line)
             if text.utf8.last == 0x0D { text.removeLast() }
-            return TerminalText.visible(expandingTabs(text))
+            // Visible first: a control character becomes U+FFFD, one column, before tab stops are counted.
+            return expandingTabs(TerminalText.visible(text))
         }
         if lines.last == "" { lines.removeLast() }
         return lines
