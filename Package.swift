@@ -50,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "veet-tui",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetChat", "VeetFolders", "VeetSchedules",
-                           "VeetWebsiteAccess", "VeetMarkdown", "VeetTokens", "VeetTerminal", "VeetCurses"].map(module),
+                           "VeetWebsiteAccess", "VeetTokens", "VeetTerminal", "VeetCurses"].map(module),
             path: "Apps/veet-tui", swiftSettings: swift6),
         .executableTarget(
             name: "veetd",
@@ -95,7 +95,7 @@ let package = Package(
         moduleTests("VeetWebsiteAccess", ["VeetWebsiteAccess", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetAccount", ["VeetAccount", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetConsole", ["VeetConsole"]),
-        moduleTests("VeetCurses", ["VeetCurses", "VeetTokens", "VeetTerminal"]),
+        moduleTests("VeetCurses", ["VeetCurses", "VeetTokens", "VeetTerminal", "VeetMarkdown"]),
         moduleTests("VeetFixture", ["VeetFixture"], resources: [.copy("Golden")]),
 
         // Cross-package suites.

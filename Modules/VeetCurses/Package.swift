@@ -15,11 +15,14 @@ let package = Package(
         .package(path: "../CNcursesw"),
         .package(path: "../VeetTokens"),
         .package(path: "../VeetTerminal"),
+        .package(path: "../VeetMarkdown"),
     ],
     targets: [
-        .target(name: "VeetCurses", dependencies: [module("VeetTokens"), module("VeetTerminal"), module("CNcursesw")],
+        .target(name: "VeetCurses",
+                dependencies: [module("VeetTokens"), module("VeetTerminal"), module("VeetMarkdown"), module("CNcursesw")],
                 swiftSettings: swift6),
-        .testTarget(name: "VeetCursesTests", dependencies: ["VeetCurses", module("VeetTokens"), module("VeetTerminal")],
+        .testTarget(name: "VeetCursesTests",
+                    dependencies: ["VeetCurses", module("VeetTokens"), module("VeetTerminal"), module("VeetMarkdown")],
                     swiftSettings: swift6),
     ]
 )
