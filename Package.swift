@@ -15,7 +15,7 @@ func module(_ name: String) -> Target.Dependency { .product(name: name, package:
 
 let modules = [
     "CSQLite", "CCmarkGFM",
-    "VeetTransport", "VeetWire", "VeetTokens", "VeetMarkdown", "VeetStore", "VeetDaemonProtocol",
+    "VeetTransport", "VeetWire", "VeetTokens", "VeetTerminal", "VeetMarkdown", "VeetStore", "VeetDaemonProtocol",
     "VeetChat", "VeetFolders", "VeetSchedules", "VeetWebsiteAccess", "VeetAccount",
     "VeetConsole", "VeetCurses", "VeetFixture", "VeetTestSupport",
 ]
@@ -46,12 +46,12 @@ let package = Package(
             name: "veet",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
                            "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMarkdown", "VeetTokens",
-                           "VeetConsole"].map(module),
+                           "VeetTerminal", "VeetConsole"].map(module),
             path: "Apps/veet", swiftSettings: swift6),
         .executableTarget(
             name: "veet-tui",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
-                           "VeetSchedules", "VeetWebsiteAccess", "VeetMarkdown", "VeetTokens", "VeetCurses"].map(module),
+                           "VeetSchedules", "VeetWebsiteAccess", "VeetTokens", "VeetTerminal", "VeetCurses"].map(module),
             path: "Apps/veet-tui", swiftSettings: swift6),
         .executableTarget(
             name: "veetd",
@@ -88,6 +88,7 @@ let package = Package(
         moduleTests("VeetWire", ["VeetWire", "VeetTransport", "VeetTestSupport"]),
         moduleTests("VeetTestSupport", ["VeetTestSupport", "VeetTransport"]),
         moduleTests("VeetTokens", ["VeetTokens"]),
+        moduleTests("VeetTerminal", ["VeetTerminal"]),
         moduleTests("VeetMarkdown", ["VeetMarkdown"]),
         moduleTests("VeetStore", ["VeetStore", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetFixture", "CSQLite"]),
         moduleTests("VeetDaemonProtocol", ["VeetDaemonProtocol"]),
@@ -97,7 +98,7 @@ let package = Package(
         moduleTests("VeetWebsiteAccess", ["VeetWebsiteAccess", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetAccount", ["VeetAccount", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetConsole", ["VeetConsole"]),
-        moduleTests("VeetCurses", ["VeetCurses", "VeetTokens"]),
+        moduleTests("VeetCurses", ["VeetCurses", "VeetTokens", "VeetTerminal", "VeetMarkdown"]),
         moduleTests("VeetFixture", ["VeetFixture"], resources: [.copy("Golden")]),
 
         // Cross-package suites.

@@ -2,6 +2,7 @@ import Foundation
 import VeetChat
 import VeetCurses
 import VeetStore
+import VeetTerminal
 import VeetTransport
 
 /// The main loop: poll input (50 ms), drain what background work posted,
@@ -259,7 +260,7 @@ final class ChatScreen {
     /// Copies through the terminal (OSC 52; wrapped for tmux when inside it).
     func copy(_ text: String, what: String) {
         guard let sequence = Clipboard.sequence(copying: text, environment: environment) else {
-            state.notice = "Too long to copy through the terminal (over \(Clipboard.maximumBytes / 1000) KB)"
+            state.notice = Clipboard.tooLongNotice
             return
         }
         terminal.sendControlSequence(sequence)

@@ -1,6 +1,7 @@
 import Foundation
 import VeetChat
 import VeetCurses
+import VeetTerminal
 import VeetStore
 
 /// Where each part of the conversation screen goes at a size: computed from

@@ -1,5 +1,6 @@
 import VeetChat
 import VeetCurses
+import VeetTerminal
 import VeetTokens
 
 /// Styles of the transcript, by token role.
@@ -164,7 +165,7 @@ struct TranscriptRowCache {
             case .user(let message):
                 return ownerBlock(message, width: width, inner: inner)
             case .assistant(let message):
-                var lines = MarkdownLines.render(message.text, width: inner, base: TranscriptStyles.page)
+                var lines = MarkdownText.lines(message.text, width: inner, base: TranscriptStyles.page)
                     .map { [StyledRun("  ", style: TranscriptStyles.page)] + $0 }
                 if message.phase == .interrupted { lines.append(line("  (interrupted)", TranscriptStyles.faint)) }
                 return lines + [[]]

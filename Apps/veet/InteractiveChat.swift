@@ -2,6 +2,7 @@ import Foundation
 import VeetChat
 import VeetConsole
 import VeetMarkdown
+import VeetTerminal
 import VeetTransport
 import VeetWire
 
@@ -222,9 +223,10 @@ struct InteractiveChat {
             }
             text = blocks[index - 1].contents
         }
-        // OSC 52 asks the terminal to put the text on the clipboard.
-        let encoded = Data(text.utf8).base64EncodedString()
-        context.err.write("\u{1B}]52;c;\(encoded)\u{07}")
+        guard let sequence = Clipboard.sequence(copying: text, environment: context.environment) else {
+            _ = context.err.writeLine(Clipboard.tooLongNotice + "."); return
+        }
+        context.err.write(sequence)
         context.err.writeLine("Copied \(text.count) characters.")
     }
 }

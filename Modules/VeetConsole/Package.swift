@@ -13,9 +13,10 @@ let package = Package(
     products: [.library(name: "VeetConsole", targets: ["VeetConsole"])],
     dependencies: [
         .package(path: "../VeetTokens"),
+        .package(path: "../VeetTerminal"),
     ],
     targets: [
-        .target(name: "VeetConsole", dependencies: [module("VeetTokens")], swiftSettings: swift6),
+        .target(name: "VeetConsole", dependencies: [module("VeetTokens"), module("VeetTerminal")], swiftSettings: swift6),
         .testTarget(name: "VeetConsoleTests", dependencies: ["VeetConsole"],
                     swiftSettings: swift6),
     ]

@@ -14,10 +14,15 @@ let package = Package(
     dependencies: [
         .package(path: "../CNcursesw"),
         .package(path: "../VeetTokens"),
+        .package(path: "../VeetTerminal"),
+        .package(path: "../VeetMarkdown"),
     ],
     targets: [
-        .target(name: "VeetCurses", dependencies: [module("VeetTokens"), module("CNcursesw")], swiftSettings: swift6),
-        .testTarget(name: "VeetCursesTests", dependencies: ["VeetCurses", module("VeetTokens")],
+        .target(name: "VeetCurses",
+                dependencies: [module("VeetTokens"), module("VeetTerminal"), module("VeetMarkdown"), module("CNcursesw")],
+                swiftSettings: swift6),
+        .testTarget(name: "VeetCursesTests",
+                    dependencies: ["VeetCurses", module("VeetTokens"), module("VeetTerminal"), module("VeetMarkdown")],
                     swiftSettings: swift6),
     ]
 )

@@ -13,9 +13,10 @@ let package = Package(
     products: [.library(name: "VeetMarkdown", targets: ["VeetMarkdown"])],
     dependencies: [
         .package(path: "../CCmarkGFM"),
+        .package(path: "../VeetTerminal"),
     ],
     targets: [
-        .target(name: "VeetMarkdown", dependencies: [module("CCmarkGFM")], swiftSettings: swift6),
+        .target(name: "VeetMarkdown", dependencies: [module("CCmarkGFM"), module("VeetTerminal")], swiftSettings: swift6),
         .testTarget(name: "VeetMarkdownTests", dependencies: ["VeetMarkdown"],
                     swiftSettings: swift6),
     ]

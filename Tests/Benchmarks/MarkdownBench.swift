@@ -1,5 +1,7 @@
 import CCmarkGFM
+import VeetCurses
 import VeetMarkdown
+import VeetTokens
 #if canImport(Glibc)
 import Glibc
 #else
@@ -7,8 +9,10 @@ import Darwin
 #endif
 
 /// Markdown: MB/s rendering a generated ~1 MB answer to the terminal at
-/// width 100 (parse + model + layout + SGR/OSC 8), next to cmark-gfm's own
-/// parse + HTML rendering of the same input in the same run.
+/// width 100 (parse + model + layout + SGR/OSC 8), and laying it out as the
+/// TUI's grid runs (parse + model + layout + token styles, no escape codes),
+/// next to cmark-gfm's own parse + HTML rendering of the same input in the
+/// same run.
 let markdownSuite = BenchSuite(name: "markdown") { quick in
     let source = MarkdownBenchCorpus.answer(targetBytes: 1_048_576)
     let megabytes = Double(source.utf8.count) / 1_048_576
@@ -16,6 +20,8 @@ let markdownSuite = BenchSuite(name: "markdown") { quick in
     let clock = ContinuousClock()
     var bestTerminal = Duration.seconds(1_000)
     var bestPlainLayout = Duration.seconds(1_000)
+    var bestGrid = Duration.seconds(1_000)
+    let page = TextStyle(foreground: .ink, background: .paper)
     var bestCmark = Duration.seconds(1_000)
     var lines = 0
     var htmlBytes = 0
@@ -25,6 +31,9 @@ let markdownSuite = BenchSuite(name: "markdown") { quick in
         })
         bestPlainLayout = min(bestPlainLayout, clock.measure {
             lines = TerminalRenderer(width: 100, style: .plain).render(markdown: source).lines.count
+        })
+        bestGrid = min(bestGrid, clock.measure {
+            lines = MarkdownText.lines(source, width: 100, base: page).count
         })
         bestCmark = min(bestCmark, clock.measure { htmlBytes = MarkdownBenchCorpus.cmarkHTMLBytes(source) })
     }
@@ -42,6 +51,7 @@ let markdownSuite = BenchSuite(name: "markdown") { quick in
               widths))
     print(row(["terminal, width 100, plain", fixed(rate(bestPlainLayout), 1),
                fixed(rate(bestPlainLayout) / baseline, 3)], widths))
+    print(row(["grid runs (TUI), width 100", fixed(rate(bestGrid), 1), fixed(rate(bestGrid) / baseline, 3)], widths))
     print("ratio = terminal rendering speed / cmark-gfm HTML speed (aim: at least 0.5)")
 }
 

@@ -46,6 +46,18 @@ import Testing
         #expect(result.stderr.contains("math.calculate"))
     }
 
+    /// `/copy` uses the same clipboard writer as the TUI: inside tmux the OSC 52 sequence is wrapped for passthrough.
+    @Test func copyInsideTmuxWrapsTheClipboardSequence() throws {
+        let fixture = try FixtureProcess()
+        defer { fixture.stop() }
+        let result = try veet(["chat"], fixture: fixture, stdin: "What is 17 multiplied by 23?\n/copy\n/quit\n",
+                              extraEnvironment: ["TMUX": "/tmp/tmux-1000/default,1,0"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let encoded = Data("The answer is 391.".utf8).base64EncodedString()
+        #expect(result.stderr.contains("\u{1B}Ptmux;\u{1B}\u{1B}]52;c;\(encoded)\u{07}\u{1B}\\"), "\(result.stderr)")
+        #expect(result.stderr.contains("Copied 18 characters."))
+    }
+
     @Test func jsonOutputIsOneObject() throws {
         let fixture = try FixtureProcess()
         defer { fixture.stop() }

@@ -107,6 +107,15 @@ import VeetConsole
         #expect(text == "\rWaiting for\u{1B}[K" + "\r\u{1B}[K" + "event\n" + "\rWaiting for\u{1B}[K" + "\r\u{1B}[K")
     }
 
+    @Test func statusLineIsCutByColumnsNotCharacters() async {
+        let text = await capturedOutput { output in
+            let status = StatusLine(output: output, isEnabled: true, width: 8)
+            await status.show("日本語のタイトル")
+        }
+        // 7 columns: three wide characters; a fourth would wrap the line and break the rewrite.
+        #expect(text == "\r日本語\u{1B}[K")
+    }
+
     @Test func spinnerLineStartsWithAFrame() async {
         let text = await capturedOutput { output in
             let status = StatusLine(output: output, isEnabled: true, width: 40)

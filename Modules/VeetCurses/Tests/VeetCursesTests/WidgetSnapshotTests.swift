@@ -1,4 +1,5 @@
 import Testing
+import VeetTerminal
 import VeetTokens
 @testable import VeetCurses
 

@@ -68,21 +68,6 @@ import Testing
     #expect(results.allSatisfy { $0 == expected })
 }
 
-@Test func displayWidthCountsWideCharactersAsTwo() {
-    #expect(DisplayWidth.of("abc") == 3)
-    #expect(DisplayWidth.of("日本") == 4)
-    #expect(DisplayWidth.of("한국") == 4)
-    #expect(DisplayWidth.of("ｆｕｌｌ") == 8)
-    #expect(DisplayWidth.of("👍") == 2)
-    #expect(DisplayWidth.of("👍🏽") == 2)
-    #expect(DisplayWidth.of("👨‍👩‍👧") == 2)
-    #expect(DisplayWidth.of("🇯🇵") == 2)
-    #expect(DisplayWidth.of("❤️") == 2)
-    #expect(DisplayWidth.of("é") == 1)
-    #expect(DisplayWidth.of("e\u{0301}") == 1)
-    #expect(DisplayWidth.of("zero\u{200B}width") == 9)
-}
-
 @Test func asciiGlyphsKeepTheLayoutReadable() {
     let style = TerminalStyle(attributes: false, hyperlinks: false, glyphs: .ascii)
     let lines = TerminalRenderer(width: 40, style: style)

@@ -1,3 +1,5 @@
+import VeetTerminal
+
 /// One self-rewriting status line on stderr ("| Waiting for the run..."),
 /// drawn with `\r` and erase-to-end-of-line. It is silent when disabled,
 /// which `init(terminal:)` does whenever stderr is not a terminal, so pipes
@@ -86,6 +88,19 @@ public actor StatusLine {
     static func rendered(_ text: String, frame: Character?, width: Int) -> String {
         let singleLine = text.split(whereSeparator: \.isNewline).joined(separator: " ")
         let body = (frame.map { "\($0) " } ?? "") + singleLine
-        return "\r" + String(body.prefix(max(width - 1, 1))) + "\u{1B}[K"
+        return "\r" + prefix(of: body, columns: max(width - 1, 1)) + "\u{1B}[K"
+    }
+
+    /// The longest start of `text` that fits in `columns` terminal columns
+    /// (a wide character counts two, so CJK text does not wrap the line).
+    private static func prefix(of text: String, columns: Int) -> Substring {
+        var used = 0
+        var end = text.startIndex
+        for index in text.indices {
+            used += DisplayWidth.of(text[index])
+            if used > columns { break }
+            end = text.index(after: index)
+        }
+        return text[..<end]
     }
 }

@@ -1,3 +1,4 @@
+import VeetTerminal
 import VeetTokens
 
 /// The pure screen model: a width x height grid of cells that widgets draw

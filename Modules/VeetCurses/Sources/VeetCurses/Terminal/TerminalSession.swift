@@ -3,6 +3,7 @@ import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
+import VeetTerminal
 import VeetTokens
 
 /// The full-screen terminal: ncursesw owns the screen and output, VeetCurses

@@ -1,3 +1,4 @@
+import VeetTerminal
 import VeetTokens
 
 /// A modal card with a title, a wrapped message and a row of buttons; the

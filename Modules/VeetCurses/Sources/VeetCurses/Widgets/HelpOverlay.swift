@@ -1,3 +1,4 @@
+import VeetTerminal
 import VeetTokens
 
 /// The `?` screen: groups of key → description, in a centred card.

@@ -1,3 +1,4 @@
+import VeetTerminal
 import VeetTokens
 
 /// A pop-up list of actions, each with an optional key hint.

@@ -1,3 +1,4 @@
+import VeetTerminal
 import VeetTokens
 
 /// One row of a `SectionedList`.

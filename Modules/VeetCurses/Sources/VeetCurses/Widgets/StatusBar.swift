@@ -1,3 +1,4 @@
+import VeetTerminal
 import VeetTokens
 
 /// One row along the bottom (or top): left-aligned runs and right-aligned

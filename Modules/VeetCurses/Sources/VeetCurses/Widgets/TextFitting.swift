@@ -1,3 +1,5 @@
+import VeetTerminal
+
 /// Fitting text into columns, by display width.
 public enum TextFitting {
     /// `text` cut to at most `width` columns, ending in "…" when cut.

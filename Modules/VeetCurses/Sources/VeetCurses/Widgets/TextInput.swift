@@ -1,3 +1,4 @@
+import VeetTerminal
 import VeetTokens
 
 /// A multi-line text field: editing, caret movement over wrapped lines,

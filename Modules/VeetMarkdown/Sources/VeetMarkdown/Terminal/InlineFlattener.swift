@@ -3,15 +3,15 @@
 struct InlineFlattener {
     let style: TerminalStyle
 
-    func runs(_ inlines: [MarkdownInline], roles: RoleSet = .none) -> [StyledRun] {
-        var result: [StyledRun] = []
+    func runs(_ inlines: [MarkdownInline], roles: MarkdownRoles = .none) -> [MarkdownRun] {
+        var result: [MarkdownRun] = []
         // Markers and link URLs add runs around the inlines; room for most of them.
         result.reserveCapacity(2 * inlines.count + 4)
         append(inlines, roles: roles, link: nil, to: &result)
         return result
     }
 
-    private func append(_ inlines: [MarkdownInline], roles: RoleSet, link: String?, to result: inout [StyledRun]) {
+    private func append(_ inlines: [MarkdownInline], roles: MarkdownRoles, link: String?, to result: inout [MarkdownRun]) {
         for inline in inlines {
             switch inline {
             case .text(let text):
@@ -19,7 +19,7 @@ struct InlineFlattener {
             case .html(let html):
                 appendWords(html, roles: roles, link: link, to: &result)
             case .softBreak:
-                result.append(StyledRun(text: " ", width: 1, kind: .text, roles: roles, link: link))
+                result.append(MarkdownRun(text: " ", width: 1, kind: .text, roles: roles, link: link))
             case .lineBreak:
                 result.append(.lineBreak)
             case .code(let code):
@@ -54,22 +54,22 @@ struct InlineFlattener {
     }
 
     /// `marker` glued to both ends of the content (nothing when it is empty).
-    private func appendMarked(_ marker: String, roles: RoleSet, link: String?, to result: inout [StyledRun],
-                              content: (RoleSet, inout [StyledRun]) -> Void) {
-        if !marker.isEmpty { result.append(StyledRun(marker, roles: roles, link: link)) }
+    private func appendMarked(_ marker: String, roles: MarkdownRoles, link: String?, to result: inout [MarkdownRun],
+                              content: (MarkdownRoles, inout [MarkdownRun]) -> Void) {
+        if !marker.isEmpty { result.append(MarkdownRun(marker, roles: roles, link: link)) }
         content(roles, &result)
-        if !marker.isEmpty { result.append(StyledRun(marker, roles: roles, link: link)) }
+        if !marker.isEmpty { result.append(MarkdownRun(marker, roles: roles, link: link)) }
     }
 
     /// Link text, hyperlinked with OSC 8 when allowed (https and mailto only);
     /// otherwise the text followed by the URL in parentheses when they differ.
     /// `text` is only needed (and built) when the link is not a hyperlink.
-    private func appendLink(url: String, text: () -> String, roles: RoleSet, to result: inout [StyledRun],
-                            content: (RoleSet, String?, inout [StyledRun]) -> Void) {
+    private func appendLink(url: String, text: () -> String, roles: MarkdownRoles, to result: inout [MarkdownRun],
+                            content: (MarkdownRoles, String?, inout [MarkdownRun]) -> Void) {
         let target = style.hyperlinks ? LinkPolicy.hyperlinkTarget(url) : nil
         content(roles.adding(.link), target, &result)
         if target == nil, !url.isEmpty, !LinkPolicy.textShowsURL(text: text(), url: url) {
-            result.append(StyledRun(text: " ", width: 1, kind: .text, roles: roles, link: nil))
+            result.append(MarkdownRun(text: " ", width: 1, kind: .text, roles: roles, link: nil))
             appendWords("(" + url + ")", roles: roles.adding(.dim), link: nil, to: &result)
         }
     }
@@ -77,10 +77,10 @@ struct InlineFlattener {
     /// One run for the text (the wrapper finds the spaces); tabs become
     /// spaces and control characters visible. Its width is left for the
     /// wrapper to measure.
-    func appendWords(_ text: String, roles: RoleSet, link: String?, to result: inout [StyledRun]) {
+    func appendWords(_ text: String, roles: MarkdownRoles, link: String?, to result: inout [MarkdownRun]) {
         guard !text.isEmpty else { return }
         let visible = TerminalText.visible(text, tabsAsSpaces: true)
-        result.append(StyledRun(text: visible, width: 0, kind: .text, roles: roles, link: link))
+        result.append(MarkdownRun(text: visible, width: 0, kind: .text, roles: roles, link: link))
     }
 }
 

@@ -1,3 +1,5 @@
+import VeetTerminal
+
 /// Greedy word wrapping of runs to a column width. Runs hold whole stretches
 /// of text; the wrapper scans their bytes for spaces and cuts strings only
 /// where lines end, so a paragraph costs a few allocations per line rather
@@ -12,9 +14,9 @@ struct LineWrapper {
         var width: Int
     }
 
-    private let runs: [StyledRun]
+    private let runs: [MarkdownRun]
     private let width: Int
-    private var lines: [[StyledRun]] = []
+    private var lines: [[MarkdownRun]] = []
     private var line: [Piece] = []
     private var lineWidth = 0
     private var pending: [Piece] = []
@@ -26,7 +28,7 @@ struct LineWrapper {
     private var lineCount = 0
     private var widestLine = 0
 
-    private init(runs: [StyledRun], width: Int, measuresOnly: Bool = false) {
+    private init(runs: [MarkdownRun], width: Int, measuresOnly: Bool = false) {
         self.runs = runs
         self.width = max(1, width)
         self.measuresOnly = measuresOnly
@@ -36,7 +38,7 @@ struct LineWrapper {
         word.reserveCapacity(4)
     }
 
-    static func wrap(_ runs: [StyledRun], width: Int) -> [[StyledRun]] {
+    static func wrap(_ runs: [MarkdownRun], width: Int) -> [[MarkdownRun]] {
         if let line = singleASCIILine(runs, width: width) { return [line] }
         var wrapper = LineWrapper(runs: runs, width: width)
         wrapper.scan()
@@ -49,7 +51,7 @@ struct LineWrapper {
     /// piece bookkeeping: ASCII text that fits, with no break and no space at
     /// either end, comes out as one line holding the non-empty runs unchanged,
     /// exactly what the full wrapper would produce. nil when any condition fails.
-    private static func singleASCIILine(_ runs: [StyledRun], width: Int) -> [StyledRun]? {
+    private static func singleASCIILine(_ runs: [MarkdownRun], width: Int) -> [MarkdownRun]? {
         var total = 0
         var nonEmpty = 0
         var firstByte: UInt8 = 0
@@ -65,17 +67,17 @@ struct LineWrapper {
             total += utf8.count
         }
         guard total <= max(1, width), firstByte != 0x20, lastByte != 0x20 else { return nil }
-        var line: [StyledRun] = []
+        var line: [MarkdownRun] = []
         line.reserveCapacity(nonEmpty + 2)
         for run in runs where !run.text.isEmpty {
-            line.append(StyledRun(text: run.text, width: run.text.utf8.count, kind: .text, roles: run.roles,
+            line.append(MarkdownRun(text: run.text, width: run.text.utf8.count, kind: .text, roles: run.roles,
                                   link: run.link))
         }
         return line
     }
 
     /// The widest line when nothing wraps, and the widest single word.
-    static func measure(_ runs: [StyledRun]) -> (natural: Int, longestWord: Int) {
+    static func measure(_ runs: [MarkdownRun]) -> (natural: Int, longestWord: Int) {
         var wrapper = LineWrapper(runs: runs, width: Int.max / 2, measuresOnly: true)
         var longestWord = 0
         wrapper.scan { longestWord = max(longestWord, $0) }
@@ -189,14 +191,14 @@ struct LineWrapper {
             pendingWidth = 0
             return
         }
-        var styled: [StyledRun] = []
+        var styled: [MarkdownRun] = []
         // Two spare slots for the list marker or quote bar put in front later.
         styled.reserveCapacity(line.count + 2)
         for piece in line {
             let run = runs[piece.run]
             let text = piece.start == 0 && piece.end == run.text.utf8.count
                 ? run.text : String(slice(piece.run, piece.start, piece.end))
-            styled.append(StyledRun(text: text, width: piece.width, kind: .text, roles: run.roles, link: run.link))
+            styled.append(MarkdownRun(text: text, width: piece.width, kind: .text, roles: run.roles, link: run.link))
         }
         lines.append(styled)
         // removeAll(keepingCapacity:) is not free even on an empty array.

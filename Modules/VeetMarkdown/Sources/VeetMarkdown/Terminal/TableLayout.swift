@@ -11,11 +11,11 @@ struct TableLayout {
     static let longestWordCap = 16
     static let minimumColumn = 3
 
-    func lines() -> [StyledLine] {
+    func lines() -> [MarkdownLine] {
         let flattener = InlineFlattener(style: style)
         let columns = table.alignments.count
         guard columns > 0 else { return [] }
-        let header = table.header.map { flattener.runs($0, roles: RoleSet(.strong)) }
+        let header = table.header.map { flattener.runs($0, roles: MarkdownRoles(.strong)) }
         let rows = table.rows.map { row in row.map { flattener.runs($0) } }
         let widths = columnWidths(for: [header] + rows, columns: columns)
 
@@ -24,7 +24,7 @@ struct TableLayout {
         // The horizontal stretch of each column, built once for all three borders.
         let segments = widths.map { String(repeating: glyphs.tableHorizontal, count: $0 + 2) }
         let borderWidth = widths.reduce(0, +) + 3 * widths.count + 1
-        func border(_ left: String, _ joint: String, _ right: String) -> StyledLine {
+        func border(_ left: String, _ joint: String, _ right: String) -> MarkdownLine {
             var text = left
             text.reserveCapacity(borderWidth * 3)
             for (column, segment) in segments.enumerated() {
@@ -32,7 +32,7 @@ struct TableLayout {
                 text += segment
             }
             text += right
-            return StyledLine([StyledRun(text: text, width: borderWidth, kind: .text, roles: RoleSet(.dim), link: nil)])
+            return MarkdownLine([MarkdownRun(text: text, width: borderWidth, kind: .text, roles: MarkdownRoles(.dim), link: nil)])
         }
         var lines = [border(joints[0], joints[1], joints[2])]
         lines += rowLines(header, widths: widths)
@@ -42,13 +42,13 @@ struct TableLayout {
         return lines
     }
 
-    private func rowLines(_ cells: [[StyledRun]], widths: [Int]) -> [StyledLine] {
+    private func rowLines(_ cells: [[MarkdownRun]], widths: [Int]) -> [MarkdownLine] {
         let wrapped = widths.indices.map { column in
             column < cells.count ? LineWrapper.wrap(cells[column], width: widths[column]) : [[]]
         }
         let height = wrapped.map(\.count).max() ?? 1
-        let bar = StyledRun(style.glyphs.tableVertical, roles: RoleSet(.dim))
-        var lines: [StyledLine] = []
+        let bar = MarkdownRun(style.glyphs.tableVertical, roles: MarkdownRoles(.dim))
+        var lines: [MarkdownLine] = []
         for lineNumber in 0..<height {
             var runs = [bar]
             runs.reserveCapacity(1 + 5 * widths.count)
@@ -57,12 +57,12 @@ struct TableLayout {
                 let contentWidth = content.reduce(0) { $0 + $1.width }
                 let spare = max(0, widths[column] - contentWidth)
                 let (left, right) = padding(spare, table.alignments[column])
-                runs.append(StyledRun.spaces(left + 1))
+                runs.append(MarkdownRun.spaces(left + 1))
                 runs += content
-                runs.append(StyledRun.spaces(right + 1))
+                runs.append(MarkdownRun.spaces(right + 1))
                 runs.append(bar)
             }
-            lines.append(StyledLine(runs))
+            lines.append(MarkdownLine(runs))
         }
         return lines
     }
@@ -77,7 +77,7 @@ struct TableLayout {
 
     /// Natural widths, shrunk one column at a time (always the widest that
     /// can still give) until the row fits, never below each column's minimum.
-    func columnWidths(for rows: [[[StyledRun]]], columns: Int) -> [Int] {
+    func columnWidths(for rows: [[[MarkdownRun]]], columns: Int) -> [Int] {
         var natural = Array(repeating: 1, count: columns)
         var longestWord = Array(repeating: 1, count: columns)
         for row in rows {

@@ -1,26 +1,4 @@
-/// The terminal rendering of a document: lines without newlines, each one
-/// self-contained (every SGR attribute and hyperlink it opens, it closes).
-public struct RenderedMarkdown: Sendable, Equatable {
-    public var lines: [String]
-    /// Where each code block landed, frame lines included, in reading order.
-    public var codeBlocks: [RenderedCodeBlock]
-
-    public init(lines: [String], codeBlocks: [RenderedCodeBlock]) {
-        self.lines = lines
-        self.codeBlocks = codeBlocks
-    }
-}
-
-public struct RenderedCodeBlock: Sendable, Equatable {
-    /// Same numbering as `MarkdownDocument.codeBlocks`.
-    public var index: Int
-    public var lineRange: Range<Int>
-
-    public init(index: Int, lineRange: Range<Int>) {
-        self.index = index
-        self.lineRange = lineRange
-    }
-}
+import VeetTerminal
 
 /// Renders Markdown for a terminal of a given width. Text wraps by display
 /// width; code blocks and tables too wide for their minimum overflow.
@@ -33,8 +11,10 @@ public struct TerminalRenderer: Sendable {
         self.style = style
     }
 
+    /// Lays out, then encodes each line with the style's SGR and OSC 8 sequences.
     public func render(_ document: MarkdownDocument) -> RenderedMarkdown {
-        encode(styledLines(document.blocks, width: width, tight: false))
+        let layout = layout(document)
+        return RenderedMarkdown(lines: encode(layout.lines), codeBlocks: layout.codeBlocks)
     }
 
     /// Parses then renders.
@@ -42,26 +22,43 @@ public struct TerminalRenderer: Sendable {
         render(MarkdownDocument.parse(markdown))
     }
 
+    /// The lines as runs with roles, before any escape sequence. The style's
+    /// `attributes`, `hyperlinks` and `glyphs` shape the layout; its palette
+    /// is only used by `render`.
+    public func layout(_ document: MarkdownDocument) -> StyledMarkdown {
+        let lines = styledLines(document.blocks, width: width, tight: false)
+        return StyledMarkdown(lines: lines, codeBlocks: Self.codeBlocks(in: lines))
+    }
+
+    /// Parses then lays out.
+    public func layout(markdown: String) -> StyledMarkdown {
+        layout(MarkdownDocument.parse(markdown))
+    }
+
     /// The lines of each top-level block separately, without separators
     /// (used by streaming, which commits block by block).
     func renderBlockLines(_ block: MarkdownBlock) -> [String] {
-        encode(styledLines(block, width: width, listDepth: 0)).lines
+        encode(styledLines(block, width: width, listDepth: 0))
     }
 
-    private func encode(_ styled: [StyledLine]) -> RenderedMarkdown {
+    private func encode(_ styled: [MarkdownLine]) -> [String] {
         var encoder = LineEncoder(style: style)
         var lines: [String] = []
         lines.reserveCapacity(styled.count)
+        for line in styled { lines.append(encoder.encode(line)) }
+        return lines
+    }
+
+    private static func codeBlocks(in lines: [MarkdownLine]) -> [RenderedCodeBlock] {
         var codeBlocks: [RenderedCodeBlock] = []
-        for (number, line) in styled.enumerated() {
-            lines.append(encoder.encode(line))
+        for (number, line) in lines.enumerated() {
             if line.startsCodeBlock {
                 codeBlocks.append(RenderedCodeBlock(index: codeBlocks.count, lineRange: number..<number + 1))
             } else if line.inCodeBlock, !codeBlocks.isEmpty {
                 codeBlocks[codeBlocks.count - 1].lineRange = codeBlocks[codeBlocks.count - 1].lineRange.lowerBound..<number + 1
             }
         }
-        return RenderedMarkdown(lines: lines, codeBlocks: codeBlocks)
+        return codeBlocks
     }
 
     // MARK: Blocks
@@ -70,14 +67,14 @@ public struct TerminalRenderer: Sendable {
 
     /// Blocks one after another; a blank line between them unless `tight`
     /// (paragraphs in a tight list item).
-    func styledLines(_ blocks: [MarkdownBlock], width: Int, tight: Bool, listDepth: Int = 0) -> [StyledLine] {
-        var lines: [StyledLine] = []
+    func styledLines(_ blocks: [MarkdownBlock], width: Int, tight: Bool, listDepth: Int = 0) -> [MarkdownLine] {
+        var lines: [MarkdownLine] = []
         appendStyledLines(blocks, width: width, tight: tight, listDepth: listDepth, to: &lines)
         return lines
     }
 
-    func styledLines(_ block: MarkdownBlock, width: Int, listDepth: Int) -> [StyledLine] {
-        var lines: [StyledLine] = []
+    func styledLines(_ block: MarkdownBlock, width: Int, listDepth: Int) -> [MarkdownLine] {
+        var lines: [MarkdownLine] = []
         appendStyledLines(block, width: width, listDepth: listDepth, to: &lines)
         return lines
     }
@@ -85,21 +82,21 @@ public struct TerminalRenderer: Sendable {
     /// Appends into one growing array so nested blocks do not build and copy
     /// intermediate arrays of lines.
     private func appendStyledLines(_ blocks: [MarkdownBlock], width: Int, tight: Bool, listDepth: Int,
-                                   to lines: inout [StyledLine]) {
+                                   to lines: inout [MarkdownLine]) {
         for (position, block) in blocks.enumerated() {
-            if position > 0, !tight { lines.append(StyledLine()) }
+            if position > 0, !tight { lines.append(MarkdownLine()) }
             appendStyledLines(block, width: width, listDepth: listDepth, to: &lines)
         }
     }
 
-    private func appendStyledLines(_ block: MarkdownBlock, width: Int, listDepth: Int, to lines: inout [StyledLine]) {
+    private func appendStyledLines(_ block: MarkdownBlock, width: Int, listDepth: Int, to lines: inout [MarkdownLine]) {
         switch block {
         case .paragraph(let inlines):
-            for runs in LineWrapper.wrap(flattener.runs(inlines), width: width) { lines.append(StyledLine(runs)) }
+            for runs in LineWrapper.wrap(flattener.runs(inlines), width: width) { lines.append(MarkdownLine(runs)) }
         case .heading(let level, let inlines):
             lines += heading(level: level, inlines, width: width)
         case .blockQuote(let children):
-            let bar = [StyledRun(style.glyphs.quoteBar + " ", roles: RoleSet(.quote))]
+            let bar = [MarkdownRun(style.glyphs.quoteBar + " ", roles: MarkdownRoles(.quote))]
             let first = lines.count
             appendStyledLines(children, width: width - bar[0].width, tight: false, listDepth: listDepth, to: &lines)
             for index in first..<lines.count { lines[index].prefix(with: bar) }
@@ -109,31 +106,31 @@ public struct TerminalRenderer: Sendable {
             lines += codeBlock(code)
         case .thematicBreak:
             let count = max(1, min(width, 80))
-            lines.append(StyledLine([StyledRun(String(repeating: style.glyphs.rule, count: count), roles: RoleSet(.dim))]))
+            lines.append(MarkdownLine([MarkdownRun(String(repeating: style.glyphs.rule, count: count), roles: MarkdownRoles(.dim))]))
         case .table(let table):
             lines += TableLayout(table: table, style: style, width: width).lines()
         case .htmlBlock(let html):
-            for text in literalLines(html) { lines.append(StyledLine([StyledRun(text, roles: RoleSet(.dim))])) }
+            for text in literalLines(html) { lines.append(MarkdownLine([MarkdownRun(text, roles: MarkdownRoles(.dim))])) }
         }
     }
 
-    private func heading(level: Int, _ inlines: [MarkdownInline], width: Int) -> [StyledLine] {
-        let roles = RoleSet(.heading)
+    private func heading(level: Int, _ inlines: [MarkdownInline], width: Int) -> [MarkdownLine] {
+        let roles = MarkdownRoles(.heading)
         let marker = String(repeating: "#", count: max(1, min(level, 6))) + " "
         let markerWidth = marker.utf8.count
         let wrapped = LineWrapper.wrap(flattener.runs(inlines, roles: roles), width: width - markerWidth)
-        let indent = [StyledRun(String(repeating: " ", count: markerWidth), roles: .none)]
+        let indent = [MarkdownRun(String(repeating: " ", count: markerWidth), roles: .none)]
         return wrapped.enumerated().map { number, runs in
-            number == 0 ? StyledLine([StyledRun(marker, roles: roles)] + runs) : StyledLine(indent + runs)
+            number == 0 ? MarkdownLine([MarkdownRun(marker, roles: roles)] + runs) : MarkdownLine(indent + runs)
         }
     }
 
-    private func appendList(_ list: MarkdownList, width: Int, depth: Int, to lines: inout [StyledLine]) {
+    private func appendList(_ list: MarkdownList, width: Int, depth: Int, to lines: inout [MarkdownLine]) {
         let glyphs = style.glyphs
         let lastNumber = list.start + max(0, list.items.count - 1)
         let numberWidth = String(lastNumber).count + 1
         for (position, item) in list.items.enumerated() {
-            if position > 0, !list.isTight { lines.append(StyledLine()) }
+            if position > 0, !list.isTight { lines.append(MarkdownLine()) }
             var marker: String
             if list.isOrdered {
                 let number = String(list.start + position) + "."
@@ -145,13 +142,13 @@ public struct TerminalRenderer: Sendable {
                 let box = (checked ? glyphs.taskDone : glyphs.taskOpen) + " "
                 marker = list.isOrdered ? marker + box : box
             }
-            let markerRun = StyledRun(marker, roles: RoleSet(.dim))
-            let indent = [StyledRun(String(repeating: " ", count: markerRun.width))]
+            let markerRun = MarkdownRun(marker, roles: MarkdownRoles(.dim))
+            let indent = [MarkdownRun(String(repeating: " ", count: markerRun.width))]
             let first = lines.count
             appendStyledLines(item.blocks, width: width - markerRun.width, tight: list.isTight,
                               listDepth: depth + 1, to: &lines)
             if lines.count == first {
-                lines.append(StyledLine().prefixed(by: [markerRun]))
+                lines.append(MarkdownLine().prefixed(by: [markerRun]))
                 continue
             }
             let markerPrefix = [markerRun]
@@ -161,23 +158,23 @@ public struct TerminalRenderer: Sendable {
         }
     }
 
-    private func codeBlock(_ code: MarkdownCodeBlock) -> [StyledLine] {
+    private func codeBlock(_ code: MarkdownCodeBlock) -> [MarkdownLine] {
         let glyphs = style.glyphs
-        let dim = RoleSet(.dim)
-        var top = [StyledRun(glyphs.codeTop, roles: dim)]
+        let dim = MarkdownRoles(.dim)
+        var top = [MarkdownRun(glyphs.codeTop, roles: dim)]
         if let language = code.language {
-            top += [StyledRun(" "), StyledRun(TerminalText.visible(language), roles: dim)]
+            top += [MarkdownRun(" "), MarkdownRun(TerminalText.visible(language), roles: dim)]
         }
-        var lines = [StyledLine(top, startsCodeBlock: true, inCodeBlock: true)]
-        let side = StyledRun(glyphs.codeSide, roles: dim)
+        var lines = [MarkdownLine(top, startsCodeBlock: true, inCodeBlock: true)]
+        let side = MarkdownRun(glyphs.codeSide, roles: dim)
         for line in literalLines(code.literal) {
             if line.isEmpty {
-                lines.append(StyledLine([side], inCodeBlock: true))
+                lines.append(MarkdownLine([side], inCodeBlock: true))
             } else {
-                lines.append(StyledLine([side, StyledRun(" "), StyledRun(line, roles: RoleSet(.code))], inCodeBlock: true))
+                lines.append(MarkdownLine([side, MarkdownRun(" "), MarkdownRun(line, roles: MarkdownRoles(.code))], inCodeBlock: true))
             }
         }
-        lines.append(StyledLine([StyledRun(glyphs.codeBottom, roles: dim)], inCodeBlock: true))
+        lines.append(MarkdownLine([MarkdownRun(glyphs.codeBottom, roles: dim)], inCodeBlock: true))
         return lines
     }
 
@@ -187,7 +184,8 @@ public struct TerminalRenderer: Sendable {
         var lines = literal.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             var text = String(line)
             if text.utf8.last == 0x0D { text.removeLast() }
-            return TerminalText.visible(expandingTabs(text))
+            // Visible first: a control character becomes U+FFFD, one column, before tab stops are counted.
+            return expandingTabs(TerminalText.visible(text))
         }
         if lines.last == "" { lines.removeLast() }
         return lines

@@ -1,6 +1,7 @@
-/// The semantic roles Markdown text plays on a terminal. Renderers speak
-/// only in roles; `MarkdownPalette` is the one place they become SGR codes,
-/// so a token system can supply its own palette.
+/// The semantic roles Markdown text plays on a terminal. The layout speaks
+/// only in roles (`MarkdownRun.roles`); `MarkdownPalette` is the one place
+/// they become SGR codes, and a front end that draws runs itself maps them
+/// to its own styles instead.
 public enum MarkdownRole: Int, Sendable, CaseIterable {
     case heading, emphasis, strong, strikethrough, code, link, quote, dim
 }
@@ -61,7 +62,9 @@ public struct MarkdownGlyphs: Sendable, Equatable {
 /// What the terminal may receive. Without attributes the layout alone must
 /// stay readable: emphasis shows as `_x_`, strong as `**x**`, code as `` `x` ``.
 public struct TerminalStyle: Sendable, Equatable {
-    /// SGR attributes (bold, colour...) allowed.
+    /// SGR attributes (bold, colour...) allowed: roles will be shown, so the
+    /// layout leaves out the `_x_` markers. A front end that draws the runs of
+    /// `TerminalRenderer.layout` itself sets this when it shows roles.
     public var attributes: Bool
     /// OSC 8 hyperlinks allowed (for https and mailto links only).
     public var hyperlinks: Bool

@@ -9,6 +9,9 @@ public enum Clipboard {
     /// Terminals cap OSC 52 payloads (xterm at 100,000 bytes of base64 by default).
     public static let maximumBytes = 74_994
 
+    /// What to tell someone whose text `sequence(copying:environment:)` refused.
+    public static let tooLongNotice = "Too long to copy through the terminal (over \(maximumBytes / 1000) KB)"
+
     /// The bytes that ask the terminal to put `text` on the clipboard, or nil when it is too big.
     public static func sequence(copying text: String, environment: [String: String]) -> String? {
         let bytes = Data(text.utf8)

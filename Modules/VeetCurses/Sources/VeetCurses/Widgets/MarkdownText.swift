@@ -1,0 +1,57 @@
+import VeetMarkdown
+import VeetTokens
+
+/// Markdown drawn on the grid. VeetMarkdown lays the text out in runs that
+/// carry their roles (never escape sequences), and each role becomes a token
+/// style here, on top of the style of the page the text sits on.
+public enum MarkdownText {
+    /// Roles are shown, so no `_x_` markers; links stay text followed by
+    /// their URL (the grid has no hyperlinks).
+    static let layoutStyle = TerminalStyle(attributes: true, hyperlinks: false)
+
+    /// `markdown` laid out in `width` columns (never fewer than 10).
+    public static func lines(_ markdown: String, width: Int, base: TextStyle) -> [StyledLine] {
+        TerminalRenderer(width: max(width, 10), style: layoutStyle).layout(markdown: markdown).lines.map {
+            line($0, base: base)
+        }
+    }
+
+    /// One laid-out line as grid runs; neighbours with the same roles become one run.
+    public static func line(_ line: MarkdownLine, base: TextStyle) -> StyledLine {
+        var result: StyledLine = []
+        result.reserveCapacity(line.runs.count)
+        var lastRoles: MarkdownRoles?
+        for run in line.runs where !run.text.isEmpty {
+            if run.roles == lastRoles {
+                result[result.count - 1].text += run.text
+            } else {
+                result.append(StyledRun(run.text, style: style(run.roles, base: base)))
+                lastRoles = run.roles
+            }
+        }
+        return result
+    }
+
+    /// The look of text playing `roles`. Roles apply in their declared order,
+    /// so where two set a colour the later one wins (code inside
+    /// strikethrough keeps the code colour, and stays faint).
+    public static func style(_ roles: MarkdownRoles, base: TextStyle) -> TextStyle {
+        var style = base
+        for role in MarkdownRole.allCases where roles.contains(role) {
+            switch role {
+            case .heading, .strong: style.attributes.insert(.bold)
+            case .emphasis: style.attributes.insert(.italic)
+            case .strikethrough, .quote, .dim:
+                style.attributes.insert(.faint)
+                style.foreground = .inkFaint
+            case .code:
+                style.foreground = .tealText
+                style.background = .field
+            case .link:
+                style.attributes.insert(.underline)
+                style.foreground = .tealText
+            }
+        }
+        return style
+    }
+}
