@@ -185,11 +185,10 @@ public final class HTTPClient: Sendable {
     }
 }
 
+/// A client streams as its `.live` sender does (one place builds the event-stream request).
 extension HTTPClient: ByteStreamSource {
     public func openByteStream(path: String, headers: [String: String]) async throws
         -> AsyncThrowingStream<Data, Error> {
-        var request = HTTPRequest.get(path, headers: headers)
-        if request.header("Cache-Control") == nil { request.setHeader("Cache-Control", "no-cache") }
-        return try await openStream(request).chunks
+        try await HTTPRequestSender.live(client: self).openByteStream(path: path, headers: headers)
     }
 }
