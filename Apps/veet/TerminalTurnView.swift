@@ -98,7 +98,7 @@ actor TerminalTurnView: TurnInteraction {
             flushTools()
             if case .failed(let failure) = end { note(style.error(Self.describe(failure))) }
             if case .cancelled(let reason) = end { note(style.warning(Self.describe(cancelled: reason))) }
-        case .userMessage, .approvalNeeded, .approvalInvalidated, .questionAsked:
+        case .userMessage, .approvalNeeded, .approvalInvalidated, .questionAsked, .resumed:
             break
         }
     }

@@ -103,14 +103,17 @@ import VeetWire
         func attention(_ type: String, _ data: String, id: Int?) -> [RunAttention] {
             transcript.applyReportingChanges(frame(type, data, id: id)).flatMap(\.attention)
         }
+        // Starting is not moving on: an alert the inbox raised for this run must survive a replay from the start.
+        #expect(attention("run.claimed", #"{"run_id":"r"}"#, id: 4).isEmpty)
         #expect(attention("approval.requested", #"{"approval_id":"ap-9","run_id":"r"}"#, id: 5)
                 == [.approvalPending(approvalID: "ap-9")])
         #expect(attention("approval.resolved", #"{"approval_id":"ap-9","resolution":"deny","run_id":"r"}"#, id: 6)
                 == [.approvalSettled(approvalID: "ap-9")])
         #expect(attention("run.waiting_for_user", #"{"question_id":"q-1","run_id":"r"}"#, id: 7)
                 == [.questionAsked(questionID: "q-1")])
+        #expect(attention("run.resumed", #"{"run_id":"r"}"#, id: 8) == [.runMovedOn])
         #expect(attention("message.delta", #"{"text":"hi","run_id":"r"}"#, id: nil).isEmpty)
-        #expect(attention("run.failed", #"{"run_id":"r","failure":{"reason":"x","message":"m"}}"#, id: 8)
+        #expect(attention("run.failed", #"{"run_id":"r","failure":{"reason":"x","message":"m"}}"#, id: 9)
                 == [.runMovedOn, .runFailed])
     }
 

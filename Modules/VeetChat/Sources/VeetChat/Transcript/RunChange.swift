@@ -6,6 +6,8 @@ import VeetWire
 /// reports it, for frontends that render incrementally (the CLI, `TurnRunner`).
 public enum RunChange: Sendable, Hashable {
     case status(RunStatus)
+    /// The run left a wait (for an approval or an answer) and works again.
+    case resumed
     case userMessage(text: String, questionID: String?)
     case thinking(heading: String?)
     case thinkingEnded
@@ -61,7 +63,7 @@ extension RunChange {
         case .approvalNeeded(let id): [.approvalPending(approvalID: id)]
         case .approvalResolved(let id, _), .approvalInvalidated(let id): [.approvalSettled(approvalID: id)]
         case .questionAsked(let question): [.questionAsked(questionID: question.questionID)]
-        case .status(let status): status == .running || status == .queued ? [.runMovedOn] : []
+        case .resumed: [.runMovedOn]
         case .ended(.failed): [.runMovedOn, .runFailed]
         case .ended: [.runMovedOn]
         default: []

@@ -45,6 +45,7 @@ extension Transcript {
             changes.append(.questionAsked(PendingQuestion(questionID: question.questionID, text: question.text)))
         }
         if before.status != after.status { changes.append(.status(after.status)) }
+        if before.status.isWaiting, !after.status.isWaiting, !after.status.isTerminal { changes.append(.resumed) }
         if case .malformed(let bad) = frame.event { changes.append(.problem(bad.description)) }
         if after.status.isTerminal, !before.status.isTerminal { changes.append(.ended(end(of: runID))) }
         return changes
