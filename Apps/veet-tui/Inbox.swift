@@ -131,7 +131,7 @@ struct TUIInteraction: TurnInteraction {
     let broker: PromptBroker
     let store: LocalStore
 
-    func show(_ change: RunChange, in progress: RunProgress) async {}
+    func show(_ change: RunChange, in run: RunProgressView) async {}
 
     func streamNotice(_ output: RunStreamOutput) async {
         switch output {
@@ -149,9 +149,9 @@ struct TUIInteraction: TurnInteraction {
         await broker.answer(question, work: work, inbox: inbox)
     }
 
-    func received(_ frame: RunEventFrame) async {
+    func received(_ frame: RunEventFrame, in transcript: Transcript) async {
         guard let sessionID = session.value else { return }
-        try? store.record(frame: frame, sessionID: sessionID)
+        try? store.saveCacheEntries(transcript.cacheEntries(for: frame), sessionID: sessionID)
         inbox.post(.frame(sessionID: sessionID, frame))
     }
 }

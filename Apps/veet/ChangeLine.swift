@@ -40,6 +40,8 @@ struct ChangeLine: Encodable {
         case .approvalNeeded(let id): self.init("approval_needed"); approvalID = id
         case .approvalResolved(let id, let resolution):
             self.init("approval_resolved"); approvalID = id; state = resolution?.rawValue
+        case .approvalInvalidated(let id): self.init("approval_invalidated"); approvalID = id
+        case .resumed: return nil  // its status change is a line of its own
         case .questionAsked(let question):
             self.init("question"); questionID = question.questionID; text = question.text
         case .problem(let text): self.init("problem"); self.text = text

@@ -51,11 +51,11 @@ actor TerminalTurnView: TurnInteraction {
     /// The text of the last answer, for /copy.
     var lastAnswer: String { answer.text }
 
-    func received(_ frame: RunEventFrame) async {
+    func received(_ frame: RunEventFrame, in turn: Transcript) async {
         transcript.apply(frame)
     }
 
-    func show(_ change: RunChange, in progress: RunProgress) async {
+    func show(_ change: RunChange, in run: RunProgressView) async {
         if jsonl { ChangeLine(change)?.print() }
         let style = context.errStyle
         switch change {
@@ -90,7 +90,7 @@ actor TerminalTurnView: TurnInteraction {
         case .problem(let text):
             note(style.warning(text))
         case .status(let new):
-            if new == .running || new == .queued { await status.startSpinning(progress.statusLine ?? "Working...") }
+            if new == .running || new == .queued { await status.startSpinning(run.statusLine ?? "Working...") }
             else { await status.clear() }
         case .ended(let end):
             await status.clear()
@@ -98,7 +98,7 @@ actor TerminalTurnView: TurnInteraction {
             flushTools()
             if case .failed(let failure) = end { note(style.error(Self.describe(failure))) }
             if case .cancelled(let reason) = end { note(style.warning(Self.describe(cancelled: reason))) }
-        case .userMessage, .approvalNeeded, .questionAsked:
+        case .userMessage, .approvalNeeded, .approvalInvalidated, .questionAsked, .resumed:
             break
         }
     }

@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
+import VeetChat
 import VeetDaemonProtocol
+import VeetStore
 import VeetTransport
 import VeetWire
 
@@ -26,11 +28,19 @@ final class RunChannel: Sendable {
     let sessionID: String?
     let connection: String
     private let state = Mutex(State())
+    /// The run as VeetChat's transcript reduces it; alerts are read off its changes.
+    private let transcript: Mutex<Transcript>
 
     init(runID: String, sessionID: String?, connection: String) {
         self.runID = runID
         self.sessionID = sessionID
         self.connection = connection
+        transcript = Mutex(Transcript(followingRun: runID))
+    }
+
+    /// Applies a frame of this run and says what it changed.
+    func reduce(_ frame: RunEventFrame) -> [RunChange] {
+        transcript.withLock { $0.applyReportingChanges(frame) }
     }
 
     var isEnded: Bool { state.withLock { $0.endReason != nil } }

@@ -41,7 +41,8 @@ let log = DaemonLog(file: settings.logFile.map { URL(fileURLWithPath: $0) } ?? d
 let signals = SignalQueue()
 let wakeRelay = WakeRelay()
 let hub = RunHub(log: log) { frame, channel in
-    signals.append(AlertSignal.signals(for: frame, runID: channel.runID, sessionID: channel.sessionID),
+    let attention = channel.reduce(frame).flatMap(\.attention)
+    signals.append(attention.map { AlertSignal($0, runID: channel.runID, sessionID: channel.sessionID) },
                    connection: channel.connection)
     wakeRelay.poke()
 }

@@ -146,7 +146,7 @@ struct StreamTally {
 
 /// A turn with no one at the keyboard: approvals and questions stay pending.
 struct SilentInteraction: TurnInteraction {
-    func show(_ change: RunChange, in progress: RunProgress) async {}
+    func show(_ change: RunChange, in run: RunProgressView) async {}
     func streamNotice(_ output: RunStreamOutput) async {}
     func decide(_ approval: ApprovalView) async -> ApprovalAnswer { .leavePending }
     func answer(_ question: PendingQuestion) async -> String? { nil }

@@ -132,25 +132,20 @@ import VeetWire
         #expect(candidate.toolName == nil)
     }
 
-    @Test func liveRunEventsRaiseAndResolve() {
-        func frame(_ type: String, _ data: String, id: Int) -> RunEventFrame {
-            RunEventFrame.decode(SSEEvent(event: type, data: data, id: String(id)))
-        }
-        let requested = AlertSignal.signals(for: frame("approval.requested", #"{"approval_id":"ap-9","run_id":"r"}"#, id: 5),
-                                            runID: "r", sessionID: "s")
-        #expect(requested == [.raise(AlertCandidate(kind: .approval,
-                                                    targets: NotificationTargets(sessionID: "s", runID: "r", approvalID: "ap-9")))])
-        let resolved = AlertSignal.signals(for: frame("approval.resolved", #"{"approval_id":"ap-9","run_id":"r"}"#, id: 6),
-                                           runID: "r", sessionID: "s")
-        #expect(resolved == [.resolve(key: "approval:ap-9")])
-        let asked = AlertSignal.signals(for: frame("run.waiting_for_user", #"{"question_id":"q-1","run_id":"r"}"#, id: 7),
-                                        runID: "r", sessionID: "s")
-        #expect(raised(asked.first)?.key == "question:q-1")
-        let failed = AlertSignal.signals(for: frame("run.failed", #"{"run_id":"r","failure":{"code":"x"}}"#, id: 8),
-                                         runID: "r", sessionID: "s")
-        #expect(failed.count == 2 && failed.first == .runMovedOn(runID: "r"))
-        #expect(AlertSignal.signals(for: frame("message.delta", #"{"delta":"hi","run_id":"r"}"#, id: 9), runID: "r",
-                                    sessionID: "s").isEmpty)
+    /// Live signals come from VeetChat's transcript through veetd (`RunChangesTests.liveEventsSayWhatTheOwnerIsNeededFor`);
+    /// here: the candidates veetd builds from them carry the same keys as the inbox's, so one event alerts once.
+    @Test func liveCandidatesShareTheInboxKeys() {
+        let approval = AlertCandidate(kind: .approval, targets: NotificationTargets(sessionID: "s", runID: "r", approvalID: "ap-9"))
+        #expect(approval.key == "approval:ap-9")
+        #expect(AlertCandidate(kind: .question, targets: NotificationTargets(runID: "r", questionID: "q-1")).key == "question:q-1")
+        #expect(AlertCandidate(kind: .runFailed, targets: NotificationTargets(runID: "r")).key == "run_failed:r")
+        var board = AlertBoard(hold: 30)
+        let now = Date()
+        _ = board.apply(.raise(approval), now: now)
+        #expect(board.pending[approval.key] != nil)
+        _ = board.apply(.resolve(key: approval.key), now: now)
+        #expect(board.takeDue(now: now.addingTimeInterval(60)).isEmpty)
+        #expect(board.isSettled(approval.key))
     }
 
     @Test func theInboxRaisesEachFreshItemOnceAndSkipsHistory() throws {

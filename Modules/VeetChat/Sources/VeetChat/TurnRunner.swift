@@ -6,20 +6,21 @@ import VeetWire
 /// ask the owner when the run needs them. The runner holds the rules; the
 /// frontend only reads input and renders.
 public protocol TurnInteraction: Sendable {
-    /// A change to show (text, tools, status...). Called in stream order.
-    func show(_ change: RunChange, in progress: RunProgress) async
+    /// A change to show (text, tools, status...), with the run as it stands after it. Called in stream order.
+    func show(_ change: RunChange, in run: RunProgressView) async
     /// A connection notice (reconnecting, heartbeat) for a status line.
     func streamNotice(_ output: RunStreamOutput) async
     /// The owner's decision on an approval the run waits for.
     func decide(_ approval: ApprovalView) async -> ApprovalAnswer
     /// The owner's answer to the run's question; nil leaves the run waiting.
     func answer(_ question: PendingQuestion) async -> String?
-    /// Every frame, before its changes are shown (for a full transcript reducer).
-    func received(_ frame: RunEventFrame) async
+    /// Every frame, with the turn's transcript once it applied it, before its
+    /// changes are shown (for the device's cache: `transcript.cacheEntries(for:)`).
+    func received(_ frame: RunEventFrame, in transcript: Transcript) async
 }
 
 extension TurnInteraction {
-    public func received(_ frame: RunEventFrame) async {}
+    public func received(_ frame: RunEventFrame, in transcript: Transcript) async {}
 }
 
 /// The owner's answer to an approval.
@@ -60,30 +61,33 @@ public struct TurnRunner: Sendable {
     /// Follows an existing run from `lastEventID` (nil: from its first event).
     public func follow(runID: String, sessionID: String, after lastEventID: Int64? = nil,
                        seen: Set<Int64> = [], interaction: some TurnInteraction) async throws -> TurnResult {
-        var progress = RunProgress(runID: runID)
+        // The one reducer: progress lines and the result are read off this transcript.
+        var transcript = Transcript(followingRun: runID)
         for try await output in api.events(runID: runID, after: lastEventID, seen: seen).events() {
             guard case .frame(let frame) = output else {
                 await interaction.streamNotice(output)
                 continue
             }
-            await interaction.received(frame)
-            for change in progress.apply(frame) {
-                await interaction.show(change, in: progress)
+            let changes = transcript.applyReportingChanges(frame)
+            await interaction.received(frame, in: transcript)
+            let run = transcript.run(runID)
+            for change in changes {
+                await interaction.show(change, in: run)
                 switch change {
                 case .approvalNeeded(let approvalID):
                     if try await !handleApproval(approvalID, interaction: interaction) {
-                        return result(progress, sessionID: sessionID)
+                        return result(transcript.run(runID), sessionID: sessionID)
                     }
                 case .questionAsked(let question):
                     if try await !handleQuestion(question, runID: runID, interaction: interaction) {
-                        return result(progress, sessionID: sessionID)
+                        return result(transcript.run(runID), sessionID: sessionID)
                     }
                 default:
                     break
                 }
             }
         }
-        return result(progress, sessionID: sessionID)
+        return result(transcript.run(runID), sessionID: sessionID)
     }
 
     /// Returns false when the owner left the approval pending.
@@ -106,7 +110,7 @@ public struct TurnRunner: Sendable {
             _ = try await api.resolve(approvalID: approvalID, decision: decision, reason: reason, taskGrant: grant)
         } catch let error as APIError where error.status == 409 {
             // Decided elsewhere (another device) or cancelled: the stream shows what happened.
-            await interaction.show(.problem("This approval was already settled elsewhere."), in: RunProgress(runID: approval.runID))
+            await interaction.show(.problem("This approval was already settled elsewhere."), in: Transcript(followingRun: approval.runID).run(approval.runID))
         }
         return true
     }
@@ -120,8 +124,8 @@ public struct TurnRunner: Sendable {
         return true
     }
 
-    private func result(_ progress: RunProgress, sessionID: String) -> TurnResult {
-        TurnResult(sessionID: sessionID, runID: progress.runID, status: progress.status,
-                   text: progress.answerText, failure: progress.failure, cancelReason: progress.cancelReason)
+    private func result(_ run: RunProgressView, sessionID: String) -> TurnResult {
+        TurnResult(sessionID: sessionID, runID: run.runID, status: run.status,
+                   text: run.answerText, failure: run.failure, cancelReason: run.cancelReason)
     }
 }

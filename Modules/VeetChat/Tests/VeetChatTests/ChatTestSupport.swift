@@ -78,7 +78,7 @@ actor RecordingInteraction: TurnInteraction {
         self.onFirstDelta = onFirstDelta
     }
 
-    func show(_ change: RunChange, in progress: RunProgress) async {
+    func show(_ change: RunChange, in run: RunProgressView) async {
         changes.append(change)
         if case .textDelta = change, !sawDelta {
             sawDelta = true

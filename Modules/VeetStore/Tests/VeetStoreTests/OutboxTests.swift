@@ -108,12 +108,21 @@ actor FakeTranscript: TranscriptSource {
         let (store, _) = try makeStore()
         _ = try store.upsert(session: view("s"))
         let entry = try store.enqueue(sessionID: "s", content: [.text("ping")])
-        let frame = RunEventFrame(sequence: 9, type: "user.message.created",
-                                  event: .userMessageCreated(try decodeUserMessage(#"{"content":[{"kind":"text","text":"ping"}]}"#)))
-        try store.record(frame: frame, sessionID: "s")
+        let echo = SessionMessageView(sequence: 9, role: .user, content: [.text("ping")])
+        try store.saveCacheEntries(TranscriptCacheEntries(messages: [echo]), sessionID: "s")
         #expect(try store.outboxEntry(id: entry.id)?.state == .confirmed)
         #expect(try store.transcript(sessionID: "s").map(\.text) == ["ping"])
         #expect(try store.session(id: "s")?.localTitle == "ping")
+    }
+
+    @Test func aStreamEchoConfirmsAnEntryOfASessionNotCachedYet() throws {
+        let (store, _) = try makeStore()
+        let entry = try store.enqueue(sessionID: "new", content: [.text("hello")])
+        let echo = SessionMessageView(sequence: 3, role: .user, content: [.text("hello")])
+        try store.saveCacheEntries(TranscriptCacheEntries(messages: [echo]), sessionID: "new")
+        #expect(try store.outboxEntry(id: entry.id)?.state == .confirmed)
+        // Nothing is cached for a session the index does not hold.
+        #expect(try store.transcript(sessionID: "new").isEmpty)
     }
 
     @Test func otherIntentsKeepTheirKeyUntilADefiniteAnswer() throws {

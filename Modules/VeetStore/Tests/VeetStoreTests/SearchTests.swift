@@ -57,14 +57,13 @@ import VeetWire
     @Test func webSearchQueriesAndAnswersAreSearchable() throws {
         let (store, _) = try makeStore()
         _ = try store.upsert(session: view("w"))
-        let response = try JSONDecoder().decode(RunEvent.ModelResponseCompleted.self, from: Data(#"""
-            {"conversation_items":[{"kind":"tool_call","call_id":"c1","name":"web.search","arguments":{"query":"ferry timetable Cacilhas"},"item_index":0}],"tool_names":["web.search"]}
-            """#.utf8))
-        try store.record(frame: RunEventFrame(sequence: 4, type: "model.response.completed", event: .modelResponseCompleted(response)), sessionID: "w")
-        let completed = try JSONDecoder().decode(RunEvent.ToolCallEvent.self, from: Data(#"""
-            {"call_id":"c1","name":"web.search","reason_code":"tool.succeeded","result_item":{"call_id":"c1","content":[{"kind":"text","text":"Boats leave every twenty minutes"}],"is_error":false,"kind":"tool_result"}}
-            """#.utf8))
-        try store.record(frame: RunEventFrame(sequence: 6, type: "tool.call.completed", event: .toolCallCompleted(completed)), sessionID: "w")
+        // The query arrives with the planned call, the answer when it completes; neither erases the other.
+        try store.saveCacheEntries(TranscriptCacheEntries(webSearches: [
+            CachedWebSearch(callID: "c1", query: "ferry timetable Cacilhas", answer: nil, sequence: 4),
+        ]), sessionID: "w")
+        try store.saveCacheEntries(TranscriptCacheEntries(webSearches: [
+            CachedWebSearch(callID: "c1", query: nil, answer: "Boats leave every twenty minutes", sequence: 6),
+        ]), sessionID: "w")
         #expect(hits(try store.search("timetab")).first?.kind == .webQuery)
         #expect(hits(try store.search("twent")).first?.kind == .webAnswer)
     }

@@ -66,36 +66,12 @@ public struct ScheduleFacts: Sendable, Hashable {
     }
 }
 
-/// What a run's live event means for alerts.
+/// What a run's live event means for alerts. veetd gets it from VeetChat's
+/// transcript (the one reducer of run events), the inbox from `InboxWatermark`.
 public enum AlertSignal: Sendable, Hashable {
     case raise(AlertCandidate)
     /// The thing was handled (here or on another device): drop its pending alert.
     case resolve(key: String)
     /// The run moved on (resumed or ended): its pending approvals and questions are moot.
     case runMovedOn(runID: String)
-}
-
-extension AlertSignal {
-    /// Reads one frame of a watched run. `sessionID` is the run's conversation.
-    public static func signals(for frame: RunEventFrame, runID: String, sessionID: String?) -> [AlertSignal] {
-        let targets = { (approval: String?, question: String?) in
-            NotificationTargets(sessionID: sessionID, runID: runID, approvalID: approval, questionID: question)
-        }
-        switch frame.event {
-        case .approvalRequested(let requested):
-            return [.raise(AlertCandidate(kind: .approval, targets: targets(requested.approvalID, nil)))]
-        case .approvalResolved(let resolved):
-            return [.resolve(key: "approval:\(resolved.approvalID)")]
-        case .approvalInvalidated(let invalidated):
-            return [.resolve(key: "approval:\(invalidated.approvalID)")]
-        case .runWaitingForUser(let waiting):
-            return [.raise(AlertCandidate(kind: .question, targets: targets(nil, waiting.questionID)))]
-        case .runResumed, .runCompleted, .runCancelled:
-            return [.runMovedOn(runID: runID)]
-        case .runFailed:
-            return [.runMovedOn(runID: runID), .raise(AlertCandidate(kind: .runFailed, targets: targets(nil, nil)))]
-        default:
-            return []
-        }
-    }
 }

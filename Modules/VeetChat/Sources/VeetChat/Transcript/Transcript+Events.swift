@@ -20,7 +20,11 @@ extension Transcript {
         latestRunID = runID
         let at = frame.sequence.map { TranscriptPosition.durable(sequence: $0, index: 0) }
         switch frame.event {
-        case .userMessageCreated(let message): userMessage(message, runID: runID, at: at)
+        case .userMessageCreated(let message):
+            userMessage(message, runID: runID, at: at)
+            if let sequence = frame.sequence {
+                savedMessages[sequence] = SessionMessageView(sequence: sequence, role: .user, content: message.content)
+            }
         case .runQueued, .runRequeued: runs[runID]?.status = .queued
         case .runClaimed, .runStarted, .runResumed: runs[runID]?.status = .running
         case .modelRequestStarted: startStep(runID)
@@ -40,15 +44,21 @@ extension Transcript {
             runs[runID]?.status = .waitingForUser
             askQuestion(waiting.questionID, runID: runID, at: at)
         case .workingStateUpdated(let update): workingState(update, runID: runID)
-        case .assistantMessageCompleted(let completed): saveAnswer(completed.message, runID: runID, at: at)
+        case .assistantMessageCompleted(let completed):
+            saveAnswer(completed.message, runID: runID, at: at)
+            if let sequence = frame.sequence {
+                savedMessages[sequence] = SessionMessageView(sequence: sequence, role: .assistant, content: completed.message.content)
+            }
         case .runCompleted(let completed):
             if let final = completed.finalMessage, runs[runID]?.finalAnswerItemID == nil {
                 saveAnswer(final, runID: runID, at: at)
             }
             finish(runID, status: .completed, outcome: nil, at: at)
         case .runFailed(let failed):
+            runs[runID]?.failure = failed.failure
             finish(runID, status: .failed, outcome: RunOutcome(runID: runID, failure: failed.failure), at: at)
         case .runCancelled(let cancelled):
+            runs[runID]?.cancelReason = cancelled.reason
             finish(runID, status: .cancelled, outcome: RunOutcome(runID: runID, cancelReason: cancelled.reason), at: at)
         case .malformed(let bad): problems.append(bad.description)
         default:
@@ -142,6 +152,7 @@ extension Transcript {
             insert(TranscriptItem(id: id, position: position, runID: runID,
                                   kind: .assistant(AssistantMessage(text: "", phase: .streaming))))
             run.streamingItemID = id
+            run.latestAnswerItemID = id
         }
         runs[runID] = run
         modifyAssistant(id: id) { $0.text += text }
@@ -191,6 +202,7 @@ extension Transcript {
         }
         let id = "assistant:\(position.sequence.map { "\($0):" } ?? "live:")\(positionIndex(position))"
         insert(TranscriptItem(id: id, position: position, runID: runID, kind: .assistant(saved)))
+        runs[runID]?.latestAnswerItemID = id
         return id
     }
 

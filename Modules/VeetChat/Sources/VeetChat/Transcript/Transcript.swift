@@ -28,8 +28,16 @@ public struct Transcript: Sendable, Hashable {
     var nextLiveOrder = 0
     /// Optimistic messages not yet replaced by the server's copy, oldest first.
     var optimisticIDs: [String] = []
+    /// Messages the server saved, by the sequence of the frame that carried them (for the device's cache).
+    var savedMessages: [Int64: SessionMessageView] = [:]
 
     public init() {}
+
+    /// An empty transcript that follows one run: frames that name no run belong to it.
+    public init(followingRun runID: String) {
+        latestRunID = runID
+        runs[runID] = RunTrack()
+    }
 
     /// Seeds the transcript from the durable items of `GET /v1/sessions/{id}/messages`;
     /// then apply the latest run's stream (from its start) on top.
@@ -142,20 +150,26 @@ public struct Transcript: Sendable, Hashable {
     public var pendingApprovalIDs: [String] { latestRunID.flatMap { runs[$0]?.pendingApprovalIDs } ?? [] }
 
     /// The question the latest run waits on, if any.
-    public var pendingQuestion: QuestionCard? {
-        guard let id = latestRunID.flatMap({ runs[$0]?.questionItemID }), let question = item(id: id)?.question,
-              question.state == .pending else { return nil }
-        return question
-    }
+    public var pendingQuestion: QuestionCard? { latestRunID.flatMap(pendingQuestion(ofRun:)) }
 
     /// Names only what the run needs from its owner: "Needs your approval" while
     /// an unanswered approval is pending, "Needs your answer" for a question,
     /// otherwise "Working..." while the run is active; nil once it ended.
-    public var statusLine: String? {
-        guard let status = runStatus, !status.isTerminal else { return nil }
-        if !pendingApprovalIDs.isEmpty { return "Needs your approval" }
-        if pendingQuestion != nil { return "Needs your answer" }
+    public var statusLine: String? { latestRunID.flatMap(statusLine(ofRun:)) }
+
+    /// The status line of one run (the same rule as `statusLine`).
+    func statusLine(ofRun runID: String) -> String? {
+        guard let run = runs[runID], !run.status.isTerminal else { return nil }
+        if !run.pendingApprovalIDs.isEmpty { return "Needs your approval" }
+        if pendingQuestion(ofRun: runID) != nil { return "Needs your answer" }
         return "Working..."
+    }
+
+    /// The question a run waits on, if any.
+    func pendingQuestion(ofRun runID: String) -> QuestionCard? {
+        guard let id = runs[runID]?.questionItemID, let question = item(id: id)?.question,
+              question.state == .pending else { return nil }
+        return question
     }
 
     /// The items with adjacent terminal tool calls bundled (ADR-0049 as refined).
@@ -185,6 +199,10 @@ struct RunTrack: Sendable, Hashable {
     var lastAskedQuestion: String?
     var openQuestions: [String] = []
     var finalAnswerItemID: String?
+    /// The run's latest assistant message (preview, interim or saved): its answer until one is saved.
+    var latestAnswerItemID: String?
+    var failure: RunFailureView?
+    var cancelReason: RunCancelReason?
     /// Per tool name: the latest call that failed for bad arguments, awaiting a retry.
     var awaitingCorrection: [String: String] = [:]
 }

@@ -74,44 +74,29 @@ extension LocalStore {
         }
     }
 
-    /// Records what a stream frame adds to the cache: durable user and
-    /// assistant messages, and web-search queries and answers for search.
-    public func record(frame: RunEventFrame, sessionID: String) throws {
+    /// Saves what a followed run added, as the chat feature's transcript reduced
+    /// it (the store reads no run event itself). For a session that is not
+    /// cached (yet) only the echo of a user message is used: it still settles an
+    /// outbox entry.
+    public func saveCacheEntries(_ entries: TranscriptCacheEntries, sessionID: String) throws {
+        guard !entries.isEmpty else { return }
         try database.write { db in
             guard try sessionExists(sessionID, db: db) else {
-                // Not cached (yet): the echo still settles an outbox entry.
-                if case .userMessageCreated(let message) = frame.event, let sequence = frame.sequence {
-                    try confirmEcho(sessionID: sessionID, sequence: sequence, text: Outbox.echoText(message.content), db: db)
+                for message in entries.messages where message.role == .user {
+                    try confirmEcho(sessionID: sessionID, sequence: message.sequence,
+                                    text: Outbox.echoText(message.content), db: db)
                 }
                 return
             }
-            switch frame.event {
-            case .userMessageCreated(let message):
-                guard let sequence = frame.sequence else { return }
-                try saveMessage(sessionID: sessionID, sequence: sequence, role: "user", content: message.content, db: db)
-            case .assistantMessageCompleted(let completed):
-                guard let sequence = frame.sequence else { return }
-                try saveMessage(sessionID: sessionID, sequence: sequence, role: "assistant",
-                                content: completed.message.content, db: db)
-            case .modelResponseCompleted(let response):
-                for call in response.toolCalls where Self.isWebSearch(call.name) {
-                    guard let query = call.arguments["query"]?.stringValue else { continue }
-                    try saveWebSearch(sessionID: sessionID, callID: call.callID, query: query, answer: nil,
-                                      sequence: frame.sequence, db: db)
-                }
-            case .toolCallCompleted(let call) where Self.isWebSearch(call.name):
-                try saveWebSearch(sessionID: sessionID, callID: call.callID, query: nil,
-                                  answer: call.resultItem?.plainText, sequence: frame.sequence, db: db)
-            default:
-                return
+            for message in entries.messages {
+                try saveMessage(sessionID: sessionID, sequence: message.sequence, role: message.role.rawValue,
+                                content: message.content, db: db)
+            }
+            for search in entries.webSearches {
+                try saveWebSearch(sessionID: sessionID, callID: search.callID, query: search.query,
+                                  answer: search.answer, sequence: search.sequence, db: db)
             }
         }
-    }
-
-    /// `web.search`, `web_search`, `web.search_news`, ...: the tools whose query and answer are searchable.
-    static func isWebSearch(_ toolName: String) -> Bool {
-        let name = toolName.lowercased()
-        return name.hasPrefix("web") && name.contains("search")
     }
 
     func sessionExists(_ sessionID: String, db: SQLiteConnection) throws -> Bool {
