@@ -111,7 +111,7 @@ let package = Package(
         // The TUI's painter on state values (golden text screens without a terminal).
         .testTarget(
             name: "VeetTUITests",
-            dependencies: ["veet-tui"] + ["VeetChat", "VeetCurses", "VeetStore", "VeetWire"].map(module),
+            dependencies: ["veet-tui"] + ["VeetChat", "VeetCurses", "VeetStore", "VeetTransport", "VeetWire"].map(module),
             path: "Tests/VeetTUITests", exclude: ["Screens"], swiftSettings: swift6),
         // The apps' own wording (the commands they add to library errors), tested in-process.
         .testTarget(

@@ -36,7 +36,7 @@ enum SchedulePage {
         add("Recent runs", title)
         if occurrences.isEmpty { add("None yet.", soft) }
         for occurrence in occurrences.prefix(8) {
-            let when = Timestamp.parse(occurrence.nominalFireAt).map { shortTime($0, zone: zone) } ?? occurrence.nominalFireAt
+            let when = occurrence.nominalFireAt.date.map { shortTime($0, zone: zone) } ?? occurrence.nominalFireAt.text
             let outcome = occurrence.sessionID != nil ? "conversation kept"
                 : occurrence.linksErasedAt != nil ? "conversation deleted" : (occurrence.reasonCode ?? "")
             add("\(when)  \(occurrence.disposition.rawValue.lowercased())  \(outcome)", soft)

@@ -126,7 +126,7 @@ struct SchedulesScreen {
             let style = isSelected ? TextStyle(attributes: .bold, foreground: .ink, background: .tealWash) : page
             grid.fill(GridRect(row: row, column: 0, width: width, height: 1), style: style)
             let zone = item.cadence?.timezone.flatMap(TimeZone.init(identifier:))
-            let next = item.nextFireAt.flatMap(Timestamp.parse).map { SchedulePage.shortTime($0, zone: zone) } ?? ""
+            let next = item.nextFireAt?.date.map { SchedulePage.shortTime($0, zone: zone) } ?? ""
             // Columns: title, state (9: "cancelled"), next run (18: "Wed 2 Dec at 08:30"; dropped when narrow).
             let showsNext = width >= 50
             let nextColumn = showsNext ? width - 19 : width, stateColumn = nextColumn - 11

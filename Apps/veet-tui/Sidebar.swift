@@ -54,7 +54,7 @@ enum Sidebar {
     private static func hits(_ outcome: SearchOutcome, now: Date) -> [ListItem] {
         guard case .results(let hits) = outcome else { return [] }
         return hits.map { hit in
-            let detail = Timestamp.parse(hit.updatedAt).map { relativeAge(from: $0, to: now) }
+            let detail = relativeAge(of: hit.updatedAt, to: now)
             let excerpt = hit.excerpt.text.replacingOccurrences(of: "\n", with: " ")
             let title = (hit.title ?? "New conversation") + (hit.kind == .title ? "" : ": " + excerpt)
             return ListItem(id: "hit:" + hit.sessionID + ":" + (hit.sequence.map(String.init) ?? ""), title: title,
@@ -81,8 +81,12 @@ enum Sidebar {
     }
 
     static func age(of session: CachedSession, now: Date) -> String {
-        guard let date = Timestamp.parse(session.updatedAt) else { return "" }
-        return relativeAge(from: date, to: now)
+        relativeAge(of: session.updatedAt, to: now) ?? ""
+    }
+
+    /// Nil when the server's text is no time this client can read.
+    static func relativeAge(of timestamp: Timestamp, to now: Date) -> String? {
+        timestamp.date.map { relativeAge(from: $0, to: now) }
     }
 
     /// "12s" in the first minute, then minutes, hours, days, then a date;

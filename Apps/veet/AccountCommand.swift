@@ -109,7 +109,7 @@ struct AccountCommand {
         if items.isEmpty { context.err.writeLine("No notifications.") }
         let style = context.outStyle
         for item in items {
-            let when = item.createdAt.map { ISO8601DateFormatter().string(from: $0) } ?? "-"
+            let when = item.createdAt?.date.map { ISO8601DateFormatter().string(from: $0) } ?? "-"
             var line = "\(style.emphasis(item.title))  \(style.dim(when))"
             if let tool = item.toolName { line += "  \(tool)" }
             context.out.writeLine(line)
@@ -132,7 +132,7 @@ struct DeviceRow: Encodable {
         kind = device.kind.rawValue
         platform = device.platform
         status = device.status.rawValue
-        revokedAt = device.revokedAt
+        revokedAt = device.revokedAt?.date
     }
 
     enum CodingKeys: String, CodingKey {
@@ -155,7 +155,7 @@ struct NotificationRow: Encodable {
         title = item.title
         status = item.status.rawValue
         toolName = item.toolName
-        createdAt = item.createdAt
+        createdAt = item.createdAt?.date
         targets = Dictionary(uniqueKeysWithValues: NotificationIdentifier.allCases.compactMap { key in
             item.targets[key].map { ("\(key.rawValue)_id", $0) }
         })

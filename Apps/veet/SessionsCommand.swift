@@ -56,7 +56,7 @@ struct SessionsCommand {
         }
         let style = context.outStyle
         for session in sessions {
-            let when = Timestamp.parse(session.updatedAt).map(Self.format) ?? session.updatedAt
+            let when = session.updatedAt.date.map(Self.format) ?? session.updatedAt.text
             let state = session.activeRunID == nil ? "      " : "active"
             context.out.writeLine("\(style.dim(when))  \(style.accent(state))  \(ServerText.line(session.displayTitle ?? "(untitled)"))  \(style.dim(session.id))")
         }
@@ -131,7 +131,7 @@ struct SessionsCommand {
             if context.json {
                 try JSONOutput.print(hits.map { hit in
                     ["session_id": hit.sessionID, "title": hit.title ?? "", "excerpt": hit.excerpt.text,
-                     "matches": String(hit.matchCount), "updated_at": hit.updatedAt]
+                     "matches": String(hit.matchCount), "updated_at": hit.updatedAt.text]
                 }, layout: .compact)
                 return .success
             }

@@ -14,7 +14,7 @@ extension SitesCommand {
             if context.json { try JSONOutput.print(items, layout: .compact); return .success }
             if items.isEmpty { context.err.writeLine("No standing grants.") }
             for grant in items {
-                let state = grant.isRevoked ? "revoked" : "until \(grant.expiresAt ?? "?")"
+                let state = grant.isRevoked ? "revoked" : "until \(grant.expiresAt?.text ?? "?")"
                 context.out.writeLine("\(grant.id)  \(grant.allowedOrigins.joined(separator: " "))  \(state)")
             }
             return .success
@@ -96,7 +96,7 @@ extension SitesCommand {
         let grant = try await api.createStandingGrant(draft)
         if context.json { try JSONOutput.print(grant, layout: .compact); return .success }
         context.out.writeLine("Standing grant \(grant.id): \(grant.actionKinds.joined(separator: ", ")) on "
-                              + "\(grant.allowedOrigins.joined(separator: " ")) until \(grant.expiresAt ?? "?").")
+                              + "\(grant.allowedOrigins.joined(separator: " ")) until \(grant.expiresAt?.text ?? "?").")
         context.err.writeLine("Revoke it with `veet sites ungrant \(grant.id)`.")
         return .success
     }

@@ -63,7 +63,7 @@ extension Conformance {
         await check("POST /v1/devices/{id}/revoke (revoked, revoked_at set)", .devices) {
             guard let device = devices.first else { throw NotChecked("the registration failed") }
             let revoked = try await api.revoke(deviceID: device.id)
-            return revoked.status == .revoked && revoked.revokedAt != nil ? nil : "status \(revoked.status.rawValue), revoked_at \(revoked.revokedAt.map { "\($0)" } ?? "null")"
+            return revoked.status == .revoked && revoked.revokedAt?.date != nil ? nil : "status \(revoked.status.rawValue), revoked_at \(revoked.revokedAt.map { "\($0)" } ?? "null")"
         }
         await check("DELETE /v1/devices/{id} (204, then 404)", .devices) {
             guard !devices.isEmpty else { throw NotChecked("the registration failed") }
@@ -93,7 +93,7 @@ extension Conformance {
             if raised.count == 2 {
                 return [first.id, second.id] == raised.reversed() ? nil : "got \([first.id, second.id]), expected \(Array(raised.reversed()))"
             }
-            return (first.createdAt ?? .distantPast) >= (second.createdAt ?? .distantPast) ? nil : "not newest first"
+            return (first.createdAt?.date ?? .distantPast) >= (second.createdAt?.date ?? .distantPast) ? nil : "not newest first"
         }
         for device in devices { try? await api.delete(deviceID: device.id) }
     }

@@ -4,6 +4,7 @@ import Testing
 import VeetChat
 import VeetCurses
 import VeetStore
+import VeetTransport
 import VeetWire
 
 /// The TUI painter as a pure function of its state: states built as values,
@@ -14,8 +15,8 @@ import VeetWire
     static let now = Date(timeIntervalSince1970: 1_796_036_400)  // 2026-12-01T09:00:00Z
     static let width = 100, height = 24
 
-    static func stamp(minutesAgo: Int) -> String {
-        Date(timeInterval: TimeInterval(-60 * minutesAgo), since: now).formatted(.iso8601)
+    static func stamp(minutesAgo: Int) -> Timestamp {
+        Timestamp(Date(timeInterval: TimeInterval(-60 * minutesAgo), since: now).formatted(.iso8601))
     }
 
     static func sessions() -> [CachedSession] {

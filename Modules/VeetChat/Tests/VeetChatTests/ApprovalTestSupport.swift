@@ -15,7 +15,7 @@ enum ChatServiceSamples {
     static func approval(_ id: String = "0198d6a3-0b5d-7f12-a4c8-61e2d9b07f35", status: ApprovalStatus = .pending,
                          sessionID: String = sessionID, decision: ApprovalDecision? = nil,
                          toolName: String = "workspace.write_text", arguments: JSONValue = .object([:]),
-                         offer: TaskGrantOffer? = nil, createdAt: String = "2026-08-22T18:05:10.441920Z") -> ApprovalView {
+                         offer: TaskGrantOffer? = nil, createdAt: Timestamp = "2026-08-22T18:05:10.441920Z") -> ApprovalView {
         ApprovalView(id: id, runID: runID, sessionID: sessionID, status: status, toolName: toolName,
                      actionSummary: "Run \(toolName) with validated arguments.", arguments: arguments, risk: .medium,
                      policyReason: "policy.matrix.workspace_write", createdAt: createdAt,

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import VeetStore
+import VeetTransport
 @testable import VeetFolders
 
 private let scheduleA = "0198d6a2-4c1e-7b3a-9f21-5e8c0d4a7b61"
 
 private func row(_ id: String, minute: Int, folder: String? = nil, schedule: String? = nil) -> CachedSession {
-    let stamp = String(format: "2026-08-22T18:%02d:00Z", minute)
+    let stamp = Timestamp(String(format: "2026-08-22T18:%02d:00Z", minute))
     return CachedSession(id: id, title: "T \(id)", createdAt: stamp, updatedAt: stamp, folderID: folder,
                          scheduleID: schedule)
 }

@@ -87,7 +87,7 @@ func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> B
         let created = try await api.create(ScheduleDefinition(
             title: "Calendar", instruction: "Hello", agentID: "general", agentVersion: "1", cadence: cadence))
         let before = Date()
-        let serverNext = try #require(created.schedule.nextFireAt.flatMap(Timestamp.parse))
+        let serverNext = try #require(created.schedule.nextFireAt?.date)
         let libraryNext = try #require(FireTimes.next(cadence, after: before.addingTimeInterval(-5), count: 1).first)
         #expect(abs(serverNext.timeIntervalSince(libraryNext)) < 0.001, "server \(serverNext), library \(libraryNext)")
     }
@@ -125,15 +125,15 @@ func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> B
         let created = try await api.create(ScheduleDefinition(
             title: "Noon", instruction: "Hello", agentID: "general", agentVersion: "1",
             cadence: .daily(at: "12:00:00", timezone: "UTC")))
-        let planned = try #require(created.schedule.nextFireAt.flatMap(Timestamp.parse))
+        let planned = try #require(created.schedule.nextFireAt?.date)
         #expect(server.fireDueSchedules(asOf: planned.addingTimeInterval(-1)).isEmpty)
 
         // Two days late: one firing (a misfire collapses), nominally at the planned instant.
         let fired = server.fireDueSchedules(asOf: planned.addingTimeInterval(2 * 86_400 + 60))
         #expect(fired.count == 1)
         let occurrence = try #require(try await api.occurrences(id: created.id).items.first)
-        #expect(occurrence.sessionID == fired.first && Timestamp.parse(occurrence.nominalFireAt) == planned)
-        let next = try #require(try await api.read(id: created.id).schedule.nextFireAt.flatMap(Timestamp.parse))
+        #expect(occurrence.sessionID == fired.first && occurrence.nominalFireAt.date == planned)
+        let next = try #require(try await api.read(id: created.id).schedule.nextFireAt?.date)
         #expect(next == planned.addingTimeInterval(3 * 86_400))
         #expect(server.fireDueSchedules(asOf: planned.addingTimeInterval(2 * 86_400 + 60)).isEmpty)
 

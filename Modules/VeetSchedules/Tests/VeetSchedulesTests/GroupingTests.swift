@@ -8,7 +8,7 @@ private let scheduleA = "0198d6a2-4c1e-7b3a-9f21-5e8c0d4a7b61"
 private let scheduleB = "0198d6a2-4c1e-7b3a-9f21-5e8c0d4a7b62"
 
 private func row(_ id: String, minute: Int, schedule: String?, title: String? = nil) -> CachedSession {
-    let stamp = String(format: "2026-08-22T18:%02d:00Z", minute)
+    let stamp = Timestamp(String(format: "2026-08-22T18:%02d:00Z", minute))
     return CachedSession(id: id, title: title ?? "T \(id)", createdAt: stamp, updatedAt: stamp, scheduleID: schedule)
 }
 
@@ -89,7 +89,7 @@ private func row(_ id: String, minute: Int, schedule: String?, title: String? = 
         let monthly = try CadenceInput.parse("monthly 1,last 09:00", timezone: "UTC")
         #expect(monthly.daysOfMonth == [1] && monthly.lastDay == true)
         #expect(try CadenceInput.parse("yearly 02-14 07:00", timezone: "UTC").dates == [.init(month: 2, day: 14)])
-        #expect(try CadenceInput.parse("once 2026-09-21T13:00:00Z", timezone: "UTC").at == "2026-09-21T13:00:00Z")
+        #expect(try CadenceInput.parse("once 2026-09-21T13:00:00Z", timezone: "UTC").at?.text == "2026-09-21T13:00:00Z")
     }
 
     @Test func refusesNonsense() {
@@ -109,13 +109,13 @@ private func row(_ id: String, minute: Int, schedule: String?, title: String? = 
     }
 
     @Test func theServersNextRunComesFirstThenTheCadence() throws {
-        let now = try #require(Timestamp.parse("2026-09-20T10:00:00Z"))
+        let now = try #require(Timestamp("2026-09-20T10:00:00Z").date)
         let runs = FireTimes.upcoming(try record(state: "ACTIVE", nextFireAt: "2026-09-21T12:00:00Z"), now: now)
         #expect(runs.map { ISO8601DateFormatter().string(from: $0) } == ["2026-09-21T12:00:00Z", "2026-09-22T06:00:00Z", "2026-09-23T06:00:00Z"])
     }
 
     @Test func withoutTheServersValueTheCadenceGivesAllThree() throws {
-        let now = try #require(Timestamp.parse("2026-09-20T10:00:00Z"))
+        let now = try #require(Timestamp("2026-09-20T10:00:00Z").date)
         let runs = FireTimes.upcoming(try record(state: "ACTIVE", nextFireAt: NSNull()), now: now)
         #expect(runs.count == 3)
         #expect(runs.first.map { ISO8601DateFormatter().string(from: $0) } == "2026-09-21T06:00:00Z")

@@ -34,7 +34,7 @@ import VeetWire
         #expect(report.pruned.isEmpty)
         #expect(await source.pointReadIDs == ["s4"])
         #expect(report.updated == ["s4"]) // refreshed from the point read
-        #expect(try store.session(id: "s4")?.updatedAt == "2026-01-01T01:00:00Z")
+        #expect(try store.session(id: "s4")?.updatedAt.text == "2026-01-01T01:00:00Z")
     }
 
     @Test func aPointRead404PrunesAnd200Keeps() async throws {

@@ -15,7 +15,7 @@ func makeStore(connection: String = "main", options: DatabaseOptions = DatabaseO
 func view(_ id: String, title: String? = nil, updated: Int = 0, folder: String? = nil,
           metadata: JSONValue = .object([:])) -> SessionView {
     SessionView(id: id, agentID: "agent", agentVersion: "1", title: title, metadata: metadata,
-                createdAt: "2026-01-01T00:00:00Z", updatedAt: String(format: "2026-01-01T00:%02d:00Z", updated % 60),
+                createdAt: "2026-01-01T00:00:00Z", updatedAt: Timestamp(String(format: "2026-01-01T00:%02d:00Z", updated % 60)),
                 folderID: folder)
 }
 

@@ -10,7 +10,7 @@ private func grant(used: Int, status: TaskGrantStatus = .active) -> TaskGrant {
               actionsUsed: used, expiresAt: "2026-09-21T14:13:20Z")
 }
 
-private let expiry = Timestamp.parse("2026-09-21T14:13:20Z")!
+private let expiry = Timestamp("2026-09-21T14:13:20Z").date!
 
 @Test func remainingActionsAndMinutes() {
     let g = grant(used: 23)

@@ -43,8 +43,8 @@ private func iso(_ date: Date) -> String {
         func grant(_ id: String, session: String, created: TimeInterval, expires: TimeInterval,
                    status: TaskGrantStatus = .active) -> TaskGrant {
             TaskGrant(id: id, sessionID: session, origin: "https://www.example.org", pathPrefix: "/lesson",
-                      status: status, createdAt: iso(now.addingTimeInterval(created)),
-                      expiresAt: iso(now.addingTimeInterval(expires)))
+                      status: status, createdAt: Timestamp(iso(now.addingTimeInterval(created))),
+                      expiresAt: Timestamp(iso(now.addingTimeInterval(expires))))
         }
         let grants = [grant("old", session: "s", created: -1700, expires: 100),
                       grant("new", session: "s", created: -60, expires: 1740),

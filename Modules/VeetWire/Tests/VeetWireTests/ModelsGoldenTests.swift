@@ -13,13 +13,13 @@ import VeetTestSupport
         #expect(session.agentVersion == "1.0.0+h7bf76793d589")
         #expect(session.title == "Please approve an external write of my notes")
         #expect(session.metadata == .object([:]))
-        #expect(session.createdAt == "2026-11-30T04:14:37.395068Z")
-        #expect(session.updatedAt == "2026-11-30T04:14:47.210423Z")
+        #expect(session.createdAt.text == "2026-11-30T04:14:37.395068Z")
+        #expect(session.updatedAt.text == "2026-11-30T04:14:47.210423Z")
         #expect(session.activeRunID == nil)
         #expect(session.lastRunID == "b464cc6f-12b5-47e4-800b-89f47fdf3175")
         #expect(session.folderID == nil)
-        let created = try #require(session.createdDate)
-        let updated = try #require(session.updatedDate)
+        let created = try #require(session.createdAt.date)
+        let updated = try #require(session.updatedAt.date)
         #expect(abs(updated.timeIntervalSince(created) - 9.815355) < 0.002)
     }
 
@@ -58,9 +58,9 @@ import VeetTestSupport
         ]))
         #expect(approval.risk == .high)
         #expect(approval.policyReason == "policy.matrix.external_write")
-        #expect(approval.expiresAt == "2026-11-30T08:14:37.912593Z")
-        let created = try #require(approval.createdDate)
-        let expires = try #require(approval.expiresDate)
+        #expect(approval.expiresAt?.text == "2026-11-30T08:14:37.912593Z")
+        let created = try #require(approval.createdAt.date)
+        let expires = try #require(approval.expiresAt?.date)
         #expect(abs(expires.timeIntervalSince(created) - 4 * 3600) < 0.001)
         #expect(approval.resolvedAt == nil && approval.resolvedBy == nil && approval.decision == nil)
         #expect(approval.argumentDigests == nil && approval.taskGrantOffer == nil && approval.taskGrantID == nil)
@@ -73,7 +73,7 @@ import VeetTestSupport
         #expect(approval.status == .approved)
         #expect(approval.decision == .approveOnce)
         #expect(approval.resolvedBy == "local-user")
-        #expect(approval.resolvedAt == "2026-11-30T04:14:46.788484Z")
+        #expect(approval.resolvedAt?.text == "2026-11-30T04:14:46.788484Z")
     }
 
     @Test func artifactGet() throws {
@@ -87,7 +87,7 @@ import VeetTestSupport
         #expect(artifact.sizeBytes == 15)
         #expect(artifact.metadata == .object([:]))
         #expect(artifact.attachmentKind == nil)
-        #expect(artifact.createdDate != nil)
+        #expect(artifact.createdAt.date != nil)
     }
 
     @Test func runViewsFromCancelAnswers() throws {
@@ -103,8 +103,8 @@ import VeetTestSupport
         #expect(run.usage.cost == Decimal(0))
         #expect(run.limits == RunLimitsView(maxSteps: 32, deadlineAt: nil, maxCostUSD: nil))
         #expect(run.failure == nil)
-        #expect(run.cancelRequestedAt == "2026-11-30T04:17:14.456451Z")
-        #expect(run.cancelRequestedDate != nil)
+        #expect(run.cancelRequestedAt?.text == "2026-11-30T04:17:14.456451Z")
+        #expect(run.cancelRequestedAt?.date != nil)
 
         let sequence = try Golden.responses("cancel-sequence.txt")
         #expect(sequence.count == 7)
@@ -148,13 +148,13 @@ import VeetTestSupport
         #expect(run.usage.costUSD == "0.0431")
         #expect(run.usage.cost == Decimal(string: "0.0431", locale: Locale(identifier: "en_US_POSIX")))
         #expect(run.limits.maxCost == Decimal(string: "1.5", locale: Locale(identifier: "en_US_POSIX")))
-        #expect(run.limits.deadlineDate != nil)
+        #expect(run.limits.deadlineAt?.date != nil)
         let failure = try #require(run.failure)
         #expect(failure.reason == .modelPermanentError)
         #expect(failure.message == "the model provider rejected the request")
         #expect(failure.stepNumber == 3 && failure.attemptNumber == 1)
         #expect(failure.errorClass == nil && failure.details == nil)
-        #expect(failure.occurredDate != nil)
+        #expect(failure.occurredAt?.date != nil)
     }
 
     /// `run.failed.failure` from the stream carries two more fields.

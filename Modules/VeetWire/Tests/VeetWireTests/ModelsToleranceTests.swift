@@ -103,8 +103,8 @@ import VeetTestSupport
         ("2026-08-22T18:04:11.5+00:00", 1_787_421_851.5),
     ])
     func timestampSpellings(text: String, epoch: Double) throws {
-        let session = SessionView(id: "s", createdAt: text, updatedAt: text)
-        let date = try #require(session.createdDate)
+        let session = SessionView(id: "s", createdAt: Timestamp(text), updatedAt: Timestamp(text))
+        let date = try #require(session.createdAt.date)
         #expect(abs(date.timeIntervalSince1970 - epoch) < 0.001)
     }
 

@@ -170,7 +170,7 @@ import VeetTestSupport
         let all = try frames("sse-replay-completed")
         guard case .memoryFormationRequested(let formation) = all.last?.event else { Issue.record("expected memory.formation.requested"); return }
         #expect(formation.terminalStatus == .completed && formation.trigger == "run_terminal")
-        #expect(formation.notBefore == "2026-11-30T04:15:07.370184+00:00")
+        #expect(formation.notBefore?.text == "2026-11-30T04:15:07.370184+00:00")
         #expect(all.firstIndex { $0.isTerminal } == all.count - 2)
         guard case .runCheckpointed(let checkpoint) = all.first?.event else { Issue.record("expected run.checkpointed"); return }
         #expect(checkpoint.trigger == "tool_call" && checkpoint.version == 5 && checkpoint.full == false)

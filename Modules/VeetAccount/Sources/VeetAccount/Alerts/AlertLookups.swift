@@ -66,7 +66,7 @@ public struct ScheduleFactsLookup: Sendable {
                 guard let page: Page<OccurrenceRecord> =
                     try? await send.decode(.page(path + "/occurrences", limit: 50, cursor: cursor)) else { break }
                 if let found = page.items.first(where: { $0.id == occurrenceID }) {
-                    time = found.nominalFireAt.flatMap(Timestamp.parse)
+                    time = found.nominalFireAt?.date
                     break
                 }
                 guard !page.isLast, let next = page.nextCursor else { break }
@@ -94,7 +94,7 @@ public struct ScheduleFactsLookup: Sendable {
 
     struct OccurrenceRecord: Decodable {
         var id: String
-        var nominalFireAt: String?
+        var nominalFireAt: Timestamp?
         enum CodingKeys: String, CodingKey { case id, nominalFireAt = "nominal_fire_at" }
     }
 }

@@ -25,7 +25,7 @@ public struct InboxWatermark: Sendable {
                 continue
             }
             guard remember(item.id) else { continue }
-            if !primed, let created = item.createdAt, now.timeIntervalSince(created) > freshness { continue }
+            if !primed, let created = item.createdAt?.date, now.timeIntervalSince(created) > freshness { continue }
             signals.append(.raise(candidate))
         }
         primed = true

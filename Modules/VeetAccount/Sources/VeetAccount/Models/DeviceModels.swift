@@ -46,9 +46,9 @@ public struct DeviceView: Decodable, Sendable, Hashable, Identifiable {
     public var pushProvider: String?
     public var pushTokenFingerprint: String?
     public var status: DeviceStatus
-    public var revokedAt: Date?
-    public var lastSeenAt: Date?
-    public var createdAt: Date?
+    public var revokedAt: Timestamp?
+    public var lastSeenAt: Timestamp?
+    public var createdAt: Timestamp?
 
     enum CodingKeys: String, CodingKey {
         case id, name, kind, platform, status
@@ -70,9 +70,9 @@ public struct DeviceView: Decodable, Sendable, Hashable, Identifiable {
         pushProvider = try c.decodeIfPresent(String.self, forKey: .pushProvider)
         pushTokenFingerprint = try c.decodeIfPresent(String.self, forKey: .pushTokenFingerprint)
         status = try c.decodeIfPresent(DeviceStatus.self, forKey: .status) ?? .unknown("")
-        revokedAt = try c.decodeIfPresent(String.self, forKey: .revokedAt).flatMap(Timestamp.parse)
-        lastSeenAt = try c.decodeIfPresent(String.self, forKey: .lastSeenAt).flatMap(Timestamp.parse)
-        createdAt = try c.decodeIfPresent(String.self, forKey: .createdAt).flatMap(Timestamp.parse)
+        revokedAt = try c.decodeIfPresent(Timestamp.self, forKey: .revokedAt)
+        lastSeenAt = try c.decodeIfPresent(Timestamp.self, forKey: .lastSeenAt)
+        createdAt = try c.decodeIfPresent(Timestamp.self, forKey: .createdAt)
     }
 }
 

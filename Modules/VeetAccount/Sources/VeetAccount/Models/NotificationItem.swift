@@ -12,7 +12,7 @@ public struct NotificationItem: Decodable, Sendable, Hashable, Identifiable {
     /// The tool an approval is for (approval_requested only); a name, not arguments.
     public var toolName: String?
     public var status: NotificationStatus
-    public var createdAt: Date?
+    public var createdAt: Timestamp?
     public var deliveries: [NotificationDelivery]
 
     public var title: String { kind.title }
@@ -43,7 +43,7 @@ public struct NotificationItem: Decodable, Sendable, Hashable, Identifiable {
         ).restricted(to: kind)
         toolName = kind == .approvalRequested ? (try? payload?.decodeIfPresent(String.self, forKey: .toolName)) ?? nil : nil
         status = try record.decodeIfPresent(NotificationStatus.self, forKey: .status) ?? .unknown("")
-        createdAt = try record.decodeIfPresent(String.self, forKey: .createdAt).flatMap(Timestamp.parse)
+        createdAt = try record.decodeIfPresent(Timestamp.self, forKey: .createdAt)
         deliveries = try item.decodeIfPresent([NotificationDelivery].self, forKey: .deliveries) ?? []
     }
 }
@@ -53,7 +53,7 @@ public struct NotificationDelivery: Decodable, Sendable, Hashable {
     public var deviceID: String?
     public var attempt: Int
     public var outcome: DeliveryOutcome
-    public var attemptedAt: Date?
+    public var attemptedAt: Timestamp?
 
     enum CodingKeys: String, CodingKey {
         case attempt, outcome
@@ -66,6 +66,6 @@ public struct NotificationDelivery: Decodable, Sendable, Hashable {
         deviceID = try c.decodeIfPresent(String.self, forKey: .deviceID)
         attempt = try c.decodeIfPresent(Int.self, forKey: .attempt) ?? 1
         outcome = try c.decodeIfPresent(DeliveryOutcome.self, forKey: .outcome) ?? .unknown("")
-        attemptedAt = try c.decodeIfPresent(String.self, forKey: .attemptedAt).flatMap(Timestamp.parse)
+        attemptedAt = try c.decodeIfPresent(Timestamp.self, forKey: .attemptedAt)
     }
 }

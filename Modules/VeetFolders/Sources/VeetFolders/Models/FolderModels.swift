@@ -6,10 +6,10 @@ public struct FolderView: Codable, Sendable, Hashable, Identifiable {
     public var id: String
     public var name: String
     public var threadCount: Int
-    public var createdAt: String
-    public var updatedAt: String
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
 
-    public init(id: String, name: String, threadCount: Int = 0, createdAt: String = "", updatedAt: String = "") {
+    public init(id: String, name: String, threadCount: Int = 0, createdAt: Timestamp = "", updatedAt: Timestamp = "") {
         self.id = id
         self.name = name
         self.threadCount = threadCount
@@ -29,8 +29,8 @@ public struct FolderView: Codable, Sendable, Hashable, Identifiable {
         id = try c.decode(String.self, forKey: .id)
         name = try c.decode(String.self, forKey: .name)
         threadCount = try c.decodeIfPresent(Int.self, forKey: .threadCount) ?? 0
-        createdAt = try c.decodeIfPresent(String.self, forKey: .createdAt) ?? ""
-        updatedAt = try c.decodeIfPresent(String.self, forKey: .updatedAt) ?? ""
+        createdAt = try c.decodeIfPresent(Timestamp.self, forKey: .createdAt) ?? ""
+        updatedAt = try c.decodeIfPresent(Timestamp.self, forKey: .updatedAt) ?? ""
     }
 }
 
@@ -75,13 +75,13 @@ public struct FolderProposalView: Codable, Sendable, Hashable, Identifiable {
     public var state: ProposalState
     public var withdrawalReason: String?
     public var resultingFolderID: String?
-    public var createdAt: String
-    public var resolvedAt: String?
+    public var createdAt: Timestamp
+    public var resolvedAt: Timestamp?
 
     public init(id: String, kind: ProposalKind, proposedName: String? = nil, targetFolderID: String? = nil,
                 memberSessionIDs: [String], rationale: String? = nil, derivation: String? = nil,
                 state: ProposalState = .proposed, withdrawalReason: String? = nil,
-                resultingFolderID: String? = nil, createdAt: String = "", resolvedAt: String? = nil) {
+                resultingFolderID: String? = nil, createdAt: Timestamp = "", resolvedAt: Timestamp? = nil) {
         self.id = id
         self.kind = kind
         self.proposedName = proposedName
@@ -119,8 +119,8 @@ public struct FolderProposalView: Codable, Sendable, Hashable, Identifiable {
         state = try c.decodeIfPresent(ProposalState.self, forKey: .state) ?? .proposed
         withdrawalReason = try c.decodeIfPresent(String.self, forKey: .withdrawalReason)
         resultingFolderID = try c.decodeIfPresent(String.self, forKey: .resultingFolderID)
-        createdAt = try c.decodeIfPresent(String.self, forKey: .createdAt) ?? ""
-        resolvedAt = try c.decodeIfPresent(String.self, forKey: .resolvedAt)
+        createdAt = try c.decodeIfPresent(Timestamp.self, forKey: .createdAt) ?? ""
+        resolvedAt = try c.decodeIfPresent(Timestamp.self, forKey: .resolvedAt)
     }
 
     /// Open and of a kind this client understands; unknown kinds are hidden.

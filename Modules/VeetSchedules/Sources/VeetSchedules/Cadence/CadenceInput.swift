@@ -1,4 +1,5 @@
 import Foundation
+import VeetTransport
 
 /// Reads a cadence typed by a person: `daily 08:00`, `weekly mon,wed,fri 08:00`,
 /// `monthly 1,15,last 09:30`, `yearly 02-14 07:00`, `once 2026-09-21T13:00:00Z`.
@@ -14,7 +15,7 @@ public enum CadenceInput {
         guard let kind = words.first else { throw Problem(description: "The cadence is empty.") }
         if kind == "once" {
             guard words.count == 2 else { throw Problem(description: "Write `once 2026-09-21T13:00:00Z`.") }
-            return .once(at: text.split(whereSeparator: \.isWhitespace)[1].uppercased())
+            return .once(at: Timestamp(text.split(whereSeparator: \.isWhitespace)[1].uppercased()))
         }
         guard let last = words.last, words.count >= 2, let time = localTime(last) else {
             throw Problem(description: "End the cadence with a time such as 08:00.")

@@ -12,7 +12,7 @@ public enum CadenceText {
         let zone = cadence.timezone.map { " (\($0))" } ?? ""
         switch cadence.kind {
         case .once:
-            return "Once, at \(cadence.at ?? "an unknown time")"
+            return "Once, at \(cadence.at?.text ?? "an unknown time")"
         case .daily:
             return "Every day at \(time)\(zone)"
         case .weekly:

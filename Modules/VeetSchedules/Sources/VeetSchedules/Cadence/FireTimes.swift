@@ -9,7 +9,7 @@ public enum FireTimes {
     /// the cadence's own instants after it, `count` in all.
     public static func upcoming(_ record: ScheduleRecord, now: Date, count: Int = 3) -> [Date] {
         guard record.schedule.state == .active, count > 0 else { return [] }
-        let planned = record.schedule.nextFireAt.flatMap(Timestamp.parse)
+        let planned = record.schedule.nextFireAt?.date
         let computed = next(record.revision.definition.cadence, after: planned ?? now,
                             count: planned == nil ? count : count - 1)
         return (planned.map { [$0] } ?? []) + computed
@@ -19,7 +19,7 @@ public enum FireTimes {
     public static func next(_ cadence: Cadence, after date: Date, count: Int = 3) -> [Date] {
         guard count > 0 else { return [] }
         if cadence.kind == .once {
-            guard let at = cadence.at.flatMap(Timestamp.parse), at > date else { return [] }
+            guard let at = cadence.at?.date, at > date else { return [] }
             return [at]
         }
         guard let zoneName = cadence.timezone, let zone = TimeZone(identifier: zoneName),

@@ -16,7 +16,7 @@ public struct Cadence: Codable, Sendable, Hashable {
 
     public var kind: CadenceKind
     /// `ONCE`: the instant, UTC.
-    public var at: String?
+    public var at: Timestamp?
     /// `HH:MM:SS` in `timezone`.
     public var localTime: String?
     public var timezone: String?
@@ -28,7 +28,7 @@ public struct Cadence: Codable, Sendable, Hashable {
     /// The object as received (empty for a cadence built here).
     public var raw: JSONValue
 
-    public init(kind: CadenceKind, at: String? = nil, localTime: String? = nil, timezone: String? = nil,
+    public init(kind: CadenceKind, at: Timestamp? = nil, localTime: String? = nil, timezone: String? = nil,
                 weekdays: [Int]? = nil, daysOfMonth: [Int]? = nil, lastDay: Bool? = nil, dates: [MonthDay]? = nil) {
         self.kind = kind
         self.at = at
@@ -41,7 +41,7 @@ public struct Cadence: Codable, Sendable, Hashable {
         self.raw = .object([:])
     }
 
-    public static func once(at instant: String) -> Cadence { Cadence(kind: .once, at: instant) }
+    public static func once(at instant: Timestamp) -> Cadence { Cadence(kind: .once, at: instant) }
     public static func daily(at localTime: String, timezone: String) -> Cadence {
         Cadence(kind: .daily, localTime: localTime, timezone: timezone)
     }
@@ -59,7 +59,7 @@ public struct Cadence: Codable, Sendable, Hashable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         kind = try c.decodeIfPresent(CadenceKind.self, forKey: .kind) ?? .unknown("")
-        at = try? c.decodeIfPresent(String.self, forKey: .at)
+        at = try? c.decodeIfPresent(Timestamp.self, forKey: .at)
         localTime = try? c.decodeIfPresent(String.self, forKey: .localTime)
         timezone = try? c.decodeIfPresent(String.self, forKey: .timezone)
         weekdays = try? c.decodeIfPresent([Int].self, forKey: .weekdays)

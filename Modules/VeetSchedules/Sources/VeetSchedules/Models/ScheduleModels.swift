@@ -7,12 +7,12 @@ public struct ScheduleListItem: Codable, Sendable, Hashable, Identifiable {
     public var state: ScheduleState
     public var pauseReason: String?
     public var currentRevision: Int
-    public var nextFireAt: String?
+    public var nextFireAt: Timestamp?
     public var title: String
     public var instructionPreview: String
     public var cadence: Cadence?
-    public var createdAt: String
-    public var updatedAt: String
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
 
     enum CodingKeys: String, CodingKey {
         case id, state, title, cadence
@@ -30,12 +30,12 @@ public struct ScheduleListItem: Codable, Sendable, Hashable, Identifiable {
         state = try c.decode(ScheduleState.self, forKey: .state)
         pauseReason = try c.decodeIfPresent(String.self, forKey: .pauseReason)
         currentRevision = try c.decodeIfPresent(Int.self, forKey: .currentRevision) ?? 1
-        nextFireAt = try c.decodeIfPresent(String.self, forKey: .nextFireAt)
+        nextFireAt = try c.decodeIfPresent(Timestamp.self, forKey: .nextFireAt)
         title = try c.decodeIfPresent(String.self, forKey: .title) ?? ""
         instructionPreview = try c.decodeIfPresent(String.self, forKey: .instructionPreview) ?? ""
         cadence = try c.decodeIfPresent(Cadence.self, forKey: .cadence)
-        createdAt = try c.decodeIfPresent(String.self, forKey: .createdAt) ?? ""
-        updatedAt = try c.decodeIfPresent(String.self, forKey: .updatedAt) ?? ""
+        createdAt = try c.decodeIfPresent(Timestamp.self, forKey: .createdAt) ?? ""
+        updatedAt = try c.decodeIfPresent(Timestamp.self, forKey: .updatedAt) ?? ""
     }
 }
 
@@ -45,10 +45,10 @@ public struct ScheduleStatus: Codable, Sendable, Hashable, Identifiable {
     public var state: ScheduleState
     public var pauseReason: String?
     public var currentRevision: Int
-    public var nextFireAt: String?
+    public var nextFireAt: Timestamp?
     public var consecutiveFailures: Int
-    public var createdAt: String
-    public var updatedAt: String
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
 
     enum CodingKeys: String, CodingKey {
         case id, state
@@ -66,10 +66,10 @@ public struct ScheduleStatus: Codable, Sendable, Hashable, Identifiable {
         state = try c.decode(ScheduleState.self, forKey: .state)
         pauseReason = try c.decodeIfPresent(String.self, forKey: .pauseReason)
         currentRevision = try c.decodeIfPresent(Int.self, forKey: .currentRevision) ?? 1
-        nextFireAt = try c.decodeIfPresent(String.self, forKey: .nextFireAt)
+        nextFireAt = try c.decodeIfPresent(Timestamp.self, forKey: .nextFireAt)
         consecutiveFailures = try c.decodeIfPresent(Int.self, forKey: .consecutiveFailures) ?? 0
-        createdAt = try c.decodeIfPresent(String.self, forKey: .createdAt) ?? ""
-        updatedAt = try c.decodeIfPresent(String.self, forKey: .updatedAt) ?? ""
+        createdAt = try c.decodeIfPresent(Timestamp.self, forKey: .createdAt) ?? ""
+        updatedAt = try c.decodeIfPresent(Timestamp.self, forKey: .updatedAt) ?? ""
     }
 }
 
@@ -161,7 +161,7 @@ public struct ScheduleRevision: Codable, Sendable, Hashable {
     public var definition: ScheduleDefinition
     /// Null for `ONCE` cadences.
     public var timezone: String?
-    public var createdAt: String
+    public var createdAt: Timestamp
 
     enum CodingKeys: String, CodingKey {
         case revision, timezone
@@ -172,7 +172,7 @@ public struct ScheduleRevision: Codable, Sendable, Hashable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         revision = try c.decodeIfPresent(Int.self, forKey: .revision) ?? 1
         timezone = try c.decodeIfPresent(String.self, forKey: .timezone)
-        createdAt = try c.decodeIfPresent(String.self, forKey: .createdAt) ?? ""
+        createdAt = try c.decodeIfPresent(Timestamp.self, forKey: .createdAt) ?? ""
         definition = try ScheduleDefinition(from: decoder)
     }
 
@@ -197,14 +197,14 @@ public struct ScheduleOccurrence: Codable, Sendable, Hashable, Identifiable {
     public var id: String
     public var scheduleID: String
     public var scheduleRevision: Int?
-    public var nominalFireAt: String
+    public var nominalFireAt: Timestamp
     public var disposition: OccurrenceDisposition
     /// Null when nothing was materialized, or when the session was deleted since.
     public var sessionID: String?
     public var runID: String?
     public var reasonCode: String?
-    public var materializedAt: String?
-    public var linksErasedAt: String?
+    public var materializedAt: Timestamp?
+    public var linksErasedAt: Timestamp?
 
     enum CodingKeys: String, CodingKey {
         case id, disposition

@@ -12,15 +12,15 @@ public struct CachedSession: Sendable, Hashable, Codable {
     public var localTitle: String?
     public var agentID: String
     public var status: String
-    public var createdAt: String
-    public var updatedAt: String
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
     public var activeRunID: String?
     public var lastRunID: String?
     public var folderID: String?
     public var scheduleID: String?
 
     public init(id: String, title: String? = nil, localTitle: String? = nil, agentID: String = "",
-                status: String = "ACTIVE", createdAt: String, updatedAt: String, activeRunID: String? = nil,
+                status: String = "ACTIVE", createdAt: Timestamp, updatedAt: Timestamp, activeRunID: String? = nil,
                 lastRunID: String? = nil, folderID: String? = nil, scheduleID: String? = nil) {
         self.id = id
         self.title = title
@@ -37,6 +37,13 @@ public struct CachedSession: Sendable, Hashable, Codable {
 
     /// What a list shows: the server's title, else the local one, else nil ("New conversation").
     public var displayTitle: String? { title ?? localTitle }
+
+    /// Whether writing `other` over this row would leave its columns as they
+    /// are. Timestamps are equal by instant, but the columns keep the
+    /// server's spelling, so a respelled time (`Z` for `+00:00`) is a change.
+    func hasSameColumns(as other: CachedSession) -> Bool {
+        self == other && createdAt.text == other.createdAt.text && updatedAt.text == other.updatedAt.text
+    }
 
     /// The server's values for every mirrored field; `localTitle` is kept by the caller.
     init(server view: SessionView, localTitle: String?) {

@@ -82,7 +82,7 @@ extension LocalStore {
                 let fresh = CachedSession(server: view, localTitle: existing?.localTitle)
                 cached[view.id] = fresh
                 if let existing {
-                    guard existing != fresh else { continue }
+                    guard !existing.hasSameColumns(as: fresh) else { continue }
                     try db.run("""
                         UPDATE sessions SET title = ?, agent_id = ?, status = ?, created_at = ?, updated_at = ?,
                             active_run_id = ?, last_run_id = ?, folder_id = ?, schedule_id = ?
@@ -152,13 +152,13 @@ extension LocalStore {
     }
 
     private static func serverValues(_ s: CachedSession) -> [SQLValue] {
-        [.optional(s.title), .text(s.agentID), .text(s.status), .text(s.createdAt), .text(s.updatedAt),
+        [.optional(s.title), .text(s.agentID), .text(s.status), .text(s.createdAt.text), .text(s.updatedAt.text),
          .optional(s.activeRunID), .optional(s.lastRunID), .optional(s.folderID), .optional(s.scheduleID)]
     }
 
     static func readSession(_ row: Statement) -> CachedSession {
         CachedSession(id: row.text(0), title: row.optionalText(1), localTitle: row.optionalText(2),
-                      agentID: row.text(3), status: row.text(4), createdAt: row.text(5), updatedAt: row.text(6),
+                      agentID: row.text(3), status: row.text(4), createdAt: Timestamp(row.text(5)), updatedAt: Timestamp(row.text(6)),
                       activeRunID: row.optionalText(7), lastRunID: row.optionalText(8),
                       folderID: row.optionalText(9), scheduleID: row.optionalText(10))
     }

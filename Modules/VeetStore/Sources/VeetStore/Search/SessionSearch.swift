@@ -1,12 +1,13 @@
 import CSQLite
 import Foundation
 import Synchronization
+import VeetTransport
 
 /// One conversation that matched, with its best-ranked match.
 public struct SearchHit: Sendable, Hashable {
     public var sessionID: String
     public var title: String?
-    public var updatedAt: String
+    public var updatedAt: Timestamp
     /// Which kind of text the excerpt comes from.
     public var kind: SearchMatchKind
     /// The message's sequence when `kind` is `.message`.
@@ -111,7 +112,7 @@ extension LocalStore {
         guard try statement.step() else { return nil }
         let kind = SearchMatchKind(rawValue: statement.text(0)) ?? .message
         return SearchHit(sessionID: statement.text(6), title: statement.optionalText(3) ?? statement.optionalText(4),
-                         updatedAt: statement.text(5), kind: kind,
+                         updatedAt: Timestamp(statement.text(5)), kind: kind,
                          sequence: kind == .message ? Int64(statement.text(1)) : nil, matchCount: count,
                          excerpt: Excerpt.make(body: statement.text(2), query: query, width: width))
     }

@@ -1,14 +1,75 @@
 import Foundation
 
-/// Parses the three timestamp spellings the server uses: `Z` with or
-/// without fractional seconds, and `+00:00`. Kept as text too, so nothing is
-/// lost when a value is echoed back.
-public enum Timestamp {
+/// A point in time as the server wrote it: decoded once at the wire, then
+/// carried typed. It keeps the exact text (echoed back byte for byte in
+/// request bodies, `--json` output and the store) and the instant read from
+/// it. The server writes `Z` with or without fractional seconds and `+00:00`
+/// (one field keeps another offset); all are read. Text that is no timestamp
+/// at all (a newer server's format) is kept with no date instead of failing
+/// the payload around it, so one odd field never empties a list.
+public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// What the server sent, unchanged.
+    public let text: String
+    /// The instant, or nil when `text` could not be read.
+    public let date: Date?
+
+    public init(_ text: String) {
+        self.text = text
+        self.date = Self.parse(text)
+    }
+
+    public init(stringLiteral text: String) {
+        self.init(text)
+    }
+
+    public init(from decoder: Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+
+    public var description: String { text }
+
+    // Equal, hashed and ordered by instant, so `…Z` and `…+00:00` for the
+    // same moment are one value. Unreadable text has no instant: it equals
+    // only the same text and sorts before every readable timestamp (where
+    // callers used to put it with `?? .distantPast`), then by its text, so
+    // any list sorts the same way every time.
+    public static func == (lhs: Timestamp, rhs: Timestamp) -> Bool {
+        switch (lhs.date, rhs.date) {
+        case let (left?, right?): left == right
+        case (nil, nil): lhs.text == rhs.text
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        if let date {
+            hasher.combine(true)
+            hasher.combine(date)
+        } else {
+            hasher.combine(false)
+            hasher.combine(text)
+        }
+    }
+
+    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+        switch (lhs.date, rhs.date) {
+        case let (left?, right?): left < right
+        case (nil, nil): lhs.text < rhs.text
+        case (nil, _?): true
+        case (_?, nil): false
+        }
+    }
+
     /// The wire's usual form (`2026-11-30T09:00:00.123456Z`, `+01:00`) is read
     /// by hand: lists sort and label thousands of sessions by it, and the
     /// format styles were 9.5 % of the TUI's cold-start profile (now 0.6 %).
     /// Anything else goes to Foundation's ISO 8601 parser.
-    public static func parse(_ text: String) -> Date? {
+    static func parse(_ text: String) -> Date? {
         fastParse(text) ?? parseWithFormatStyles(text)
     }
 

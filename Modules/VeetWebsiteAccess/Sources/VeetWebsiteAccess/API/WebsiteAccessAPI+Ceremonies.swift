@@ -34,7 +34,7 @@ private struct BeginAnswer: Decodable {
     var id: String
     var profileID: String
     var status: CeremonyStatus
-    var expiresAt: String?
+    var expiresAt: Timestamp?
     var launchURL: String?
 
     enum CodingKeys: String, CodingKey {

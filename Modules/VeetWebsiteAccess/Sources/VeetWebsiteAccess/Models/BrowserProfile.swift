@@ -42,12 +42,12 @@ public struct BrowserProfile: Codable, Sendable, Hashable, Identifiable {
     public var allowedOrigins: [String]
     public var status: ProfileStatus
     public var generation: Int
-    public var createdAt: String
-    public var updatedAt: String
-    public var lastUsedAt: String?
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
+    public var lastUsedAt: Timestamp?
 
     public init(id: String, allowedOrigins: [String], status: ProfileStatus, generation: Int = 0,
-                createdAt: String = "", updatedAt: String = "", lastUsedAt: String? = nil) {
+                createdAt: Timestamp = "", updatedAt: Timestamp = "", lastUsedAt: Timestamp? = nil) {
         self.id = id
         self.allowedOrigins = allowedOrigins
         self.status = status
@@ -71,9 +71,9 @@ public struct BrowserProfile: Codable, Sendable, Hashable, Identifiable {
         allowedOrigins = try c.decodeIfPresent([String].self, forKey: .allowedOrigins) ?? []
         status = try c.decode(ProfileStatus.self, forKey: .status)
         generation = try c.decodeIfPresent(Int.self, forKey: .generation) ?? 0
-        createdAt = try c.decodeIfPresent(String.self, forKey: .createdAt) ?? ""
-        updatedAt = try c.decodeIfPresent(String.self, forKey: .updatedAt) ?? ""
-        lastUsedAt = try c.decodeIfPresent(String.self, forKey: .lastUsedAt)
+        createdAt = try c.decodeIfPresent(Timestamp.self, forKey: .createdAt) ?? ""
+        updatedAt = try c.decodeIfPresent(Timestamp.self, forKey: .updatedAt) ?? ""
+        lastUsedAt = try c.decodeIfPresent(Timestamp.self, forKey: .lastUsedAt)
     }
 
     /// The first origin's host, the profile's name in lists.

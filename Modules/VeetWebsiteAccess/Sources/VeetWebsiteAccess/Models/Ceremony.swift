@@ -41,9 +41,9 @@ public struct Ceremony: Codable, Sendable, Hashable, Identifiable {
     public var id: String
     public var profileID: String
     public var status: CeremonyStatus
-    public var expiresAt: String?
+    public var expiresAt: Timestamp?
 
-    public init(id: String, profileID: String, status: CeremonyStatus, expiresAt: String? = nil) {
+    public init(id: String, profileID: String, status: CeremonyStatus, expiresAt: Timestamp? = nil) {
         self.id = id
         self.profileID = profileID
         self.status = status
@@ -55,8 +55,6 @@ public struct Ceremony: Codable, Sendable, Hashable, Identifiable {
         case profileID = "profile_id"
         case expiresAt = "expires_at"
     }
-
-    public var expiryDate: Date? { expiresAt.flatMap(Timestamp.parse) }
 }
 
 /// The single-use, five-minute link to the remote sign-in page. Its

@@ -1,4 +1,5 @@
 import Foundation
+import VeetTransport
 
 /// Unattended authority over a profile (`/v1/browser-grants`): routine
 /// actions on listed origins within a time window.
@@ -9,14 +10,14 @@ public struct StandingGrant: Codable, Sendable, Hashable, Identifiable {
     public var allowedOrigins: [String]
     public var actionKinds: [String]
     public var purpose: String?
-    public var startsAt: String?
-    public var expiresAt: String?
-    public var revokedAt: String?
-    public var createdAt: String?
+    public var startsAt: Timestamp?
+    public var expiresAt: Timestamp?
+    public var revokedAt: Timestamp?
+    public var createdAt: Timestamp?
 
     public init(id: String, profileID: String, profileGeneration: Int? = nil, allowedOrigins: [String] = [],
-                actionKinds: [String] = [], purpose: String? = nil, startsAt: String? = nil,
-                expiresAt: String? = nil, revokedAt: String? = nil, createdAt: String? = nil) {
+                actionKinds: [String] = [], purpose: String? = nil, startsAt: Timestamp? = nil,
+                expiresAt: Timestamp? = nil, revokedAt: Timestamp? = nil, createdAt: Timestamp? = nil) {
         self.id = id
         self.profileID = profileID
         self.profileGeneration = profileGeneration
@@ -49,10 +50,10 @@ public struct StandingGrant: Codable, Sendable, Hashable, Identifiable {
         allowedOrigins = try c.decodeIfPresent([String].self, forKey: .allowedOrigins) ?? []
         actionKinds = try c.decodeIfPresent([String].self, forKey: .actionKinds) ?? []
         purpose = try c.decodeIfPresent(String.self, forKey: .purpose)
-        startsAt = try c.decodeIfPresent(String.self, forKey: .startsAt)
-        expiresAt = try c.decodeIfPresent(String.self, forKey: .expiresAt)
-        revokedAt = try c.decodeIfPresent(String.self, forKey: .revokedAt)
-        createdAt = try c.decodeIfPresent(String.self, forKey: .createdAt)
+        startsAt = try c.decodeIfPresent(Timestamp.self, forKey: .startsAt)
+        expiresAt = try c.decodeIfPresent(Timestamp.self, forKey: .expiresAt)
+        revokedAt = try c.decodeIfPresent(Timestamp.self, forKey: .revokedAt)
+        createdAt = try c.decodeIfPresent(Timestamp.self, forKey: .createdAt)
     }
 
     public var isRevoked: Bool { revokedAt != nil }

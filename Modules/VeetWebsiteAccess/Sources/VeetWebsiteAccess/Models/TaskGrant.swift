@@ -34,17 +34,17 @@ public struct TaskGrant: Codable, Sendable, Hashable, Identifiable {
     public var actionsUsed: Int
     public var maxTypedCharacters: Int
     public var typedCharacters: Int
-    public var createdAt: String
-    public var expiresAt: String
-    public var lastUsedAt: String?
-    public var endedAt: String?
+    public var createdAt: Timestamp
+    public var expiresAt: Timestamp
+    public var lastUsedAt: Timestamp?
+    public var endedAt: Timestamp?
     public var approvalID: String?
 
     public init(id: String, sessionID: String = "", profileID: String = "", origin: String, pathPrefix: String,
                 actionKinds: [String] = [], status: TaskGrantStatus = .active, endReason: String? = nil,
                 maxActions: Int = 200, actionsUsed: Int = 0, maxTypedCharacters: Int = 4096,
-                typedCharacters: Int = 0, createdAt: String = "", expiresAt: String, lastUsedAt: String? = nil,
-                endedAt: String? = nil, approvalID: String? = nil) {
+                typedCharacters: Int = 0, createdAt: Timestamp = "", expiresAt: Timestamp, lastUsedAt: Timestamp? = nil,
+                endedAt: Timestamp? = nil, approvalID: String? = nil) {
         self.id = id
         self.sessionID = sessionID
         self.profileID = profileID
@@ -96,10 +96,10 @@ public struct TaskGrant: Codable, Sendable, Hashable, Identifiable {
         actionsUsed = try c.decodeIfPresent(Int.self, forKey: .actionsUsed) ?? 0
         maxTypedCharacters = try c.decodeIfPresent(Int.self, forKey: .maxTypedCharacters) ?? 0
         typedCharacters = try c.decodeIfPresent(Int.self, forKey: .typedCharacters) ?? 0
-        createdAt = try c.decodeIfPresent(String.self, forKey: .createdAt) ?? ""
-        expiresAt = try c.decodeIfPresent(String.self, forKey: .expiresAt) ?? ""
-        lastUsedAt = try c.decodeIfPresent(String.self, forKey: .lastUsedAt)
-        endedAt = try c.decodeIfPresent(String.self, forKey: .endedAt)
+        createdAt = try c.decodeIfPresent(Timestamp.self, forKey: .createdAt) ?? ""
+        expiresAt = try c.decodeIfPresent(Timestamp.self, forKey: .expiresAt) ?? ""
+        lastUsedAt = try c.decodeIfPresent(Timestamp.self, forKey: .lastUsedAt)
+        endedAt = try c.decodeIfPresent(Timestamp.self, forKey: .endedAt)
         approvalID = try c.decodeIfPresent(String.self, forKey: .approvalID)
     }
 
@@ -112,7 +112,7 @@ public struct TaskGrant: Codable, Sendable, Hashable, Identifiable {
 
     /// Time until `expires_at`, never below zero (zero when the date is unreadable).
     public func remainingTime(now: Date) -> TimeInterval {
-        guard let expiry = Timestamp.parse(expiresAt) else { return 0 }
+        guard let expiry = expiresAt.date else { return 0 }
         return max(0, expiry.timeIntervalSince(now))
     }
 

@@ -46,7 +46,7 @@ public struct WebsiteAccessOverview: Sendable, Hashable {
 
     /// The newest open ceremony, by expiry (ceremonies carry no creation time).
     public static func newestOpen(_ ceremonies: [Ceremony]) -> Ceremony? {
-        ceremonies.filter(\.status.isOpen).max { ($0.expiryDate ?? .distantPast) < ($1.expiryDate ?? .distantPast) }
+        ceremonies.filter(\.status.isOpen).max { ($0.expiresAt?.date ?? .distantPast) < ($1.expiresAt?.date ?? .distantPast) }
     }
 }
 
@@ -56,7 +56,7 @@ extension TaskGrant {
     /// arithmetic, so it disappears at its expiry without another read).
     public static func current(among grants: [TaskGrant], sessionID: String, now: Date) -> TaskGrant? {
         grants.filter { $0.sessionID == sessionID && $0.isActive(now: now) }
-            .max { (Timestamp.parse($0.createdAt) ?? .distantPast) < (Timestamp.parse($1.createdAt) ?? .distantPast) }
+            .max { $0.createdAt < $1.createdAt }
     }
 }
 

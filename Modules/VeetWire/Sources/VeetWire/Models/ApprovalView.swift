@@ -17,9 +17,9 @@ public struct ApprovalView: Codable, Sendable, Hashable, Identifiable {
     public var risk: ApprovalRisk
     /// An opaque dotted policy code (`"policy.matrix.external_write"`), not prose.
     public var policyReason: String
-    public var expiresAt: String?
-    public var createdAt: String
-    public var resolvedAt: String?
+    public var expiresAt: Timestamp?
+    public var createdAt: Timestamp
+    public var resolvedAt: Timestamp?
     /// The resolving principal; nil when the approval was cancelled with its run.
     public var resolvedBy: String?
     public var decision: ApprovalDecision?
@@ -33,7 +33,7 @@ public struct ApprovalView: Codable, Sendable, Hashable, Identifiable {
     public init(id: String, runID: String, sessionID: String, status: ApprovalStatus, toolName: String? = nil,
                 actionSummary: String = "", arguments: JSONValue = .object([:]),
                 argumentDigests: [String: String]? = nil, risk: ApprovalRisk, policyReason: String = "",
-                expiresAt: String? = nil, createdAt: String, resolvedAt: String? = nil, resolvedBy: String? = nil,
+                expiresAt: Timestamp? = nil, createdAt: Timestamp, resolvedAt: Timestamp? = nil, resolvedBy: String? = nil,
                 decision: ApprovalDecision? = nil, taskGrantOffer: TaskGrantOffer? = nil,
                 taskGrantNotCovered: TaskGrantNotCovered? = nil, taskGrantID: String? = nil) {
         self.id = id
@@ -85,9 +85,9 @@ public struct ApprovalView: Codable, Sendable, Hashable, Identifiable {
         argumentDigests = try? c.decodeIfPresent([String: String].self, forKey: .argumentDigests)
         risk = try c.decodeIfPresent(ApprovalRisk.self, forKey: .risk) ?? .unknown("")
         policyReason = try c.decodeIfPresent(String.self, forKey: .policyReason) ?? ""
-        expiresAt = try c.decodeIfPresent(String.self, forKey: .expiresAt)
-        createdAt = try c.decode(String.self, forKey: .createdAt)
-        resolvedAt = try c.decodeIfPresent(String.self, forKey: .resolvedAt)
+        expiresAt = try c.decodeIfPresent(Timestamp.self, forKey: .expiresAt)
+        createdAt = try c.decode(Timestamp.self, forKey: .createdAt)
+        resolvedAt = try c.decodeIfPresent(Timestamp.self, forKey: .resolvedAt)
         resolvedBy = try c.decodeIfPresent(String.self, forKey: .resolvedBy)
         decision = try c.decodeIfPresent(ApprovalDecision.self, forKey: .decision)
         // Newer, loosely specified objects: a shape this client cannot read is dropped, not fatal.
@@ -95,10 +95,6 @@ public struct ApprovalView: Codable, Sendable, Hashable, Identifiable {
         taskGrantNotCovered = try? c.decodeIfPresent(TaskGrantNotCovered.self, forKey: .taskGrantNotCovered)
         taskGrantID = try c.decodeIfPresent(String.self, forKey: .taskGrantID)
     }
-
-    public var createdDate: Date? { Timestamp.parse(createdAt) }
-    public var expiresDate: Date? { expiresAt.flatMap(Timestamp.parse) }
-    public var resolvedDate: Date? { resolvedAt.flatMap(Timestamp.parse) }
 }
 
 /// [newer] The scope a person may grant for the rest of a task (`browser.act`).

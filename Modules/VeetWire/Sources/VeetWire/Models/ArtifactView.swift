@@ -13,10 +13,10 @@ public struct ArtifactView: Codable, Sendable, Hashable, Identifiable {
     public var sha256: String
     public var sizeBytes: Int64
     public var metadata: JSONValue
-    public var createdAt: String
+    public var createdAt: Timestamp
 
     public init(id: String, sessionID: String, runID: String? = nil, name: String, mediaType: String,
-                sha256: String, sizeBytes: Int64, metadata: JSONValue = .object([:]), createdAt: String) {
+                sha256: String, sizeBytes: Int64, metadata: JSONValue = .object([:]), createdAt: Timestamp) {
         self.id = id
         self.sessionID = sessionID
         self.runID = runID
@@ -47,10 +47,8 @@ public struct ArtifactView: Codable, Sendable, Hashable, Identifiable {
         sha256 = try c.decodeIfPresent(String.self, forKey: .sha256) ?? ""
         sizeBytes = try c.decodeIfPresent(Int64.self, forKey: .sizeBytes) ?? 0
         metadata = try c.decodeObject(forKey: .metadata)
-        createdAt = try c.decode(String.self, forKey: .createdAt)
+        createdAt = try c.decode(Timestamp.self, forKey: .createdAt)
     }
-
-    public var createdDate: Date? { Timestamp.parse(createdAt) }
 
     /// [newer] `metadata.attachment.kind` of an upload: image, pdf, text or other.
     public var attachmentKind: String? { metadata["attachment"]?["kind"]?.stringValue }

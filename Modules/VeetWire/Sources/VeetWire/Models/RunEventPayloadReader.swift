@@ -18,6 +18,10 @@ struct RunEventPayloadReader<Key: CodingKey> {
         (try? container.decodeIfPresent(String.self, forKey: key)) ?? nil
     }
 
+    func timestamp(_ key: Key) -> Timestamp? {
+        string(key).map { Timestamp($0) }
+    }
+
     func requiredString(_ key: Key) throws -> String {
         try container.decode(String.self, forKey: key)
     }

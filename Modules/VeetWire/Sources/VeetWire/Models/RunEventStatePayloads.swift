@@ -157,7 +157,7 @@ extension RunEvent {
         public var status: WorkingTaskStatus?
         public var sourceEventIDs: [Int64]
         public var trustLevel: TrustLabel?
-        public var updatedAt: String?
+        public var updatedAt: Timestamp?
 
         private enum Keys: String, CodingKey { case task_id, description, status, source_event_ids, trust_level, updated_at }
 
@@ -168,7 +168,7 @@ extension RunEvent {
             status = r.vocabulary(.status)
             sourceEventIDs = r.int64s(.source_event_ids)
             trustLevel = r.vocabulary(.trust_level)
-            updatedAt = r.string(.updated_at)
+            updatedAt = r.timestamp(.updated_at)
         }
     }
 
@@ -176,7 +176,7 @@ extension RunEvent {
         public var statement: String
         public var sourceEventIDs: [Int64]
         public var trustLevel: TrustLabel?
-        public var establishedAt: String?
+        public var establishedAt: Timestamp?
 
         private enum Keys: String, CodingKey { case statement, source_event_ids, trust_level, established_at }
 
@@ -185,7 +185,7 @@ extension RunEvent {
             statement = r.string(.statement) ?? ""
             sourceEventIDs = r.int64s(.source_event_ids)
             trustLevel = r.vocabulary(.trust_level)
-            establishedAt = r.string(.established_at)
+            establishedAt = r.timestamp(.established_at)
         }
     }
 
@@ -261,7 +261,7 @@ extension RunEvent {
     public struct MemoryFormationRequested: Sendable, Hashable, Decodable {
         public var trigger: String?
         public var terminalStatus: RunStatus?
-        public var notBefore: String?
+        public var notBefore: Timestamp?
 
         private enum Keys: String, CodingKey { case trigger, terminal_status, not_before }
 
@@ -269,7 +269,7 @@ extension RunEvent {
             let r = try RunEventPayloadReader(decoder, keys: Keys.self)
             trigger = r.string(.trigger)
             terminalStatus = r.vocabulary(.terminal_status)
-            notBefore = r.string(.not_before)
+            notBefore = r.timestamp(.not_before)
         }
     }
 }

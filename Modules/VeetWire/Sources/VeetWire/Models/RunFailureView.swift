@@ -45,14 +45,14 @@ public struct RunFailureView: Codable, Sendable, Hashable {
     public var message: String
     public var stepNumber: Int?
     public var attemptNumber: Int?
-    public var occurredAt: String?
+    public var occurredAt: Timestamp?
     /// Stream event only: internal class name, for diagnostics.
     public var errorClass: String?
     /// Stream event only: provider details (`provider`, `provider_code`, `http_status`, ...).
     public var details: JSONValue?
 
     public init(reason: FailureReason, message: String = "", stepNumber: Int? = nil, attemptNumber: Int? = nil,
-                occurredAt: String? = nil, errorClass: String? = nil, details: JSONValue? = nil) {
+                occurredAt: Timestamp? = nil, errorClass: String? = nil, details: JSONValue? = nil) {
         self.reason = reason
         self.message = message
         self.stepNumber = stepNumber
@@ -76,10 +76,8 @@ public struct RunFailureView: Codable, Sendable, Hashable {
         message = try c.decodeIfPresent(String.self, forKey: .message) ?? ""
         stepNumber = try c.decodeIfPresent(Int.self, forKey: .stepNumber)
         attemptNumber = try c.decodeIfPresent(Int.self, forKey: .attemptNumber)
-        occurredAt = try c.decodeIfPresent(String.self, forKey: .occurredAt)
+        occurredAt = try c.decodeIfPresent(Timestamp.self, forKey: .occurredAt)
         errorClass = try c.decodeIfPresent(String.self, forKey: .errorClass)
         details = try c.decodeIfPresent(JSONValue.self, forKey: .details)
     }
-
-    public var occurredDate: Date? { occurredAt.flatMap(Timestamp.parse) }
 }

@@ -32,11 +32,11 @@ public struct RunUsageView: Codable, Sendable, Hashable {
 
 public struct RunLimitsView: Codable, Sendable, Hashable {
     public var maxSteps: Int?
-    public var deadlineAt: String?
+    public var deadlineAt: Timestamp?
     /// Decimal amount kept as text, or nil when there is no cost cap.
     public var maxCostUSD: String?
 
-    public init(maxSteps: Int? = nil, deadlineAt: String? = nil, maxCostUSD: String? = nil) {
+    public init(maxSteps: Int? = nil, deadlineAt: Timestamp? = nil, maxCostUSD: String? = nil) {
         self.maxSteps = maxSteps
         self.deadlineAt = deadlineAt
         self.maxCostUSD = maxCostUSD
@@ -48,7 +48,6 @@ public struct RunLimitsView: Codable, Sendable, Hashable {
         case maxCostUSD = "max_cost_usd"
     }
 
-    public var deadlineDate: Date? { deadlineAt.flatMap(Timestamp.parse) }
     public var maxCost: Decimal? { decimal(fromWire: maxCostUSD) }
 }
 
@@ -67,15 +66,15 @@ public struct RunView: Codable, Sendable, Hashable, Identifiable {
     /// Non-nil only when `status` is FAILED.
     public var failure: RunFailureView?
     /// Set once, on the first cancel of a RUNNING run.
-    public var cancelRequestedAt: String?
-    public var createdAt: String
-    public var updatedAt: String
+    public var cancelRequestedAt: Timestamp?
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
 
     public init(id: String, sessionID: String, parentRunID: String? = nil, status: RunStatus,
                 stepCount: Int = 0, modelCallCount: Int = 0, toolCallCount: Int = 0,
                 usage: RunUsageView = RunUsageView(), limits: RunLimitsView = RunLimitsView(),
-                failure: RunFailureView? = nil, cancelRequestedAt: String? = nil,
-                createdAt: String, updatedAt: String) {
+                failure: RunFailureView? = nil, cancelRequestedAt: Timestamp? = nil,
+                createdAt: Timestamp, updatedAt: Timestamp) {
         self.id = id
         self.sessionID = sessionID
         self.parentRunID = parentRunID
@@ -115,12 +114,8 @@ public struct RunView: Codable, Sendable, Hashable, Identifiable {
         usage = try c.decodeIfPresent(RunUsageView.self, forKey: .usage) ?? RunUsageView()
         limits = try c.decodeIfPresent(RunLimitsView.self, forKey: .limits) ?? RunLimitsView()
         failure = try c.decodeIfPresent(RunFailureView.self, forKey: .failure)
-        cancelRequestedAt = try c.decodeIfPresent(String.self, forKey: .cancelRequestedAt)
-        createdAt = try c.decode(String.self, forKey: .createdAt)
-        updatedAt = try c.decode(String.self, forKey: .updatedAt)
+        cancelRequestedAt = try c.decodeIfPresent(Timestamp.self, forKey: .cancelRequestedAt)
+        createdAt = try c.decode(Timestamp.self, forKey: .createdAt)
+        updatedAt = try c.decode(Timestamp.self, forKey: .updatedAt)
     }
-
-    public var createdDate: Date? { Timestamp.parse(createdAt) }
-    public var updatedDate: Date? { Timestamp.parse(updatedAt) }
-    public var cancelRequestedDate: Date? { cancelRequestedAt.flatMap(Timestamp.parse) }
 }

@@ -27,15 +27,15 @@ public struct SessionView: Codable, Sendable, Hashable, Identifiable {
     public var title: String?
     /// Client-owned opaque JSON, kept verbatim.
     public var metadata: JSONValue
-    public var createdAt: String
-    public var updatedAt: String
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
     public var activeRunID: String?
     public var lastRunID: String?
     /// [newer] servers only.
     public var folderID: String?
 
     public init(id: String, status: SessionStatus = .active, agentID: String = "", agentVersion: String = "",
-                title: String? = nil, metadata: JSONValue = .object([:]), createdAt: String, updatedAt: String,
+                title: String? = nil, metadata: JSONValue = .object([:]), createdAt: Timestamp, updatedAt: Timestamp,
                 activeRunID: String? = nil, lastRunID: String? = nil, folderID: String? = nil) {
         self.id = id
         self.status = status
@@ -69,15 +69,12 @@ public struct SessionView: Codable, Sendable, Hashable, Identifiable {
         agentVersion = try c.decodeIfPresent(String.self, forKey: .agentVersion) ?? ""
         title = try c.decodeIfPresent(String.self, forKey: .title)
         metadata = try c.decodeObject(forKey: .metadata)
-        createdAt = try c.decode(String.self, forKey: .createdAt)
-        updatedAt = try c.decode(String.self, forKey: .updatedAt)
+        createdAt = try c.decode(Timestamp.self, forKey: .createdAt)
+        updatedAt = try c.decode(Timestamp.self, forKey: .updatedAt)
         activeRunID = try c.decodeIfPresent(String.self, forKey: .activeRunID)
         lastRunID = try c.decodeIfPresent(String.self, forKey: .lastRunID)
         folderID = try c.decodeIfPresent(String.self, forKey: .folderID)
     }
-
-    public var createdDate: Date? { Timestamp.parse(createdAt) }
-    public var updatedDate: Date? { Timestamp.parse(updatedAt) }
 
     /// `metadata.schedule_id` when it is a UUID string; anything else counts as absent (contract §1.2).
     public var scheduleID: String? {
