@@ -8,29 +8,16 @@ public enum ErrorCode: LenientEnum {
     case invalidStateTransition, rateLimited, internalError, artifactStorageError
     case unknown(String)
 
-    public static let knownValues: [ErrorCode] = [
-        .authenticationError, .authenticationFailed, .authorizationError, .notFound,
-        .malformedRequest, .unsupportedMediaType, .payloadTooLarge, .conflict,
-        .invalidStateTransition, .rateLimited, .internalError, .artifactStorageError,
+    public static let wireNames: [(ErrorCode, String)] = [
+        (.authenticationError, "authentication_error"), (.authenticationFailed, "authentication_failed"),
+        (.authorizationError, "authorization_error"), (.notFound, "not_found"),
+        (.malformedRequest, "malformed_request"), (.unsupportedMediaType, "unsupported_media_type"),
+        (.payloadTooLarge, "payload_too_large"), (.conflict, "conflict"),
+        (.invalidStateTransition, "invalid_state_transition"), (.rateLimited, "rate_limited"),
+        (.internalError, "internal_error"), (.artifactStorageError, "artifact_storage_error"),
     ]
 
-    public var rawValue: String {
-        switch self {
-        case .authenticationError: "authentication_error"
-        case .authenticationFailed: "authentication_failed"
-        case .authorizationError: "authorization_error"
-        case .notFound: "not_found"
-        case .malformedRequest: "malformed_request"
-        case .unsupportedMediaType: "unsupported_media_type"
-        case .payloadTooLarge: "payload_too_large"
-        case .conflict: "conflict"
-        case .invalidStateTransition: "invalid_state_transition"
-        case .rateLimited: "rate_limited"
-        case .internalError: "internal_error"
-        case .artifactStorageError: "artifact_storage_error"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
 /// A definite answer from the server that was not a success: the decoded

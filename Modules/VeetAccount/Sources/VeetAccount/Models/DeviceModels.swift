@@ -6,34 +6,21 @@ public enum DeviceKind: LenientEnum {
     case mobile, laptop, desktop, web, cli, surface
     case unknown(String)
 
-    public static let knownValues: [DeviceKind] = [.mobile, .laptop, .desktop, .web, .cli, .surface]
+    public static let wireNames: [(DeviceKind, String)] = [
+        (.mobile, "mobile"), (.laptop, "laptop"), (.desktop, "desktop"), (.web, "web"), (.cli, "cli"),
+        (.surface, "surface"),
+    ]
 
-    public var rawValue: String {
-        switch self {
-        case .mobile: "mobile"
-        case .laptop: "laptop"
-        case .desktop: "desktop"
-        case .web: "web"
-        case .cli: "cli"
-        case .surface: "surface"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
 public enum DeviceStatus: LenientEnum {
     case active, revoked
     case unknown(String)
 
-    public static let knownValues: [DeviceStatus] = [.active, .revoked]
+    public static let wireNames: [(DeviceStatus, String)] = [(.active, "active"), (.revoked, "revoked")]
 
-    public var rawValue: String {
-        switch self {
-        case .active: "active"
-        case .revoked: "revoked"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
 /// A registered device as the server shows it (§7.2); never carries the push token.

@@ -7,25 +7,14 @@ public enum NotificationKind: LenientEnum {
     case opsAlert, opsRecovered, test, deviceInvocation
     case unknown(String)
 
-    public static let knownValues: [NotificationKind] = [
-        .approvalRequested, .questionAsked, .runFailed, .scheduleRunFinished, .scheduleOccurrenceSkipped,
-        .opsAlert, .opsRecovered, .test, .deviceInvocation,
+    public static let wireNames: [(NotificationKind, String)] = [
+        (.approvalRequested, "approval_requested"), (.questionAsked, "question_asked"), (.runFailed, "run_failed"),
+        (.scheduleRunFinished, "schedule_run_finished"),
+        (.scheduleOccurrenceSkipped, "schedule_occurrence_skipped"), (.opsAlert, "ops_alert"),
+        (.opsRecovered, "ops_recovered"), (.test, "test"), (.deviceInvocation, "device_invocation"),
     ]
 
-    public var rawValue: String {
-        switch self {
-        case .approvalRequested: "approval_requested"
-        case .questionAsked: "question_asked"
-        case .runFailed: "run_failed"
-        case .scheduleRunFinished: "schedule_run_finished"
-        case .scheduleOccurrenceSkipped: "schedule_occurrence_skipped"
-        case .opsAlert: "ops_alert"
-        case .opsRecovered: "ops_recovered"
-        case .test: "test"
-        case .deviceInvocation: "device_invocation"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 
     /// The fixed title for the kind; the client shows this, never text from the server.
     public var title: String {
@@ -105,34 +94,22 @@ public enum NotificationStatus: LenientEnum {
     case pending, dispatched, superseded, expired, failed
     case unknown(String)
 
-    public static let knownValues: [NotificationStatus] = [.pending, .dispatched, .superseded, .expired, .failed]
+    public static let wireNames: [(NotificationStatus, String)] = [
+        (.pending, "pending"), (.dispatched, "dispatched"), (.superseded, "superseded"), (.expired, "expired"),
+        (.failed, "failed"),
+    ]
 
-    public var rawValue: String {
-        switch self {
-        case .pending: "pending"
-        case .dispatched: "dispatched"
-        case .superseded: "superseded"
-        case .expired: "expired"
-        case .failed: "failed"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
 public enum DeliveryOutcome: LenientEnum {
     case delivered, retry, unregistered, rejected, skipped
     case unknown(String)
 
-    public static let knownValues: [DeliveryOutcome] = [.delivered, .retry, .unregistered, .rejected, .skipped]
+    public static let wireNames: [(DeliveryOutcome, String)] = [
+        (.delivered, "delivered"), (.retry, "retry"), (.unregistered, "unregistered"), (.rejected, "rejected"),
+        (.skipped, "skipped"),
+    ]
 
-    public var rawValue: String {
-        switch self {
-        case .delivered: "delivered"
-        case .retry: "retry"
-        case .unregistered: "unregistered"
-        case .rejected: "rejected"
-        case .skipped: "skipped"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }

@@ -37,29 +37,19 @@ public struct FolderView: Codable, Sendable, Hashable, Identifiable {
 public enum ProposalKind: LenientEnum {
     case newFolder, addToFolder
     case unknown(String)
-    public static let knownValues: [ProposalKind] = [.newFolder, .addToFolder]
-    public var rawValue: String {
-        switch self {
-        case .newFolder: "new_folder"
-        case .addToFolder: "add_to_folder"
-        case .unknown(let raw): raw
-        }
-    }
+    public static let wireNames: [(ProposalKind, String)] = [
+        (.newFolder, "new_folder"), (.addToFolder, "add_to_folder"),
+    ]
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
 public enum ProposalState: LenientEnum {
     case proposed, accepted, declined, withdrawn
     case unknown(String)
-    public static let knownValues: [ProposalState] = [.proposed, .accepted, .declined, .withdrawn]
-    public var rawValue: String {
-        switch self {
-        case .proposed: "proposed"
-        case .accepted: "accepted"
-        case .declined: "declined"
-        case .withdrawn: "withdrawn"
-        case .unknown(let raw): raw
-        }
-    }
+    public static let wireNames: [(ProposalState, String)] = [
+        (.proposed, "proposed"), (.accepted, "accepted"), (.declined, "declined"), (.withdrawn, "withdrawn"),
+    ]
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
 /// A grouping the server suggests; nothing is filed until the owner accepts (§9.3).

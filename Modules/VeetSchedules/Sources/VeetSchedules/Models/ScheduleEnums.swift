@@ -4,16 +4,10 @@ import VeetTransport
 public enum ScheduleState: LenientEnum {
     case active, paused, completed, cancelled
     case unknown(String)
-    public static let knownValues: [ScheduleState] = [.active, .paused, .completed, .cancelled]
-    public var rawValue: String {
-        switch self {
-        case .active: "ACTIVE"
-        case .paused: "PAUSED"
-        case .completed: "COMPLETED"
-        case .cancelled: "CANCELLED"
-        case .unknown(let raw): raw
-        }
-    }
+    public static let wireNames: [(ScheduleState, String)] = [
+        (.active, "ACTIVE"), (.paused, "PAUSED"), (.completed, "COMPLETED"), (.cancelled, "CANCELLED"),
+    ]
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 
     /// `COMPLETED` and `CANCELLED` are final.
     public var isFinal: Bool { self == .completed || self == .cancelled }
@@ -22,34 +16,19 @@ public enum ScheduleState: LenientEnum {
 public enum CadenceKind: LenientEnum {
     case once, daily, weekly, monthly, yearly
     case unknown(String)
-    public static let knownValues: [CadenceKind] = [.once, .daily, .weekly, .monthly, .yearly]
-    public var rawValue: String {
-        switch self {
-        case .once: "ONCE"
-        case .daily: "DAILY"
-        case .weekly: "WEEKLY"
-        case .monthly: "MONTHLY"
-        case .yearly: "YEARLY"
-        case .unknown(let raw): raw
-        }
-    }
+    public static let wireNames: [(CadenceKind, String)] = [
+        (.once, "ONCE"), (.daily, "DAILY"), (.weekly, "WEEKLY"), (.monthly, "MONTHLY"), (.yearly, "YEARLY"),
+    ]
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
 /// What became of one firing (schedules.md §6).
 public enum OccurrenceDisposition: LenientEnum {
     case materialized, missed, skippedOverlap, authorizationFailed, configurationFailed
     case unknown(String)
-    public static let knownValues: [OccurrenceDisposition] = [
-        .materialized, .missed, .skippedOverlap, .authorizationFailed, .configurationFailed,
+    public static let wireNames: [(OccurrenceDisposition, String)] = [
+        (.materialized, "MATERIALIZED"), (.missed, "MISSED"), (.skippedOverlap, "SKIPPED_OVERLAP"),
+        (.authorizationFailed, "AUTHORIZATION_FAILED"), (.configurationFailed, "CONFIGURATION_FAILED"),
     ]
-    public var rawValue: String {
-        switch self {
-        case .materialized: "MATERIALIZED"
-        case .missed: "MISSED"
-        case .skippedOverlap: "SKIPPED_OVERLAP"
-        case .authorizationFailed: "AUTHORIZATION_FAILED"
-        case .configurationFailed: "CONFIGURATION_FAILED"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }

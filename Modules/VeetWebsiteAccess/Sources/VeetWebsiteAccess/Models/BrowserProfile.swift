@@ -6,18 +6,12 @@ public enum ProfileStatus: LenientEnum {
     case provisioning, authenticationRequired, ready, needsUser, revoked
     case unknown(String)
 
-    public static let knownValues: [ProfileStatus] = [.provisioning, .authenticationRequired, .ready, .needsUser, .revoked]
+    public static let wireNames: [(ProfileStatus, String)] = [
+        (.provisioning, "provisioning"), (.authenticationRequired, "authentication_required"), (.ready, "ready"),
+        (.needsUser, "needs_user"), (.revoked, "revoked"),
+    ]
 
-    public var rawValue: String {
-        switch self {
-        case .provisioning: "provisioning"
-        case .authenticationRequired: "authentication_required"
-        case .ready: "ready"
-        case .needsUser: "needs_user"
-        case .revoked: "revoked"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 
     /// Plain words for a status line.
     public var label: String {

@@ -5,18 +5,12 @@ public enum CeremonyStatus: LenientEnum {
     case authenticationRequired, needsUser, ready, expired, cancelled
     case unknown(String)
 
-    public static let knownValues: [CeremonyStatus] = [.authenticationRequired, .needsUser, .ready, .expired, .cancelled]
+    public static let wireNames: [(CeremonyStatus, String)] = [
+        (.authenticationRequired, "authentication_required"), (.needsUser, "needs_user"), (.ready, "ready"),
+        (.expired, "expired"), (.cancelled, "cancelled"),
+    ]
 
-    public var rawValue: String {
-        switch self {
-        case .authenticationRequired: "authentication_required"
-        case .needsUser: "needs_user"
-        case .ready: "ready"
-        case .expired: "expired"
-        case .cancelled: "cancelled"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 
     /// Ready, expired and cancelled never change again.
     public var isTerminal: Bool { self == .ready || self == .expired || self == .cancelled }

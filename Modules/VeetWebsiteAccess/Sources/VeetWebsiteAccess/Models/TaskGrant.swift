@@ -5,18 +5,12 @@ public enum TaskGrantStatus: LenientEnum {
     case active, expired, exhausted, revoked, ended
     case unknown(String)
 
-    public static let knownValues: [TaskGrantStatus] = [.active, .expired, .exhausted, .revoked, .ended]
+    public static let wireNames: [(TaskGrantStatus, String)] = [
+        (.active, "active"), (.expired, "expired"), (.exhausted, "exhausted"), (.revoked, "revoked"),
+        (.ended, "ended"),
+    ]
 
-    public var rawValue: String {
-        switch self {
-        case .active: "active"
-        case .expired: "expired"
-        case .exhausted: "exhausted"
-        case .revoked: "revoked"
-        case .ended: "ended"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
 /// A task permission: "allow all actions for this task", bounded by actions,

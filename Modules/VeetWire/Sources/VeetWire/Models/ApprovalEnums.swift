@@ -5,35 +5,23 @@ public enum ApprovalStatus: LenientEnum {
     case pending, approved, denied, expired, cancelled
     case unknown(String)
 
-    public static let knownValues: [ApprovalStatus] = [.pending, .approved, .denied, .expired, .cancelled]
+    public static let wireNames: [(ApprovalStatus, String)] = [
+        (.pending, "PENDING"), (.approved, "APPROVED"), (.denied, "DENIED"), (.expired, "EXPIRED"),
+        (.cancelled, "CANCELLED"),
+    ]
 
-    public var rawValue: String {
-        switch self {
-        case .pending: "PENDING"
-        case .approved: "APPROVED"
-        case .denied: "DENIED"
-        case .expired: "EXPIRED"
-        case .cancelled: "CANCELLED"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
 public enum ApprovalRisk: LenientEnum {
     case low, medium, high, critical
     case unknown(String)
 
-    public static let knownValues: [ApprovalRisk] = [.low, .medium, .high, .critical]
+    public static let wireNames: [(ApprovalRisk, String)] = [
+        (.low, "LOW"), (.medium, "MEDIUM"), (.high, "HIGH"), (.critical, "CRITICAL"),
+    ]
 
-    public var rawValue: String {
-        switch self {
-        case .low: "LOW"
-        case .medium: "MEDIUM"
-        case .high: "HIGH"
-        case .critical: "CRITICAL"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
 /// A person's answer to an approval. `approveForTask` exists on [newer] servers only.
@@ -41,14 +29,9 @@ public enum ApprovalDecision: LenientEnum {
     case approveOnce, approveForTask, deny
     case unknown(String)
 
-    public static let knownValues: [ApprovalDecision] = [.approveOnce, .approveForTask, .deny]
+    public static let wireNames: [(ApprovalDecision, String)] = [
+        (.approveOnce, "approve_once"), (.approveForTask, "approve_for_task"), (.deny, "deny"),
+    ]
 
-    public var rawValue: String {
-        switch self {
-        case .approveOnce: "approve_once"
-        case .approveForTask: "approve_for_task"
-        case .deny: "deny"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }

@@ -10,22 +10,13 @@ public enum TrustLabel: LenientEnum {
     case platform, trustedConfiguration, user, internalTool, externalUntrusted, memory, knowledge
     case unknown(String)
 
-    public static let knownValues: [TrustLabel] = [
-        .platform, .trustedConfiguration, .user, .internalTool, .externalUntrusted, .memory, .knowledge,
+    public static let wireNames: [(TrustLabel, String)] = [
+        (.platform, "platform"), (.trustedConfiguration, "trusted_configuration"), (.user, "user"),
+        (.internalTool, "internal_tool"), (.externalUntrusted, "external_untrusted"), (.memory, "memory"),
+        (.knowledge, "knowledge"),
     ]
 
-    public var rawValue: String {
-        switch self {
-        case .platform: "platform"
-        case .trustedConfiguration: "trusted_configuration"
-        case .user: "user"
-        case .internalTool: "internal_tool"
-        case .externalUntrusted: "external_untrusted"
-        case .memory: "memory"
-        case .knowledge: "knowledge"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
 /// The `status` of a tool outcome document; finer than the event name
@@ -34,18 +25,12 @@ public enum ToolOutcomeStatus: LenientEnum {
     case succeeded, failed, denied, unavailable, uncertain
     case unknown(String)
 
-    public static let knownValues: [ToolOutcomeStatus] = [.succeeded, .failed, .denied, .unavailable, .uncertain]
+    public static let wireNames: [(ToolOutcomeStatus, String)] = [
+        (.succeeded, "succeeded"), (.failed, "failed"), (.denied, "denied"), (.unavailable, "unavailable"),
+        (.uncertain, "uncertain"),
+    ]
 
-    public var rawValue: String {
-        switch self {
-        case .succeeded: "succeeded"
-        case .failed: "failed"
-        case .denied: "denied"
-        case .unavailable: "unavailable"
-        case .uncertain: "uncertain"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
 /// What could make a failed tool call succeed next time.
@@ -53,16 +38,11 @@ public enum ToolRemediation: LenientEnum {
     case none, modifyArguments, requestApproval
     case unknown(String)
 
-    public static let knownValues: [ToolRemediation] = [.none, .modifyArguments, .requestApproval]
+    public static let wireNames: [(ToolRemediation, String)] = [
+        (.none, "none"), (.modifyArguments, "modify_arguments"), (.requestApproval, "request_approval"),
+    ]
 
-    public var rawValue: String {
-        switch self {
-        case .none: "none"
-        case .modifyArguments: "modify_arguments"
-        case .requestApproval: "request_approval"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
 /// How an approval ended, from `approval.resolved`. (`ApprovalDecision` is
@@ -71,17 +51,12 @@ public enum ApprovalResolution: LenientEnum {
     case approveOnce, approveForTask, deny, expired
     case unknown(String)
 
-    public static let knownValues: [ApprovalResolution] = [.approveOnce, .approveForTask, .deny, .expired]
+    public static let wireNames: [(ApprovalResolution, String)] = [
+        (.approveOnce, "approve_once"), (.approveForTask, "approve_for_task"), (.deny, "deny"),
+        (.expired, "expired"),
+    ]
 
-    public var rawValue: String {
-        switch self {
-        case .approveOnce: "approve_once"
-        case .approveForTask: "approve_for_task"
-        case .deny: "deny"
-        case .expired: "expired"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 
     public var isApproval: Bool { self == .approveOnce || self == .approveForTask }
 }
@@ -91,15 +66,9 @@ public enum RunCancelReason: LenientEnum {
     case requested, deadline
     case unknown(String)
 
-    public static let knownValues: [RunCancelReason] = [.requested, .deadline]
+    public static let wireNames: [(RunCancelReason, String)] = [(.requested, "requested"), (.deadline, "deadline")]
 
-    public var rawValue: String {
-        switch self {
-        case .requested: "requested"
-        case .deadline: "deadline"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
 /// Why a model turn ended (`model.response.completed.stop_reason`).
@@ -107,22 +76,13 @@ public enum ModelStopReason: LenientEnum {
     case endTurn, toolUse, maxTokens, stopSequence, contentFilter, incomplete, cancelled
     case unknown(String)
 
-    public static let knownValues: [ModelStopReason] = [
-        .endTurn, .toolUse, .maxTokens, .stopSequence, .contentFilter, .incomplete, .cancelled,
+    public static let wireNames: [(ModelStopReason, String)] = [
+        (.endTurn, "end_turn"), (.toolUse, "tool_use"), (.maxTokens, "max_tokens"),
+        (.stopSequence, "stop_sequence"), (.contentFilter, "content_filter"), (.incomplete, "incomplete"),
+        (.cancelled, "cancelled"),
     ]
 
-    public var rawValue: String {
-        switch self {
-        case .endTurn: "end_turn"
-        case .toolUse: "tool_use"
-        case .maxTokens: "max_tokens"
-        case .stopSequence: "stop_sequence"
-        case .contentFilter: "content_filter"
-        case .incomplete: "incomplete"
-        case .cancelled: "cancelled"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
 /// A task's state in the run's working state.
@@ -130,17 +90,11 @@ public enum WorkingTaskStatus: LenientEnum {
     case open, inProgress, blocked, completed
     case unknown(String)
 
-    public static let knownValues: [WorkingTaskStatus] = [.open, .inProgress, .blocked, .completed]
+    public static let wireNames: [(WorkingTaskStatus, String)] = [
+        (.open, "open"), (.inProgress, "in_progress"), (.blocked, "blocked"), (.completed, "completed"),
+    ]
 
-    public var rawValue: String {
-        switch self {
-        case .open: "open"
-        case .inProgress: "in_progress"
-        case .blocked: "blocked"
-        case .completed: "completed"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
 /// The step of a tool call's life an event reports.

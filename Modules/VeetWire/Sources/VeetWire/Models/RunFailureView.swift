@@ -9,32 +9,17 @@ public enum FailureReason: LenientEnum {
     case childRunFailed, internalError
     case unknown(String)
 
-    public static let knownValues: [FailureReason] = [
-        .maxAttemptsExceeded, .budgetExceeded, .deadlineExceeded, .maxStepsExceeded,
-        .toolLoopDetected, .repeatedDenial, .approvalExpired, .inputDeadlineExceeded,
-        .contextOverflow, .modelPermanentError, .emptyModelTurn, .authorizationError,
-        .childRunFailed, .internalError,
+    public static let wireNames: [(FailureReason, String)] = [
+        (.maxAttemptsExceeded, "max_attempts_exceeded"), (.budgetExceeded, "budget_exceeded"),
+        (.deadlineExceeded, "deadline_exceeded"), (.maxStepsExceeded, "max_steps_exceeded"),
+        (.toolLoopDetected, "tool_loop_detected"), (.repeatedDenial, "repeated_denial"),
+        (.approvalExpired, "approval_expired"), (.inputDeadlineExceeded, "input_deadline_exceeded"),
+        (.contextOverflow, "context_overflow"), (.modelPermanentError, "model_permanent_error"),
+        (.emptyModelTurn, "empty_model_turn"), (.authorizationError, "authorization_error"),
+        (.childRunFailed, "child_run_failed"), (.internalError, "internal_error"),
     ]
 
-    public var rawValue: String {
-        switch self {
-        case .maxAttemptsExceeded: "max_attempts_exceeded"
-        case .budgetExceeded: "budget_exceeded"
-        case .deadlineExceeded: "deadline_exceeded"
-        case .maxStepsExceeded: "max_steps_exceeded"
-        case .toolLoopDetected: "tool_loop_detected"
-        case .repeatedDenial: "repeated_denial"
-        case .approvalExpired: "approval_expired"
-        case .inputDeadlineExceeded: "input_deadline_exceeded"
-        case .contextOverflow: "context_overflow"
-        case .modelPermanentError: "model_permanent_error"
-        case .emptyModelTurn: "empty_model_turn"
-        case .authorizationError: "authorization_error"
-        case .childRunFailed: "child_run_failed"
-        case .internalError: "internal_error"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
 /// The failure of a run, from `RunView.failure` or the `run.failed` event.

@@ -5,22 +5,13 @@ public enum RunStatus: LenientEnum {
     case queued, running, waitingForApproval, waitingForUser, completed, failed, cancelled
     case unknown(String)
 
-    public static let knownValues: [RunStatus] = [
-        .queued, .running, .waitingForApproval, .waitingForUser, .completed, .failed, .cancelled,
+    public static let wireNames: [(RunStatus, String)] = [
+        (.queued, "QUEUED"), (.running, "RUNNING"), (.waitingForApproval, "WAITING_FOR_APPROVAL"),
+        (.waitingForUser, "WAITING_FOR_USER"), (.completed, "COMPLETED"), (.failed, "FAILED"),
+        (.cancelled, "CANCELLED"),
     ]
 
-    public var rawValue: String {
-        switch self {
-        case .queued: "QUEUED"
-        case .running: "RUNNING"
-        case .waitingForApproval: "WAITING_FOR_APPROVAL"
-        case .waitingForUser: "WAITING_FOR_USER"
-        case .completed: "COMPLETED"
-        case .failed: "FAILED"
-        case .cancelled: "CANCELLED"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 
     /// COMPLETED, FAILED, CANCELLED: stop streaming and polling. An unknown
     /// status is not terminal: the stream's terminal event decides.

@@ -5,15 +5,9 @@ public enum MessageRole: LenientEnum {
     case user, assistant
     case unknown(String)
 
-    public static let knownValues: [MessageRole] = [.user, .assistant]
+    public static let wireNames: [(MessageRole, String)] = [(.user, "user"), (.assistant, "assistant")]
 
-    public var rawValue: String {
-        switch self {
-        case .user: "user"
-        case .assistant: "assistant"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
 /// One transcript item. `sequence` shares its number space with the SSE `id:`.

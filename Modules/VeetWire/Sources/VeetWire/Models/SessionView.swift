@@ -5,15 +5,9 @@ public enum SessionStatus: LenientEnum {
     case active, closed
     case unknown(String)
 
-    public static let knownValues: [SessionStatus] = [.active, .closed]
+    public static let wireNames: [(SessionStatus, String)] = [(.active, "ACTIVE"), (.closed, "CLOSED")]
 
-    public var rawValue: String {
-        switch self {
-        case .active: "ACTIVE"
-        case .closed: "CLOSED"
-        case .unknown(let raw): raw
-        }
-    }
+    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
 /// One conversation as the server describes it (`GET /v1/sessions/{id}`).
