@@ -25,7 +25,7 @@ struct OutboxCommand {
         let entries = try store.outbox()
         if context.json {
             try JSONOutput.print(entries.map { entry in
-                ["id": String(entry.id), "session_id": entry.sessionID, "state": entry.state.rawValue,
+                ["id": String(entry.id), "session_id": entry.sessionID ?? "", "state": entry.state.rawValue,
                  "attempts": String(entry.attempts), "text": entry.text, "error": entry.lastError ?? ""]
             }, layout: .compact)
             return .success
@@ -33,7 +33,7 @@ struct OutboxCommand {
         if entries.isEmpty { context.err.writeLine("The outbox is empty: everything you sent was delivered.") }
         for entry in entries {
             context.out.writeLine("#\(entry.id)  \(entry.state.rawValue)  \(entry.text.prefix(60))  "
-                                  + context.outStyle.dim("session \(entry.sessionID)" + (entry.lastError.map { " — \($0)" } ?? "")))
+                                  + context.outStyle.dim((entry.sessionID.map { "session \($0)" } ?? "new conversation") + (entry.lastError.map { " — \($0)" } ?? "")))
         }
         return .success
     }
@@ -44,7 +44,7 @@ struct OutboxCommand {
         let known = try store.retryOutboxEntry(id: id) || store.outboxEntry(id: id) != nil
         guard known else { return badID(idText) }
         let api = ChatAPI(sender: .live(client: client))
-        let delivery = OutboxDelivery(store: store, transcripts: HTTPStoreSource(sender: api.sender), submit: api.outboxSubmit)
+        let delivery = api.outboxDelivery(store: store)
         switch await delivery.deliver(entryID: id) {
         case .confirmed(_, let runID, let byEcho):
             context.out.writeLine("Delivered" + (byEcho ? " (the server already had it)" : "") + (runID.map { "; run \($0)" } ?? "") + ".")

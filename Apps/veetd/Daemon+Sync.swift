@@ -53,16 +53,15 @@ extension Daemon {
     /// (`OutboxRetryPolicy`); an entry out of attempts waits for `veet outbox retry`.
     private func deliverOutbox(_ runtime: ConnectionRuntime) async {
         let api = ChatAPI(sender: .live(client: runtime.client))
-        let delivery = OutboxDelivery(store: runtime.store, transcripts: HTTPStoreSource(sender: api.sender),
-                                      submit: api.outboxSubmit)
+        let delivery = api.outboxDelivery(store: runtime.store)
         guard let round = await delivery.deliverRound(policy: .unattended) else { return }
         var confirmed = 0, waiting = 0
         for share in round {
             for result in share.results {
-                if case .confirmed(_, let runID, _) = result {
+                if case .confirmed(let entry, let runID, _) = result {
                     confirmed += 1
-                    if let runID {
-                        hub.watch(runID: runID, sessionID: share.sessionID, connection: runtime.name, client: runtime.client)
+                    if let runID, let sessionID = entry.sessionID ?? share.sessionID {
+                        hub.watch(runID: runID, sessionID: sessionID, connection: runtime.name, client: runtime.client)
                     }
                 } else {
                     waiting += 1

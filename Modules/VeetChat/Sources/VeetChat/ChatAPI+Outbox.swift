@@ -1,6 +1,7 @@
 import Foundation
 import VeetStore
 import VeetTransport
+import VeetWire
 
 extension ChatAPI {
     /// The outbox's way of sending one message (the CLI, the TUI and veetd all
@@ -20,6 +21,38 @@ extension ChatAPI {
                 throw OutboxRefusal(answer: answer, description: await api.missingWhenSubmitting(to: sessionID, answer))
             }
         }
+    }
+
+    /// The outbox's way of creating the conversation a first message opens.
+    /// `POST /v1/sessions` takes no Idempotency-Key (sessions-runs.md §2.1), so
+    /// the entry's conversation key goes in the conversation's metadata
+    /// (opaque, stored verbatim), and the outbox records the created id before
+    /// the message is submitted. After a lost answer (`mayExist`), the newest
+    /// page of conversations is read first: the one carrying the key is
+    /// adopted rather than created again.
+    public var outboxCreateConversation: OutboxDelivery.CreateConversation {
+        let api = self
+        return { key, mayExist in
+            if mayExist, let earlier = try await api.conversation(createdWith: key) { return earlier }
+            let metadata: JSONValue = .object([
+                "client": .string("veet"), Self.conversationKeyMetadata: .string(key.rawValue),
+            ])
+            return try await api.createSession(metadata: metadata).id
+        }
+    }
+
+    /// The outbox delivering through this API: submissions, new conversations and echoes.
+    public func outboxDelivery(store: LocalStore) -> OutboxDelivery {
+        OutboxDelivery(store: store, transcripts: HTTPStoreSource(sender: sender, retry: retry),
+                       createConversation: outboxCreateConversation, submit: outboxSubmit)
+    }
+
+    /// The metadata key naming the outbox entry that created a conversation.
+    public static let conversationKeyMetadata = "veet_conversation_key"
+
+    private func conversation(createdWith key: IdempotencyKey) async throws -> String? {
+        let page = try await sessionsPage(limit: 50)
+        return page.items.first { $0.metadata[Self.conversationKeyMetadata]?.stringValue == key.rawValue }?.id
     }
 
     private func missingWhenSubmitting(to sessionID: String, _ answer: APIError) async -> String {

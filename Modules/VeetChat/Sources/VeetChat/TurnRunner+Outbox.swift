@@ -35,8 +35,9 @@ public struct OutboxRefusedError: Error, Sendable, Hashable, CustomStringConvert
 }
 
 extension TurnRunner {
-    /// Sends `content` in `sessionID` (creating a session when nil) through the
-    /// durable outbox: the message is saved before the first network call,
+    /// Sends `content` in `sessionID` (a new conversation when nil) through the
+    /// durable outbox: the message is saved before the first network call (a
+    /// new conversation's first message too: the outbox creates it on the way),
     /// delivered in order with one key, confirmed by the answer or by the
     /// server's echo, and its run followed to the end. When another run is
     /// active it is followed first and the message delivered after it ends,
@@ -46,13 +47,12 @@ extension TurnRunner {
     public func send(content: [ContentBlock], sessionID: String?, outbox store: LocalStore,
                      interaction: some TurnInteraction,
                      onRunStarted: @Sendable (String, String) async -> Void = { _, _ in }) async throws -> TurnResult {
-        let session: String
-        if let sessionID { session = sessionID } else { session = try await api.createSession().id }
-        let delivery = OutboxDelivery(store: store, transcripts: HTTPStoreSource(sender: api.sender, retry: api.retry),
-                                      submit: api.outboxSubmit)
-        var result = try await delivery.send(sessionID: session, content: content)
+        let delivery = api.outboxDelivery(store: store)
+        var result = try await delivery.send(sessionID: sessionID, content: content)
         var attachedOnce = false
         while true {
+            // A new conversation has its id once the server created it, before any run.
+            let session = sessionID ?? result.entry?.sessionID ?? ""
             switch result {
             case .confirmed(_, let runID, _):
                 var found = runID

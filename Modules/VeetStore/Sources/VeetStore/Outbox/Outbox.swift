@@ -21,7 +21,11 @@ public enum OutboxState: String, Sendable, Hashable, Codable {
 /// A message the user sent, kept until the server is known to have it.
 public struct OutboxEntry: Sendable, Hashable {
     public var id: Int64
-    public var sessionID: String
+    /// Nil while the message waits to open a new conversation the server has not created yet.
+    public var sessionID: String?
+    /// Names the creation of the entry's new conversation on every attempt
+    /// (nil when the conversation existed when the message was saved).
+    public var conversationKey: IdempotencyKey?
     /// Sent on every attempt, so the server makes at most one run.
     public var key: IdempotencyKey
     public var content: [ContentBlock]
@@ -46,12 +50,14 @@ enum Outbox {
     }
 
     static let columns = """
-        id, session_id, idempotency_key, content_json, created_at, state, attempts, last_error, run_id, after_sequence
+        id, session_id, idempotency_key, content_json, created_at, state, attempts, last_error, run_id, after_sequence,
+        conversation_key
         """
 
     static func read(_ row: Statement) -> OutboxEntry {
         OutboxEntry(
-            id: row.int64(0), sessionID: row.text(1),
+            id: row.int64(0), sessionID: row.optionalText(1),
+            conversationKey: row.optionalText(10).flatMap(IdempotencyKey.init(rawValue:)),
             key: IdempotencyKey(rawValue: row.text(2)) ?? IdempotencyKey(),
             content: (try? JSONDecoder().decode([ContentBlock].self, from: Data(row.text(3).utf8))) ?? [],
             createdAt: Date(timeIntervalSince1970: row.double(4)),
@@ -62,19 +68,25 @@ enum Outbox {
 
 extension LocalStore {
     /// Saves a message before any network call. When this returns, the message
-    /// survives a crash or restart until it is confirmed or discarded.
-    public func enqueue(sessionID: String, content: [ContentBlock], key: IdempotencyKey = IdempotencyKey(),
+    /// survives a crash or restart until it is confirmed or discarded. A nil
+    /// `sessionID` saves the first message of a new conversation, with a key of
+    /// its own for creating that conversation.
+    public func enqueue(sessionID: String?, content: [ContentBlock], key: IdempotencyKey = IdempotencyKey(),
                         now: Date = Date()) throws -> OutboxEntry {
         let json = String(decoding: try JSONEncoder().encode(content), as: UTF8.self)
+        let conversationKey: SQLValue = sessionID == nil ? .text(IdempotencyKey().rawValue) : .null
         let id = try database.write { db -> Int64 in
-            let after = try db.scalarInt("""
-                SELECT coalesce(max(sequence), 0) FROM messages WHERE connection_id = ? AND session_id = ?
-                """, [.int(connectionID), .text(sessionID)]) ?? 0
+            let after = try sessionID.map { session in
+                try db.scalarInt("""
+                    SELECT coalesce(max(sequence), 0) FROM messages WHERE connection_id = ? AND session_id = ?
+                    """, [.int(connectionID), .text(session)]) ?? 0
+            } ?? 0
             try db.run("""
-                INSERT INTO outbox (connection_id, session_id, idempotency_key, content_json, text, created_at, after_sequence)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, [.int(connectionID), .text(sessionID), .text(key.rawValue), .text(json),
-                      .text(Outbox.echoText(content)), .double(now.timeIntervalSince1970), .int(after)])
+                INSERT INTO outbox (connection_id, session_id, idempotency_key, content_json, text, created_at, after_sequence,
+                                    conversation_key)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, [.int(connectionID), .optional(sessionID), .text(key.rawValue), .text(json),
+                      .text(Outbox.echoText(content)), .double(now.timeIntervalSince1970), .int(after), conversationKey])
             return db.lastInsertRowID
         }
         guard let entry = try outboxEntry(id: id) else { throw StoreError.sqlite(code: 0, message: "outbox entry vanished") }
@@ -132,12 +144,13 @@ extension LocalStore {
     }
 
     /// Claims an entry for an attempt. Returns it, or nil when it is confirmed or gone.
-    func beginAttempt(id: Int64) throws -> OutboxEntry? {
+    /// `counting` is false when the attempt continues one already counted (its conversation was just created).
+    func beginAttempt(id: Int64, counting: Bool = true) throws -> OutboxEntry? {
         try database.write { db in
             try db.run("""
-                UPDATE outbox SET state = 'sending', attempts = attempts + 1
+                UPDATE outbox SET state = 'sending', attempts = attempts + ?
                 WHERE connection_id = ? AND id = ? AND state <> 'confirmed'
-                """, [.int(connectionID), .int(id)])
+                """, [.int(counting ? 1 : 0), .int(connectionID), .int(id)])
             guard db.changes > 0 else { return nil }
             return try db.query("SELECT \(Outbox.columns) FROM outbox WHERE id = ?", [.int(id)], row: Outbox.read).first
         }

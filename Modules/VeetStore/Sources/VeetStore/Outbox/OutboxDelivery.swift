@@ -48,20 +48,33 @@ public struct OutboxDelivery: Sendable {
     public typealias Submit = @Sendable (_ sessionID: String, _ content: [ContentBlock], _ key: IdempotencyKey)
         async throws -> OutboxSubmitAnswer
 
+    /// Creates the conversation a new-conversation entry opens and returns its
+    /// id. `key` is the entry's `conversationKey`, the same on every attempt;
+    /// `mayExist` says an earlier attempt may have created it with its answer
+    /// lost, so the closure should look for it before creating another.
+    public typealias CreateConversation = @Sendable (_ key: IdempotencyKey, _ mayExist: Bool) async throws -> String
+
     public let store: LocalStore
     public let submit: Submit
+    /// Nil where conversations cannot be created: a new-conversation entry then fails and keeps waiting.
+    public let createConversation: CreateConversation?
     /// Where to look for echoes; nil skips the echo check (the key still prevents a double run).
     public let transcripts: (any TranscriptSource)?
 
-    public init(store: LocalStore, transcripts: (any TranscriptSource)?, submit: @escaping Submit) {
+    public init(store: LocalStore, transcripts: (any TranscriptSource)?,
+                createConversation: CreateConversation? = nil, submit: @escaping Submit) {
         self.store = store
         self.transcripts = transcripts
+        self.createConversation = createConversation
         self.submit = submit
     }
 
-    /// Saves the message, then delivers it (and anything queued before it in the session).
-    public func send(sessionID: String, content: [ContentBlock]) async throws -> DeliveryResult {
+    /// Saves the message, then delivers it (and anything queued before it in
+    /// the session). A nil `sessionID` opens a new conversation: the message is
+    /// saved first, and the conversation created on the way out.
+    public func send(sessionID: String?, content: [ContentBlock]) async throws -> DeliveryResult {
         let entry = try store.enqueue(sessionID: sessionID, content: content)
+        guard let sessionID else { return await deliver(entryID: entry.id) }
         if (try store.transcript(sessionID: sessionID)).isEmpty {
             try store.setOptimisticTitle(sessionID: sessionID, firstMessage: content)
         }
@@ -85,25 +98,37 @@ public struct OutboxDelivery: Sendable {
     /// One attempt at one entry.
     public func deliver(entryID: Int64) async -> DeliveryResult {
         do {
-            guard let current = try store.outboxEntry(id: entryID), current.state != .confirmed else {
+            guard var current = try store.outboxEntry(id: entryID), current.state != .confirmed else {
                 return .notPending(entryID)
             }
             if current.state == .refused {
                 return .refused(current, reason: current.lastError ?? "refused by the server", status: nil)
             }
+            var conversationJustCreated = false
+            if current.sessionID == nil {
+                switch try await openConversation(for: current) {
+                case .opened(let entry): current = entry
+                case .settled(let result): return result
+                }
+                conversationJustCreated = true
+            }
+            guard let sessionID = current.sessionID else { return .notPending(entryID) }
             // A refused entry will never arrive, so it holds nothing back.
-            if let earlier = try store.outbox(sessionID: current.sessionID).first(where: { $0.state != .refused }),
+            if let earlier = try store.outbox(sessionID: sessionID).first(where: { $0.state != .refused }),
                earlier.id < entryID {
                 return .waiting(current, behind: earlier.id)
             }
             // An earlier attempt may have reached the server with its answer lost
             // (or the process died waiting): settle that by its echo first.
-            if current.state == .sending || current.attempts > 0, let confirmed = try await confirmByEcho(current) {
+            if !conversationJustCreated, current.state == .sending || current.attempts > 0,
+               let confirmed = try await confirmByEcho(current) {
                 return confirmed
             }
-            guard let entry = try store.beginAttempt(id: entryID) else { return .notPending(entryID) }
+            guard let entry = try store.beginAttempt(id: entryID, counting: !conversationJustCreated) else {
+                return .notPending(entryID)
+            }
             do {
-                switch try await submit(entry.sessionID, entry.content, entry.key) {
+                switch try await submit(sessionID, entry.content, entry.key) {
                 case .accepted(let runID):
                     try store.markOutbox(id: entryID, state: .confirmed, runID: runID)
                     return .confirmed(try store.outboxEntry(id: entryID) ?? entry, runID: runID, byEcho: false)
@@ -131,10 +156,10 @@ public struct OutboxDelivery: Sendable {
 
     /// Reads the transcript; when the message is there, the entry is confirmed.
     private func confirmByEcho(_ entry: OutboxEntry) async throws -> DeliveryResult? {
-        guard let transcripts else { return nil }
-        guard let items = try? await transcripts.transcript(sessionID: entry.sessionID) else { return nil }
-        try store.saveTranscript(sessionID: entry.sessionID, messages: items)
-        try store.confirmEchoes(sessionID: entry.sessionID, in: items)
+        guard let transcripts, let sessionID = entry.sessionID else { return nil }
+        guard let items = try? await transcripts.transcript(sessionID: sessionID) else { return nil }
+        try store.saveTranscript(sessionID: sessionID, messages: items)
+        try store.confirmEchoes(sessionID: sessionID, in: items)
         guard let after = try store.outboxEntry(id: entry.id), after.state == .confirmed else { return nil }
         return .confirmed(after, runID: after.runID, byEcho: true)
     }
@@ -156,6 +181,14 @@ public struct OutboxDelivery: Sendable {
 }
 
 extension DeliveryResult {
+    /// The entry as this attempt left it (nil when it is gone).
+    public var entry: OutboxEntry? {
+        switch self {
+        case .confirmed(let e, _, _), .busy(let e, _), .failed(let e, _), .refused(let e, _, _), .waiting(let e, _): e
+        case .notPending: nil
+        }
+    }
+
     public var entryID: Int64 {
         switch self {
         case .confirmed(let e, _, _), .busy(let e, _), .failed(let e, _), .refused(let e, _, _), .waiting(let e, _): e.id
@@ -166,7 +199,7 @@ extension DeliveryResult {
 
 extension OutboxEntry {
     static func placeholder(_ id: Int64) -> OutboxEntry {
-        OutboxEntry(id: id, sessionID: "", key: IdempotencyKey(), content: [], createdAt: Date(), state: .failed,
+        OutboxEntry(id: id, sessionID: nil, conversationKey: nil, key: IdempotencyKey(), content: [], createdAt: Date(), state: .failed,
                     attempts: 0, lastError: nil, runID: nil, afterSequence: 0)
     }
 }

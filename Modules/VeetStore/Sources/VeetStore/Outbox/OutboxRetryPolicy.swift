@@ -48,21 +48,32 @@ public struct OutboxRetryPolicy: Sendable, Hashable {
     /// whether it did (it may have been settled meanwhile).
     public func sessionsToDeliver(_ entries: [OutboxEntry], reopen: (OutboxEntry) -> Bool) -> [String] {
         var sessions: [String] = []
-        for entry in entries where !sessions.contains(entry.sessionID) {
-            switch decision(for: entry) {
-            case .leave: continue
-            case .reopen: guard reopen(entry) else { continue }
-            case .deliver: break
-            }
-            sessions.append(entry.sessionID)
+        for entry in entries {
+            guard let session = entry.sessionID, !sessions.contains(session), starts(entry, reopen: reopen) else { continue }
+            sessions.append(session)
         }
         return sessions
+    }
+
+    /// The entries waiting to open a new conversation that a round delivers
+    /// (each is alone in its conversation, so each goes on its own), oldest first.
+    public func newConversationsToDeliver(_ entries: [OutboxEntry], reopen: (OutboxEntry) -> Bool) -> [Int64] {
+        entries.filter { $0.sessionID == nil && starts($0, reopen: reopen) }.map(\.id)
+    }
+
+    private func starts(_ entry: OutboxEntry, reopen: (OutboxEntry) -> Bool) -> Bool {
+        switch decision(for: entry) {
+        case .leave: false
+        case .reopen: reopen(entry)
+        case .deliver: true
+        }
     }
 }
 
 /// One conversation's share of a round.
 public struct OutboxRoundResult: Sendable, Hashable {
-    public var sessionID: String
+    /// Nil for a new conversation the server could not create this round.
+    public var sessionID: String?
     public var results: [DeliveryResult]
 }
 
@@ -74,8 +85,14 @@ extension OutboxDelivery {
     /// found only settled or exhausted entries.
     public func deliverRound(policy: OutboxRetryPolicy) async -> [OutboxRoundResult]? {
         guard let entries = try? store.outbox(), !entries.isEmpty else { return nil }
-        let sessions = policy.sessionsToDeliver(entries) { (try? store.retryOutboxEntry(id: $0.id)) == true }
+        let reopen: (OutboxEntry) -> Bool = { (try? store.retryOutboxEntry(id: $0.id)) == true }
+        let newConversations = policy.newConversationsToDeliver(entries, reopen: reopen)
+        let sessions = policy.sessionsToDeliver(entries, reopen: reopen)
         var round: [OutboxRoundResult] = []
+        for entryID in newConversations {
+            let result = await deliver(entryID: entryID)
+            round.append(OutboxRoundResult(sessionID: result.entry?.sessionID, results: [result]))
+        }
         for session in sessions {
             round.append(OutboxRoundResult(sessionID: session, results: await flush(sessionID: session)))
         }

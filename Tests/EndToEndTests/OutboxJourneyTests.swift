@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// A message is never lost: the first message of a new conversation, typed
+/// while the server is unreachable, waits in the outbox and goes out later.
+@Suite(.serialized) struct OutboxJourneyTests {
+    /// Runs the built `veet` with `home`'s private directories against `url`.
+    func veet(_ arguments: [String], url: String, token: String, home: URL) throws -> ProcessResult {
+        try runProcess(try Harness.binary("veet"), arguments, environment: [
+            "HOME": home.path, "VEET_URL": url, "VEET_TOKEN": token,
+            "XDG_CONFIG_HOME": home.path + "/c", "XDG_DATA_HOME": home.path + "/d",
+        ], timeout: 30)
+    }
+
+    @Test func theTUIKeepsANewConversationsFirstMessageWhileTheServerIsDown() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        let session = try TUISession(width: 100, height: 30)
+        defer { session.stop() }
+        let tui = session.terminal
+        try tui.waitFor("New conversation")
+        session.fixture.stop()
+        try tui.type("hello")
+        try tui.press("Enter")
+        try tui.waitFor("hello")
+
+        // The TUI saves before its first request; poll until that send has given up on the server.
+        var list = try veet(["outbox", "list"], url: session.fixture.url, token: session.fixture.token, home: session.home)
+        let deadline = Date().addingTimeInterval(15)
+        while !list.stdout.contains("failed"), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.2)
+            list = try veet(["outbox", "list"], url: session.fixture.url, token: session.fixture.token, home: session.home)
+        }
+        #expect(list.stdout.contains("hello"), "\(list.stdout)\(list.stderr)")
+        #expect(list.stdout.contains("new conversation"), "\(list.stdout)")
+        #expect(!list.stderr.contains("The outbox is empty"))
+        try tui.press("C-d")
+    }
+
+    @Test func theCLIKeepsItWithTheServerDownAndRetryDeliversItOnce() throws {
+        let first = try FixtureProcess()
+        let home = try Harness.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let url = first.url, token = first.token
+        let port = try #require(url.split(separator: ":").last.map(String.init))
+        first.stop()
+
+        let down = try veet(["chat", "--once", "hello"], url: url, token: token, home: home)
+        #expect(down.status != 0)
+        #expect(down.stderr.contains("kept in the outbox as #1"), "\(down.stderr)")
+        let held = try veet(["outbox", "list"], url: url, token: token, home: home)
+        #expect(held.stdout.contains("#1"), "\(held.stdout)\(held.stderr)")
+        #expect(held.stdout.contains("hello"))
+
+        let back = try FixtureProcess(arguments: ["--port", port], token: token)
+        defer { back.stop() }
+        #expect(back.url == url)
+        let retry = try veet(["outbox", "retry", "1"], url: url, token: token, home: home)
+        #expect(retry.status == 0, "\(retry.stdout)\(retry.stderr)")
+        #expect(retry.stdout.contains("Delivered"))
+        let empty = try veet(["outbox", "list"], url: url, token: token, home: home)
+        #expect(empty.stderr.contains("The outbox is empty"), "\(empty.stdout)")
+        let sessions = try veet(["sessions", "list", "--refresh", "--json"], url: url, token: token, home: home)
+        #expect(sessions.stdout.components(separatedBy: "\"id\"").count - 1 == 1, "one conversation: \(sessions.stdout)")
+        #expect(sessions.stdout.contains("hello"))
+    }
+}
