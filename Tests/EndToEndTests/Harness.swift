@@ -134,8 +134,17 @@ final class FixtureProcess: @unchecked Sendable {  // immutable after init; Proc
         }
     }
 
+    /// A SIGTERM that lands while the fixture is still setting up its handler is lost
+    /// (seen: a test hung on a fixture stopped right after it printed its URL), so the
+    /// signal is repeated and, after five seconds, the process is killed.
     func stop() {
-        if process.isRunning { process.terminate() }
+        var waited = 0
+        while process.isRunning && waited < 250 {
+            if waited % 25 == 0 { process.terminate() }
+            usleep(20_000)
+            waited += 1
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 
