@@ -31,10 +31,26 @@ let reducerSuite = BenchSuite(name: "reducer") { quick in
         transcript.apply(frames)
         return transcript.items.count
     }
+    // What every follower runs (TurnRunner.follow in the CLI and TUI, veetd): apply plus its changes.
+    let (reportTime, changeCount) = best {
+        var transcript = Transcript()
+        return frames.reduce(0) { $0 + transcript.applyReportingChanges($1).count }
+    }
+    // One long streamed answer: each delta must cost the same, however long the answer already is.
+    let longAnswer = ReducerCorpus.decode(ReducerCorpus.longAnswer(deltas: 10_000))
+    let (longApplyTime, _) = best {
+        var transcript = Transcript()
+        transcript.apply(longAnswer)
+        return transcript.items.count
+    }
+    let (longReportTime, _) = best {
+        var transcript = Transcript()
+        return longAnswer.reduce(0) { $0 + transcript.applyReportingChanges($1).count }
+    }
     var finished = Transcript()
     finished.apply(frames)
     let (entriesTime, entryCount) = best { finished.entries.count }
-    precondition(decoded == eventCount && touched > 0 && itemCount > 0 && entryCount > 0)
+    precondition(decoded == eventCount && touched > 0 && itemCount > 0 && entryCount > 0 && changeCount > 0)
 
     func perSecond(_ time: Duration) -> Double { Double(eventCount) / time.seconds }
     print("reducer: \(eventCount) events (\(fixed(Double(body.count) / 1_048_576, 1)) MiB), best of \(repetitions)")
@@ -44,11 +60,15 @@ let reducerSuite = BenchSuite(name: "reducer") { quick in
     print(String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1)))
     for (name, time) in [("baseline: decode SSE bytes to frames", decodeTime),
                          ("baseline: iterate decoded frames", iterateTime),
-                         ("reducer: apply frames to Transcript", reduceTime)] {
+                         ("reducer: apply frames to Transcript", reduceTime),
+                         ("reducer: applyReportingChanges", reportTime)] {
         print(row([name, fixed(time.seconds * 1_000, 1), fixed(perSecond(time), 0),
                    fixed(decodeTime.seconds / time.seconds, 2)], widths))
     }
     print(row(["entries: bundle the final transcript", fixed(entriesTime.seconds * 1_000, 2), "-", "-"], widths))
+    print(row(["long answer (10,000 deltas): apply", fixed(longApplyTime.seconds * 1_000, 1), "-", "-"], widths))
+    print(row(["long answer: applyReportingChanges", fixed(longReportTime.seconds * 1_000, 1), "-",
+               fixed(longApplyTime.seconds / longReportTime.seconds, 2)], widths))
     print("\nvs decode = decode time / case time (above 1: faster than decoding the same frames)")
     print("reducer cost per event: \(fixed(reduceTime.seconds * 1e9 / Double(eventCount), 0)) ns; "
           + "decode: \(fixed(decodeTime.seconds * 1e9 / Double(eventCount), 0)) ns")
@@ -74,6 +94,21 @@ enum ReducerCorpus {
         do { try decoder.feed(body, into: &events) } catch { fatalError("corpus rejected: \(error)") }
         events += decoder.finish()
         return events.map(RunEventFrame.decode)
+    }
+
+    /// One run streaming a long answer in `deltas` pieces, then saving it.
+    static func longAnswer(deltas: Int) -> [UInt8] {
+        var writer = Writer()
+        writer.runID = "run-long"
+        writer.frame("run.started", "\"attempt\":1,\"lease_epoch\":1")
+        writer.frame("model.request.started", "\"attempt_id\":\"\(attempt)\",\"step_number\":1")
+        for i in 0..<deltas {
+            writer.frame("message.delta", "\"item_index\":0,\"step_number\":1,\"text\":\"piece \(i) of a long answer. \"", persisted: false)
+        }
+        let message = "{\"content\":[{\"kind\":\"text\",\"text\":\"The long answer.\"}],\"item_index\":0,\"kind\":\"assistant\",\"trust\":\"external_untrusted\"}"
+        writer.frame("assistant.message.completed", "\"message\":\(message)")
+        writer.frame("run.completed", "\"final_message\":\(message)")
+        return Array(writer.text.utf8)
     }
 
     /// The least a consumer does: look at each frame's sequence and kind.

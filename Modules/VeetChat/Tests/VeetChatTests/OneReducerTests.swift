@@ -115,6 +115,18 @@ import VeetWire
         #expect(reduced.attention.last == .runMovedOn)
     }
 
+    @Test func aSavedMessageIsCachedFromItsOwnFrame() {
+        // Restored first (its frame then changes nothing): the frame still carries all the cache needs.
+        var transcript = Transcript(restoring: [SessionMessageView(sequence: 3, role: .user, content: [.text("hi")])])
+        let created = RunEventFrame.decode(SSEEvent(event: "user.message.created", data: #"""
+            {"content":[{"kind":"text","text":"hi"}],"run_id":"r"}
+            """#, id: "3"))
+        let changed = transcript.apply(created)
+        #expect(!changed)
+        #expect(transcript.cacheEntries(for: created).messages
+                == [SessionMessageView(sequence: 3, role: .user, content: [.text("hi")])])
+    }
+
     @Test func webSearchesGiveTheCacheTheirQueryAndAnswer() throws {
         var transcript = Transcript(followingRun: "r")
         let planned = RunEventFrame.decode(SSEEvent(event: "model.response.completed", data: #"""

@@ -11,7 +11,7 @@ extension Transcript {
     /// answer of a web search it completed.
     public func cacheEntries(for frame: RunEventFrame) -> TranscriptCacheEntries {
         guard let sequence = frame.sequence, let runID = frame.runID ?? latestRunID else { return TranscriptCacheEntries() }
-        var entries = TranscriptCacheEntries(messages: savedMessages[sequence].map { [$0] } ?? [])
+        var entries = TranscriptCacheEntries(messages: Self.savedMessage(in: frame, sequence: sequence).map { [$0] } ?? [])
         for tool in toolsPlanned(atSequence: sequence) where CachedWebSearch.isWebSearch(tool.name) {
             guard let query = tool.arguments["query"]?.stringValue else { continue }
             entries.webSearches.append(CachedWebSearch(callID: tool.callID, query: query, answer: nil, sequence: sequence))
@@ -23,6 +23,17 @@ extension Transcript {
                                                        answer: tool.resultItem?.plainText, sequence: sequence))
         }
         return entries
+    }
+
+    /// The message the server saved with this frame: the frame carries all of it.
+    private static func savedMessage(in frame: RunEventFrame, sequence: Int64) -> SessionMessageView? {
+        switch frame.event {
+        case .userMessageCreated(let message):
+            SessionMessageView(sequence: sequence, role: .user, content: message.content)
+        case .assistantMessageCompleted(let completed):
+            SessionMessageView(sequence: sequence, role: .assistant, content: completed.message.content)
+        default: nil
+        }
     }
 
     /// The tool rows placed at this sequence (the calls of one model response).

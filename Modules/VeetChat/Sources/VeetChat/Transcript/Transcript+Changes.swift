@@ -12,7 +12,9 @@ extension Transcript {
     public mutating func applyReportingChanges(_ frame: RunEventFrame) -> [RunChange] {
         guard let runID = frame.runID ?? latestRunID else { return [] }
         let before = runs[runID] ?? RunTrack()
-        let streamedBefore = before.streamingItemID.flatMap { item(id: $0)?.assistant?.text } ?? ""
+        // Read only before a frame that can save an answer: a copy held across a
+        // message.delta would make its append copy the whole answer so far.
+        let streamedBefore = Self.canSaveAnswer(frame) ? before.streamingItemID.flatMap { item(id: $0)?.assistant?.text } ?? "" : ""
         let plannedBefore = plannedCallIDs(in: frame).filter { positionsByID[Self.toolItemID(runID: runID, callID: $0)] != nil }
         guard apply(frame) else { return [] }
         let after = runs[runID] ?? RunTrack()
@@ -49,6 +51,14 @@ extension Transcript {
         if case .malformed(let bad) = frame.event { changes.append(.problem(bad.description)) }
         if after.status.isTerminal, !before.status.isTerminal { changes.append(.ended(end(of: runID))) }
         return changes
+    }
+
+    /// The frames that can save a run's answer (`saveAnswer` in Transcript+Events.swift).
+    private static func canSaveAnswer(_ frame: RunEventFrame) -> Bool {
+        switch frame.event {
+        case .assistantMessageCompleted, .runCompleted: true
+        default: false
+        }
     }
 
     /// The calls a model response plans (the ones a tool row stands for).

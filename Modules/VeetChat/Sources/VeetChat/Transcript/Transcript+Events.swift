@@ -22,9 +22,6 @@ extension Transcript {
         switch frame.event {
         case .userMessageCreated(let message):
             userMessage(message, runID: runID, at: at)
-            if let sequence = frame.sequence {
-                savedMessages[sequence] = SessionMessageView(sequence: sequence, role: .user, content: message.content)
-            }
         case .runQueued, .runRequeued: runs[runID]?.status = .queued
         case .runClaimed, .runStarted, .runResumed: runs[runID]?.status = .running
         case .modelRequestStarted: startStep(runID)
@@ -46,9 +43,6 @@ extension Transcript {
         case .workingStateUpdated(let update): workingState(update, runID: runID)
         case .assistantMessageCompleted(let completed):
             saveAnswer(completed.message, runID: runID, at: at)
-            if let sequence = frame.sequence {
-                savedMessages[sequence] = SessionMessageView(sequence: sequence, role: .assistant, content: completed.message.content)
-            }
         case .runCompleted(let completed):
             if let final = completed.finalMessage, runs[runID]?.finalAnswerItemID == nil {
                 saveAnswer(final, runID: runID, at: at)

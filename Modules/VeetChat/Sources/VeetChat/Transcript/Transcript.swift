@@ -28,8 +28,6 @@ public struct Transcript: Sendable, Hashable {
     var nextLiveOrder = 0
     /// Optimistic messages not yet replaced by the server's copy, oldest first.
     var optimisticIDs: [String] = []
-    /// Messages the server saved, by the sequence of the frame that carried them (for the device's cache).
-    var savedMessages: [Int64: SessionMessageView] = [:]
 
     public init() {}
 
