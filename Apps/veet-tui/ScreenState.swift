@@ -27,7 +27,7 @@ struct DockedApproval: Sendable {
         self.ticket = ticket
         self.work = work
         card = BrowserActCard(approval)
-        taskPermission = TaskPermissionStep(offer: card?.taskOffer == nil ? nil : approval.taskGrantOffer)
+        taskPermission = TaskPermissionStep(approval: approval, card: card)
     }
 }
 

@@ -30,9 +30,7 @@ struct ArtifactsCommand {
     }
 
     func list(_ sessionID: String) async throws -> ExitCode {
-        let client = try context.client()
-        let items = try await ChatAPI(sender: .live(client: client))
-            .artifacts(inSession: sessionID, connection: ConnectionIdentity(client.settings), cache: ArtifactCache())
+        let items = try await ChatAPI(sender: .live(client: try context.client())).artifacts(inSession: sessionID)
         if context.json {
             try JSONOutput.print(items, layout: .compact)
         } else if items.isEmpty {

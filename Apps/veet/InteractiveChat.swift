@@ -17,8 +17,12 @@ struct InteractiveChat {
     /// Tells a running veetd which conversation is on screen, so it raises no alert for it.
     let visibility: DaemonVisibility
     var watcher: InterruptWatcher?
-    /// The last turn's view: its answer, tool bundles and transcript position.
+    /// The last turn's view: its answer and tool bundles.
     private var lastView: TerminalTurnView?
+    /// The last turn's transcript (TurnRunner's): where a later follow resumes, which question it showed.
+    private var lastTranscript: Transcript?
+    /// Who this chat talks to (approval cards are tagged with it), read once.
+    private var connectionIdentity: ConnectionIdentity?
     private var composer: AttachmentComposer?
 
     init(context: CLIContext, api: ChatAPI, mode: TerminalTurnView.ApprovalMode, sessionID: String?) {
@@ -65,6 +69,7 @@ struct InteractiveChat {
         await composer?.clear()
         sessionID = result.sessionID
         lastView = view
+        lastTranscript = result.transcript
         await view.finish()
         await watcher?.runEnded()
         if result.isWaitingForOwner {
@@ -119,10 +124,13 @@ struct InteractiveChat {
 
     /// Switches to a conversation and follows its run if one is in flight (VeetChat's `ConversationOpener`).
     mutating func open(_ id: String) async throws {
-        let restored = try await opener.restore(sessionID: id)
+        let restored = try await opener.restore(sessionID: id, toFollow: .activeOnly)
         sessionID = restored.session.id
         composer = nil
         context.err.writeLine(context.errStyle.dim("Now in \"\(ServerText.line(restored.session.title ?? "untitled"))\"."))
+        if restored.transcriptProblem != nil {
+            context.err.writeLine(context.errStyle.warning("The conversation's messages could not be read; following its run anyway."))
+        }
         if let runID = restored.run(.activeOnly) { try await follow(runID: runID, of: restored) }
     }
 
@@ -136,21 +144,23 @@ struct InteractiveChat {
     private mutating func follow(runID: String, of restored: RestoredConversation? = nil) async throws {
         guard let sessionID else { return }
         let view = TerminalTurnView(context: context, approvalMode: mode)
-        let shown = await lastView?.transcript
+        let shown = lastTranscript
         await watcher?.watch(api: api, runID: runID)
+        let result: TurnResult
         if let restored {
-            _ = try await opener.follow(runID: runID, of: restored, shown: shown, interaction: view)
+            result = try await opener.follow(runID: runID, of: restored, shown: shown, interaction: view)
         } else {
-            _ = try await opener.follow(runID: runID, sessionID: sessionID, shown: shown, interaction: view)
+            result = try await opener.follow(runID: runID, sessionID: sessionID, shown: shown, interaction: view)
         }
         await view.finish()
         await watcher?.runEnded()
         lastView = view
+        lastTranscript = result.transcript
     }
 
     private mutating func decide(approve: Bool, reason: String?) async throws {
         guard let sessionID else { _ = context.err.writeLine("No conversation yet."); return }
-        let service = ApprovalService(api: api, connection: ConnectionIdentity(try context.client().settings))
+        let service = ApprovalService(api: api, connection: try identity())
         var board = ApprovalBoard(scope: service.scope(sessionID: sessionID))
         try await service.refresh(&board)
         guard let pending = try await api.pendingApprovals(inSession: sessionID).first else {
@@ -164,7 +174,7 @@ struct InteractiveChat {
     /// Answers the question VeetChat's `QuestionToAnswer` picks (the one this chat showed, by its id).
     private mutating func answerQuestion(_ text: String) async throws {
         guard let sessionID else { _ = context.err.writeLine("No question is waiting in this conversation."); return }
-        switch try await QuestionToAnswer.find(sessionID: sessionID, shown: await lastView?.transcript, api: api) {
+        switch try await QuestionToAnswer.find(sessionID: sessionID, shown: lastTranscript, api: api) {
         case .failure(.noActiveRun):
             context.err.writeLine("No question is waiting in this conversation.")
         case .failure(.notWaitingForAnswer):
@@ -173,6 +183,14 @@ struct InteractiveChat {
             _ = try await api.answer(runID: question.runID, questionID: question.questionID, text: text)
             try await follow(runID: question.runID)
         }
+    }
+
+    /// The connection's identity, read from the registry on the first decision only.
+    private mutating func identity() throws -> ConnectionIdentity {
+        if let connectionIdentity { return connectionIdentity }
+        let identity = ConnectionIdentity(try context.client().settings)
+        connectionIdentity = identity
+        return identity
     }
 
     private mutating func attach(_ path: String) async throws {

@@ -19,8 +19,9 @@ actor TerminalTurnView: TurnInteraction {
     private let jsonl: Bool
     private var answer: AnswerPrinter
     private let status: StatusLine
-    /// The whole conversation as the reducer sees it; tool bundles come from here.
-    private(set) var transcript = Transcript()
+    /// The turn's tool rows (bundled), read off TurnRunner's transcript at each
+    /// persisted frame: the runner's reducer is the only one.
+    private var toolEntries: [TranscriptEntry] = []
     private var printedCallIDs: Set<String> = []
     /// A tool call changed since the last flush; without one there is nothing to print.
     private var toolsChanged = false
@@ -52,7 +53,13 @@ actor TerminalTurnView: TurnInteraction {
     var lastAnswer: String { answer.text }
 
     func received(_ frame: RunEventFrame, in turn: Transcript) async {
-        transcript.apply(frame)
+        // Only tool rows are kept (never the transcript itself: holding it would
+        // make the runner copy it at the next frame).
+        // Streamed deltas move no tool; the few persisted frames may.
+        guard frame.isPersisted else { return }
+        toolEntries = ToolBundler.entries(for: turn.items).filter { entry in
+            if case .item(let item) = entry { item.tool != nil } else { true }
+        }
     }
 
     func show(_ change: RunChange, in run: RunProgressView) async {
@@ -145,20 +152,17 @@ actor TerminalTurnView: TurnInteraction {
             .init(key: "l", label: "Leave pending (/approve or /deny later)", value: .leavePending),
         ]
         // "Allow for this task" is VeetChat's two-step `TaskPermissionStep`: shown, then confirmed.
-        let offer = browser?.taskOffer
-        var taskPermission = TaskPermissionStep(offer: offer == nil ? nil : approval.taskGrantOffer)
-        if taskPermission == .offered {
+        if TaskPermissionStep(approval: approval, card: browser) == .offered {
             options.insert(.init(key: "t", label: "Allow all actions for this task…", value: .approveForTask), at: 1)
         }
         let choice = Choice("", options: options)
         guard let decision = await BlockingInput.run({ choice.ask() }) else { return .leavePending }
-        if decision == .approveForTask, let offer, taskPermission.request() {
+        if decision == .approveForTask, let offer = browser?.taskOffer {
             note("  Site scope: \(offer.siteScope)")
             note("  Limits: \(offer.limits)")
             if !offer.exceptions.isEmpty { note("  Exceptions: \(offer.exceptions)") }
             let confirm = await BlockingInput.run { LinePrompt.readLine(prompt: "Allow all of these actions for this task? [y/N] ") }
-            if confirm?.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("y") != true { taskPermission.withdraw() }
-            guard taskPermission.confirm() else {
+            guard confirm?.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("y") == true else {
                 note(style.dim("  Not allowed for the task; choose again."))
                 return await decide(approval)
             }
@@ -200,7 +204,7 @@ actor TerminalTurnView: TurnInteraction {
         guard toolsChanged else { return }
         toolsChanged = false
         let style = context.errStyle
-        for entry in ToolBundler.entries(for: transcript.items) {
+        for entry in toolEntries {
             switch entry {
             case .bundle(let bundle):
                 let fresh = bundle.calls.filter { !printedCallIDs.contains($0.callID) }

@@ -15,7 +15,9 @@ public protocol TurnInteraction: Sendable {
     /// The owner's answer to the run's question; nil leaves the run waiting.
     func answer(_ question: PendingQuestion) async -> String?
     /// Every frame, with the turn's transcript once it applied it, before its
-    /// changes are shown (for the device's cache: `transcript.cacheEntries(for:)`).
+    /// changes are shown (for the device's cache: `transcript.cacheEntries(for:)`,
+    /// or the tool rows to print). Read it here; keeping a copy makes every later
+    /// frame copy the transcript (the whole of it is in `TurnResult.transcript`).
     func received(_ frame: RunEventFrame, in transcript: Transcript) async
 }
 
@@ -43,6 +45,8 @@ public struct TurnResult: Sendable, Hashable {
     public var text: String
     public var failure: RunFailureView?
     public var cancelReason: RunCancelReason?
+    /// The turn's transcript as the one reducer left it (what a frontend showed of the run).
+    public var transcript: Transcript
     /// The run still waits for an approval or an answer that no one gave.
     public var isWaitingForOwner: Bool { status.isWaiting }
 }
@@ -75,23 +79,24 @@ public struct TurnRunner: Sendable {
                 await interaction.show(change, in: run)
                 switch change {
                 case .approvalNeeded(let approvalID):
-                    if try await !handleApproval(approvalID, interaction: interaction) {
-                        return result(transcript.run(runID), sessionID: sessionID)
+                    if try await !handleApproval(approvalID, run: transcript.run(runID), interaction: interaction) {
+                        return result(transcript, runID: runID, sessionID: sessionID)
                     }
                 case .questionAsked(let question):
                     if try await !handleQuestion(question, runID: runID, interaction: interaction) {
-                        return result(transcript.run(runID), sessionID: sessionID)
+                        return result(transcript, runID: runID, sessionID: sessionID)
                     }
                 default:
                     break
                 }
             }
         }
-        return result(transcript.run(runID), sessionID: sessionID)
+        return result(transcript, runID: runID, sessionID: sessionID)
     }
 
-    /// Returns false when the owner left the approval pending.
-    private func handleApproval(_ approvalID: String, interaction: some TurnInteraction) async throws -> Bool {
+    /// Returns false when the owner left the approval pending (or it stays pending after a refusal).
+    private func handleApproval(_ approvalID: String, run: RunProgressView, refusals: Int = 0,
+                                interaction: some TurnInteraction) async throws -> Bool {
         let approval = try await api.approval(id: approvalID)
         guard approval.status == .pending else { return true }
         let decision: ApprovalDecision
@@ -108,12 +113,28 @@ public struct TurnRunner: Sendable {
         }
         do {
             _ = try await api.resolve(approvalID: approvalID, decision: decision, reason: reason, taskGrant: grant)
-        } catch let error as APIError where error.status == 409 {
-            // Decided elsewhere (another device) or cancelled: the stream shows what happened.
-            await interaction.show(.problem("This approval was already settled elsewhere."), in: Transcript(followingRun: approval.runID).run(approval.runID))
+        } catch let error as APIError where error.status == 409 || error.status == 404 {
+            let notice = ApprovalService.notice(for: error)
+            await interaction.show(.problem(notice.description), in: run)
+            switch notice {
+            case .taskPermissionUnavailable, .taskPermissionOfferChanged:
+                // Refused, not settled: the run still waits, so the owner chooses again
+                // (approve once or deny) with the approval as it stands now.
+                guard refusals < Self.refusalsBeforeLeavingPending else {
+                    await interaction.show(.problem("The approval is still pending; decide it later."), in: run)
+                    return false
+                }
+                return try await handleApproval(approvalID, run: run, refusals: refusals + 1, interaction: interaction)
+            default:
+                // Settled elsewhere (another device), expired or cancelled: the stream shows what happened.
+                return true
+            }
         }
         return true
     }
+
+    /// Task permission refused this often in a row: leave the approval pending rather than ask forever.
+    static let refusalsBeforeLeavingPending = 3
 
     /// Returns false when the owner gave no answer.
     private func handleQuestion(_ question: PendingQuestion, runID: String,
@@ -124,8 +145,9 @@ public struct TurnRunner: Sendable {
         return true
     }
 
-    private func result(_ run: RunProgressView, sessionID: String) -> TurnResult {
-        TurnResult(sessionID: sessionID, runID: run.runID, status: run.status,
-                   text: run.answerText, failure: run.failure, cancelReason: run.cancelReason)
+    private func result(_ transcript: Transcript, runID: String, sessionID: String) -> TurnResult {
+        let run = transcript.run(runID)
+        return TurnResult(sessionID: sessionID, runID: runID, status: run.status, text: run.answerText,
+                          failure: run.failure, cancelReason: run.cancelReason, transcript: transcript)
     }
 }

@@ -40,4 +40,15 @@ import VeetWire
         let granted = step.confirm()
         #expect(!granted)
     }
+
+    @Test func bothAppsStepIsOfferedOnlyOnABrowserCardWithAnOffer() {
+        let browser = ChatServiceSamples.browserAct()
+        #expect(TaskPermissionStep(approval: browser, card: BrowserActCard(browser)) == .offered)
+        let bare = ChatServiceSamples.browserAct(offer: nil)
+        #expect(TaskPermissionStep(approval: bare, card: BrowserActCard(bare)) == .notOffered)
+        // An offer on any other tool is not shown: there is no card to show its scope on.
+        let write = ChatServiceSamples.approval(offer: ChatServiceSamples.offer)
+        #expect(BrowserActCard(write) == nil)
+        #expect(TaskPermissionStep(approval: write, card: nil) == .notOffered)
+    }
 }

@@ -11,6 +11,12 @@ extension TaskPermissionStep {
         self = offer == nil ? .notOffered : .offered
     }
 
+    /// The step for one approval as a frontend shows it: offered only on a
+    /// browser.act card (`card`, nil for any other tool) whose approval carries an offer.
+    public init(approval: ApprovalView, card: BrowserActCard?) {
+        self.init(offer: card?.taskOffer == nil ? nil : approval.taskGrantOffer)
+    }
+
     /// Step one: show the offer and ask for confirmation. False (nothing
     /// changes) unless the choice is offered and not already being confirmed.
     @discardableResult

@@ -69,21 +69,6 @@ public struct ArtifactService: Sendable {
         return view
     }
 
-    /// The metadata of every artifact a conversation's messages name (there
-    /// is no list route: ids come from `image` and `file` blocks). Artifacts
-    /// that expired or were deleted are left out.
-    public func artifacts(in transcript: [SessionMessageView]) async throws -> [ArtifactView] {
-        var views: [ArtifactView] = []
-        for id in Self.artifactIDs(in: transcript) {
-            do {
-                views.append(try await metadata(id: id))
-            } catch let error as APIError where error.isNotFound {
-                continue
-            }
-        }
-        return views
-    }
-
     /// Artifact ids named by `image`/`file` blocks, first mention first, each once.
     public static func artifactIDs(in transcript: [SessionMessageView]) -> [String] {
         var seen: Set<String> = []

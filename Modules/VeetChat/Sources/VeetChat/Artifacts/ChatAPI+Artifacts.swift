@@ -15,10 +15,17 @@ extension ChatAPI {
         try await send.decode(.get("/v1/artifacts/\(segment: id)"))
     }
 
-    /// Every artifact named in a conversation's transcript.
-    public func artifacts(inSession sessionID: String, connection: ConnectionIdentity,
-                          cache: ArtifactCache) async throws -> [ArtifactView] {
-        try await artifactService(connection: connection, cache: cache)
-            .artifacts(in: try await transcript(sessionID: sessionID))
+    /// Every artifact named in a conversation's transcript (metadata only: no
+    /// content is read, so no cache is involved); one deleted since is left out.
+    public func artifacts(inSession sessionID: String) async throws -> [ArtifactView] {
+        var views: [ArtifactView] = []
+        for id in ArtifactService.artifactIDs(in: try await transcript(sessionID: sessionID)) {
+            do {
+                views.append(try await artifact(id: id))
+            } catch let error as APIError where error.isNotFound {
+                continue
+            }
+        }
+        return views
     }
 }

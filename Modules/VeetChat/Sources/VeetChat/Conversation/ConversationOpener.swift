@@ -15,10 +15,14 @@ public enum RunToFollow: Sendable, Hashable {
 public struct RestoredConversation: Sendable, Hashable {
     public let session: SessionView
     public let messages: [SessionMessageView]
+    /// Why the server's transcript could not be read, when `messages` are the
+    /// ones cached on this device instead (a frontend says so; the run is still followed).
+    public let transcriptProblem: String?
 
-    public init(session: SessionView, messages: [SessionMessageView]) {
+    public init(session: SessionView, messages: [SessionMessageView], transcriptProblem: String? = nil) {
         self.session = session
         self.messages = messages
+        self.transcriptProblem = transcriptProblem
     }
 
     /// The run to follow, or nil when there is none to show.
@@ -47,17 +51,40 @@ public struct ConversationOpener: Sendable {
     public func cachedMessages(sessionID: String) -> [SessionMessageView] {
         guard let cached = try? cache?.transcript(sessionID: sessionID) else { return [] }
         return cached.map { message in
-            SessionMessageView(sequence: message.sequence, role: message.role == "user" ? .user : .assistant,
-                               content: message.content)
+            SessionMessageView(sequence: message.sequence, role: MessageRole(raw: message.role), content: message.content)
         }
     }
 
-    /// Reads the session, then its whole transcript (kept in the cache when there is one).
+    /// Reads the session and its whole transcript together (the transcript kept in
+    /// the cache when there is one). Only a failed session read throws: when the
+    /// transcript cannot be read, the cached one stands in, so the run is still followed.
     public func restore(sessionID: String) async throws -> RestoredConversation {
+        async let transcript = readTranscript(sessionID: sessionID)
         let session = try await api.session(id: sessionID)
-        let messages = try await api.transcript(sessionID: sessionID)
-        try? cache?.saveTranscript(sessionID: sessionID, messages: messages)
-        return RestoredConversation(session: session, messages: messages)
+        let (messages, problem) = await transcript
+        return RestoredConversation(session: session, messages: messages, transcriptProblem: problem)
+    }
+
+    /// Reads the session, and its transcript only when `choice` names a run to
+    /// follow (a frontend that shows nothing old needs it only to skip what the
+    /// transcript holds).
+    public func restore(sessionID: String, toFollow choice: RunToFollow) async throws -> RestoredConversation {
+        let session = try await api.session(id: sessionID)
+        let bare = RestoredConversation(session: session, messages: [])
+        guard bare.run(choice) != nil else { return bare }
+        let (messages, problem) = await readTranscript(sessionID: sessionID)
+        return RestoredConversation(session: session, messages: messages, transcriptProblem: problem)
+    }
+
+    /// The server's transcript (saved to the cache), else the cached one and why.
+    private func readTranscript(sessionID: String) async -> ([SessionMessageView], problem: String?) {
+        do {
+            let messages = try await api.transcript(sessionID: sessionID)
+            try? cache?.saveTranscript(sessionID: sessionID, messages: messages)
+            return (messages, nil)
+        } catch {
+            return (cachedMessages(sessionID: sessionID), String(describing: error))
+        }
     }
 
     /// Follows `runID` of a restored conversation after what it shows (and what `shown` showed of it).
@@ -69,10 +96,12 @@ public struct ConversationOpener: Sendable {
     }
 
     /// Follows a run of a conversation already open (after a decision or an
-    /// answer): its transcript is read again, so nothing shown comes twice.
+    /// answer). When `shown` showed this run it says where to resume; otherwise
+    /// the transcript is read again, so nothing shown comes twice.
     public func follow(runID: String, sessionID: String, shown: Transcript? = nil,
                        interaction: some TurnInteraction) async throws -> TurnResult {
-        let messages = try await api.transcript(sessionID: sessionID)
+        let showsRun = shown?.latestRunID == runID
+        let messages = showsRun ? [] : try await api.transcript(sessionID: sessionID)
         let resume = ResumePoint(runID: runID, messages: messages, shown: shown)
         return try await TurnRunner(api: api).follow(runID: runID, sessionID: sessionID, after: resume.after,
                                                      seen: resume.seen, interaction: interaction)

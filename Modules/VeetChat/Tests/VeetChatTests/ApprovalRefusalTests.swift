@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import VeetChat
+import VeetTestSupport
+import VeetTransport
+import VeetWire
+
+/// A decision the server refuses while the run still waits is not "settled
+/// elsewhere": the owner reads why and chooses again.
+@Suite struct ApprovalRefusalTests {
+    typealias S = ChatServiceSamples
+    static let approvalID = S.approval().id
+
+    /// A run that waits for one approval and completes once it is approved.
+    static var stream: HTTPResponse {
+        let run = #""run_id":"\#(S.runID)""#
+        let body = """
+            id: 1
+            event: run.waiting_for_approval
+            data: {"suspension":{"approval_id":"\(approvalID)","kind":"approval"},\(run)}
+
+            id: 2
+            event: approval.requested
+            data: {"approval_id":"\(approvalID)",\(run)}
+
+            id: 3
+            event: approval.resolved
+            data: {"approval_id":"\(approvalID)","resolution":"approve_once",\(run)}
+
+            id: 4
+            event: run.completed
+            data: {\(run)}
+
+
+            """
+        return HTTPResponse(status: 200, headers: ["content-type": "text/event-stream"], body: Data(body.utf8))
+    }
+
+    static func json(_ value: some Encodable) throws -> HTTPResponse {
+        HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: try WireJSON.encoder().encode(value))
+    }
+
+    func follow(refusal reason: String, choices: [ApprovalAnswer]) async throws -> (TurnResult, ChoosingInteraction, ScriptedServer) {
+        let server = ScriptedServer()
+        server.on("GET", "/v1/runs/*/events", Self.stream)
+        server.on("GET", "/v1/approvals/*", try Self.json(S.browserAct()))
+        server.on("POST", "/v1/approvals/*/resolve", sequence: [
+            S.errorResponse(409, code: "conflict", details: #"{"reason":"\#(reason)"}"#),
+            try Self.json(S.approval(status: .approved, decision: .approveOnce)),
+        ])
+        let interaction = ChoosingInteraction(choices)
+        let result = try await TurnRunner(api: ChatAPI(sender: server.sender))
+            .follow(runID: S.runID, sessionID: S.sessionID, interaction: interaction)
+        return (result, interaction, server)
+    }
+
+    @Test(arguments: [
+        ("task_grant_unavailable", "Allowing the whole task is not available right now. Allow once or deny instead."),
+        ("task_grant_offer_mismatch", "The task permission on offer changed. Review it again before allowing."),
+    ])
+    func aRefusedTaskPermissionAsksAgain(reason: String, notice: String) async throws {
+        let (result, interaction, server) = try await follow(refusal: reason, choices: [.approveForTask, .approveOnce])
+        let problems = await interaction.problems
+        #expect(problems.map(\.text) == [notice])
+        // Shown with the run as it stands: still waiting for this approval.
+        #expect(problems.first?.run.status == .waitingForApproval)
+        #expect(problems.first?.run.pendingApprovalIDs == [Self.approvalID])
+        #expect(await interaction.asked == 2)
+        let decisions = server.requests("POST", "/v1/approvals/*/resolve").map { String(decoding: $0.body ?? Data(), as: UTF8.self) }
+        #expect(decisions.count == 2)
+        #expect(decisions.last?.contains(#""approve_once""#) == true)
+        #expect(result.status == .completed)
+    }
+
+    @Test func refusedAgainAndAgainItIsLeftPending() async throws {
+        let server = ScriptedServer()
+        server.on("GET", "/v1/runs/*/events", Self.stream)
+        server.on("GET", "/v1/approvals/*", try Self.json(S.browserAct()))
+        server.on("POST", "/v1/approvals/*/resolve",
+                  S.errorResponse(409, code: "conflict", details: #"{"reason":"task_grant_unavailable"}"#))
+        let interaction = ChoosingInteraction([.approveForTask])
+        let result = try await TurnRunner(api: ChatAPI(sender: server.sender))
+            .follow(runID: S.runID, sessionID: S.sessionID, interaction: interaction)
+        #expect(result.status == .waitingForApproval)
+        #expect(result.isWaitingForOwner)
+        #expect(await interaction.problems.last?.text == "The approval is still pending; decide it later.")
+    }
+}
+
+/// Answers approvals with each of `choices` in turn (the last one from then on); records problems shown.
+actor ChoosingInteraction: TurnInteraction {
+    private let choices: [ApprovalAnswer]
+    private(set) var asked = 0
+    private(set) var problems: [(text: String, run: RunProgressView)] = []
+
+    init(_ choices: [ApprovalAnswer]) { self.choices = choices }
+
+    func show(_ change: RunChange, in run: RunProgressView) async {
+        if case .problem(let text) = change { problems.append((text, run)) }
+    }
+
+    func streamNotice(_ output: RunStreamOutput) async {}
+
+    func decide(_ approval: ApprovalView) async -> ApprovalAnswer {
+        asked += 1
+        return choices[min(asked, choices.count) - 1]
+    }
+
+    func answer(_ question: PendingQuestion) async -> String? { nil }
+}
