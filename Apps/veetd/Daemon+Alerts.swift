@@ -51,17 +51,45 @@ extension Daemon {
             schedule: ScheduleFactsLookup(sender: account.send))
     }
 
-    /// The owner chose Approve once or Deny on an approval alert.
+    /// The owner chose Approve once or Deny on an approval alert. A decision that
+    /// did not go through raises a second alert saying so and why: the owner
+    /// must never believe a refused or lost decision was made.
     func perform(action: String, on alert: DesktopAlert, connection: String?) async {
-        guard let approvalID = alert.targets.approvalID,
-              let runtime = connection.flatMap({ connections[$0] }) ?? connections.values.first else { return }
+        guard let approvalID = alert.targets.approvalID else { return }
+        // Only the connection the alert came from (or the only one there is): an
+        // approval id means nothing to another server.
+        let only = connections.count == 1 ? connections.values.first : nil
+        guard let runtime = connection.map({ connections[$0] }) ?? only else {
+            log.warn("approval \(approvalID) not resolved from the notification: its connection is gone")
+            notifier?.show(Self.notDone(alert, why: "VeetKit no longer knows the server this approval came from."))
+            return
+        }
         let decision: ApprovalDecision = action == "approve_once" ? .approveOnce : .deny
         do {
             _ = try await ChatAPI(sender: .live(client: runtime.client)).resolve(approvalID: approvalID, decision: decision)
             log.info("approval \(approvalID) resolved from the notification (\(action))")
         } catch {
             log.warn("approval \(approvalID) not resolved from the notification (\(RunHub.kind(of: error)))")
+            notifier?.show(Self.notDone(alert, why: Self.reason(error)))
         }
+    }
+
+    /// Why a decision sent from a notification did not go through, in the owner's words.
+    static func reason(_ error: Error) -> String {
+        guard let refusal = error as? APIError else {
+            return "The server did not answer. Open veet or veet-tui to decide it."
+        }
+        return ApprovalService.notice(for: refusal).description
+    }
+
+    /// The follow-up to an approval alert whose decision failed (no buttons: deciding again happens in a client).
+    static func notDone(_ alert: DesktopAlert, why: String) -> DesktopAlert {
+        var followUp = alert
+        followUp.key = alert.key + ":not-done"
+        followUp.title = "Your decision did not go through"
+        followUp.body = why
+        followUp.actions = []
+        return followUp
     }
 
     func connectionName(forRun runID: String?) -> String? {

@@ -29,7 +29,8 @@ final class RunChannel: Sendable {
     let connection: String
     private let state = Mutex(State())
     /// The run as VeetChat's transcript reduces it; alerts are read off its changes.
-    private let transcript: Mutex<Transcript>
+    /// Released when the run ends (an ended channel lingers for late attachers only).
+    private let transcript: Mutex<Transcript?>
 
     init(runID: String, sessionID: String?, connection: String) {
         self.runID = runID
@@ -38,9 +39,9 @@ final class RunChannel: Sendable {
         transcript = Mutex(Transcript(followingRun: runID))
     }
 
-    /// Applies a frame of this run and says what it changed.
+    /// Applies a frame of this run and says what it changed (nothing once the run ended).
     func reduce(_ frame: RunEventFrame) -> [RunChange] {
-        transcript.withLock { $0.applyReportingChanges(frame) }
+        transcript.withLock { transcript in transcript?.applyReportingChanges(frame) ?? [] }
     }
 
     var isEnded: Bool { state.withLock { $0.endReason != nil } }
@@ -57,6 +58,7 @@ final class RunChannel: Sendable {
     func end(_ reason: String) {
         state.withLock { state in
             guard state.endReason == nil else { return }
+            transcript.withLock { $0 = nil }
             state.endReason = reason
             state.endedAt = Date()
             for sink in state.subscribers.values { sink.send(.runEnded(runID: runID, reason: reason)) }

@@ -42,6 +42,8 @@ let signals = SignalQueue()
 let wakeRelay = WakeRelay()
 let hub = RunHub(log: log) { frame, channel in
     let attention = channel.reduce(frame).flatMap(\.attention)
+    // Most frames (every delta) ask nothing of the owner: wake the daemon only for those that do.
+    guard !attention.isEmpty else { return }
     signals.append(attention.map { AlertSignal($0, runID: channel.runID, sessionID: channel.sessionID) },
                    connection: channel.connection)
     wakeRelay.poke()
