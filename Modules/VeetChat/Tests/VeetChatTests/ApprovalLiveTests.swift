@@ -7,17 +7,25 @@ import VeetTransport
 /// Approvals and questions against the in-process reference server.
 @Suite(.serialized) struct ApprovalLiveTests {
     /// Starts a run that parks at an approval and returns its session and run.
-    private func parkedApproval(_ live: LiveFixture) async throws -> TurnResult {
+    private func parkedRun(_ live: LiveFixture) async throws -> TurnResult {
         let result = try await live.send("approve this", interaction: RecordingInteraction(approval: .leavePending))
         try #require(result.status == .waitingForApproval)
         return result
     }
 
+    /// A run parked on an approval, with the approval's id and a board for its conversation loaded from the server.
+    private func parkedApproval(_ live: LiveFixture) async throws -> (TurnResult, approvalID: String, board: ApprovalBoard) {
+        let parked = try await parkedRun(live)
+        var board = ApprovalBoard(scope: live.scope(sessionID: parked.sessionID))
+        try await live.approvals.refresh(&board)
+        return (parked, try #require(board.cards.first?.id), board)
+    }
+
     @Test func pendingApprovalsLoadForTheSelectedConversation() async throws {
         let live = try LiveFixture()
         defer { live.stop() }
-        let parked = try await parkedApproval(live)
-        let other = try await parkedApproval(live)
+        let parked = try await parkedRun(live)
+        let other = try await parkedRun(live)
         let service = live.approvals
         var board = ApprovalBoard(scope: live.scope(sessionID: parked.sessionID))
         try await service.refresh(&board)
@@ -30,11 +38,9 @@ import VeetTransport
     @Test func approveOnceSettlesTheCardAndReadsTheRun() async throws {
         let live = try LiveFixture()
         defer { live.stop() }
-        let parked = try await parkedApproval(live)
+        let (parked, id, loaded) = try await parkedApproval(live)
         let service = live.approvals
-        var board = ApprovalBoard(scope: live.scope(sessionID: parked.sessionID))
-        try await service.refresh(&board)
-        let id = try #require(board.cards.first?.id)
+        var board = loaded
         let card = try #require(await service.decide(.approveOnce, approvalID: id, on: &board))
         #expect(card.approval.status == .approved)
         #expect(card.collapsedText?.hasPrefix("Approved once") == true)
@@ -50,11 +56,9 @@ import VeetTransport
     @Test func denySettlesTheCardAsDenied() async throws {
         let live = try LiveFixture()
         defer { live.stop() }
-        let parked = try await parkedApproval(live)
+        let (_, id, loaded) = try await parkedApproval(live)
         let service = live.approvals
-        var board = ApprovalBoard(scope: live.scope(sessionID: parked.sessionID))
-        try await service.refresh(&board)
-        let id = try #require(board.cards.first?.id)
+        var board = loaded
         let card = await service.decide(.deny(reason: "not today"), approvalID: id, on: &board)
         #expect(card?.approval.status == .denied)
         #expect(try await live.api.approval(id: id).decision == .deny)
@@ -63,11 +67,9 @@ import VeetTransport
     @Test func aDecisionMadeElsewhereIsShownAsAlreadyResolved() async throws {
         let live = try LiveFixture()
         defer { live.stop() }
-        let parked = try await parkedApproval(live)
+        let (_, id, loaded) = try await parkedApproval(live)
         let service = live.approvals
-        var board = ApprovalBoard(scope: live.scope(sessionID: parked.sessionID))
-        try await service.refresh(&board)
-        let id = try #require(board.cards.first?.id)
+        var board = loaded
         _ = try await live.api.resolve(approvalID: id, decision: .deny)  // another device
         let card = await service.decide(.approveOnce, approvalID: id, on: &board)
         #expect(card?.notice == .alreadyResolved(.deny))
@@ -77,11 +79,9 @@ import VeetTransport
     @Test func aCardSettledElsewhereIsRefreshedWhenItLeavesThePendingList() async throws {
         let live = try LiveFixture()
         defer { live.stop() }
-        let parked = try await parkedApproval(live)
+        let (_, id, loaded) = try await parkedApproval(live)
         let service = live.approvals
-        var board = ApprovalBoard(scope: live.scope(sessionID: parked.sessionID))
-        try await service.refresh(&board)
-        let id = try #require(board.cards.first?.id)
+        var board = loaded
         _ = try await live.api.resolve(approvalID: id, decision: .approveOnce)
         try await service.refresh(&board)
         #expect(board[id]?.approval.status == .approved)
@@ -91,11 +91,9 @@ import VeetTransport
     @Test func aCancelledRunsApprovalAnswersCancelled() async throws {
         let live = try LiveFixture()
         defer { live.stop() }
-        let parked = try await parkedApproval(live)
+        let (parked, id, loaded) = try await parkedApproval(live)
         let service = live.approvals
-        var board = ApprovalBoard(scope: live.scope(sessionID: parked.sessionID))
-        try await service.refresh(&board)
-        let id = try #require(board.cards.first?.id)
+        var board = loaded
         _ = try await live.api.cancel(runID: parked.runID)
         let card = await service.decide(.approveOnce, approvalID: id, on: &board)
         #expect(card?.notice == .cancelled)
@@ -106,7 +104,7 @@ import VeetTransport
     @Test func resultsFromAnotherConnectionNeverReachTheBoard() async throws {
         let live = try LiveFixture()
         defer { live.stop() }
-        let parked = try await parkedApproval(live)
+        let parked = try await parkedRun(live)
         let otherAccount = ConversationScope(
             connection: ConnectionIdentity(server: live.connection.server, tokenDigest: "someone-else"),
             sessionID: parked.sessionID)

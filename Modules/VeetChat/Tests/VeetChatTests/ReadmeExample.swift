@@ -20,5 +20,15 @@ import VeetFixture
         defer { server.stop() }
         let client = HTTPClient(settings: try ConnectionSettings(serverAddress: url.absoluteString, token: "readme-token"))
         #expect(try await pendingApprovalLines(on: client).isEmpty)
+        // Park a run on an approval: the example then names it.
+        let chat = ChatAPI(sender: .live(client: client))
+        let session = try await chat.createSession()
+        let run = try await chat.submit(sessionID: session.id, content: [.text("approve this")], key: IdempotencyKey())
+        let parked = try await TurnRunner(api: chat).follow(runID: run.runID, sessionID: session.id,
+                                                             interaction: RecordingInteraction(approval: .leavePending))
+        try #require(parked.status == .waitingForApproval)
+        let lines = try await pendingApprovalLines(on: client)
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains(" demo.external_write: ") == true)
     }
 }
