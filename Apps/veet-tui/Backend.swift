@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import VeetChat
 import VeetFolders
 import VeetStore
@@ -20,6 +21,7 @@ struct Backend: Sendable {
     let folders: FolderCenter
     let websites: WebsiteAccessAPI
     let daemon: DaemonLink
+    let reconcileGate = ReconcileGate()
 
     init(client: HTTPClient, store: LocalStore, inbox: Inbox, broker: PromptBroker, daemon: DaemonLink) {
         self.daemon = daemon
@@ -41,20 +43,40 @@ struct Backend: Sendable {
     /// Reconciles the index with the server (fenced by the folder feature, which
     /// also learns whether the server offers folders), refreshes the folders,
     /// then reads the pending approvals once for "Needs you" (`NeedsYou`).
+    /// One runs at a time: a call while one is in flight marks it to run once
+    /// more when it ends (the returned task is then already done).
     func reconcile() -> Task<Void, Never> {
-        Task {
-            do {
-                _ = try await store.reconcile(from: FencedIndexSource(sender: api.sender, center: folders))
-            } catch {
-                inbox.post(.notice("Could not refresh the conversation list: \(Self.describe(error))"))
-            }
-            do { try await folders.refresh() } catch {
-                inbox.post(.notice("Could not refresh the folders: \(Self.describe(error))"))
-            }
-            await publishFolders()
-            let sessions = await folders.fencedRows(cachedSessions())
-            let pending = (try? await NeedsYouReader(sender: api.sender).pendingApprovals()) ?? []
-            inbox.post(.sessionsLoaded(sessions, pendingApprovals: pending))
+        guard reconcileGate.enter() else { return Task {} }
+        return Task {
+            repeat { await reconcileOnce() } while reconcileGate.leave()
+        }
+    }
+
+    private func reconcileOnce() async {
+        var problem: String?
+        do {
+            _ = try await store.reconcile(from: FencedIndexSource(sender: api.sender, center: folders))
+        } catch {
+            problem = Self.refreshProblem(error)
+        }
+        do { try await folders.refresh() } catch {
+            problem = problem ?? Self.refreshProblem(error)
+        }
+        // One short status, not a notice: a send's own notice stays on screen.
+        inbox.post(.refreshProblem(problem))
+        await publishFolders()
+        let sessions = await folders.fencedRows(cachedSessions())
+        let pending = await NeedsYouReader(sender: api.sender).read()
+        inbox.post(.sessionsLoaded(sessions, pendingApprovals: pending))
+    }
+
+    /// What the status bar says while the index cannot be refreshed (it retries every 30 seconds).
+    static func refreshProblem(_ error: any Error) -> String {
+        switch error {
+        case is TransportError: "Server unreachable · retrying"
+        case let api as APIError where api.needsSignIn: "The server did not accept the token · `veet connect`"
+        case let api as APIError: "Server answered \(api.status) · retrying"
+        default: "Could not refresh · retrying"
         }
     }
 
@@ -113,11 +135,35 @@ struct Backend: Sendable {
         }
     }
 
-    private func interaction(_ slot: SessionSlot, work: Int) -> TUIInteraction {
+    func interaction(_ slot: SessionSlot, work: Int) -> TUIInteraction {
         TUIInteraction(session: slot, work: work, inbox: inbox, broker: broker, store: store)
     }
 
     static func describe(_ error: any Error) -> String {
         CommandHints.message(for: error)
+    }
+}
+
+/// One reconcile in flight at a time, plus a flag for "run again when done"
+/// (every run start, end, approval and the 30 s timer ask for one).
+final class ReconcileGate: Sendable {
+    private let state = Mutex((running: false, dirty: false))
+
+    /// True when the caller should run one now; false marks the running one dirty.
+    func enter() -> Bool {
+        state.withLock { gate in
+            if gate.running { gate.dirty = true; return false }
+            gate.running = true
+            return true
+        }
+    }
+
+    /// True when a call arrived meanwhile: run once more (the gate stays held).
+    func leave() -> Bool {
+        state.withLock { gate in
+            if gate.dirty { gate.dirty = false; return true }
+            gate.running = false
+            return false
+        }
     }
 }

@@ -134,7 +134,7 @@ extension ChatScreen {
     private func handleSearch(_ key: KeyPress) {
         if key == KeyPress(.enter) || key == KeyPress(.down) {
             state.focus = .sidebar
-            let rows = state.sidebar.rows(of: ScreenLayout.sidebarSections(&state, now: Date()))
+            let rows = state.sidebar.rows(of: ScreenLayout.cachedSidebarSections(&state, now: Date()))
             state.sidebar.selection = rows.first { row in
                 if case .item(let section, _) = row { return section == Sidebar.resultsID }
                 return false
@@ -158,7 +158,7 @@ extension ChatScreen {
     }
 
     private func handleSidebar(_ key: KeyPress) {
-        let sections = ScreenLayout.sidebarSections(&state, now: Date())
+        let sections = ScreenLayout.cachedSidebarSections(&state, now: Date())
         // A row that left the list (moved, filed, deleted) passes the selection to the first row;
         // the key only shows where the selection went.
         if let selection = state.sidebar.selection, !state.sidebar.rows(of: sections).contains(selection) {

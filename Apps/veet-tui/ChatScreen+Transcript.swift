@@ -11,7 +11,9 @@ extension ChatScreen {
         case KeyPress(.down): moveTranscriptCursor(by: 1)
         case KeyPress(.home): moveTranscriptCursor(by: -Int.max / 2)
         case KeyPress(.end): moveTranscriptCursor(by: Int.max / 2)
-        case KeyPress(.enter), .char(" "): activateSelectedRow()
+        case KeyPress(.enter): if !retrySelectedMessage() { activateSelectedRow() }
+        case .char(" "): activateSelectedRow()
+        case .char("x"): _ = discardSelectedMessage()
         case .char("e"):
             if case .artifact(let file)? = selectedTarget { promptExport(file.artifactID, name: file.filename) }
         case .char("c"): copySelectedMessage()

@@ -26,7 +26,8 @@ extension ChatScreen {
         default: return
         }
         backend.broker.resolveApproval(ticket: docked.ticket, with: answer)
-        state.waitingSessionIDs.remove(docked.approval.sessionID)
+        // Decided here: "Needs you" drops it before the next read says so.
+        state.pendingApprovals.removeAll { $0.id == docked.approval.id }
         state.approval = nil
         state.focus = .composer
         state.notice = switch answer {

@@ -48,6 +48,7 @@ final class ChatScreen {
             state.sidebar.collapsed = Set(saved.split(separator: ",").map(String.init))
         }
         loadExpansion()
+        state.outboxFloor = currentOutboxFloor()
         while !state.shouldQuit {
             for event in terminal.nextEvents(timeoutMilliseconds: 50) {
                 handle(event)
@@ -96,13 +97,17 @@ final class ChatScreen {
         case .sessionsLoaded(let sessions, let pendingApprovals):
             // Unchanged rows keep the sidebar model (rebuilding it orders every row).
             if sessions != state.sessions { state.sessions = sessions }
-            state.waitingSessionIDs = NeedsYou.sessions(in: sessions, pendingApprovals: pendingApprovals,
-                                                        questions: state.questionWaits)
+            // veetd or an echo may have confirmed a message meanwhile.
+            refreshSendStates()
+            // A failed read keeps the last list: nothing is hidden, nothing newly marked.
+            let approvals = pendingApprovals.approvals(keeping: state.pendingApprovals)
+            if approvals != state.pendingApprovals { state.pendingApprovals = approvals }
             // The index (and the search's texts) changed: an open search is asked again.
             if !state.search.isEmpty { searchChanged() }
         case .transcriptLoaded(let sessionID, let messages):
             guard sessionID == state.sessionID else { return }
             state.transcript.restore(messages)
+            refreshSendStates()
         case .frame(let sessionID, let frame):
             state.questionWaits.apply(frame, sessionID: sessionID)
             if state.sessionID == nil, state.work?.sessionID == sessionID { state.sessionID = sessionID }
@@ -123,13 +128,18 @@ final class ChatScreen {
                 state.sessionID = sessionID
                 _ = backend.reconcile()
             }
+            refreshSendStates()
         case .workEnded(let work, let problem):
             guard state.work?.id == work else { return }
+            let wasDelivery = state.work?.isDelivery == true
             state.work = nil
             state.approval = nil
             state.question = nil
             if state.focus == .approval { state.focus = .composer }
             state.notice = problem ?? ""
+            refreshSendStates()
+            // The line under the message says what to do; the status bar says only what happened, short.
+            if wasDelivery, problem != nil, let held = heldNotice() { state.notice = held }
             if let sessionID = state.sessionID { _ = backend.loadTaskGrants(sessionID: sessionID) }
             // Titles arrive late and "Needs you" may have changed: read the index now and again in 10 s.
             _ = backend.reconcile()
@@ -155,6 +165,8 @@ final class ChatScreen {
             _ = backend.reconcile()
         case .notice(let text):
             state.notice = text
+        case .refreshProblem(let problem):
+            if problem != state.refreshProblem { state.refreshProblem = problem }
         case .searchResults(let query, let outcome):
             guard query == state.search.text else { return }
             state.searchOutcome = outcome
@@ -210,7 +222,7 @@ final class ChatScreen {
         _ = state.transcript.addOptimisticUserMessage([.text(text)], clientKey: UUID().uuidString)
         state.transcriptScroll.scrollToBottom()
         let composer = sessionID.flatMap { composers.existing(for: $0) }
-        startWork(sessionID: sessionID) { backend, work in
+        startWork(sessionID: sessionID, isDelivery: true) { backend, work in
             backend.send(text: text, files: attachments.isEmpty ? nil : composer, sessionID: sessionID, work: work)
         }
     }
@@ -232,6 +244,8 @@ final class ChatScreen {
         state.notice = ""
         state.focus = .composer
         state.sidebarOverlayOpen = false
+        state.sendStates = [:]
+        state.outboxFloor = currentOutboxFloor()
         guard let sessionID else {
             state.sidebar.selection = .item(sectionID: "start", itemID: ScreenState.newConversationID)
             return
@@ -240,10 +254,10 @@ final class ChatScreen {
         _ = backend.loadTaskGrants(sessionID: sessionID)
     }
 
-    func startWork(sessionID: String?, _ start: (Backend, Int) -> Task<Void, Never>) {
+    func startWork(sessionID: String?, isDelivery: Bool = false, _ start: (Backend, Int) -> Task<Void, Never>) {
         let id = nextWorkID
         nextWorkID += 1
-        state.work = RunningWork(id: id, sessionID: sessionID, runID: nil)
+        state.work = RunningWork(id: id, sessionID: sessionID, runID: nil, isDelivery: isDelivery)
         workTask = start(backend, id)
     }
 

@@ -10,7 +10,9 @@ import VeetWebsiteAccess
 /// between input polls and applies them to its one state value.
 enum AppMessage: Sendable {
     /// A fresh session index (after a reconcile) and the account's pending approvals (one read, for "Needs you").
-    case sessionsLoaded([CachedSession], pendingApprovals: [ApprovalView])
+    case sessionsLoaded([CachedSession], pendingApprovals: PendingApprovalsRead)
+    /// Why the last reconcile could not refresh the index (nil: it did), for the status bar.
+    case refreshProblem(String?)
     /// The durable transcript of a session (from the cache or the server).
     case transcriptLoaded(sessionID: String, messages: [SessionMessageView])
     /// A run frame for a session's conversation.

@@ -121,7 +121,8 @@ enum ScreenLayout {
     }
 
     private static func settleTranscript(_ state: inout ScreenState, rect: GridRect) {
-        let prepared = state.rowCache.rows(for: state.transcript, width: rect.width, expanded: state.expandedBundleIDs)
+        let prepared = state.rowCache.rows(for: state.transcript, width: rect.width, expanded: state.expandedBundleIDs,
+                                           sendLines: state.sendLines)
         state.transcriptRows = prepared.rows
         // Heights come from prepared rows, so re-measuring them all is cheap and never stale.
         if let changed = prepared.firstChanged { state.transcriptScroll.invalidate(fromRow: changed) }
@@ -147,9 +148,13 @@ enum ScreenLayout {
     // MARK: The sidebar's sections
 
     static func sidebarSections(_ state: inout ScreenState, now: Date) -> [ListSection] {
-        let placed = FolderSidebar.sections(state.sidebarEntries(), waiting: state.waitingSessionIDs, now: now)
-        return Sidebar.sections(SidebarInput(sessions: state.sessions, waiting: state.waitingSessionIDs,
-                                             search: searchShown(state), placed: placed), now: now)
+        let waiting = NeedsYou.sessions(in: state.sessions, pendingApprovals: state.pendingApprovals,
+                                        questions: state.questionWaits)
+        let search = searchShown(state)
+        // While searching the hits replace the folders' layout: it is not built.
+        let placed = search == nil ? FolderSidebar.sections(state.sidebarEntries(), waiting: waiting, now: now) : []
+        return Sidebar.sections(SidebarInput(sessions: state.sessions, waiting: waiting,
+                                             search: search, placed: placed), now: now)
     }
 
     static func searchShown(_ state: ScreenState) -> SearchOutcome? {
@@ -159,7 +164,8 @@ enum ScreenLayout {
 
     static func sidebarCacheKey(_ state: ScreenState, now: Date) -> SidebarCacheKey {
         SidebarCacheKey(sessionsVersion: state.sessionsVersion, foldersVersion: state.foldersVersion,
-                        waiting: state.waitingSessionIDs, search: searchShown(state), second: Int(now.timeIntervalSince1970))
+                        approvalsVersion: state.approvalsVersion, questionWaits: state.questionWaits,
+                        search: searchShown(state), second: Int(now.timeIntervalSince1970))
     }
 
     /// The sections, rebuilt only when what they show changed.

@@ -165,13 +165,15 @@ enum ScreenPainter {
     private static func drawStatusBar(_ state: ScreenState, in grid: inout ScreenGrid, row: Int, width: Int, narrow: Bool) {
         var left: StyledLine = [StyledRun(" " + state.connectionLabel + "  ", style: styles.statusBar),
                                 StyledRun(state.title, style: TextStyle(attributes: .bold, foreground: .ink, background: .paperDeep))]
-        if !state.notice.isEmpty {
-            left.append(StyledRun("  " + state.notice, style: TextStyle(foreground: .amberText, background: .paperDeep)))
+        // A notice (a send's, say) wins over the standing "offline" status, which returns after it.
+        if let notice = state.notice.isEmpty ? state.refreshProblem : state.notice {
+            left.append(StyledRun("  " + notice, style: TextStyle(foreground: .amberText, background: .paperDeep)))
         }
         let stop = state.isRunActive ? "Ctrl-C stop" : "Ctrl-C quit"
         let sidebarKey = narrow ? "  Ctrl-O chats" : ""
         let right: StyledLine = [StyledRun("F1/? help  Tab focus\(sidebarKey)  \(stop) ", style: styles.statusBar)]
-        StatusBar(left: left, right: right).draw(in: &grid, row: row, width: width, styles: styles)
+        StatusBar(left: left, right: right, keepsLastLeftRun: !state.notice.isEmpty || state.refreshProblem != nil)
+            .draw(in: &grid, row: row, width: width, styles: styles)
     }
 }
 

@@ -43,6 +43,8 @@ struct RunningWork: Sendable {
     var id: Int
     var sessionID: String?
     var runID: String?
+    /// A send or a retry delivering the owner's message (not only following a run).
+    var isDelivery = false
 }
 
 /// A one-line question asked in the status area (a path to attach or export to).
@@ -84,8 +86,10 @@ struct ScreenState {
     /// An "allow for this task" was sent: read the grants again at the next frame of the run.
     var taskGrantsStale = false
     var folderForm: FolderForm?
-    /// Sessions whose active run waits for an approval or an answer (the chat feature's `NeedsYou`).
-    var waitingSessionIDs: Set<String> = []
+    /// The account's pending approvals as last read (kept when a read fails), for "Needs you"
+    /// (the sidebar derives the waiting sessions from these, the index and `questionWaits`).
+    var pendingApprovals: [ApprovalView] = [] { didSet { approvalsVersion &+= 1 } }
+    private(set) var approvalsVersion = 0
     /// Questions the followed runs asked and have not moved past, for "Needs you".
     var questionWaits = QuestionWaits()
     var sidebar = SectionedList(selection: .item(sectionID: "start", itemID: ScreenState.newConversationID))
@@ -113,6 +117,15 @@ struct ScreenState {
     var expandedBundleIDs: Set<String> = []
     /// A search hit opened at its message: revealed once the transcript has it.
     var revealSequence: Int64?
+    /// What each of the owner's messages not yet confirmed shows under it, by
+    /// transcript item id (`ChatScreen.refreshSendStates`, from the outbox).
+    var sendStates: [String: SendState] = [:] { didSet { sendLines = sendStates.compactMapValues(\.line) } }
+    /// The lines `sendStates` draws (kept with it, so a frame does not rebuild them).
+    private(set) var sendLines: [String: String] = [:]
+    /// The highest outbox entry id when the conversation was opened: entries
+    /// after it were sent from this view (a new conversation's first message
+    /// may have got its session id without the view learning it).
+    var outboxFloor: Int64 = 0
     var composer = TextInput()
     /// A message typed while the run was still going: it is sent the moment the run ends.
     var queuedMessage: String?
@@ -128,6 +141,8 @@ struct ScreenState {
     /// An artifact's text shown full screen (Esc closes).
     var viewer: ArtifactViewer?
     var notice = ""
+    /// Why the index could not be refreshed ("Server unreachable · retrying"); shown while no notice is.
+    var refreshProblem: String?
     var connectionLabel = ""
     var shouldQuit = false
 
@@ -165,7 +180,9 @@ struct ScreenState {
 struct SidebarCacheKey: Equatable {
     var sessionsVersion: Int
     var foldersVersion: Int
-    var waiting: Set<String>
+    /// What "Needs you" is derived from (`NeedsYou.sessions`).
+    var approvalsVersion: Int
+    var questionWaits: QuestionWaits
     var search: SearchOutcome?
     var second: Int
 }

@@ -42,6 +42,7 @@ struct TranscriptRowCache {
     private var status: String?
     private var width = 0
     private var expanded: Set<String> = []
+    private var sendLines: [String: String] = [:]
     private var laid: [Laid] = []
     /// The first output row of each laid entry.
     private var rowStart: [Int] = []
@@ -50,11 +51,12 @@ struct TranscriptRowCache {
     /// The rows to show, what each stands for, and the first row that differs
     /// from the last call (nil when nothing changed), so the scroll view
     /// re-measures only from there.
-    mutating func rows(for transcript: Transcript, width: Int, expanded: Set<String>)
+    /// `sendLines`: the line under each owner's message not yet confirmed, by item id (`SendState.line`).
+    mutating func rows(for transcript: Transcript, width: Int, expanded: Set<String>, sendLines: [String: String] = [:])
         -> (rows: [[StyledLine]], targets: [RowTarget], firstChanged: Int?) {
         let status = (transcript.thinkingLine ?? transcript.statusLine).flatMap { $0.hasPrefix("Needs") ? nil : $0 }
         let newItems = transcript.items
-        let sameLayout = width == self.width && expanded == self.expanded
+        let sameLayout = width == self.width && expanded == self.expanded && sendLines == self.sendLines
         let unchangedPrefix = Self.unchangedPrefix(items, newItems)
         if sameLayout, status == self.status, unchangedPrefix == items.count, items.count == newItems.count {
             return (output.rows, output.targets, nil)
@@ -76,6 +78,7 @@ struct TranscriptRowCache {
         let tail = firstItem == 0 ? transcript.entries : ToolBundler.entries(for: Array(newItems[firstItem...]))
         self.width = width
         self.expanded = expanded
+        self.sendLines = sendLines
         self.status = status
         items = newItems
 
@@ -90,7 +93,7 @@ struct TranscriptRowCache {
                 continue
             }
             if firstChangedEntry == nil { firstChangedEntry = index }
-            next.append(Self.lay(entry, width: width, expanded: isExpanded))
+            next.append(Self.lay(entry, width: width, expanded: isExpanded, sendLine: sendLines[entry.id]))
         }
         if firstChangedEntry == nil, keptEntries + next.count != laid.count {
             firstChangedEntry = min(keptEntries + next.count, laid.count)
@@ -131,8 +134,15 @@ struct TranscriptRowCache {
         }
     }
 
-    private static func lay(_ entry: TranscriptEntry, width: Int, expanded: Bool) -> Laid {
-        var rows = [layout(entry, width: width, expanded: expanded)]
+    private static func lay(_ entry: TranscriptEntry, width: Int, expanded: Bool, sendLine: String?) -> Laid {
+        var lines = layout(entry, width: width, expanded: expanded)
+        if let sendLine, case .item(let item) = entry, item.user?.isOptimistic == true {
+            // Under the owner's block, before its blank line: the message's own state.
+            let inner = max(width - 4, 10)
+            let stateLines = TextFitting.wrap(sendLine, width: inner).map { line("  " + $0, TranscriptStyles.attention) }
+            lines.insert(contentsOf: stateLines, at: max(lines.count - 1, 0))
+        }
+        var rows = [lines]
         var targets: [RowTarget] = [.entry(entry.id)]
         for file in files(of: entry) {
             rows.append([[StyledRun("  📎 ", style: TranscriptStyles.tool),

@@ -25,7 +25,7 @@ struct ApprovalsCommand {
         let api = ChatAPI(sender: .live(client: try context.client()))
         let items: [ApprovalView]
         if let session = command.value("session") {
-            items = try await api.pendingApprovals(inSession: session)
+            items = try await api.pendingApprovals(sessionID: session)
         } else {
             items = try await api.pendingApprovals()
         }

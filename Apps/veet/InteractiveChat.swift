@@ -163,7 +163,7 @@ struct InteractiveChat {
         let service = ApprovalService(api: api, connection: try identity())
         var board = ApprovalBoard(scope: service.scope(sessionID: sessionID))
         try await service.refresh(&board)
-        guard let pending = try await api.pendingApprovals(inSession: sessionID).first else {
+        guard let pending = try await api.pendingApprovals(sessionID: sessionID).first else {
             _ = context.err.writeLine("Nothing in this conversation waits for your approval."); return
         }
         let card = await service.decide(approve ? .approveOnce : .deny(reason: reason), approvalID: pending.id, on: &board)

@@ -25,6 +25,10 @@ import Testing
         try tui.type("hello")
         try tui.press("Enter")
         try tui.waitFor("hello")
+        // The message says under it that it did not go out, and the status bar keeps the send's own notice.
+        let held = try tui.waitFor("Not sent · Enter to try again, x to discard", seconds: 20)
+        #expect(held.contains("kept in the outbox as #1"), "\(held)")
+        #expect(!held.contains("Could not refresh"), "\(held)")
 
         // The TUI saves before its first request; poll until that send has given up on the server.
         var list = try veet(["outbox", "list"], url: session.fixture.url, token: session.fixture.token, home: session.home)
@@ -36,6 +40,35 @@ import Testing
         #expect(list.stdout.contains("hello"), "\(list.stdout)\(list.stderr)")
         #expect(list.stdout.contains("new conversation"), "\(list.stdout)")
         #expect(!list.stderr.contains("The outbox is empty"))
+        try tui.press("C-d")
+    }
+
+    /// At 80x24, a message the server fails (500 on every attempt) says so under
+    /// it; Enter on it sends it again with its key, and the line goes.
+    @Test func theTUIShowsASendTheServerFailedAsNotSentAndEnterSendsItAgain() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        // Four 500s: the first send's attempts (the transport retries three times); the retry goes through.
+        let session = try TUISession(width: 80, height: 24, fixtureArguments: ["--fail-submit", "4"])
+        defer { session.stop() }
+        let tui = session.terminal
+        try tui.waitFor("New conversation")
+        try tui.type("What is 17 * 23?")
+        try tui.press("Enter")
+        let failed = try tui.waitFor("Not sent · Enter to try again, x to discard", seconds: 20)
+        #expect(failed.contains("kept in the outbox as #1"), "\(failed)")
+        #expect(!failed.contains("The answer is 391."))
+        Snapshot.check(Snapshot.mask(try tui.settled()), named: "not-sent-80x24")
+
+        // Up from the empty composer selects the message; Enter sends it again.
+        try tui.press("Up")
+        try tui.press("Enter")
+        let answered = try tui.waitFor("The answer is 391.", seconds: 20)
+        #expect(!answered.contains("Not sent"), "\(answered)")
+        let list = try veet(["outbox", "list"], url: session.fixture.url, token: session.fixture.token, home: session.home)
+        #expect(list.stderr.contains("The outbox is empty"), "\(list.stdout)\(list.stderr)")
         try tui.press("C-d")
     }
 

@@ -93,7 +93,7 @@ extension Conformance {
             }
             guard let id else { return "run.waiting_for_approval without an approval id" }
             approvalID = id
-            let pending = try await api.pendingApprovals(inSession: session.id)
+            let pending = try await api.pendingApprovals(sessionID: session.id)
             return pending.contains { $0.id.lowercased() == id.lowercased() } ? nil : "the session's pending list lacks \(id)"
         }
         await check("GET /v1/approvals/{id}", .chat) {

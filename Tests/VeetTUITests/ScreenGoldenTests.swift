@@ -60,7 +60,7 @@ import VeetWire
         state.approval = DockedApproval(approval: approval, ticket: 1, work: 1)
         state.work = RunningWork(id: 1, sessionID: "s0", runID: "r0")
         state.focus = .approval
-        state.waitingSessionIDs = ["s0"]
+        state.pendingApprovals = [approval]
         return state
     }
 

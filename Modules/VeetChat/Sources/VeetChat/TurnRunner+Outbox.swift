@@ -48,7 +48,29 @@ extension TurnRunner {
                      interaction: some TurnInteraction,
                      onRunStarted: @Sendable (String, String) async -> Void = { _, _ in }) async throws -> TurnResult {
         let delivery = api.outboxDelivery(store: store)
-        var result = try await delivery.send(sessionID: sessionID, content: content)
+        let result = try await delivery.send(sessionID: sessionID, content: content)
+        return try await settle(result, sessionID: sessionID, delivery: delivery, interaction: interaction,
+                                onRunStarted: onRunStarted)
+    }
+
+    /// Delivers outbox entry `entryID` again with its key (a failed entry is
+    /// reopened first; a refused one stays refused) and follows its run, as
+    /// `send` does: the owner's "try again" on a message that did not go out.
+    public func redeliver(entryID: Int64, outbox store: LocalStore, interaction: some TurnInteraction,
+                          onRunStarted: @Sendable (String, String) async -> Void = { _, _ in }) async throws -> TurnResult {
+        try store.retryOutboxEntry(id: entryID)
+        let delivery = api.outboxDelivery(store: store)
+        let sessionID = try store.outboxEntry(id: entryID)?.sessionID
+        let result = await delivery.deliver(entryID: entryID)
+        return try await settle(result, sessionID: sessionID, delivery: delivery, interaction: interaction,
+                                onRunStarted: onRunStarted)
+    }
+
+    /// Follows a delivery attempt to its run, or throws what kept the message back.
+    private func settle(_ first: DeliveryResult, sessionID: String?, delivery: OutboxDelivery,
+                        interaction: some TurnInteraction,
+                        onRunStarted: @Sendable (String, String) async -> Void) async throws -> TurnResult {
+        var result = first
         var attachedOnce = false
         while true {
             // A new conversation has its id once the server created it, before any run.

@@ -84,9 +84,26 @@ import VeetWire
                 ? try Self.answer(Page(items: [ChatServiceSamples.approval("a1")], nextCursor: "c1"))
                 : try Self.answer(Page(items: [ChatServiceSamples.approval("a2")], nextCursor: nil))
         }
-        let pending = try await Self.api(server).pendingApprovals(inSession: "s1")
+        let pending = try await Self.api(server).pendingApprovals(sessionID: "s1")
         #expect(pending.map(\.id) == ["a1", "a2"])
         #expect(server.requests.allSatisfy { $0.queryValue("session_id") == "s1" && $0.queryValue("status") == "pending" })
+    }
+
+    @Test func theAccountsPendingApprovalsFollowEveryPageAndALimitStopsEarly() async throws {
+        let server = ScriptedServer()
+        server.on("GET", "/v1/approvals") { request in
+            request.queryValue("cursor") == nil
+                ? try Self.answer(Page(items: [ChatServiceSamples.approval("a1"), ChatServiceSamples.approval("a2")],
+                                       nextCursor: "c1"))
+                : try Self.answer(Page(items: [ChatServiceSamples.approval("a3")], nextCursor: nil))
+        }
+        let api = Self.api(server)
+        #expect(try await api.pendingApprovals().map(\.id) == ["a1", "a2", "a3"])
+        #expect(server.requests.count == 2)
+        #expect(server.requests.allSatisfy { $0.queryValue("limit") == "200" && $0.queryValue("session_id") == nil })
+        #expect(try await api.pendingApprovals(limit: 2).map(\.id) == ["a1", "a2"])
+        #expect(server.requests.count == 3)
+        #expect(server.requests.last?.queryValue("limit") == "2")
     }
 
     // MARK: Submitting

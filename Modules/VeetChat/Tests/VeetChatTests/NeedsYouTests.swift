@@ -34,6 +34,23 @@ import VeetWire
         #expect(read.queryValue("session_id") == nil)
     }
 
+    @Test func aFailedReadIsUnavailableAndKeepsTheLastMarks() async throws {
+        let failing = ScriptedServer()
+        failing.on("GET", "/v1/approvals", sequence: Array(repeating: .apiError(503, "unavailable"), count: 4))
+        let read = await NeedsYouReader(sender: failing.sender, retry: .never).read()
+        guard case .unavailable(_, let notOffered) = read else { Issue.record("\(read)"); return }
+        #expect(!notOffered)
+        let last = [ChatServiceSamples.approval("a3")]
+        #expect(read.approvals(keeping: last) == last)
+
+        // A server without the account-wide list: nothing to alarm anyone about, and nothing hidden.
+        let older = ScriptedServer()
+        older.on("GET", "/v1/approvals", .apiError(404, "not_found"))
+        let missing = await NeedsYouReader(sender: older.sender, retry: .never).read()
+        #expect(missing.approvals(keeping: last) == last)
+        if case .unavailable(_, let notOffered) = missing { #expect(notOffered) } else { Issue.record("\(missing)") }
+    }
+
     @Test func aQuestionCountsWhileTheIndexNamesItsRunActive() throws {
         var waits = QuestionWaits()
         var script = StreamScript(runID: "r2")

@@ -188,4 +188,21 @@ struct SampleScreen {
             .draw(in: &grid, row: 0, width: 20)
         #expect(grid.text(0) == " a very lon… ? keys")
     }
+
+    @Test func statusBarKeepsANoticeWholeCuttingWhatComesBeforeIt() {
+        var grid = ScreenGrid(width: 40, height: 1)
+        StatusBar(left: [StyledRun("server:8080  "), StyledRun("A long title"), StyledRun("  Not sent #12")],
+                  right: [StyledRun("? keys")], keepsLastLeftRun: true)
+            .draw(in: &grid, row: 0, width: 40)
+        #expect(grid.text(0).contains("Not sent #12"))
+        #expect(grid.text(0).contains("? keys"))
+
+        // No room beside the keys: the notice takes their place.
+        var narrow = ScreenGrid(width: 30, height: 1)
+        StatusBar(left: [StyledRun("server:8080  "), StyledRun("Title"), StyledRun("  Not sent · kept as #12")],
+                  right: [StyledRun("F1 help  Tab focus ")], keepsLastLeftRun: true)
+            .draw(in: &narrow, row: 0, width: 30)
+        #expect(narrow.text(0).contains("Not sent · kept as #12"))
+        #expect(!narrow.text(0).contains("F1 help"))
+    }
 }

@@ -54,6 +54,9 @@ public struct FixtureFaults: Sendable, Equatable {
     /// Close the connection without an answer, after applying them, on this many successful
     /// message submissions (`POST /v1/sessions/{id}/messages`, new runs and replays alike).
     public var dropAfterSubmit: Int
+    /// Answer this many message submissions (`POST /v1/sessions/{id}/messages`) with
+    /// `500 internal_error` before applying them: no run is made, nothing is recorded.
+    public var failSubmits: Int = 0
     /// Answer the next `/v1/` requests with an error (checked before anything else).
     public var rejectNextRequests: Rejection?
     /// Heartbeat interval override (seconds); nil uses `FixtureOptions.heartbeatInterval`.
@@ -108,6 +111,12 @@ public struct FixtureFaults: Sendable, Equatable {
         rejection.count -= 1
         rejectNextRequests = rejection.count > 0 ? rejection : nil
         return rejection
+    }
+
+    mutating func takeSubmitFailure() -> Bool {
+        guard failSubmits > 0 else { return false }
+        failSubmits -= 1
+        return true
     }
 
     mutating func takeSubmitDrop() -> Bool {

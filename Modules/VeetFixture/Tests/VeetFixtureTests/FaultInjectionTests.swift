@@ -75,6 +75,19 @@ import VeetFixture
         #expect(harness.server.faults.dropAfterSubmit == 0)
     }
 
+    @Test func failedSubmitsAnswer500AndApplyNothing() throws {
+        let harness = try Harness(holdRuns: true)
+        harness.server.faults.failSubmits = 1
+        let session = try harness.createSession()
+        let failed = try harness.submit(session, "Hello", key: "fail-1")
+        #expect(failed.status == 500)
+        #expect(harness.server.runCount(inSession: session) == 0)
+        #expect(harness.server.faults.failSubmits == 0)
+        let next = try harness.submit(session, "Hello", key: "fail-1")
+        #expect(next.status == 202)
+        #expect(harness.server.runCount(inSession: session) == 1)
+    }
+
     @Test(arguments: [(503, "service_unavailable"), (429, "rate_limited")])
     func rejectedRequestsCarryRetryAfterThenServiceResumes(status: Int, code: String) throws {
         let harness = try Harness()

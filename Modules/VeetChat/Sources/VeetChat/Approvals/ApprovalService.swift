@@ -23,7 +23,7 @@ public struct ApprovalService: Sendable {
     /// The pending approvals of `sessionID` on this connection.
     public func pending(sessionID: String) async throws -> Scoped<[ApprovalView]> {
         let scope = self.scope(sessionID: sessionID)
-        return Scoped(try await api.pendingApprovals(inSession: sessionID), scope: scope)
+        return Scoped(try await api.pendingApprovals(sessionID: sessionID), scope: scope)
     }
 
     /// One approval, any status (used when a card vanished from the pending list).

@@ -8,20 +8,21 @@ extension ChatAPI {
         try await send.decode(.get("/v1/approvals/\(segment: id)"))
     }
 
-    /// The first page of pending approvals, optionally of one run or conversation.
-    public func pendingApprovals(runID: String? = nil, sessionID: String? = nil) async throws -> [ApprovalView] {
+    /// The server's largest approvals page (sessions-runs.md §5.1).
+    public static let approvalsPageLimit = 200
+
+    /// Pending approvals, newest first, of the account or of one run or
+    /// conversation: every one (following each page's cursor) when `limit` is
+    /// nil, else the newest `limit`. One route for every caller, so none reads
+    /// only the server's default first page (50) by accident.
+    public func pendingApprovals(runID: String? = nil, sessionID: String? = nil,
+                                 limit: Int? = nil) async throws -> [ApprovalView] {
         var query = [URLQueryItem(name: "status", value: "pending")]
         if let runID { query.append(URLQueryItem(name: "run_id", value: runID)) }
         if let sessionID { query.append(URLQueryItem(name: "session_id", value: sessionID)) }
-        return try await send.decode(.get("/v1/approvals", query: query), as: Page<ApprovalView>.self).items
-    }
-
-    /// Every pending approval of one conversation (all pages). A session id is
-    /// required: pending approvals load only for a selected conversation.
-    public func pendingApprovals(inSession sessionID: String) async throws -> [ApprovalView] {
-        let query = [URLQueryItem(name: "status", value: "pending"), URLQueryItem(name: "session_id", value: sessionID)]
-        return try await Page.all { cursor in
-            try await send.decode(.page("/v1/approvals", query: query, limit: 200, cursor: cursor),
+        let pageSize = min(limit ?? Self.approvalsPageLimit, Self.approvalsPageLimit)
+        return try await Page.all(maxItems: limit) { cursor in
+            try await send.decode(.page("/v1/approvals", query: query, limit: pageSize, cursor: cursor),
                                   as: Page<ApprovalView>.self)
         }
     }

@@ -23,24 +23,48 @@ public enum NeedsYou {
     }
 }
 
-/// The one read behind "Needs you": the newest pending approvals of the
-/// account, one page (`GET /v1/approvals?status=pending&limit=…`).
-public struct NeedsYouReader: Sendable {
-    /// The server's largest page (sessions-runs.md §5.1); more pending approvals than this is not a sidebar's problem.
-    public static let pageLimit = 200
+/// What the one read behind "Needs you" found.
+public enum PendingApprovalsRead: Sendable, Hashable {
+    /// The account's pending approvals, newest first (up to `NeedsYouReader.limit`).
+    case available([ApprovalView])
+    /// Not read this time: keep the last list (hide nothing, mark nothing new).
+    /// `notOffered`: the server has no account-wide list (it asks for a run or
+    /// a conversation), which is nothing to alarm the owner about.
+    case unavailable(reason: String, notOffered: Bool)
 
-    let send: HTTPRequestSender
+    /// The list to show now: this read's, or the last one when it failed.
+    public func approvals(keeping last: [ApprovalView]) -> [ApprovalView] {
+        if case .available(let list) = self { return list }
+        return last
+    }
+}
+
+/// The one read behind "Needs you": the newest pending approvals of the
+/// account (`ChatAPI.pendingApprovals(limit:)`, newest first).
+public struct NeedsYouReader: Sendable {
+    /// More pending approvals than this is not a sidebar's problem.
+    public static let limit = 200
+
+    let api: ChatAPI
 
     /// The read is retried on 429/5xx and lost answers.
     public init(sender: HTTPRequestSender, retry: RetryPolicy = .standard) {
-        send = sender.retrying(retry, .reads)
+        api = ChatAPI(sender: sender, retry: retry)
     }
 
     public func pendingApprovals() async throws -> [ApprovalView] {
-        let request = HTTPRequest.page("/v1/approvals", query: [URLQueryItem(name: "status", value: "pending")],
-                                       limit: Self.pageLimit, cursor: nil)
-        let page: Page<ApprovalView> = try await send.decode(request)
-        return page.items
+        try await api.pendingApprovals(limit: Self.limit)
+    }
+
+    /// The read, typed: a failure says why instead of looking like "nothing pending".
+    public func read() async -> PendingApprovalsRead {
+        do {
+            return .available(try await pendingApprovals())
+        } catch let answer as APIError where [400, 404, 405].contains(answer.status) {
+            return .unavailable(reason: answer.summary, notOffered: true)
+        } catch {
+            return .unavailable(reason: String(describing: error), notOffered: false)
+        }
     }
 
     /// The conversations of `index` that need their owner.

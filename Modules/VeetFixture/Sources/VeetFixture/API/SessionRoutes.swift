@@ -51,6 +51,7 @@ extension Router {
     /// `POST /v1/sessions/{id}/messages`: 202 for a new run or a routed answer, 200 for a replay.
     func submitMessage(_ rawID: String, head: RequestHead, body: Data) throws -> HTTPResponse {
         let id = try Validation.uuid(rawID)
+        if faults.update({ $0.takeSubmitFailure() }) { throw APIFailure.internalError }
         // An empty header value is a key too (the snapshot's quirk).
         let key = head.header("idempotency-key")
         if let key, key.count > 255 { throw APIFailure.malformed() }
