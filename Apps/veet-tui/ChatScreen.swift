@@ -109,7 +109,6 @@ final class ChatScreen {
             state.transcript.restore(messages)
             refreshSendStates()
         case .frame(let sessionID, let frame):
-            state.questionWaits.apply(frame, sessionID: sessionID)
             if state.sessionID == nil, state.work?.sessionID == sessionID { state.sessionID = sessionID }
             guard sessionID == state.sessionID else { return }
             let wasActive = state.isRunActive
@@ -120,6 +119,10 @@ final class ChatScreen {
                 _ = backend.loadTaskGrants(sessionID: sessionID)
             }
             if wasActive && !state.isRunActive { reconcileDue = Date().addingTimeInterval(Self.reconcileAfterRun) }
+        case .runChange(let sessionID, let runID, let change):
+            var waits = state.questionWaits
+            waits.apply(change, runID: runID, sessionID: sessionID)
+            if waits != state.questionWaits { state.questionWaits = waits }
         case .runStarted(let sessionID, let runID, let work):
             guard state.work?.id == work else { return }
             state.work?.sessionID = sessionID

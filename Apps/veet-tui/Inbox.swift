@@ -17,6 +17,8 @@ enum AppMessage: Sendable {
     case transcriptLoaded(sessionID: String, messages: [SessionMessageView])
     /// A run frame for a session's conversation.
     case frame(sessionID: String, RunEventFrame)
+    /// A change a followed run made, for "Needs you" (`QuestionWaits`).
+    case runChange(sessionID: String, runID: String, RunChange)
     /// The session and run a send (or an attach) is following, known as soon as it is.
     case runStarted(sessionID: String, runID: String, work: Int)
     /// The turn or the follow ended (or failed before a run existed).
@@ -133,7 +135,11 @@ struct TUIInteraction: TurnInteraction {
     let broker: PromptBroker
     let store: LocalStore
 
-    func show(_ change: RunChange, in run: RunProgressView) async {}
+    /// Only what matters to "Needs you" is posted; the transcript comes from the frames.
+    func show(_ change: RunChange, in run: RunProgressView) async {
+        guard !change.attention.isEmpty, let sessionID = session.value else { return }
+        inbox.post(.runChange(sessionID: sessionID, runID: run.runID, change))
+    }
 
     func streamNotice(_ output: RunStreamOutput) async {
         switch output {

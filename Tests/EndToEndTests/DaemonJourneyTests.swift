@@ -109,6 +109,47 @@ import Testing
         #expect(daemon.signal(SIGTERM) == 0)
     }
 
+    @Test func anAlertDecisionThatDoesNotGoThroughRaisesAnAlertSayingSo() throws {
+        let fixture = try FixtureProcess()
+        defer { fixture.stop() }
+        let home = try DaemonHome(fixture: fixture)
+        defer { home.remove() }
+        // A stand-in notify-send that picks "Approve once" only once the test says so.
+        let bin = home.root.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let script = bin.appendingPathComponent("notify-send")
+        let go = home.root.appendingPathComponent("go")
+        try Data("""
+            #!/bin/sh
+            if [ "$1" = "--help" ]; then echo "  -A, --action=[NAME=]Text"; exit 0; fi
+            printf '%s\\n' "$@" >> "$NOTIFY_SEND_LOG"
+            while [ ! -f "$NOTIFY_GO" ]; do sleep 0.1; done
+            echo approve_once
+
+            """.utf8).write(to: script)
+        chmod(script.path, 0o755)
+        let record = home.root.appendingPathComponent("notify-send.log")
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let daemon = try DaemonProcess(home: home, extraEnvironment: [
+            "PATH": path, "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent-bus",
+            "NOTIFY_SEND_LOG": record.path, "NOTIFY_GO": go.path])
+        defer { daemon.stop() }
+        #expect(daemon.waitUntilListening(home.socketPath))
+        let parked = try parkARunOnAnApproval(home)
+        #expect(eventually(within: 20) { ((try? String(contentsOf: record, encoding: .utf8)) ?? "").contains("Approval needed") })
+        // Another device denies first; then the owner presses Approve once on the alert.
+        #expect(try home.veet(["approvals", "deny", parked.approval]).status == 0)
+        _ = FileManager.default.createFile(atPath: go.path, contents: Data())
+        let told = eventually(within: 20) {
+            ((try? String(contentsOf: record, encoding: .utf8)) ?? "").contains("Your decision did not go through")
+        }
+        #expect(told)
+        let arguments = (try? String(contentsOf: record, encoding: .utf8)) ?? ""
+        #expect(arguments.contains("Already resolved elsewhere"), "\(arguments)")
+        #expect(home.log().contains("not resolved from the notification (HTTP 409)"))
+        #expect(daemon.signal(SIGTERM) == 0)
+    }
+
     @Test func aSecondClientAttachesToALiveRunThroughTheDaemon() throws {
         let fixture = try FixtureProcess()
         defer { fixture.stop() }

@@ -87,7 +87,8 @@ import VeetWire
         state.selectedRow = "user:1"
         state.revealSelection = true
         let (settled, first) = Self.settledGrid(state, height: 12)
-        #expect(ScreenPainter.paint(settled, width: Self.width, height: 12, now: Self.now) == first)
+        // Painting does not settle: the unsettled state paints no transcript rows, the settled one does.
+        #expect(ScreenPainter.paint(state, width: Self.width, height: 12, now: Self.now) != first)
         // Settling again for the same size is a no-op: the reveal was done once, the scroll stays.
         let (_, again) = Self.settledGrid(settled, height: 12)
         #expect(again == first)
@@ -105,6 +106,42 @@ import VeetWire
         let (_, following) = Self.settledGrid(state, height: 12)
         #expect(revealed.snapshot.contains("How do I keep groceries"))
         #expect(!following.snapshot.contains("How do I keep groceries"), "without the reveal the transcript follows its end")
+    }
+
+    @Test func theOfflineStatusShowsOnlyWhileNoNoticeIs() {
+        var state = Self.base()
+        state.refreshProblem = "Server unreachable · retrying"
+        let (_, offline) = Self.settledGrid(state, width: 80)
+        #expect(offline.snapshot.contains("Server unreachable · retrying"))
+        state.notice = "Not sent · kept in the outbox as #12"
+        let (_, noticed) = Self.settledGrid(state, width: 80)
+        #expect(noticed.snapshot.contains("Not sent · kept in the outbox as #12"), "whole, at 80 columns")
+        #expect(!noticed.snapshot.contains("Server unreachable"))
+    }
+
+    @Test func aFailedMessageShowsItsStateUnderItAndAConfirmedOneNothing() {
+        var state = Self.withTranscript()
+        let id = state.transcript.addOptimisticUserMessage([.text("Is it sent?")], clientKey: "k1")
+        state.sendStates = [id: .notSent(entryID: 3, reason: nil, canRetry: true)]
+        let (_, failed) = Self.settledGrid(state)
+        #expect(failed.snapshot.contains("Is it sent?"))
+        #expect(failed.snapshot.contains("Not sent · Enter to try again, x to discard"))
+        state.sendStates = [id: .delivered]
+        let (_, confirmed) = Self.settledGrid(state)
+        #expect(confirmed.snapshot.contains("Is it sent?"))
+        #expect(!confirmed.snapshot.contains("Not sent"))
+    }
+
+    @Test func reconcilesCoalesceIntoOneInFlightAndOneMore() {
+        let gate = ReconcileGate()
+        #expect(gate.enter())
+        #expect(!gate.enter())
+        #expect(!gate.enter())
+        // Two calls meanwhile make one more run, not two.
+        #expect(gate.leave())
+        #expect(!gate.leave())
+        #expect(gate.enter())
+        #expect(!gate.leave())
     }
 }
 

@@ -55,7 +55,10 @@ import VeetWire
         var waits = QuestionWaits()
         var script = StreamScript(runID: "r2")
         script.persisted("run.waiting_for_user", "\"question_id\":\"q1\",\"suspension\":{\"kind\":\"user_input\",\"question_id\":\"q1\"}")
-        for frame in script.frames { waits.apply(frame, sessionID: "s2") }
+        var transcript = Transcript(followingRun: "r2")
+        for frame in script.frames {
+            for change in transcript.applyReportingChanges(frame) { waits.apply(change, runID: "r2", sessionID: "s2") }
+        }
         #expect(waits.waitingRun(inSession: "s2") == "r2")
         let index = [Self.session(1), Self.session(2)]
         #expect(NeedsYou.sessions(in: index, pendingApprovals: [], questions: waits) == ["s2"])
@@ -65,10 +68,23 @@ import VeetWire
         #expect(NeedsYou.sessions(in: [Self.session(2, activeRun: false)], pendingApprovals: [], questions: waits).isEmpty)
     }
 
+    @Test func startingOrBeingClaimedIsNotMovingOn() {
+        var waits = QuestionWaits()
+        waits.apply(.questionAsked(PendingQuestion(questionID: "q1", text: nil)), runID: "r1", sessionID: "s1")
+        waits.apply(.status(.running), runID: "r1", sessionID: "s1")
+        #expect(waits.waitingRun(inSession: "s1") == "r1")
+        waits.apply(.resumed, runID: "r1", sessionID: "s1")
+        #expect(waits.waitingRun(inSession: "s1") == nil)
+    }
+
     @Test func aRunMovingOnEndsItsQuestionWait() throws {
         var waits = QuestionWaits()
-        for frame in try recorded("sse-ask-user.txt") {
-            waits.apply(frame, sessionID: "s1")
+        let frames = try recorded("sse-ask-user.txt")
+        var transcript = Transcript(followingRun: frames.compactMap(\.runID).first ?? "")
+        for frame in frames {
+            for change in transcript.applyReportingChanges(frame) {
+                waits.apply(change, runID: frame.runID ?? "", sessionID: "s1")
+            }
             if frame.type == "run.waiting_for_user" { #expect(waits.waitingRun(inSession: "s1") == frame.runID) }
         }
         // The recording goes on after the answer to the run's end.

@@ -11,18 +11,20 @@ public struct QuestionWaits: Sendable, Hashable {
 
     public init() {}
 
-    /// Notes what a frame of `sessionID`'s stream says: `run.waiting_for_user`
-    /// starts a wait; the same run moving on (resumed, requeued, ended) ends it.
-    public mutating func apply(_ frame: RunEventFrame, sessionID: String) {
-        guard let runID = frame.runID else { return }
-        switch frame.event {
-        case .runWaitingForUser:
-            runs[sessionID] = runID
-        case .runQueued, .runClaimed, .runStarted, .runResumed, .runRequeued, .runWaitingForApproval,
-             .runCompleted, .runFailed, .runCancelled:
-            if runs[sessionID] == runID { runs[sessionID] = nil }
-        default:
-            break
+    /// Notes what a change of run `runID` in `sessionID` means for its owner,
+    /// by the transcript's own rule (`RunChange.attention`): a question starts
+    /// a wait; the run resuming or ending ends it. Starting or being claimed is
+    /// not moving on, so it ends nothing (no second reducer of event types).
+    public mutating func apply(_ change: RunChange, runID: String, sessionID: String) {
+        for attention in change.attention {
+            switch attention {
+            case .questionAsked:
+                runs[sessionID] = runID
+            case .runMovedOn:
+                if runs[sessionID] == runID { runs[sessionID] = nil }
+            case .approvalPending, .approvalSettled, .runFailed:
+                break
+            }
         }
     }
 
