@@ -26,6 +26,8 @@ struct CommandLineOptions {
           --hold-runs            keep new runs QUEUED (for demos of queued states)
           --seed-sessions N      start with N finished sessions (searchable transcripts; see docs/fixture.md)
           --seed-messages N      messages per seeded session (default 4: two question/answer turns)
+          --server-sessions N    add N "Skill background review" sessions (metadata run_kind) with runs
+                                 stuck QUEUED, and a People audit and import session: the server's own
           --no-uploads           answer 404 to POST /v1/sessions/{id}/artifacts, like the snapshot
           --no-folders           no folder routes (404) and no folder_id on session views, like the snapshot
           --no-schedules         no schedule routes (404), like a server with the schedule API off
@@ -91,6 +93,7 @@ struct CommandLineOptions {
             case "--hold-runs": result.options.holdRuns = true
             case "--seed-sessions": result.options.seedSessions = try number(flag, as: Int.self)
             case "--seed-messages": result.options.seedMessagesPerSession = try number(flag, as: Int.self)
+            case "--server-sessions": result.options.serverSessions = try number(flag, as: Int.self)
             case "--no-uploads": result.options.uploads = false
             case "--no-folders": result.options.folders = false
             case "--no-schedules": result.options.schedules = false

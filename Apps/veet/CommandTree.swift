@@ -68,6 +68,7 @@ enum CommandTree {
                     .value("limit", valueName: "n", help: "Show at most n conversations (default 50)."),
                     .flag("all", help: "Show every conversation."),
                     .flag("refresh", help: "Reconcile with the server first."),
+                    .flag("all-kinds", help: "Read the server's whole list, the server's own sessions too (background reviews, People audit and import), marked."),
                 ]),
             CommandSpec(name: "show", summary: "Show a conversation's transcript (cached, then refreshed).",
                         positionals: [PositionalSpec("id", help: "The conversation id.")]),

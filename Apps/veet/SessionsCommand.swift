@@ -3,6 +3,7 @@ import VeetChat
 import VeetConsole
 import VeetStore
 import VeetTransport
+import VeetWire
 
 /// `veet sessions list|show|delete`, `veet sync`, `veet search`.
 struct SessionsCommand {
@@ -40,6 +41,9 @@ struct SessionsCommand {
             return .usage
         }
         let (store, client) = try context.store()
+        if command.flag("all-kinds") {
+            return try await listAllKinds(client: client, limit: command.flag("all") ? nil : limit)
+        }
         // An empty mirror has never been filled: fill it rather than show nothing.
         let isEmpty = try store.sessionCount() == 0
         if command.flag("refresh") || isEmpty {
@@ -59,6 +63,30 @@ struct SessionsCommand {
             let when = session.updatedAt.date.map(Self.format) ?? session.updatedAt.text
             let state = session.activeRunID == nil ? "      " : "active"
             context.out.writeLine("\(style.dim(when))  \(style.accent(state))  \(ServerText.line(session.displayTitle ?? "(untitled)"))  \(style.dim(session.id))")
+        }
+        return .success
+    }
+
+    /// Every session the server lists, the server's own included and marked. The
+    /// local mirror holds only the owner's conversations (`SessionKind`), so this
+    /// reads the server.
+    private func listAllKinds(client: HTTPClient, limit: Int?) async throws -> ExitCode {
+        let views = try await ChatAPI(sender: .live(client: client)).allSessions(pageSize: min(limit ?? 200, 200), maxItems: limit)
+        let rows = views.map { SessionKindRow(view: $0) }
+        if context.json {
+            try JSONOutput.print(rows, layout: .compact)
+            return .success
+        }
+        if rows.isEmpty {
+            context.err.writeLine("The server lists no sessions.")
+            return .success
+        }
+        let style = context.outStyle
+        for view in views {
+            let when = view.updatedAt.date.map(Self.format) ?? view.updatedAt.text
+            let state = view.activeRunID == nil ? "      " : "active"
+            let mark = SessionKind(view).mark.map { "  " + style.warning("[\(ServerText.line($0))]") } ?? ""
+            context.out.writeLine("\(style.dim(when))  \(style.accent(state))  \(ServerText.line(view.title ?? "(untitled)"))\(mark)  \(style.dim(view.id))")
         }
         return .success
     }
@@ -148,5 +176,38 @@ struct SessionsCommand {
 
     static func format(_ date: Date) -> String {
         date.formatted(.dateTime.year().month(.twoDigits).day(.twoDigits).hour().minute())
+    }
+}
+
+/// One line of `veet sessions list --all-kinds --json`, in the wire's spelling:
+/// `kind` is `owner` or `server`; `server_kind` names the metadata that says so.
+struct SessionKindRow: Encodable {
+    let id: String
+    let title: String?
+    let status: String
+    let updatedAt: String
+    let activeRunID: String?
+    let kind: String
+    let serverKind: String?
+
+    init(view: SessionView) {
+        id = view.id
+        title = view.title
+        status = view.status.rawValue
+        updatedAt = view.updatedAt.text
+        activeRunID = view.activeRunID
+        switch SessionKind(view) {
+        case .owners:
+            kind = "owner"
+            serverKind = nil
+        case .serversOwn(let field, let value):
+            kind = "server"
+            serverKind = "\(field)=\(value)"
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, status, kind
+        case updatedAt = "updated_at", activeRunID = "active_run_id", serverKind = "server_kind"
     }
 }

@@ -70,6 +70,34 @@ import Testing
         #expect(after.status == 1)
     }
 
+    @Test func theServersOwnStuckRunsAreNotWatched() throws {
+        let fixture = try FixtureProcess(arguments: ["--server-sessions", "3"])
+        defer { fixture.stop() }
+        let home = try DaemonHome(fixture: fixture)
+        defer { home.remove() }
+        let daemon = try DaemonProcess(home: home)
+        defer { daemon.stop() }
+        #expect(daemon.waitUntilListening(home.socketPath))
+        let parked = try parkARunOnAnApproval(home)
+        #expect(eventually(within: 20) { home.log().contains("watching run \(parked.run)") }, "\(home.log())")
+        // Several sync rounds after the owner's run was seen.
+        let rounds = home.log().components(separatedBy: "sync fx:").count
+        #expect(eventually(within: 20) { home.log().components(separatedBy: "sync fx:").count >= rounds + 2 })
+
+        let every = try home.veet(["sessions", "list", "--all-kinds", "--json"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(every.stdout.utf8)) as? [[String: Any]])
+        let stuck = rows.filter { $0["kind"] as? String == "server" }.compactMap { $0["active_run_id"] as? String }
+        #expect(stuck.count == 3, "\(every.stdout)")
+        let log = home.log()
+        for run in stuck { #expect(!log.contains("watching run \(run)"), "\(log)") }
+        let status = try home.veet(["daemon", "status", "--json"])
+        let watched = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])["watched_runs"] as? [String]
+        #expect(watched?.contains(parked.run) == true)
+        #expect(Set(watched ?? []).isDisjoint(with: stuck), "\(status.stdout)")
+        // The daemon's count of conversations is the owner's: one.
+        #expect(status.stdout.contains(#""sessions":1"#), "\(status.stdout)")
+    }
+
     @Test func withASessionBusTheApprovalAlertOffersActionsThatWork() throws {
         let fixture = try FixtureProcess()
         defer { fixture.stop() }

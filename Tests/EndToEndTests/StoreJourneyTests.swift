@@ -40,6 +40,47 @@ import Testing
         #expect(!again.stdout.contains(hitID))
     }
 
+    @Test func theServersOwnSessionsAreListedOnlyWithAllKinds() throws {
+        let fixture = try FixtureProcess(arguments: ["--server-sessions", "3"])
+        defer { fixture.stop() }
+        let home = try Harness.temporaryHome()
+        let chat = try cli.veet(["chat", "--once", "hello there", "--json"], fixture: fixture, home: home)
+        #expect(chat.status == 0, "\(chat.stderr)")
+        let mine = try #require(try cli.json(chat.stdout)["session_id"] as? String)
+
+        let owners = try cli.veet(["sessions", "list", "--refresh", "--all"], fixture: fixture, home: home)
+        #expect(owners.status == 0, "\(owners.stderr)")
+        #expect(owners.stdout.contains(mine))
+        for hidden in ["Skill background review", "People history import", "active", "server:"] {
+            #expect(!owners.stdout.contains(hidden), "\(owners.stdout)")
+        }
+        let ownersJSON = try cli.veet(["sessions", "list", "--all", "--json"], fixture: fixture, home: home)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(ownersJSON.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.compactMap { $0["id"] as? String } == [mine])
+
+        let every = try cli.veet(["sessions", "list", "--all-kinds"], fixture: fixture, home: home)
+        #expect(every.status == 0, "\(every.stderr)")
+        let lines = every.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 6, "\(every.stdout)")
+        #expect(lines.filter { $0.contains("Skill background review") && $0.contains("[server: skill_background_review]")
+            && $0.contains("active") }.count == 3, "\(every.stdout)")
+        #expect(lines.contains { $0.contains("People history import") && $0.contains("[server: people-import]") })
+        #expect(lines.contains { $0.contains("[server: people-management]") })
+        #expect(lines.contains { $0.contains(mine) && !$0.contains("server:") })
+
+        let everyJSON = try cli.veet(["sessions", "list", "--all-kinds", "--json", "--limit", "4"], fixture: fixture, home: home)
+        let kinds = try #require(try JSONSerialization.jsonObject(with: Data(everyJSON.stdout.utf8)) as? [[String: Any]])
+        #expect(kinds.count == 4)
+        // Newest first: this conversation, then the People import made last by the fixture.
+        #expect(kinds.first?["id"] as? String == mine && kinds.first?["kind"] as? String == "owner")
+        #expect(kinds.dropFirst().first?["kind"] as? String == "server")
+        #expect(kinds.dropFirst().first?["server_kind"] as? String == "purpose=people-import")
+        let full = try cli.veet(["sessions", "list", "--all-kinds", "--json"], fixture: fixture, home: home)
+        let all = try #require(try JSONSerialization.jsonObject(with: Data(full.stdout.utf8)) as? [[String: Any]])
+        #expect(all.count == 6)
+        #expect(all.filter { $0["server_kind"] as? String == "run_kind=skill_background_review" }.count == 3)
+    }
+
     @Test func aMessageTheServerRefusesStaysInTheOutbox() throws {
         let fixture = try FixtureProcess(arguments: ["--reject-status", "503", "--reject-count", "8", "--retry-after", "0"])
         defer { fixture.stop() }

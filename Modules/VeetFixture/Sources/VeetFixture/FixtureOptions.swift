@@ -34,6 +34,9 @@ public struct FixtureOptions: Sendable, Equatable {
     public var seedSessions: Int
     /// Messages per seeded session (user and assistant, rounded up to whole turns).
     public var seedMessagesPerSession: Int
+    /// "Skill background review" sessions with stuck runs added at start, with a People
+    /// audit and import session (see `FixtureServer.addServerSessions(reviews:)`); 0: none.
+    public var serverSessions: Int = 0
 
     public init(
         heartbeatInterval: TimeInterval = 15, stepDelay: TimeInterval = 0.05, slowReplyDuration: TimeInterval = 10,

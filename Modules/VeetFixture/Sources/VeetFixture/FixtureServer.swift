@@ -30,6 +30,9 @@ public final class FixtureServer: Sendable {
                 $0.seedSessions(count: options.seedSessions, messagesPerSession: options.seedMessagesPerSession)
             }
         }
+        if options.serverSessions > 0 {
+            _ = store.transaction { $0.addServerSessions(reviews: options.serverSessions) }
+        }
         gate.setHeld(options.holdRuns)
         let router = Router(
             token: token, options: options, store: store,

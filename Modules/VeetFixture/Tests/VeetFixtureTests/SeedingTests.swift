@@ -104,6 +104,30 @@ import VeetFixture
         #expect(frames.first { $0.event == "run.queued" }?.object["priority"] as? Int == 10)
     }
 
+    @Test func theServersOwnSessionsLookAsARealServerHasThem() throws {
+        let harness = try Harness()
+        let report = harness.server.addServerSessions(reviews: 2)
+        #expect(report.reviewSessionIDs.count == 2 && report.reviewRunIDs.count == 2)
+        #expect(report.peopleSessionIDs.count == 2)
+        // Newest first: the People sessions were made last.
+        #expect(harness.server.sessionIDs() == report.peopleSessionIDs + report.reviewSessionIDs)
+        for (session, run) in zip(report.reviewSessionIDs, report.reviewRunIDs) {
+            let view = try harness.request("GET", "/v1/sessions/\(session)").object
+            #expect(view["title"] as? String == "Skill background review")
+            #expect((view["metadata"] as? [String: Any])?["run_kind"] as? String == "skill_background_review")
+            #expect(view["active_run_id"] as? String == run)
+            #expect(harness.server.runStatus(run) == "QUEUED")
+        }
+        let purposes = try report.peopleSessionIDs.map { id in
+            (try harness.request("GET", "/v1/sessions/\(id)").object["metadata"] as? [String: Any])?["purpose"] as? String
+        }
+        #expect(purposes == ["people-import", "people-management"])
+        // The option does the same at start.
+        var options = FixtureOptions.testing
+        options.serverSessions = 3
+        #expect(FixtureServer(token: "t", options: options).sessionIDs().count == 5)
+    }
+
     @Test func aSeededSessionTakesNewMessagesAndCanBeDeleted() throws {
         let harness = try Harness()
         let report = harness.server.seedSessions(count: 5, messagesPerSession: 2)

@@ -56,12 +56,10 @@ public struct CachedSession: Sendable, Hashable, Codable {
 
 /// Rules about which sessions are conversations and how titles are made.
 public enum SessionRules {
-    /// People audit and import sessions carry People evidence, not a conversation:
-    /// they have a `metadata.purpose` (people.md §1) or a People `run_kind`.
+    /// Only the owner's conversations are conversations (`SessionKind`): the
+    /// server's own sessions (background reviews, People audit and import) are not.
     public static func isConversation(_ view: SessionView) -> Bool {
-        if let purpose = view.metadata["purpose"], purpose != .null { return false }
-        if let kind = view.metadata["run_kind"]?.stringValue, kind.lowercased().hasPrefix("people") { return false }
-        return true
+        SessionKind(view).isOwners
     }
 
     /// The optimistic title: the first non-empty (not whitespace-only) text

@@ -39,7 +39,7 @@ extension LocalStore {
     }
 
     /// Inserts or refreshes one session from a server answer (after a create or
-    /// a point read). Fenced (deleting/deleted) and People sessions are not stored.
+    /// a point read). Fenced (deleting/deleted) sessions and the server's own (`SessionKind`) are not stored.
     @discardableResult
     public func upsert(session view: SessionView) throws -> Bool {
         let changes = try applyServerRows([view])
