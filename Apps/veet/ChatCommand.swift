@@ -100,6 +100,7 @@ struct ChatCommand {
         case .failed: return .runFailed
         case .cancelled: return interrupted ? .interrupted : .runCancelled
         case .waitingForApproval, .waitingForUser:
+            DaemonCommand.tellRunLeftWaiting(context: context, runID: result.runID, sessionID: result.sessionID)
             context.err.writeLine("veet: the run is waiting for you (session \(result.sessionID)); continue with `veet chat --session \(result.sessionID)`.")
             return .needsInteraction
         default: return .failure

@@ -64,6 +64,20 @@ extension DaemonCommand {
     }
 }
 
+extension DaemonCommand {
+    /// Tells a running veetd at once that this command leaves a run waiting for
+    /// the owner, so its alert does not wait for the next sync. Without veetd
+    /// (or under `VEET_NO_DAEMON`, or a server chosen by `VEET_URL` that veetd
+    /// does not know) nothing is sent and nothing fails.
+    static func tellRunLeftWaiting(context: CLIContext, runID: String, sessionID: String) {
+        guard context.environment["VEET_NO_DAEMON"] == nil,
+              let name = try? context.registry.resolve(named: context.connectionName, environment: context.environment).name,
+              let client = try? DaemonClient.connect(paths: DaemonPaths(environment: context.environment),
+                                                     client: "veet chat", timeout: 1) else { return }
+        _ = try? client.request(.watch(runID: runID, sessionID: sessionID, connection: name), timeout: 1)
+    }
+}
+
 struct AttachedEventRow: Encodable {
     let seq: Int64?
     let event: String

@@ -14,10 +14,28 @@ extension Daemon {
         for (signal, connection) in signals.drain() {
             if board.apply(signal, now: now, visibleSessions: visibleSessions), case .raise(let candidate) = signal {
                 alertConnections[candidate.key] = connection
+                learnWhenAsked(candidate, connection: connection)
             }
         }
         let pendingKeys = Set(board.pending.keys)
         alertConnections = alertConnections.filter { pendingKeys.contains($0.key) }
+    }
+
+    /// A live stream says only which approval waits; the server says since when
+    /// (`created_at`), and the hold counts from then (`AlertBoard.learnAskedAt`).
+    private func learnWhenAsked(_ candidate: AlertCandidate, connection: String) {
+        guard candidate.kind == .approval, candidate.askedAt == nil, let approvalID = candidate.targets.approvalID,
+              let runtime = connections[connection] else { return }
+        let chat = ChatAPI(sender: .live(client: runtime.client))
+        Task {
+            guard let asked = try? await chat.approval(id: approvalID).createdAt.date else { return }
+            self.learned(key: candidate.key, askedAt: asked)
+        }
+    }
+
+    private func learned(key: String, askedAt: Date) {
+        board.learnAskedAt(key: key, askedAt: askedAt, now: Date())
+        wakeup.poke()
     }
 
     /// Shows what came due, after checking with the server that it still matters.

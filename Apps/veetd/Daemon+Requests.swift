@@ -29,7 +29,29 @@ extension Daemon {
             visible[client.clientID] = sessionID
             if let sessionID { board.noteVisible([sessionID]) }
             client.send(.ok)
+        case .watch(let runID, let sessionID, let name):
+            watchLeftWaiting(client, runID: runID, sessionID: sessionID, connection: name)
         }
+    }
+
+    /// A client left this run waiting for the owner: watch it now, not at the next sync.
+    private func watchLeftWaiting(_ client: ClientConnection, runID: String, sessionID: String?, connection name: String?) {
+        guard !runID.isEmpty, runID.count <= 200 else {
+            client.send(.error(.malformed("run_id must be 1 to 200 characters")))
+            return
+        }
+        guard let runtime = runtime(named: name) else {
+            client.send(.error(DaemonError(code: "not_found", message: "name a saved connection for this run")))
+            return
+        }
+        log.info("run \(runID) left waiting by a client (connection \(runtime.name))")
+        hub.watch(runID: runID, sessionID: sessionID, connection: runtime.name, client: runtime.client)
+        client.send(.ok)
+    }
+
+    /// The named connection, else the current one, else the only one.
+    private func runtime(named name: String?) -> ConnectionRuntime? {
+        (name ?? currentConnection).flatMap { connections[$0] } ?? (connections.count == 1 ? connections.values.first : nil)
     }
 
     private func attach(_ client: ClientConnection, runID: String, connection name: String?) {
@@ -41,8 +63,7 @@ extension Daemon {
             channel.attach(client)
             return
         }
-        guard let runtime = (name ?? currentConnection).flatMap({ connections[$0] })
-            ?? (connections.count == 1 ? connections.values.first : nil) else {
+        guard let runtime = runtime(named: name) else {
             client.send(.error(DaemonError(code: "not_found", message: "name a saved connection for this run")))
             return
         }

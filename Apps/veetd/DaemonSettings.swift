@@ -21,7 +21,7 @@ struct DaemonSettings: Sendable {
         options: [
             .value("sync-interval", valueName: "seconds", help: "Seconds between reconciliations (default 30)."),
             .value("alert-hold", valueName: "seconds",
-                   help: "Seconds an approval, question or schedule alert waits before it is shown (default 30)."),
+                   help: "Seconds an approval, question or schedule alert waits before it is shown (default 30; an approval's count from when the server asked)."),
             .value("notifier", valueName: "auto|log", help: "auto: notify-send when a session bus exists; log: log lines only."),
             .value("log-file", valueName: "path", help: "Where to append the log (default $XDG_STATE_HOME/veet/veetd.log)."),
             .flag("version", help: "Print the version."),

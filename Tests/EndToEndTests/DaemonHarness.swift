@@ -31,8 +31,10 @@ struct DaemonHome {
     var logPath: String { root.appendingPathComponent("state/veet/veetd.log").path }
     var connectionsFile: URL { root.appendingPathComponent("config/veet/connections.json") }
 
-    func veet(_ arguments: [String], stdin: String? = nil, timeout: TimeInterval = 60) throws -> ProcessResult {
-        try runProcess(try Harness.binary("veet"), arguments, environment: environment, stdin: stdin, timeout: timeout)
+    func veet(_ arguments: [String], stdin: String? = nil, timeout: TimeInterval = 60,
+              extraEnvironment: [String: String] = [:]) throws -> ProcessResult {
+        try runProcess(try Harness.binary("veet"), arguments, environment: environment.merging(extraEnvironment) { _, new in new },
+                       stdin: stdin, timeout: timeout)
     }
 
     func log() -> String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }

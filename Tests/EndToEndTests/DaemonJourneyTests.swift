@@ -98,6 +98,51 @@ import Testing
         #expect(status.stdout.contains(#""sessions":1"#), "\(status.stdout)")
     }
 
+    @Test func aRunLeftWaitingIsToldAtOnceAndItsHoldCountsFromTheRequest() throws {
+        let fixture = try FixtureProcess()
+        defer { fixture.stop() }
+        let home = try DaemonHome(fixture: fixture)
+        defer { home.remove() }
+        // The next sync is ten minutes away: only the client's word can bring the run in.
+        let daemon = try DaemonProcess(home: home, arguments: ["--sync-interval", "600", "--alert-hold", "6"])
+        defer { daemon.stop() }
+        #expect(daemon.waitUntilListening(home.socketPath))
+        #expect(eventually(within: 20) { home.log().contains("sync fx:") })
+        func alerted(run: String) -> Bool {
+            home.log().split(separator: "\n").contains { $0.contains("alert approval") && $0.contains("run=\(run)") }
+        }
+
+        // `veet chat --once` leaves an approval waiting and tells veetd: the alert
+        // comes one hold after the request, not at the next sync.
+        let asked = Date()
+        let parked = try parkARunOnAnApproval(home)
+        #expect(eventually(within: 15) { alerted(run: parked.run) }, "\(home.log())")
+        #expect(Date().timeIntervalSince(asked) >= 5, "the hold still applies")
+        #expect(home.log().contains("run \(parked.run) left waiting by a client"))
+
+        // A run left waiting without a word to veetd, older than the hold when veetd
+        // hears of it (by the protocol, as a client says it): the alert comes at once.
+        let quiet = try home.veet(["chat", "--once", "please approve the note", "--json"],
+                                  extraEnvironment: ["VEET_NO_DAEMON": "1"])
+        #expect(quiet.status == 7, "\(quiet.stderr)")
+        let left = try #require(try JSONSerialization.jsonObject(with: Data((quiet.stdout.split(separator: "\n").last ?? "").utf8))
+            as? [String: Any])
+        let run = try #require(left["run_id"] as? String)
+        let session = try #require(left["session_id"] as? String)
+        usleep(7_000_000)
+        #expect(!alerted(run: run))
+        let fd = try #require(RawSocket.connect(home.socketPath))
+        defer { close(fd) }
+        var buffer: [UInt8] = []
+        RawSocket.send(fd, #"{"type":"hello","version":1,"client":"e2e"}"# + "\n")
+        #expect(RawSocket.readLine(fd, buffer: &buffer)?.contains("welcome") == true)
+        let told = Date()
+        RawSocket.send(fd, #"{"type":"watch","run_id":"\#(run)","session_id":"\#(session)","connection":"fx"}"# + "\n")
+        #expect(RawSocket.readLine(fd, buffer: &buffer)?.contains(#""type":"ok""#) == true)
+        #expect(eventually(within: 4) { alerted(run: run) }, "\(home.log())")
+        #expect(Date().timeIntervalSince(told) < 5, "not a whole hold after veetd heard of it")
+    }
+
     @Test func withASessionBusTheApprovalAlertOffersActionsThatWork() throws {
         let fixture = try FixtureProcess()
         defer { fixture.stop() }

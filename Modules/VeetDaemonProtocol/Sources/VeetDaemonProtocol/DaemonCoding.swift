@@ -15,6 +15,7 @@ extension DaemonRequest: Codable {
         case .attach: "attach"
         case .detach: "detach"
         case .visible: "visible"
+        case .watch: "watch"
         }
     }
 
@@ -32,6 +33,10 @@ extension DaemonRequest: Codable {
             try c.encodeIfPresent(connection, forKey: .connection)
         case .detach(let runID): try c.encode(runID, forKey: .runID)
         case .visible(let sessionID): try c.encode(sessionID, forKey: .sessionID)
+        case .watch(let runID, let sessionID, let connection):
+            try c.encode(runID, forKey: .runID)
+            try c.encodeIfPresent(sessionID, forKey: .sessionID)
+            try c.encodeIfPresent(connection, forKey: .connection)
         }
     }
 
@@ -46,6 +51,9 @@ extension DaemonRequest: Codable {
                                       connection: try c.decodeIfPresent(String.self, forKey: .connection))
         case "detach": self = .detach(runID: try c.decode(String.self, forKey: .runID))
         case "visible": self = .visible(sessionID: try c.decodeIfPresent(String.self, forKey: .sessionID))
+        case "watch": self = .watch(runID: try c.decode(String.self, forKey: .runID),
+                                    sessionID: try c.decodeIfPresent(String.self, forKey: .sessionID),
+                                    connection: try c.decodeIfPresent(String.self, forKey: .connection))
         case let other:
             throw DaemonError(code: "unknown_type", message: "unknown request type \"\(other.prefix(64))\"")
         }

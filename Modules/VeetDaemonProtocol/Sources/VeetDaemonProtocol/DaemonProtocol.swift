@@ -22,6 +22,9 @@ public enum DaemonRequest: Sendable, Hashable {
     case detach(runID: String)
     /// The conversation this client is showing (nil: none); its alerts are suppressed.
     case visible(sessionID: String?)
+    /// This client leaves a run waiting for the owner (an approval or a question):
+    /// watch it now, as a run the index shows active, instead of at the next sync.
+    case watch(runID: String, sessionID: String?, connection: String?)
 }
 
 /// What the daemon sends: answers, run events, errors.

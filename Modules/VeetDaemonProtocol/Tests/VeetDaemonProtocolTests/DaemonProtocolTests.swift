@@ -8,6 +8,7 @@ import VeetDaemonProtocol
         .hello(version: 1, client: "veet"), .status, .sync(connection: nil), .sync(connection: "work"),
         .attach(runID: "r-1", connection: nil), .attach(runID: "r-2", connection: "home"), .detach(runID: "r-1"),
         .visible(sessionID: "s-1"), .visible(sessionID: nil),
+        .watch(runID: "r-3", sessionID: "s-3", connection: "work"), .watch(runID: "r-4", sessionID: nil, connection: nil),
     ]
 
     static let messages: [DaemonMessage] = [

@@ -30,9 +30,26 @@ public struct AlertBoard: Sendable {
         let key = candidate.key
         guard pending[key] == nil, !settledSet.contains(key) else { return false }
         let suppressed = candidate.targets.sessionID.map(visibleSessions.contains) ?? false
-        pending[key] = Pending(candidate: candidate, dueAt: candidate.kind.isHeld ? now.addingTimeInterval(hold) : now,
-                               suppressed: suppressed)
+        pending[key] = Pending(candidate: candidate, dueAt: dueAt(of: candidate, now: now), suppressed: suppressed)
         return true
+    }
+
+    /// When a candidate comes due: a held one `hold` seconds after the owner was
+    /// asked (`askedAt`, else `now`), so an approval the daemon learns of late
+    /// does not wait a whole hold again; a time ahead of `now` (a server clock
+    /// running fast) counts as `now`. A failure is due at once.
+    public func dueAt(of candidate: AlertCandidate, now: Date) -> Date {
+        guard candidate.kind.isHeld else { return now }
+        return min(candidate.askedAt ?? now, now).addingTimeInterval(hold)
+    }
+
+    /// The server said when a pending candidate was asked (read after the offer):
+    /// the hold counts from then, never later than it already would.
+    public mutating func learnAskedAt(key: String, askedAt: Date, now: Date) {
+        guard var entry = pending[key] else { return }
+        entry.candidate.askedAt = askedAt
+        entry.dueAt = min(entry.dueAt, dueAt(of: entry.candidate, now: now))
+        pending[key] = entry
     }
 
     /// Applies a run's live signal; returns true when it offered a new candidate.

@@ -21,12 +21,17 @@ public struct AlertCandidate: Sendable, Hashable {
     public var toolName: String?
     /// Scheduled outcomes only: the schedule's title and the occurrence's time.
     public var schedule: ScheduleFacts?
+    /// Approvals: when the server asked the owner (the approval's `created_at`,
+    /// or its inbox item's). The hold counts from it; nil: from when it was offered.
+    public var askedAt: Date?
 
-    public init(kind: Kind, targets: NotificationTargets, toolName: String? = nil, schedule: ScheduleFacts? = nil) {
+    public init(kind: Kind, targets: NotificationTargets, toolName: String? = nil, schedule: ScheduleFacts? = nil,
+                askedAt: Date? = nil) {
         self.kind = kind
         self.targets = targets
         self.toolName = toolName
         self.schedule = schedule
+        self.askedAt = askedAt
     }
 
     /// The same event seen twice (the inbox and a live stream) has the same key.
@@ -51,7 +56,8 @@ public struct AlertCandidate: Sendable, Hashable {
         case .scheduleOccurrenceSkipped: kind = .scheduleOccurrenceSkipped
         default: return nil
         }
-        self.init(kind: kind, targets: item.targets, toolName: item.toolName)
+        self.init(kind: kind, targets: item.targets, toolName: item.toolName,
+                  askedAt: kind == .approval ? item.createdAt?.date : nil)
     }
 }
 
