@@ -47,32 +47,57 @@ struct ChatCommand {
             context.err.writeLine("veet: the prompt is empty.")
             return .usage
         }
-        let view = TerminalTurnView(context: context, approvalMode: mode, jsonl: context.jsonl)
+        let view = TerminalTurnView(context: context, approvalMode: mode, jsonl: context.jsonl, isOnce: true)
         let watcher = InterruptWatcher(onIdle: { exit(130) })
         await watcher.start()
+        let (store, _) = try context.store()
+        let mirror = ConversationMirror(api: api, store: store)
         var sessionID = command.value("session")
         var content: [ContentBlock] = [.text(prompt)]
         let paths = command.values("attach")
         if !paths.isEmpty {
+            // Every file is checked before a conversation is created for them: a refusal leaves nothing behind.
+            for path in paths {
+                if let problem = AttachmentComposer.problem(withFileAt: URL(fileURLWithPath: path)) {
+                    context.err.writeLine("veet: \(path): \(problem); nothing was sent.")
+                    return .failure
+                }
+            }
+            let created = sessionID == nil
             let session: String
             if let sessionID { session = sessionID } else { session = try await api.createSession().id }
             sessionID = session
             guard let attached = try await upload(paths, sessionID: session, api: api, text: prompt) else {
+                if created { await discardEmpty(session, api: api) }
                 return .failure
             }
             content = attached
         }
-        let (store, _) = try context.store()
         let result = try await TurnRunner(api: api).send(
             content: content, sessionID: sessionID, outbox: store, interaction: view,
-            onRunStarted: { _, runID in await watcher.watch(api: api, runID: runID) })
+            onRunStarted: { session, runID in
+                await watcher.watch(api: api, runID: runID, view: view)
+                // The conversation joins the mirror at once: `veet sessions list` shows it now, not after a sync.
+                _ = try? await mirror.join(sessionID: session)
+            })
         await view.finish()
+        _ = try? await mirror.refresh(sessionID: result.sessionID)
         if context.json {
             try JSONOutput.print(OnceResult(sessionID: result.sessionID, runID: result.runID,
                                             status: result.status.rawValue, text: result.text,
                                             failure: result.failure), layout: .compact)
         }
         return await exitCode(for: result, interrupted: watcher.interrupted)
+    }
+
+    /// Deletes the conversation created for files the server then refused (nothing was sent in it).
+    private func discardEmpty(_ sessionID: String, api: ChatAPI) async {
+        do {
+            try await api.deleteSession(id: sessionID)
+        } catch {
+            context.err.writeLine("veet: the empty conversation \(sessionID) made for the files could not be removed "
+                                  + "(\(CommandHints.message(for: error))); `veet sessions delete \(sessionID)` removes it.")
+        }
     }
 
     /// Uploads every file before the message is sent; nil (after saying why) when one is not accepted.

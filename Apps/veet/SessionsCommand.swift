@@ -65,13 +65,12 @@ struct SessionsCommand {
 
     func show(_ id: String) async throws -> ExitCode {
         let (store, client) = try context.store()
-        var messages = try store.transcript(sessionID: id)
-        do {
-            messages = try await store.refreshTranscript(sessionID: id, from: HTTPStoreSource(sender: .live(client: client)))
-        } catch let error as APIError where error.isNotFound {
-            throw error
-        } catch where !messages.isEmpty {
-            context.err.writeLine(context.errStyle.warning("Showing the cached transcript; the server could not be read (\(CommandHints.message(for: error)))."))
+        // Not cached yet: read from the server (and kept); a 404 or no answer is an error, never an empty transcript.
+        let read = try await ConversationMirror(api: ChatAPI(sender: .live(client: client)), store: store)
+            .transcript(sessionID: id)
+        let messages = read.messages
+        if let problem = read.problem {
+            context.err.writeLine(context.errStyle.warning("Showing the cached transcript; the server could not be read (\(CommandHints.message(for: problem)))."))
         }
         if context.json {
             try JSONOutput.print(messages.map { ["sequence": String($0.sequence), "role": $0.role,
