@@ -77,4 +77,59 @@ import Testing
         #expect(output.contains(runID), "\(output)")
         #expect(output.contains("veet run cancel \(runID)"), "\(output)")
     }
+
+    /// Ctrl-C during a slow answer, in a real terminal: the notice stays on
+    /// screen until the run ends, the answer's unfinished line is not printed
+    /// twice, the status line shows the wait, and `run show` says the cancel was requested.
+    @Test func ctrlCKeepsItsNoticeUntilTheRunEnds() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        let fixture = try FixtureProcess(arguments: ["--slow-seconds", "8"])
+        defer { fixture.stop() }
+        let home = try Harness.temporaryHome()
+        let command = "env -u NO_COLOR -u COLORTERM LANG=C.UTF-8 HOME=\(home.path) XDG_CONFIG_HOME=\(home.path)/c "
+            + "XDG_DATA_HOME=\(home.path)/d VEET_URL=\(fixture.url) VEET_TOKEN=\(fixture.token) TERM=xterm-256color "
+            + "\(try Harness.binary("veet").path) chat"
+        let terminal = try TmuxTerminal(width: 100, height: 30, command: command)
+        defer { terminal.stop() }
+        try terminal.waitFor("/quit leaves")
+        try terminal.type("Please answer very slowly")
+        try terminal.press("Enter")
+        try terminal.waitFor("slow chunk 3.")
+        try terminal.press("C-c")
+        let notice = "Stopping the run (Ctrl-C again to leave now)..."
+        try terminal.waitFor(notice)
+        // Until the run ends the notice stays, and the wait is shown below the answer.
+        var sawStatus = false
+        var screen = ""
+        let deadline = Date().addingTimeInterval(20)
+        repeat {
+            screen = try terminal.capture()
+            if screen.contains("The run was cancelled.") { break }
+            guard screen.contains(notice) else {
+                Issue.record("the notice was erased before the run ended:\n\(screen)")
+                break
+            }
+            if screen.contains("Waiting for the run to stop") { sawStatus = true }
+            usleep(100_000)
+        } while Date() < deadline
+        #expect(screen.contains("The run was cancelled."), "\(screen)")
+        #expect(sawStatus, "nothing showed the wait")
+        #expect(screen.contains(notice), "\(screen)")
+        #expect(screen.components(separatedBy: "slow chunk 0.").count == 2, "the answer was printed twice:\n\(screen)")
+
+        let sessions = try cli.veet(["sessions", "list", "--json"], home: home,
+                                    extraEnvironment: ["VEET_URL": fixture.url, "VEET_TOKEN": fixture.token])
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(sessions.stdout.utf8)) as? [[String: Any]])
+        let sessionID = try #require(list.first?["id"] as? String)
+        let session = try FixtureRequests(fixture: fixture).json("GET", "/v1/sessions/\(sessionID)")
+        let runID = try #require(session["last_run_id"] as? String)
+        let shown = try cli.veet(["run", "show", runID], fixture: fixture)
+        #expect(shown.stdout.contains("CANCELLED"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("cancel requested"), "\(shown.stdout)")
+        try terminal.type("/quit")
+        try terminal.press("Enter")
+    }
 }
