@@ -137,7 +137,9 @@ struct SessionsCommand {
             if hits.isEmpty { context.err.writeLine("Nothing found. (`veet sync` fetches new history.)") }
             let style = context.outStyle
             for hit in hits {
-                context.out.writeLine(style.emphasis(ServerText.line(hit.title ?? "(untitled)")) + "  " + style.dim(hit.sessionID))
+                let when = hit.updatedAt.date.map(Self.format) ?? hit.updatedAt.text
+                context.out.writeLine(style.emphasis(ServerText.line(hit.title ?? "(untitled)")) + "  " + style.dim(when)
+                                      + "  " + style.dim(hit.sessionID))
                 let open = style.isEnabled ? "\u{1B}[1;4m" : "[", close = style.isEnabled ? "\u{1B}[22;24m" : "]"
                 context.out.writeLine("  " + hit.excerpt.marked(open: open, close: close))
             }

@@ -10,9 +10,16 @@ struct VeetCLI {
     static let version = VeetTransportVersion.current
     let arguments: [String]
 
-    /// `veet --version` is the conventional spelling of `veet version`.
+    /// `veet --version` is the conventional spelling of `veet version`; a
+    /// bare `veet connections` means `veet connections list`.
     static func normalised(_ arguments: [String]) -> [String] {
         guard arguments.isEmpty == false else { return ["--help"] }
+        if let last = arguments.lastIndex(where: { !$0.hasPrefix("-") }), arguments[last] == "connections",
+           !arguments.contains("--help"), !arguments.contains("-h") {
+            var listed = arguments
+            listed.insert("list", at: last + 1)
+            return listed
+        }
         guard let index = arguments.firstIndex(of: "--version"),
               arguments[..<index].allSatisfy({ $0.hasPrefix("-") }) else { return arguments }
         var rest = arguments

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// The smaller CLI cases of issue 14, each against the fixture.
+@Suite(.serialized) struct CLIDetailJourneyTests {
+    let cli = CLIEndToEndTests()
+
+    func sessionsOnServer(_ fixture: FixtureProcess) throws -> [[String: Any]] {
+        try FixtureRequests(fixture: fixture).json("GET", "/v1/sessions")["items"] as? [[String: Any]] ?? []
+    }
+
+    @Test func aRefusedAttachmentLeavesNoConversationBehind() throws {
+        let fixture = try FixtureProcess(arguments: ["--no-uploads"])
+        defer { fixture.stop() }
+        let file = try Harness.temporaryHome().appendingPathComponent("notes.txt")
+        try "x".write(to: file, atomically: true, encoding: .utf8)
+        let refused = try cli.veet(["chat", "--once", "Read this", "--attach", file.path], fixture: fixture)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("nothing was sent"), "\(refused.stderr)")
+        #expect(try sessionsOnServer(fixture).isEmpty, "an empty conversation was left on the server")
+        // A file that cannot be read is refused before any request.
+        let missing = try cli.veet(["chat", "--once", "Read this", "--attach", "/nonexistent/notes.txt"], fixture: fixture)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("nothing was sent"), "\(missing.stderr)")
+        #expect(try sessionsOnServer(fixture).isEmpty)
+    }
+
+    @Test func jsonlPrintsEachToolStateOnce() throws {
+        let fixture = try FixtureProcess()
+        defer { fixture.stop() }
+        let result = try cli.veet(["chat", "--once", "What is 17 * 23?", "--jsonl"], fixture: fixture)
+        #expect(result.status == 0, "\(result.stderr)")
+        let tools = result.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.filter { $0["event"] as? String == "tool" }
+        #expect(!tools.isEmpty)
+        let states = tools.map { "\($0["call_id"] ?? "")/\($0["state"] ?? "")/\($0["result"] ?? "")" }
+        #expect(Set(states).count == states.count, "\(states)")
+    }
+
+    @Test func onceHasNoToolsHint() throws {
+        let fixture = try FixtureProcess()
+        defer { fixture.stop() }
+        let result = try cli.veet(["chat", "--once", "Please research train options"], fixture: fixture)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("▸ "), "\(result.stderr)")
+        #expect(!result.stderr.contains("/tools"), "\(result.stderr)")
+    }
+
+    @Test func runShowOfAWaitingRunShowsItsQuestion() throws {
+        let fixture = try FixtureProcess()
+        defer { fixture.stop() }
+        let asked = try cli.veet(["chat", "--once", "Please ask me which city", "--json"], fixture: fixture)
+        #expect(asked.status == 7, "\(asked.stderr)")
+        let runID = try #require(try cli.json(asked.stdout)["run_id"] as? String)
+        let shown = try cli.veet(["run", "show", runID], fixture: fixture)
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("question: "), "\(shown.stdout)")
+        #expect(shown.stdout.contains("veet run answer \(runID) --question "), "\(shown.stdout)")
+        let json = try cli.json(try cli.veet(["run", "show", runID, "--json"], fixture: fixture).stdout)
+        let questionID = try #require(json["question_id"] as? String)
+        #expect(shown.stdout.contains("question id \(questionID)"))
+        // The id shown is the one `run answer --question` takes.
+        let answered = try cli.veet(["run", "answer", runID, "--question", questionID, "Lisbon"], fixture: fixture)
+        #expect(answered.status == 0, "\(answered.stderr)")
+    }
+
+    @Test func bareConnectionsListsThem() throws {
+        let fixture = try FixtureProcess()
+        defer { fixture.stop() }
+        let home = try Harness.temporaryHome()
+        #expect(try cli.veet(["connect", fixture.url, "--name", "dev"], home: home, stdin: fixture.token + "\n").status == 0)
+        let bare = try cli.veet(["connections"], home: home)
+        #expect(bare.status == 0, "\(bare.stderr)")
+        #expect(bare.stdout.contains("* dev"), "\(bare.stdout)")
+    }
+
+    @Test func searchHitsShowTheirDateAndEqualRanksGoNewestFirst() throws {
+        let fixture = try FixtureProcess()
+        defer { fixture.stop() }
+        let home = try Harness.temporaryHome()
+        #expect(try cli.veet(["connect", fixture.url, "--name", "dev"], home: home, stdin: fixture.token + "\n").status == 0)
+        var ids: [String] = []
+        for _ in 0..<3 {
+            let chat = try cli.veet(["chat", "--once", "Tell me about lisbon", "--json"], home: home)
+            ids.append(try #require(try cli.json(chat.stdout)["session_id"] as? String))
+            usleep(20_000)
+        }
+        #expect(try cli.veet(["sync"], home: home).status == 0)
+        let found = try cli.veet(["search", "lisbon"], home: home)
+        let order = found.stdout.split(separator: "\n").compactMap { line in ids.first { line.contains($0) } }
+        #expect(order == ids.reversed(), "\(found.stdout)")
+        #expect(found.stdout.contains(try #require(DateFormatter.yearPrefix)), "\(found.stdout)")
+    }
+}
+
+extension DateFormatter {
+    /// This year's digits, which every date a hit shows starts with.
+    static var yearPrefix: String? { String(Calendar.current.component(.year, from: Date())) }
+}
