@@ -57,14 +57,12 @@ struct RunCommand {
         let id = command.positionals[0]
         let text = command.positionals.dropFirst().joined(separator: " ")
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-            context.err.writeLine("veet: the answer is empty.")
-            return .usage
+            return context.fail("veet: the answer is empty.", .usage)
         }
         let api = ChatAPI(sender: .live(client: try context.client()))
         let run = try await api.run(id: id)
         guard run.status == .waitingForUser else {
-            context.err.writeLine("veet: the run is not waiting for an answer (\(run.status.rawValue)).")
-            return .failure
+            return context.fail("veet: the run is not waiting for an answer (\(run.status.rawValue)).", .failure)
         }
         let result = try await api.answer(runID: id, questionID: command.value("question"), text: text)
         if context.json {

@@ -36,8 +36,7 @@ struct SessionsCommand {
     func list(_ command: ParsedCommand) async throws -> ExitCode {
         let limit = try command.int("limit") ?? 50
         guard limit > 0 else {
-            context.err.writeLine("veet: --limit must be at least 1.")
-            return .usage
+            return context.fail("veet: --limit must be at least 1.", .usage)
         }
         let (store, client) = try context.store()
         // An empty mirror has never been filled: fill it rather than show nothing.
@@ -107,8 +106,7 @@ struct SessionsCommand {
         do {
             try await store.deleteEverywhere(sessionID: id) { try await api.deleteSession(id: id) }
         } catch let error as APIError where error.status == 409 {
-            context.err.writeLine("veet: this conversation has a run in progress; stop it first (`veet run cancel \(error.details["run_id"]?.stringValue ?? "RUN")`), then delete again.")
-            return .failure
+            return context.fail("veet: this conversation has a run in progress; stop it first (`veet run cancel \(error.details["run_id"]?.stringValue ?? "RUN")`), then delete again.", .failure, answer: error)
         }
         if !context.json { context.out.writeLine("Deleted \(id) on the server and here.") }
         return .success
@@ -120,8 +118,7 @@ struct SessionsCommand {
         let outcome = try store.search(query, limit: try command.int("limit") ?? 50, width: max(40, context.terminal.width - 4))
         switch outcome {
         case .emptyQuery:
-            context.err.writeLine("veet: give some words to search for.")
-            return .usage
+            return context.fail("veet: give some words to search for.", .usage)
         case .refine:
             if context.json { try JSONOutput.print(["refine": true], layout: .compact) }
             context.err.writeLine("More than 100 matches: refine your query.")

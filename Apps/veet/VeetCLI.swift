@@ -38,17 +38,19 @@ struct VeetCLI {
                 parsed = command
             }
         } catch {
-            Output.standardError.writeLine(error.report(programName: "veet"))
+            let text = error.report(programName: "veet")
+            Output.standardError.writeLine(text)
+            // The command line did not parse, so --json is looked for as typed.
+            if arguments.contains("--json") { ErrorReport(message: text, exitCode: .usage).printJSON() }
             return .usage
         }
         let context: CLIContext
         do {
             context = try CLIContext(parsed)
-        } catch let error as UsageError {
-            Output.standardError.writeLine(error.report(programName: "veet"))
-            return .usage
         } catch {
-            Output.standardError.writeLine("veet: \(error)")
+            let text = (error as? UsageError)?.report(programName: "veet") ?? "veet: \(error)"
+            Output.standardError.writeLine(text)
+            if parsed.flag("json") { ErrorReport(message: text, exitCode: .usage).printJSON() }
             return .usage
         }
         do {
@@ -144,6 +146,14 @@ struct CLIContext: Sendable {
         guard let name = connectionName, environment["VEET_URL"]?.isEmpty ?? true,
               try registry.load().connection(named: name) == nil else { return }
         throw ConnectionResolutionError.unknownConnection(name)
+    }
+
+    /// A failure a command found: `text` on stderr as given and, with --json,
+    /// the documented error object on stdout (docs/cli.md); returns `code`.
+    func fail(_ text: String, _ code: ExitCode, answer: APIError? = nil) -> ExitCode {
+        err.writeLine(text)
+        if json || jsonl { ErrorReport(message: text, exitCode: code, answer: answer).printJSON() }
+        return code
     }
 
     var errStyle: Style { terminal.style(for: .standardError, environment: environment, appearance: appearance) }

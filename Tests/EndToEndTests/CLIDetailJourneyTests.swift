@@ -98,3 +98,41 @@ extension DateFormatter {
     /// This year's digits, which every date a hit shows starts with.
     static var yearPrefix: String? { String(Calendar.current.component(.year, from: Date())) }
 }
+
+/// `--json` failures print the documented error object on stdout (docs/cli.md).
+@Suite(.serialized) struct JSONFailureJourneyTests {
+    let cli = CLIEndToEndTests()
+
+    func errorObject(_ result: ProcessResult) throws -> [String: Any] {
+        let object = try cli.json(result.stdout)
+        let error = try #require(object["error"] as? [String: Any], "no error object in \(result.stdout.debugDescription)")
+        #expect(error["kind"] is String)
+        #expect((error["message"] as? String)?.isEmpty == false)
+        return error
+    }
+
+    @Test func everyFailurePrintsAnErrorObject() throws {
+        let fixture = try FixtureProcess(arguments: ["--hold-runs", "--no-folders"])
+        defer { fixture.stop() }
+        let home = try Harness.temporaryHome()
+        let wrongToken = try cli.veet(["connect", fixture.url, "--json"], home: home, stdin: "not-the-token\n")
+        #expect(wrongToken.status == 3)
+        #expect(try errorObject(wrongToken)["status"] as? Int == 401)
+
+        let folders = try cli.veet(["folders", "list", "--json"], fixture: fixture)
+        #expect(folders.status == 1, "\(folders.stderr)")
+        #expect(try errorObject(folders)["message"] as? String == "This server does not offer folders.")
+
+        let (sessionID, _) = try FixtureRequests(fixture: fixture).conversation(saying: "still queued")
+        let delete = try cli.veet(["sessions", "delete", sessionID, "--json"], fixture: fixture)
+        #expect(delete.status == 1)
+        #expect(try errorObject(delete)["status"] as? Int == 409)
+
+        let usage = try cli.veet(["sessions", "list", "--limit", "0", "--json"], fixture: fixture)
+        #expect(usage.status == 2)
+        #expect(try errorObject(usage)["kind"] as? String == "usage")
+        let parse = try cli.veet(["chat", "--oncee", "x", "--json"])
+        #expect(parse.status == 2)
+        #expect(try errorObject(parse)["kind"] as? String == "usage")
+    }
+}
