@@ -18,7 +18,7 @@ struct SessionsCommand {
         let changed = Array((report.added + report.updated).prefix(max(0, limit)))
         let fetched = await store.refreshTranscripts(changed, from: source)
         if context.json {
-            try JSONOutput.print(SyncSummary(report: report, transcriptsFetched: fetched), layout: .compact)
+            try JSONOutput.print(SyncSummary(report: ReconcileRow(report: report), transcriptsFetched: fetched), layout: .compact)
         } else {
             context.out.writeLine("\(report.added.count) added, \(report.updated.count) updated, \(report.pruned.count) removed "
                                   + "(\(report.pagesRead) pages, \(report.pointReads) point reads); "
@@ -28,7 +28,7 @@ struct SessionsCommand {
     }
 
     struct SyncSummary: Encodable {
-        let report: ReconcileReport
+        let report: ReconcileRow
         let transcriptsFetched: Int
         enum CodingKeys: String, CodingKey { case report, transcriptsFetched = "transcripts_fetched" }
     }
@@ -46,7 +46,7 @@ struct SessionsCommand {
         }
         let sessions = try store.sessions(limit: command.flag("all") ? nil : limit)
         if context.json {
-            try JSONOutput.print(sessions, layout: .compact)
+            try JSONOutput.print(sessions.map(SessionRow.init), layout: .compact)
             return .success
         }
         if sessions.isEmpty {

@@ -136,3 +136,44 @@ extension DateFormatter {
         #expect(try errorObject(parse)["kind"] as? String == "usage")
     }
 }
+
+/// Every `--json` output spells its keys as the wire does: snake_case (docs/cli.md).
+@Suite(.serialized) struct JSONKeyJourneyTests {
+    let cli = CLIEndToEndTests()
+
+    /// Keys that are not snake_case, anywhere but inside opaque data (tool arguments, metadata, details).
+    func camelKeys(_ value: Any, path: String = "") -> [String] {
+        if let array = value as? [Any] { return array.flatMap { camelKeys($0, path: path) } }
+        guard let object = value as? [String: Any] else { return [] }
+        return object.flatMap { key, inner -> [String] in
+            let here = path + "." + key
+            let own = key.contains(where: \.isUppercase) ? [here] : []
+            if ["arguments", "metadata", "details", "argument_digests", "result"].contains(key) { return own }
+            return own + camelKeys(inner, path: here)
+        }
+    }
+
+    @Test func jsonKeysAreSnakeCaseEverywhere() throws {
+        let fixture = try FixtureProcess(arguments: ["--seed-sessions", "3"])
+        defer { fixture.stop() }
+        let home = try Harness.temporaryHome()
+        #expect(try cli.veet(["connect", fixture.url, "--name", "dev"], home: home, stdin: fixture.token + "\n").status == 0)
+        let pending = try cli.veet(["chat", "--once", "Please approve a write", "--json"], home: home)
+        let once = try cli.json(pending.stdout)
+        let sessionID = try #require(once["session_id"] as? String)
+        let runID = try #require(once["run_id"] as? String)
+        let commands: [[String]] = [
+            ["sync"], ["sessions", "list"], ["sessions", "show", sessionID], ["search", "approve"],
+            ["run", "show", runID], ["approvals", "list"], ["outbox", "list"], ["folders", "list"],
+            ["schedules", "list"], ["artifacts", "list", sessionID], ["connections", "list"], ["version"],
+        ]
+        for command in commands {
+            let result = try cli.veet(command + ["--json"], home: home)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            for line in result.stdout.split(separator: "\n") {
+                let value = try JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed])
+                #expect(camelKeys(value).isEmpty, "\(command): \(camelKeys(value))")
+            }
+        }
+    }
+}
