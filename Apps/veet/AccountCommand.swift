@@ -32,8 +32,7 @@ struct AccountCommand {
         case ["devices", "revoke"]: return try await account.revoke(command.positionals.first ?? "")
         case ["notifications"]: return try await account.notifications(limit: try command.int("limit") ?? 20)
         default:
-            context.err.writeLine("veet: devices needs a subcommand; see `veet help devices`")
-            return .usage
+            return context.fail("veet: devices needs a subcommand; see `veet help devices`", .usage)
         }
     }
 
@@ -75,8 +74,7 @@ struct AccountCommand {
 
     func revoke(_ id: String) async throws -> ExitCode {
         guard !id.isEmpty else {
-            context.err.writeLine("veet: devices revoke needs a device id")
-            return .usage
+            return context.fail("veet: devices revoke needs a device id", .usage)
         }
         let (store, client) = try context.store()
         let api = AccountAPI(sender: .live(client: client))
@@ -97,8 +95,7 @@ struct AccountCommand {
 
     func notifications(limit: Int) async throws -> ExitCode {
         guard limit >= 1 else {
-            context.err.writeLine("veet: --limit must be at least 1")
-            return .usage
+            return context.fail("veet: --limit must be at least 1", .usage)
         }
         let inbox = NotificationInbox(api: AccountAPI(sender: .live(client: try context.client())))
         guard let items = try await inbox.latest(limit).value else { return unavailable() }

@@ -26,8 +26,7 @@ struct ApprovalDesk {
     /// (refused, changed elsewhere) goes to stderr and fails the command.
     mutating func decide(_ choice: ApprovalChoice, context: CLIContext) async throws -> ExitCode {
         guard let card = await service.decide(choice, approvalID: approval.id, on: &board) else {
-            context.err.writeLine("veet: approval \(approval.id) is not in conversation \(approval.sessionID).")
-            return .notFound
+            return context.fail("veet: approval \(approval.id) is not in conversation \(approval.sessionID).", .notFound)
         }
         if context.json {
             try JSONOutput.print(card.approval, layout: .compact)
@@ -35,8 +34,7 @@ struct ApprovalDesk {
             context.out.writeLine(card.collapsedText ?? card.statusText)
         }
         if let notice = card.notice {
-            context.err.writeLine(notice.description)
-            return .failure
+            return context.fail(notice.description, .failure)
         }
         return .success
     }

@@ -4,7 +4,7 @@ import VeetConsole
 import VeetTransport
 
 /// One `--jsonl` line: a change of the run, as data.
-struct ChangeLine: Encodable {
+struct ChangeLine: Encodable, Equatable {
     var event: String
     var text: String?
     var status: String?

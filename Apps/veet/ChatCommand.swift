@@ -23,8 +23,7 @@ struct ChatCommand {
 
     func run() async throws -> ExitCode {
         if command.flag("approve-all") && command.flag("deny-all") {
-            context.err.writeLine("veet: --approve-all and --deny-all cannot be used together.")
-            return .usage
+            return context.fail("veet: --approve-all and --deny-all cannot be used together.", .usage)
         }
         var api = ChatAPI(sender: .live(client: try context.client()))
         // The chosen website-access profile goes with a new conversation only (`veet sites use`).
@@ -44,29 +43,44 @@ struct ChatCommand {
 
     private func once(_ prompt: String, api: ChatAPI, mode: TerminalTurnView.ApprovalMode) async throws -> ExitCode {
         guard !prompt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            context.err.writeLine("veet: the prompt is empty.")
-            return .usage
+            return context.fail("veet: the prompt is empty.", .usage)
         }
-        let view = TerminalTurnView(context: context, approvalMode: mode, jsonl: context.jsonl)
+        let view = TerminalTurnView(context: context, approvalMode: mode, jsonl: context.jsonl, isOnce: true)
         let watcher = InterruptWatcher(onIdle: { exit(130) })
         await watcher.start()
+        let (store, _) = try context.store()
+        let mirror = ConversationMirror(api: api, store: store)
         var sessionID = command.value("session")
         var content: [ContentBlock] = [.text(prompt)]
         let paths = command.values("attach")
         if !paths.isEmpty {
+            // Every file is checked before a conversation is created for them: a refusal leaves nothing behind.
+            for path in paths {
+                if let problem = AttachmentComposer.problem(withFileAt: URL(fileURLWithPath: path)) {
+                    return context.fail("veet: \(path): \(problem); nothing was sent.", .failure)
+                }
+            }
+            let created = sessionID == nil
             let session: String
             if let sessionID { session = sessionID } else { session = try await api.createSession().id }
             sessionID = session
-            guard let attached = try await upload(paths, sessionID: session, api: api, text: prompt) else {
-                return .failure
+            switch try await upload(paths, sessionID: session, api: api, text: prompt) {
+            case .success(let attached):
+                content = attached
+            case .failure(let refusal):
+                if created { await discardEmpty(session, api: api) }
+                return context.fail(refusal.text, .failure)
             }
-            content = attached
         }
-        let (store, _) = try context.store()
         let result = try await TurnRunner(api: api).send(
             content: content, sessionID: sessionID, outbox: store, interaction: view,
-            onRunStarted: { _, runID in await watcher.watch(api: api, runID: runID) })
+            onRunStarted: { session, runID in
+                await watcher.watch(api: api, runID: runID, view: view)
+                // The conversation joins the mirror at once: `veet sessions list` shows it now, not after a sync.
+                _ = try? await mirror.join(sessionID: session)
+            })
         await view.finish()
+        _ = try? await mirror.refresh(sessionID: result.sessionID)
         if context.json {
             try JSONOutput.print(OnceResult(sessionID: result.sessionID, runID: result.runID,
                                             status: result.status.rawValue, text: result.text,
@@ -75,23 +89,36 @@ struct ChatCommand {
         return await exitCode(for: result, interrupted: watcher.interrupted)
     }
 
-    /// Uploads every file before the message is sent; nil (after saying why) when one is not accepted.
-    private func upload(_ paths: [String], sessionID: String, api: ChatAPI, text: String) async throws -> [ContentBlock]? {
+    /// Deletes the conversation created for files the server then refused (nothing was sent in it).
+    private func discardEmpty(_ sessionID: String, api: ChatAPI) async {
+        do {
+            try await api.deleteSession(id: sessionID)
+        } catch {
+            context.err.writeLine("veet: the empty conversation \(sessionID) made for the files could not be removed "
+                                  + "(\(CommandHints.message(for: error))); `veet sessions delete \(sessionID)` removes it.")
+        }
+    }
+
+    /// Uploads every file before the message is sent; a failure (what to say) when one is not accepted.
+    private func upload(_ paths: [String], sessionID: String, api: ChatAPI, text: String) async throws -> Result<[ContentBlock], UploadRefusal> {
         let composer = api.attachmentComposer(sessionID: sessionID, onChange: { _ in })
         for path in paths {
             do {
                 let attachment = try await composer.addFile(at: URL(fileURLWithPath: path))
                 context.err.writeLine("\(attachment.filename): \(attachment.state.label)")
             } catch {
-                context.err.writeLine("veet: \(path): \(error)")
-                return nil
+                return .failure(UploadRefusal(text: "veet: \(path): \(error); nothing was sent."))
             }
         }
         for attachment in await composer.attachments where attachment.state.label != "uploaded" {
-            context.err.writeLine("veet: \(attachment.filename) was not uploaded (\(attachment.state.label)); nothing was sent.")
-            return nil
+            return .failure(UploadRefusal(
+                text: "veet: \(attachment.filename) was not uploaded (\(attachment.state.label)); nothing was sent."))
         }
-        return try await composer.messageContent(text: text)
+        return .success(try await composer.messageContent(text: text))
+    }
+
+    struct UploadRefusal: Error {
+        let text: String
     }
 
     private func exitCode(for result: TurnResult, interrupted: Bool) -> ExitCode {

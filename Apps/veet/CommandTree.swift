@@ -92,7 +92,7 @@ enum CommandTree {
 
     static let connections = CommandSpec(
         name: "connections",
-        summary: "Saved servers.",
+        summary: "Saved servers (alone: the list).",
         subcommands: [
             CommandSpec(name: "list", summary: "List saved servers; * marks the current one."),
             CommandSpec(name: "use", summary: "Make a saved server the current one.",

@@ -13,16 +13,14 @@ struct ConnectCommand {
     func run() async throws -> ExitCode {
         let address = try ServerURL(validating: command.positionals[0])
         guard let token = try readToken(), !token.isEmpty else {
-            context.err.writeLine("veet: no token given; nothing was saved.")
-            return .notSignedIn
+            return context.fail("veet: no token given; nothing was saved.", .notSignedIn)
         }
         let client = HTTPClient(settings: try ConnectionSettings(serverURL: address, token: token),
                                 clientVersion: VeetCLI.version)
         do {
             _ = try await ChatAPI(sender: .live(client: client)).sessionsPage(limit: 1)
         } catch let error as APIError where error.needsSignIn {
-            context.err.writeLine("veet: the server did not accept this token; nothing was saved.")
-            return .notSignedIn
+            return context.fail("veet: the server did not accept this token; nothing was saved.", .notSignedIn, answer: error)
         }
         let name = command.value("name") ?? Self.defaultName(for: address)
         try context.registry.add(name: name, url: address, token: token)

@@ -8,8 +8,7 @@ extension DaemonCommand {
     func attach(_ runID: String, timeout: TimeInterval) throws -> ExitCode {
         let client: DaemonClient
         do { client = try DaemonClient.connect(paths: paths, client: "veet attach") } catch {
-            context.err.writeLine("veet: \(error); `veet daemon start` starts it (or use `veet chat --session`).")
-            return .failure
+            return context.fail("veet: \(error); `veet daemon start` starts it (or use `veet chat --session`).", .failure)
         }
         let connection = try? context.registry.resolve(named: context.connectionName).name
         try client.send(.attach(runID: runID, connection: connection))
@@ -17,8 +16,7 @@ extension DaemonCommand {
         while true {
             let message: DaemonMessage
             do { message = try client.receive(timeout: max(0, deadline.timeIntervalSinceNow)) } catch {
-                context.err.writeLine("veet: \(error)")
-                return .failure
+                return context.fail("veet: \(error)", .failure)
             }
             switch message {
             case .attached(_, let backlog):
@@ -29,8 +27,7 @@ extension DaemonCommand {
                 if !context.json { context.err.writeLine("The run's stream ended (\(reason)).") }
                 return reason == "terminal" ? .success : .failure
             case .error(let error):
-                context.err.writeLine("veet: \(error.message)")
-                return .failure
+                return context.fail("veet: \(error.message)", .failure)
             default:
                 continue
             }

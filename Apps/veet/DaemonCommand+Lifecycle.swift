@@ -45,8 +45,7 @@ extension DaemonCommand {
 
     func install(printOnly: Bool) throws -> ExitCode {
         guard let executable = daemonExecutable() else {
-            context.err.writeLine("veet: cannot find veetd beside veet or on PATH.")
-            return .failure
+            return context.fail("veet: cannot find veetd beside veet or on PATH.", .failure)
         }
         let text = Self.unit(executable: executable)
         if printOnly {
@@ -72,13 +71,11 @@ extension DaemonCommand {
         }
         if systemdManaged {
             guard runQuietly("systemctl", ["--user", "start", Self.unitName]) == 0 else {
-                context.err.writeLine("systemctl --user start veetd failed; see journalctl --user -u veetd.")
-                return .failure
+                return context.fail("systemctl --user start veetd failed; see journalctl --user -u veetd.", .failure)
             }
         } else {
             guard let executable = daemonExecutable() else {
-                context.err.writeLine("veet: cannot find veetd beside veet or on PATH.")
-                return .failure
+                return context.fail("veet: cannot find veetd beside veet or on PATH.", .failure)
             }
             try Self.spawnDetached(executable)
         }
@@ -90,8 +87,7 @@ extension DaemonCommand {
             }
             usleep(100_000)
         }
-        context.err.writeLine("veetd did not answer within 10 s; see `veet daemon logs`.")
-        return .failure
+        return context.fail("veetd did not answer within 10 s; see `veet daemon logs`.", .failure)
     }
 
     func stop() -> ExitCode {
@@ -112,8 +108,7 @@ extension DaemonCommand {
             }
             usleep(100_000)
         }
-        context.err.writeLine("veetd (pid \(status.pid)) did not stop within 10 s.")
-        return .failure
+        return context.fail("veetd (pid \(status.pid)) did not stop within 10 s.", .failure)
     }
 
     /// Starts veetd in its own session with stdio on /dev/null (it writes its own log file).

@@ -38,8 +38,7 @@ struct DaemonCommand {
         case ["daemon", "attach"]:
             return try daemon.attach(command.positionals[0], timeout: TimeInterval(try command.int("timeout") ?? 600))
         default:
-            context.err.writeLine("veet: daemon needs a subcommand; see `veet help daemon`")
-            return .usage
+            return context.fail("veet: daemon needs a subcommand; see `veet help daemon`", .usage)
         }
     }
 
@@ -79,8 +78,7 @@ struct DaemonCommand {
     func logs(lines: Int) throws -> ExitCode {
         let file = paths.logFile
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            context.err.writeLine("No log yet at \(file.path).")
-            return .failure
+            return context.fail("No log yet at \(file.path).", .failure)
         }
         let all = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
         for line in all.suffix(max(lines, 0)) { context.out.writeLine(String(line)) }

@@ -103,6 +103,35 @@ struct ErrorReport: Encodable {
         }
     }
 
+    /// A failure a command found itself (a refusal, a family not offered):
+    /// its text as written on stderr, and the server's answer when one caused it.
+    init(message: String, exitCode: ExitCode, answer: APIError? = nil) {
+        let plain = message.hasPrefix("veet: ") ? String(message.dropFirst(6)) : message
+        self.message = plain
+        self.exitCode = exitCode
+        if let answer {
+            kind = "api"
+            status = answer.status
+            code = answer.code.rawValue
+            reason = answer.reason
+            requestID = answer.requestID
+        } else {
+            kind = switch exitCode {
+            case .usage: "usage"
+            case .notFound: "not_found"
+            case .notSignedIn: "not_signed_in"
+            case .transport: "transport"
+            case .server: "server"
+            default: "refused"
+            }
+        }
+    }
+
+    /// With --json, the error object on stdout (the text is on stderr already).
+    func printJSON() {
+        try? JSONOutput.print(["error": self], layout: .compact)
+    }
+
     @discardableResult
     func print(json: Bool) -> ExitCode {
         Output.standardError.writeLine("veet: \(message)")

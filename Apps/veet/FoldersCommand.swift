@@ -54,21 +54,17 @@ struct FoldersCommand {
                 return try folders.showProposal(proposal)
             case ["folders", "decline"]: return try folders.showProposal(await center.decline(proposalID: args[0]))
             default:
-                context.err.writeLine("veet: folders needs a subcommand; see `veet help folders`")
-                return .usage
+                return context.fail("veet: folders needs a subcommand; see `veet help folders`", .usage)
             }
         } catch let error as FolderNameError {
-            context.err.writeLine("veet: \(error.message)")
-            return .failure
+            return context.fail("veet: \(error.message)", .failure)
         } catch let error as FolderRuleError {
-            context.err.writeLine("veet: \(error.description)")
-            return .failure
+            return context.fail("veet: \(error.description)", .failure)
         }
     }
 
     private func unavailable() -> ExitCode {
-        context.err.writeLine("This server does not offer folders.")
-        return .failure
+        return context.fail("This server does not offer folders.", .failure)
     }
 
     func list(_ center: FolderCenter) async throws -> ExitCode {

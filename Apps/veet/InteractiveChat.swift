@@ -63,15 +63,21 @@ struct InteractiveChat {
             content = [.text(text)]
         }
         let (store, _) = try context.store()
+        let mirror = ConversationMirror(api: api, store: store)
         let result = try await runner.send(
             content: content, sessionID: sessionID, outbox: store, interaction: view,
-            onRunStarted: { _, runID in await watcher?.watch(api: api, runID: runID) })
+            onRunStarted: { session, runID in
+                await watcher?.watch(api: api, runID: runID, view: view)
+                // The conversation joins the mirror at once: `veet sessions list` shows it now, not after a sync.
+                _ = try? await mirror.join(sessionID: session)
+            })
         await composer?.clear()
         sessionID = result.sessionID
         lastView = view
         lastTranscript = result.transcript
         await view.finish()
         await watcher?.runEnded()
+        _ = try? await mirror.refresh(sessionID: result.sessionID)
         if result.isWaitingForOwner {
             context.err.writeLine(context.errStyle.dim(
                 result.status == .waitingForUser ? "The agent still waits for your answer: /answer TEXT."
@@ -127,6 +133,8 @@ struct InteractiveChat {
         let restored = try await opener.restore(sessionID: id, toFollow: .activeOnly)
         sessionID = restored.session.id
         composer = nil
+        // An opened conversation joins the mirror too (a sync would have found it later).
+        if let (store, _) = try? context.store() { _ = try? store.upsert(session: restored.session) }
         context.err.writeLine(context.errStyle.dim("Now in \"\(ServerText.line(restored.session.title ?? "untitled"))\"."))
         if restored.transcriptProblem != nil {
             context.err.writeLine(context.errStyle.warning("The conversation's messages could not be read; following its run anyway."))
@@ -145,7 +153,7 @@ struct InteractiveChat {
         guard let sessionID else { return }
         let view = TerminalTurnView(context: context, approvalMode: mode)
         let shown = lastTranscript
-        await watcher?.watch(api: api, runID: runID)
+        await watcher?.watch(api: api, runID: runID, view: view)
         let result: TurnResult
         if let restored {
             result = try await opener.follow(runID: runID, of: restored, shown: shown, interaction: view)
@@ -200,10 +208,15 @@ struct InteractiveChat {
             for attachment in attachments { context.err.writeLine("\(attachment.filename)  \(attachment.state.label)") }
             return
         }
+        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        // Checked before a conversation is created for it: a refused file leaves nothing behind.
+        if let problem = AttachmentComposer.problem(withFileAt: url) {
+            context.err.writeLine("veet: \(problem)")
+            return
+        }
         if sessionID == nil { sessionID = try await api.createSession().id }
         if composer == nil, let sessionID { composer = api.attachmentComposer(sessionID: sessionID, onChange: { _ in }) }
         do {
-            let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
             let attachment = try await composer!.addFile(at: url)
             context.err.writeLine("\(attachment.filename): \(attachment.state.label)")
         } catch {

@@ -9,6 +9,8 @@ actor InterruptWatcher {
     private var source: DispatchSourceSignal?
     private var api: ChatAPI?
     private var runID: String?
+    /// Where the turn is shown: the notice goes through it, so the answer's redraw never erases it.
+    private var view: TerminalTurnView?
     private var cancelRequested = false
     private(set) var interrupted = false
     private let onIdle: @Sendable () -> Void
@@ -29,14 +31,16 @@ actor InterruptWatcher {
         self.source = source
     }
 
-    func watch(api: ChatAPI, runID: String) {
+    func watch(api: ChatAPI, runID: String, view: TerminalTurnView?) {
         self.api = api
         self.runID = runID
+        self.view = view
         cancelRequested = false
     }
 
     func runEnded() {
         runID = nil
+        view = nil
         cancelRequested = false
     }
 
@@ -51,11 +55,21 @@ actor InterruptWatcher {
             exit(130)
         }
         cancelRequested = true
-        FileHandle.standardError.write(Data("\nStopping the run (Ctrl-C again to leave now)...\n".utf8))
+        let view = self.view
+        if let view {
+            await view.cancelRequested()
+        } else {
+            FileHandle.standardError.write(Data("\n\(TerminalTurnView.stoppingNotice)\n".utf8))
+        }
         do {
             _ = try await api.cancel(runID: runID)
         } catch {
-            FileHandle.standardError.write(Data("veet: could not cancel the run: \(CommandHints.message(for: error))\n".utf8))
+            let reason = CommandHints.message(for: error)
+            if let view {
+                await view.cancelFailed(reason)
+            } else {
+                FileHandle.standardError.write(Data("veet: could not cancel the run: \(reason)\n".utf8))
+            }
         }
     }
 }

@@ -50,18 +50,14 @@ struct OutboxCommand {
             context.out.writeLine("Delivered" + (byEcho ? " (the server already had it)" : "") + (runID.map { "; run \($0)" } ?? "") + ".")
             return .success
         case .busy(_, let runID):
-            context.err.writeLine("A run is still working in that conversation (\(runID)); try again when it ends.")
-            return .failure
+            return context.fail("A run is still working in that conversation (\(runID)); try again when it ends.", .failure)
         case .failed(_, let reason):
-            context.err.writeLine("Not delivered: \(reason). It stays in the outbox.")
-            return .failure
+            return context.fail("Not delivered: \(reason). It stays in the outbox.", .failure)
         case .refused(let entry, let reason, _):
-            context.err.writeLine("#\(entry.id) was refused by the server (\(reason)); it will not be sent again. "
-                                  + "`veet outbox discard \(entry.id)` removes it.")
-            return .failure
+            return context.fail("#\(entry.id) was refused by the server (\(reason)); it will not be sent again. "
+                                  + "`veet outbox discard \(entry.id)` removes it.", .failure)
         case .waiting(_, let behind):
-            context.err.writeLine("An earlier message (#\(behind)) of that conversation must go first.")
-            return .failure
+            return context.fail("An earlier message (#\(behind)) of that conversation must go first.", .failure)
         case .notPending:
             context.err.writeLine("#\(id) was already delivered or discarded.")
             return .success
@@ -77,7 +73,6 @@ struct OutboxCommand {
     }
 
     private func badID(_ text: String) -> ExitCode {
-        context.err.writeLine("veet: no held message #\(text) (`veet outbox list` shows them).")
-        return .notFound
+        return context.fail("veet: no held message #\(text) (`veet outbox list` shows them).", .notFound)
     }
 }

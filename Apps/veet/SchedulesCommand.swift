@@ -68,22 +68,18 @@ struct SchedulesCommand {
                 return try await schedules.show(api.cancel(id: id, expectedRevision: revision(command, api, id)))
             case ["schedules", "runs"]: return try await schedules.runs(api, id: id)
             default:
-                context.err.writeLine("veet: schedules needs a subcommand; see `veet help schedules`")
-                return .usage
+                return context.fail("veet: schedules needs a subcommand; see `veet help schedules`", .usage)
             }
         } catch let conflict as ScheduleConflict {
             context.err.writeLine("veet: \(conflict.description)")
             if context.json, let current = conflict.current { try JSONOutput.print(current, layout: .compact) }
             return .failure
         } catch let invalid as ScheduleValidationError {
-            context.err.writeLine("veet: \(invalid.description)")
-            return .failure
+            return context.fail("veet: \(invalid.description)", .failure)
         } catch let problem as CadenceInput.Problem {
-            context.err.writeLine("veet: \(problem.description)")
-            return .usage
+            return context.fail("veet: \(problem.description)", .usage)
         } catch where SchedulesAPI.meansUnavailable(error) && command.path == ["schedules", "list"] {
-            context.err.writeLine("This server does not offer schedules.")
-            return .failure
+            return context.fail("This server does not offer schedules.", .failure)
         }
     }
 

@@ -19,7 +19,7 @@ struct SessionsCommand {
         let changed = Array((report.added + report.updated).prefix(max(0, limit)))
         let fetched = await store.refreshTranscripts(changed, from: source)
         if context.json {
-            try JSONOutput.print(SyncSummary(report: report, transcriptsFetched: fetched), layout: .compact)
+            try JSONOutput.print(SyncSummary(report: ReconcileRow(report: report), transcriptsFetched: fetched), layout: .compact)
         } else {
             context.out.writeLine("\(report.added.count) added, \(report.updated.count) updated, \(report.pruned.count) removed "
                                   + "(\(report.pagesRead) pages, \(report.pointReads) point reads); "
@@ -29,7 +29,7 @@ struct SessionsCommand {
     }
 
     struct SyncSummary: Encodable {
-        let report: ReconcileReport
+        let report: ReconcileRow
         let transcriptsFetched: Int
         enum CodingKeys: String, CodingKey { case report, transcriptsFetched = "transcripts_fetched" }
     }
@@ -37,8 +37,7 @@ struct SessionsCommand {
     func list(_ command: ParsedCommand) async throws -> ExitCode {
         let limit = try command.int("limit") ?? 50
         guard limit > 0 else {
-            context.err.writeLine("veet: --limit must be at least 1.")
-            return .usage
+            return context.fail("veet: --limit must be at least 1.", .usage)
         }
         let (store, client) = try context.store()
         if command.flag("all-kinds") {
@@ -51,7 +50,7 @@ struct SessionsCommand {
         }
         let sessions = try store.sessions(limit: command.flag("all") ? nil : limit)
         if context.json {
-            try JSONOutput.print(sessions, layout: .compact)
+            try JSONOutput.print(sessions.map(SessionRow.init), layout: .compact)
             return .success
         }
         if sessions.isEmpty {
@@ -93,13 +92,12 @@ struct SessionsCommand {
 
     func show(_ id: String) async throws -> ExitCode {
         let (store, client) = try context.store()
-        var messages = try store.transcript(sessionID: id)
-        do {
-            messages = try await store.refreshTranscript(sessionID: id, from: HTTPStoreSource(sender: .live(client: client)))
-        } catch let error as APIError where error.isNotFound {
-            throw error
-        } catch where !messages.isEmpty {
-            context.err.writeLine(context.errStyle.warning("Showing the cached transcript; the server could not be read (\(CommandHints.message(for: error)))."))
+        // Not cached yet: read from the server (and kept); a 404 or no answer is an error, never an empty transcript.
+        let read = try await ConversationMirror(api: ChatAPI(sender: .live(client: client)), store: store)
+            .transcript(sessionID: id)
+        let messages = read.messages
+        if let problem = read.problem {
+            context.err.writeLine(context.errStyle.warning("Showing the cached transcript; the server could not be read (\(CommandHints.message(for: problem)))."))
         }
         if context.json {
             try JSONOutput.print(messages.map { ["sequence": String($0.sequence), "role": $0.role,
@@ -136,8 +134,7 @@ struct SessionsCommand {
         do {
             try await store.deleteEverywhere(sessionID: id) { try await api.deleteSession(id: id) }
         } catch let error as APIError where error.status == 409 {
-            context.err.writeLine("veet: this conversation has a run in progress; stop it first (`veet run cancel \(error.details["run_id"]?.stringValue ?? "RUN")`), then delete again.")
-            return .failure
+            return context.fail("veet: this conversation has a run in progress; stop it first (`veet run cancel \(error.details["run_id"]?.stringValue ?? "RUN")`), then delete again.", .failure, answer: error)
         }
         if !context.json { context.out.writeLine("Deleted \(id) on the server and here.") }
         return .success
@@ -149,8 +146,7 @@ struct SessionsCommand {
         let outcome = try store.search(query, limit: try command.int("limit") ?? 50, width: max(40, context.terminal.width - 4))
         switch outcome {
         case .emptyQuery:
-            context.err.writeLine("veet: give some words to search for.")
-            return .usage
+            return context.fail("veet: give some words to search for.", .usage)
         case .refine:
             if context.json { try JSONOutput.print(["refine": true], layout: .compact) }
             context.err.writeLine("More than 100 matches: refine your query.")
@@ -166,7 +162,9 @@ struct SessionsCommand {
             if hits.isEmpty { context.err.writeLine("Nothing found. (`veet sync` fetches new history.)") }
             let style = context.outStyle
             for hit in hits {
-                context.out.writeLine(style.emphasis(ServerText.line(hit.title ?? "(untitled)")) + "  " + style.dim(hit.sessionID))
+                let when = hit.updatedAt.date.map(Self.format) ?? hit.updatedAt.text
+                context.out.writeLine(style.emphasis(ServerText.line(hit.title ?? "(untitled)")) + "  " + style.dim(when)
+                                      + "  " + style.dim(hit.sessionID))
                 let open = style.isEnabled ? "\u{1B}[1;4m" : "[", close = style.isEnabled ? "\u{1B}[22;24m" : "]"
                 context.out.writeLine("  " + hit.excerpt.marked(open: open, close: close))
             }

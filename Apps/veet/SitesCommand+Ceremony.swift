@@ -61,8 +61,7 @@ extension SitesCommand {
             context.err.writeLine("Still waiting: \(outcome.status.nextStep) Check with `veet sites status \(profileID)`.")
             return .needsInteraction
         default:
-            context.err.writeLine(outcome.status.nextStep)
-            return .failure
+            return context.fail(outcome.status.nextStep, .failure)
         }
     }
 

@@ -61,13 +61,11 @@ extension SitesCommand {
         var desk = try await ApprovalDesk.open(id, context: context)
         let approval = desk.approval
         guard let offer = approval.taskGrantOffer.map(TaskOfferDisplay.init) else {
-            context.err.writeLine("veet: this approval offers no task permission; use `veet approvals approve \(id)` to allow it once.")
-            return .failure
+            return context.fail("veet: this approval offers no task permission; use `veet approvals approve \(id)` to allow it once.", .failure)
         }
         guard desk.board.requestTaskPermission(on: id) else {
             let card = desk.board[id]
-            context.err.writeLine("veet: already resolved: \(card?.collapsedText ?? card?.statusText ?? approval.status.rawValue)")
-            return .failure
+            return context.fail("veet: already resolved: \(card?.collapsedText ?? card?.statusText ?? approval.status.rawValue)", .failure)
         }
         context.err.writeLine("Allowing routine actions on \(offer.siteScope) for this task: \(offer.limits).")
         if let summary = offer.summary { context.err.writeLine("  \(summary)") }

@@ -96,8 +96,7 @@ struct SitesCommand {
         case ["sites", "scopes", "add"]: return try await sites.scopes(change: (true, command.positionals))
         case ["sites", "scopes", "remove"]: return try await sites.scopes(change: (false, command.positionals))
         default:
-            context.err.writeLine("veet: sites needs a subcommand; see `veet help sites`")
-            return .usage
+            return context.fail("veet: sites needs a subcommand; see `veet help sites`", .usage)
         }
     }
 
@@ -210,8 +209,7 @@ struct SitesCommand {
         do {
             try await api().deleteRevokedProfile(id: id)
         } catch let refusal as ProfileDeletionError {
-            context.err.writeLine("veet: \(refusal) (veet sites revoke \(id))")
-            return .usage
+            return context.fail("veet: \(refusal) (veet sites revoke \(id))", .usage)
         }
         context.err.writeLine("Deleted.")
         if context.json { try JSONOutput.print(["deleted": id], layout: .compact) }

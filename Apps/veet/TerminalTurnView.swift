@@ -27,11 +27,18 @@ actor TerminalTurnView: TurnInteraction {
     private var toolsChanged = false
     /// The bundles printed during this turn, for /tools.
     private(set) var bundles: [ToolBundle] = []
+    /// `--once` has no /tools to expand a bundle with, so its line carries no hint.
+    private let offersToolsCommand: Bool
+    /// The last `--jsonl` line of each tool call: a frame that changes nothing of it prints nothing.
+    private var lastToolLines: [String: ChangeLine] = [:]
+    /// Ctrl-C asked the server to stop the run: until it ends, the status line says so.
+    private var stopping = false
 
-    init(context: CLIContext, approvalMode: ApprovalMode, jsonl: Bool = false) {
+    init(context: CLIContext, approvalMode: ApprovalMode, jsonl: Bool = false, isOnce: Bool = false) {
         self.context = context
         self.approvalMode = approvalMode
         self.jsonl = jsonl
+        offersToolsCommand = !isOnce
         quiet = context.json || jsonl
         status = StatusLine(output: .standardError, isEnabled: context.terminal.stderrIsTerminal && !context.json,
                             width: context.terminal.width)
@@ -63,13 +70,14 @@ actor TerminalTurnView: TurnInteraction {
     }
 
     func show(_ change: RunChange, in run: RunProgressView) async {
-        if jsonl { ChangeLine(change)?.print() }
+        if jsonl { printLine(for: change) }
         let style = context.errStyle
         switch change {
         case .textDelta(let text):
             await status.clear()
             flushTools()
             if !quiet { answer.append(text) }
+            await showStopping()
         case .answerSaved(let text, let streamed):
             // Deltas are a preview; the saved message is the answer.
             guard text != streamed, !quiet else { break }
@@ -82,14 +90,17 @@ actor TerminalTurnView: TurnInteraction {
                 answer.append(text)
             }
         case .thinking(let heading):
-            await status.startSpinning("Thinking: \(heading ?? "...")")
+            if stopping { await showStopping() } else { await status.startSpinning("Thinking: \(heading ?? "...")") }
         case .thinkingEnded:
             await status.clear()
+            await showStopping()
         case .tool(let tool):
             toolsChanged = true
             // Text written before a tool call (the plan) is done: commit it above the tool lines.
             answer.finish()
-            if !tool.isSettled && tool.name != ToolActivity.askUserTool {
+            if stopping {
+                await showStopping()
+            } else if !tool.isSettled && tool.name != ToolActivity.askUserTool {
                 await status.startSpinning("Running \(tool.name)...")
             }
         case .approvalResolved(_, let resolution):
@@ -97,9 +108,11 @@ actor TerminalTurnView: TurnInteraction {
         case .problem(let text):
             note(style.warning(text))
         case .status(let new):
-            if new == .running || new == .queued { await status.startSpinning(run.statusLine ?? "Working...") }
+            if stopping { await showStopping() }
+            else if new == .running || new == .queued { await status.startSpinning(run.statusLine ?? "Working...") }
             else { await status.clear() }
         case .ended(let end):
+            stopping = false
             await status.clear()
             answer.finish()
             flushTools()
@@ -108,6 +121,54 @@ actor TerminalTurnView: TurnInteraction {
         case .userMessage, .approvalNeeded, .approvalInvalidated, .questionAsked, .resumed:
             break
         }
+    }
+
+    /// The message goes out once the conversation's run in progress ends: say
+    /// so (a queued run may wait long), with the run and how to stop it.
+    func waitingForEarlierRun(runID: String, status: RunStatus?) async {
+        await self.status.clear()
+        note(context.errStyle.dim(Self.waitingNotice(runID: runID, status: status)))
+    }
+
+    static func waitingNotice(runID: String, status: RunStatus?) -> String {
+        let state = status.map { " (\($0.rawValue.lowercased().replacingOccurrences(of: "_", with: " ")))" } ?? ""
+        return "Waiting for the run in progress\(state)… Your message is sent when it ends. "
+            + "Run \(runID); `veet run cancel \(runID)` stops it (or Ctrl-C)."
+    }
+
+    /// Ctrl-C asked the server to stop the run: the notice is a line of its
+    /// own (above the answer's unfinished tail, so no redraw erases it), and
+    /// the status line turns until the run ends.
+    func cancelRequested() async {
+        stopping = true
+        await status.clear()
+        note(context.errStyle.warning(Self.stoppingNotice))
+        await showStopping()
+    }
+
+    /// Ctrl-C could not reach the server: the run goes on.
+    func cancelFailed(_ reason: String) async {
+        stopping = false
+        await status.clear()
+        note(context.errStyle.error("veet: could not cancel the run: \(reason)"))
+    }
+
+    static let stoppingNotice = "Stopping the run (Ctrl-C again to leave now)..."
+    static let stoppingStatus = "Waiting for the run to stop at its next safe point (Ctrl-C again to leave now)"
+
+    private func showStopping() async {
+        guard stopping else { return }
+        await status.startSpinning(Self.stoppingStatus)
+    }
+
+    /// One `--jsonl` line per change; a tool call only when its state or result changed.
+    private func printLine(for change: RunChange) {
+        guard let line = ChangeLine(change) else { return }
+        if case .tool(let tool) = change {
+            guard lastToolLines[tool.callID] != line else { return }
+            lastToolLines[tool.callID] = line
+        }
+        line.print()
     }
 
     func streamNotice(_ output: RunStreamOutput) async {
@@ -211,7 +272,7 @@ actor TerminalTurnView: TurnInteraction {
                 guard !fresh.isEmpty, bundle.calls.allSatisfy(\.isSettled) else { continue }
                 printedCallIDs.formUnion(bundle.calls.map(\.callID))
                 bundles.append(bundle)
-                note(style.accent("▸ ") + bundle.summary + style.dim("  (/tools to expand)"))
+                note(style.accent("▸ ") + bundle.summary + (offersToolsCommand ? style.dim("  (/tools to expand)") : ""))
             case .item(let item):
                 guard let tool = item.tool, tool.isSettled, tool.name != ToolActivity.askUserTool,
                       printedCallIDs.insert(tool.callID).inserted else { continue }

@@ -10,9 +10,16 @@ struct VeetCLI {
     static let version = VeetTransportVersion.current
     let arguments: [String]
 
-    /// `veet --version` is the conventional spelling of `veet version`.
+    /// `veet --version` is the conventional spelling of `veet version`; a
+    /// bare `veet connections` means `veet connections list`.
     static func normalised(_ arguments: [String]) -> [String] {
         guard arguments.isEmpty == false else { return ["--help"] }
+        if let last = arguments.lastIndex(where: { !$0.hasPrefix("-") }), arguments[last] == "connections",
+           !arguments.contains("--help"), !arguments.contains("-h") {
+            var listed = arguments
+            listed.insert("list", at: last + 1)
+            return listed
+        }
         guard let index = arguments.firstIndex(of: "--version"),
               arguments[..<index].allSatisfy({ $0.hasPrefix("-") }) else { return arguments }
         var rest = arguments
@@ -31,17 +38,19 @@ struct VeetCLI {
                 parsed = command
             }
         } catch {
-            Output.standardError.writeLine(error.report(programName: "veet"))
+            let text = error.report(programName: "veet")
+            Output.standardError.writeLine(text)
+            // The command line did not parse, so --json is looked for as typed.
+            if arguments.contains("--json") { ErrorReport(message: text, exitCode: .usage).printJSON() }
             return .usage
         }
         let context: CLIContext
         do {
             context = try CLIContext(parsed)
-        } catch let error as UsageError {
-            Output.standardError.writeLine(error.report(programName: "veet"))
-            return .usage
         } catch {
-            Output.standardError.writeLine("veet: \(error)")
+            let text = (error as? UsageError)?.report(programName: "veet") ?? "veet: \(error)"
+            Output.standardError.writeLine(text)
+            if parsed.flag("json") { ErrorReport(message: text, exitCode: .usage).printJSON() }
             return .usage
         }
         do {
@@ -137,6 +146,14 @@ struct CLIContext: Sendable {
         guard let name = connectionName, environment["VEET_URL"]?.isEmpty ?? true,
               try registry.load().connection(named: name) == nil else { return }
         throw ConnectionResolutionError.unknownConnection(name)
+    }
+
+    /// A failure a command found: `text` on stderr as given and, with --json,
+    /// the documented error object on stdout (docs/cli.md); returns `code`.
+    func fail(_ text: String, _ code: ExitCode, answer: APIError? = nil) -> ExitCode {
+        err.writeLine(text)
+        if json || jsonl { ErrorReport(message: text, exitCode: code, answer: answer).printJSON() }
+        return code
     }
 
     var errStyle: Style { terminal.style(for: .standardError, environment: environment, appearance: appearance) }

@@ -87,6 +87,7 @@ extension TurnRunner {
             case .busy(let entry, let runID):
                 guard !attachedOnce else { throw OutboxHeldError(entryID: entry.id, reason: "another run is still active") }
                 attachedOnce = true
+                await interaction.waitingForEarlierRun(runID: runID, status: try? await api.run(id: runID).status)
                 await onRunStarted(session, runID)
                 let earlier = try await follow(runID: runID, sessionID: session, interaction: interaction)
                 if earlier.isWaitingForOwner { return earlier }

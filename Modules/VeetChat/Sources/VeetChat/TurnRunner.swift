@@ -19,10 +19,15 @@ public protocol TurnInteraction: Sendable {
     /// or the tool rows to print). Read it here; keeping a copy makes every later
     /// frame copy the transcript (the whole of it is in `TurnResult.transcript`).
     func received(_ frame: RunEventFrame, in transcript: Transcript) async
+    /// The message waits for another run of the conversation to end first
+    /// (`status` as the server last said, nil when it could not be read); the
+    /// runner follows that run next, then delivers the message.
+    func waitingForEarlierRun(runID: String, status: RunStatus?) async
 }
 
 extension TurnInteraction {
     public func received(_ frame: RunEventFrame, in transcript: Transcript) async {}
+    public func waitingForEarlierRun(runID: String, status: RunStatus?) async {}
 }
 
 /// The owner's answer to an approval.

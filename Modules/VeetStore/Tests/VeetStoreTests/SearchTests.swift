@@ -54,6 +54,14 @@ import VeetWire
         #expect(order.last == "passing")
     }
 
+    @Test func equalRanksGoByActivityNewestFirst() throws {
+        // "a" is the older of the two (storeWith dates them in order); the same words rank alike.
+        let store = try storeWith([("a", nil, ["Lisbon hotels near the river"]),
+                                   ("b", nil, ["Lisbon hotels near the river"]),
+                                   ("c", nil, ["Lisbon hotels near the river"])])
+        #expect(hits(try store.search("lisbon")).map(\.sessionID) == ["c", "b", "a"])
+    }
+
     @Test func webSearchQueriesAndAnswersAreSearchable() throws {
         let (store, _) = try makeStore()
         _ = try store.upsert(session: view("w"))

@@ -38,23 +38,31 @@ public actor AttachmentComposer {
     @discardableResult
     public func addFile(at url: URL) async throws(AttachmentProblem) -> Attachment {
         let name = url.lastPathComponent
-        if let problem = AttachmentLimits.checkFilename(name) { throw problem }
-        let size: Int
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            guard attributes[.type] as? FileAttributeType != .typeDirectory else {
-                throw AttachmentProblem.unreadable(path: url.path, why: "it is a folder")
-            }
-            size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        } catch let problem as AttachmentProblem {
-            throw problem
-        } catch {
-            throw .unreadable(path: url.path, why: error.localizedDescription)
-        }
-        if let problem = tray.limits.check(filename: name, size: size) { throw problem }
+        if let problem = Self.problem(withFileAt: url, limits: tray.limits) { throw problem }
         let bytes: Data
         do { bytes = try Data(contentsOf: url) } catch { throw .unreadable(path: url.path, why: error.localizedDescription) }
         return try await add(filename: name, bytes: bytes)
+    }
+
+    /// What refuses the file at `url` before anything is sent (its name, its
+    /// size, a folder, an unreadable path), or nil: a caller checks every file
+    /// this way before it creates a conversation for them.
+    public static func problem(withFileAt url: URL, limits: AttachmentLimits = .standard) -> AttachmentProblem? {
+        let name = url.lastPathComponent
+        if let problem = AttachmentLimits.checkFilename(name) { return problem }
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        } catch {
+            return .unreadable(path: url.path, why: error.localizedDescription)
+        }
+        guard attributes[.type] as? FileAttributeType != .typeDirectory else {
+            return .unreadable(path: url.path, why: "it is a folder")
+        }
+        guard FileManager.default.isReadableFile(atPath: url.path) else {
+            return .unreadable(path: url.path, why: "it cannot be read")
+        }
+        return limits.check(filename: name, size: (attributes[.size] as? NSNumber)?.intValue ?? 0)
     }
 
     /// Sends a failed file again with its original idempotency key.

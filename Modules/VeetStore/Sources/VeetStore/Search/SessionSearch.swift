@@ -32,14 +32,17 @@ extension LocalStore {
     /// Titles weigh twice (ranks are negative, lower is better; `SearchRanking`
     /// explains `veet_rank`, bm25 without the per-query document counts). The FTS
     /// table drives the join (CROSS JOIN keeps that order); `search_docs` is
-    /// reached by its integer key.
+    /// reached by its integer key. Equal ranks go by activity, newest first
+    /// (the conversation's row read by key, for the at most ?3 groups).
     /// Parameters: ?1 the FTS5 expression, ?2 the connection id, ?3 the row limit.
     public static let searchSQL = """
         SELECT search_docs.session_id, search_fts.rowid,
-            min(search_fts.rank * CASE search_docs.kind WHEN 'title' THEN 2.0 ELSE 1.0 END) AS score, count(*)
+            min(search_fts.rank * CASE search_docs.kind WHEN 'title' THEN 2.0 ELSE 1.0 END) AS score, count(*),
+            (SELECT sessions.updated_at FROM sessions
+             WHERE sessions.connection_id = ?2 AND sessions.id = search_docs.session_id) AS activity
         FROM search_fts CROSS JOIN search_docs ON search_docs.id = search_fts.rowid
         WHERE search_fts MATCH ?1 AND search_fts.rank MATCH 'veet_rank()' AND search_docs.connection_id = ?2
-        GROUP BY search_docs.session_id ORDER BY score LIMIT ?3
+        GROUP BY search_docs.session_id ORDER BY score, activity DESC, search_docs.session_id LIMIT ?3
         """
 
     /// How many conversations match, counted only up to ?3: matches come in
