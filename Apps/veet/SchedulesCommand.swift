@@ -78,6 +78,9 @@ struct SchedulesCommand {
         } catch let invalid as ScheduleValidationError {
             context.err.writeLine("veet: \(invalid.description)")
             return .failure
+        } catch let refused as ScheduleDefinitionRefused {
+            context.err.writeLine("veet: \(refused.description)")
+            return .failure
         } catch let problem as CadenceInput.Problem {
             context.err.writeLine("veet: \(problem.description)")
             return .usage
