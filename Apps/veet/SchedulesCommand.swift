@@ -85,6 +85,8 @@ struct SchedulesCommand {
             context.err.writeLine("veet: \(problem.description)")
             return .usage
         } catch where SchedulesAPI.meansUnavailable(error) && command.path == ["schedules", "list"] {
+            // A 404 from an address with no Veetbot API at all is not a missing family.
+            if let missing = await (try? context.client())?.missingAPI(after: error) { throw missing }
             context.err.writeLine("This server does not offer schedules.")
             return .failure
         }
