@@ -63,6 +63,9 @@ struct FoldersCommand {
         } catch let error as FolderRuleError {
             context.err.writeLine("veet: \(error.description)")
             return .failure
+        } catch let conflict as FolderConflict {
+            context.err.writeLine("veet: \(conflict.description)")
+            return .failure
         }
     }
 
