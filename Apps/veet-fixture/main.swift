@@ -32,6 +32,8 @@ struct CommandLineOptions {
           --no-folders           no folder routes (404) and no folder_id on session views, like the snapshot
           --no-schedules         no schedule routes (404), like a server with the schedule API off
           --no-devices           no device or notification routes (404), like a server with the notification API off
+          --profile NAME         full (default) or snapshot: only what the August 2026 server offers (no folders,
+                                 devices, notifications, uploads, task permissions or session website binding)
           --auto-notify          raise inbox notifications when a run waits on an approval or a question, or fails
           --strict-attachments   attachment blocks must name an upload of the session (else 404)
           --churn-paging MODE    move a session after each session-list page: promote (an unseen one
@@ -72,6 +74,7 @@ struct CommandLineOptions {
         var retryAfter = "1"
         var redirectStatus: Int?
         var redirectTarget = "http://127.0.0.1:9"
+        var profile = FixtureProfile.full
         var remaining = arguments[...]
         func value(for flag: String) throws -> String {
             guard let next = remaining.popFirst() else { throw ParseError.invalid("\(flag) needs a value") }
@@ -99,6 +102,12 @@ struct CommandLineOptions {
             case "--no-schedules": result.options.schedules = false
             case "--no-devices": result.options.devices = false
             case "--auto-notify": result.autoNotify = true
+            case "--profile":
+                let name = try value(for: flag)
+                guard let chosen = FixtureProfile(rawValue: name) else {
+                    throw ParseError.invalid("--profile: full or snapshot, not \(name)")
+                }
+                profile = chosen
             case "--hostile":
                 let name = try value(for: flag)
                 guard let kind = HostileKind(rawValue: name) else {
@@ -134,6 +143,7 @@ struct CommandLineOptions {
             default: throw ParseError.invalid("unknown option: \(flag)")
             }
         }
+        result.options = result.options.applying(profile)
         if let rejectStatus {
             result.faults.rejectNextRequests = .init(status: rejectStatus, count: rejectCount, retryAfter: retryAfter)
         }

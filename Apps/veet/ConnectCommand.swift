@@ -21,6 +21,13 @@ struct ConnectCommand {
             _ = try await ChatAPI(sender: .live(client: client)).sessionsPage(limit: 1)
         } catch let error as APIError where error.needsSignIn {
             return context.fail("veet: the server did not accept this token; nothing was saved.", .notSignedIn, answer: error)
+        } catch {
+            if let missing = await client.missingAPI(after: error) {
+                context.err.writeLine("veet: \(missing.description) Nothing was saved.")
+                if context.json { try? JSONOutput.print(["error": ErrorReport(error: missing)], layout: .compact) }
+                return .transport
+            }
+            throw error
         }
         let name = command.value("name") ?? Self.defaultName(for: address)
         try context.registry.add(name: name, url: address, token: token)

@@ -45,6 +45,11 @@ struct ErrorReport: Encodable {
             code = unknown.answer.code.rawValue
             requestID = unknown.answer.requestID
             exitCode = .notFound
+        case let missing as NoVeetbotAPIError:
+            kind = "no_api"
+            message = missing.description
+            status = 404
+            exitCode = .transport
         case let transport as TransportError:
             kind = "transport"
             message = transport.description

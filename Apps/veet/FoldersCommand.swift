@@ -60,6 +60,8 @@ struct FoldersCommand {
             return context.fail("veet: \(error.message)", .failure)
         } catch let error as FolderRuleError {
             return context.fail("veet: \(error.description)", .failure)
+        } catch let conflict as FolderConflict {
+            return context.fail("veet: \(conflict.description)", .failure)
         }
     }
 

@@ -75,6 +75,16 @@ struct SitesCommand {
         ])
 
     static func run(_ command: ParsedCommand, context: CLIContext) async throws -> ExitCode {
+        do {
+            return try await dispatch(command, context: context)
+        } catch let absent as TaskPermissionsUnavailable {
+            // As folders: a family the server does not offer is said plainly, exit 1.
+            context.err.writeLine(absent.description)
+            return .failure
+        }
+    }
+
+    private static func dispatch(_ command: ParsedCommand, context: CLIContext) async throws -> ExitCode {
         let sites = SitesCommand(context: context)
         let first = command.positionals.first ?? ""
         switch command.path {

@@ -57,6 +57,11 @@ struct VeetCLI {
             try context.refuseUnknownConnection()
             return try await dispatch(parsed, context)
         } catch {
+            // A 404 from an address with no Veetbot API at all (a wrong path prefix) says so.
+            let status = (error as? APIError)?.status ?? (error as? OutboxRefusedError)?.status
+            if status == 404, let client = try? context.client(), let missing = await client.missingAPI(afterStatus: status) {
+                return ErrorReport(error: missing).print(json: context.json)
+            }
             return ErrorReport(error: error).print(json: context.json)
         }
     }

@@ -103,17 +103,30 @@ final class CollectedOutput: @unchecked Sendable {  // guarded by `lock`
     var stderr: String { lock.lock(); defer { lock.unlock() }; return String(decoding: err, as: UTF8.self) }
 }
 
+/// Which server a journey runs against (`veet-fixture --profile`).
+enum ServerProfile: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// Every family the fixture implements.
+    case full
+    /// Only what the August 2026 release offers: no folders, devices,
+    /// notifications, uploads or task permissions.
+    case snapshot
+
+    var testDescription: String { rawValue }
+}
+
 /// A `veet-fixture` process on a free loopback port, stopped when the test ends.
 final class FixtureProcess: @unchecked Sendable {  // immutable after init; Process is used from one test
     let process = Process()
     let url: String
     let token: String
+    let profile: ServerProfile
 
     /// `token`: the bearer token the fixture accepts (default: a fresh one).
-    init(arguments: [String] = [], token: String? = nil) throws {
+    init(arguments: [String] = [], token: String? = nil, profile: ServerProfile = .full) throws {
         self.token = token ?? "e2e-\(UUID().uuidString)"
+        self.profile = profile
         process.executableURL = try Harness.binary("veet-fixture")
-        process.arguments = ["--port", "0", "--token", self.token] + arguments
+        process.arguments = ["--port", "0", "--token", self.token, "--profile", profile.rawValue] + arguments
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice

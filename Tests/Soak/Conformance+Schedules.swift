@@ -47,15 +47,27 @@ extension Conformance {
             other.title += " changed"
             return await Self.expectError(409, nil) { _ = try await api.create(other, idempotencyKey: key) }
         }
-        await check("POST /v1/schedules (max_steps 0 → 422 schedule_validation_error, reason schedule.*)", .schedules) {
+        await check("POST /v1/schedules (max_steps 0 → 400 malformed_request, a shape error)", .schedules) {
             guard var invalid = definition else { throw NotChecked("the create failed") }
             invalid.limits.maxSteps = 0
+            do {
+                _ = try await api.create(invalid, idempotencyKey: IdempotencyKey())
+                return "answered success, expected 400"
+            } catch let error as ScheduleDefinitionRefused {
+                return error.underlying.code == .malformedRequest ? nil : "code \(error.underlying.code.rawValue)"
+            } catch let error as ScheduleValidationError {
+                return "422 \(error.reason), expected 400 malformed_request (schedules.md §1)"
+            }
+        }
+        await check("POST /v1/schedules (a ONCE in the past → 422 schedule.no_future_occurrence)", .schedules) {
+            guard var invalid = definition else { throw NotChecked("the create failed") }
+            invalid.cadence = .once(at: "2020-01-01T00:00:00Z")
             do {
                 _ = try await api.create(invalid, idempotencyKey: IdempotencyKey())
                 return "answered success, expected 422"
             } catch let error as ScheduleValidationError {
                 guard error.underlying.code.rawValue == "schedule_validation_error" else { return "code \(error.underlying.code.rawValue)" }
-                return error.reason.hasPrefix("schedule.") ? nil : "details.reason \(error.reason), expected schedule.*"
+                return error.reason == "schedule.no_future_occurrence" ? nil : "details.reason \(error.reason)"
             }
         }
         await check("GET /v1/schedules (paged: limit, cursor)", .schedules) {

@@ -3,6 +3,7 @@ import Foundation
 import VeetFolders
 import VeetSchedules
 import VeetTransport
+import VeetWebsiteAccess
 
 /// `veet-soak --conformance`: drives every route family the client libraries
 /// use (chat, uploads and artifacts, folders, schedules, website access,
@@ -129,6 +130,8 @@ struct Conformance {
         case let api as APIError: api
         case let conflict as ScheduleConflict: conflict.underlying
         case let validation as ScheduleValidationError: validation.underlying
+        case let refused as ScheduleDefinitionRefused: refused.underlying
+        case let absent as TaskPermissionsUnavailable: absent.underlying
         default: nil
         }
     }

@@ -31,6 +31,52 @@ import VeetTransport
         #expect(items.first { $0.kind == .runFailed }?.toolName == nil)
     }
 
+    /// sessions-runs.md §8.1 (corrected): for each of the ten kinds exactly the
+    /// listed identifiers are non-null, the status is one the kind allows, the
+    /// title is the fixed one, and the payload has every documented key.
+    @Test func theFixturesPayloadsFollowTheCorrectedVocabulary() async throws {
+        let (server, client) = try AccountFixture.start()
+        defer { server.stop() }
+        let expected: [(kind: String, ids: Set<String>, status: String?, title: String)] = [
+            ("approval_requested", ["session_id", "run_id", "approval_id"], "WAITING_FOR_APPROVAL", "Approval needed"),
+            ("question_asked", ["session_id", "run_id", "question_id"], "WAITING_FOR_USER", "The agent has a question"),
+            ("run_failed", ["session_id", "run_id"], "FAILED", "Run failed"),
+            ("schedule_run_finished", ["session_id", "run_id", "schedule_id", "occurrence_id"], "COMPLETED",
+             "Scheduled run finished"),
+            ("schedule_occurrence_skipped", ["schedule_id", "occurrence_id"], "MISSED", "Scheduled run skipped"),
+            ("ops_alert", [], nil, "Production alert"),
+            ("ops_recovered", [], nil, "Production recovered"),
+            ("test", [], nil, "Test notification"),
+            ("device_invocation", ["invocation_id", "device_id"], "pending", "Your device has a pending action"),
+            ("call_finished", ["call_id"], nil, "New call result"),
+        ]
+        for entry in expected {
+            server.raiseNotification(kind: entry.kind, sessionID: "s", runID: "r", approvalID: "a", questionID: "q",
+                                     scheduleID: "sc", occurrenceID: "o", toolName: "device.sms.send",
+                                     invocationID: "i", deviceID: "d", callID: "c")
+        }
+        let response = try await client.send(.get("/v1/notifications", query: [URLQueryItem(name: "limit", value: "50")]))
+        let page = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+        let items = try #require(page["items"] as? [[String: Any]])
+        let identifierKeys: Set<String> = ["session_id", "run_id", "approval_id", "question_id", "schedule_id",
+                                           "occurrence_id", "invocation_id", "device_id", "call_id"]
+        for (item, entry) in zip(items, expected.reversed()) {
+            let payload = try #require((item["notification"] as? [String: Any])?["payload"] as? [String: Any])
+            #expect(payload["kind"] as? String == entry.kind)
+            let present = Set(identifierKeys.filter { payload[$0] is String })
+            #expect(present == entry.ids, "\(entry.kind)")
+            #expect(payload["status"] as? String == entry.status, "\(entry.kind)")
+            #expect(payload["title"] as? String == entry.title, "\(entry.kind)")
+            #expect(identifierKeys.union(["schedule_context", "signal", "severity", "reason_code", "release_id",
+                                          "notification_id", "version", "tool_name"]).isSubset(of: Set(payload.keys)))
+            let toolAllowed = entry.kind == "approval_requested" || entry.kind == "device_invocation"
+            #expect((payload["tool_name"] is String) == toolAllowed, "\(entry.kind)")
+        }
+        let decoded = try #require(try await NotificationInbox(api: AccountAPI(sender: .live(client: client))).latest(50).value)
+        #expect(decoded.first { $0.kind == .callFinished }?.title == "New call result")
+        #expect(decoded.first { $0.kind == .deviceInvocation }?.title == "Your device has a pending action")
+    }
+
     @Test func identifiersAKindDoesNotCarryAreDroppedByTheClient() throws {
         let json = #"""
         {"notification": {"id": "n1", "kind": "run_failed", "session_id": "s", "run_id": "r",

@@ -30,6 +30,12 @@ public struct FixtureOptions: Sendable, Equatable {
     public var schedules: Bool = true
     /// Serve devices and notifications ([newer], Account/); false answers 404 like a server with the notification API off.
     public var devices: Bool = true
+    /// Serve task permissions ([newer], website-access.md §8): the task-grant and task-scope routes,
+    /// `approve_for_task` and the task fields of `browser.act` approvals. False: the routes answer
+    /// 404, `approve_for_task` is 400 and approvals carry no task fields, like the snapshot.
+    public var taskPermissions: Bool = true
+    /// Serve `PUT /v1/sessions/{id}/website` ([newer], website-access.md §6); false answers 404.
+    public var sessionWebsite: Bool = true
     /// Sessions seeded at start (see `FixtureServer.seedSessions(count:messagesPerSession:)`).
     public var seedSessions: Int
     /// Messages per seeded session (user and assistant, rounded up to whole turns).
@@ -58,6 +64,23 @@ public struct FixtureOptions: Sendable, Equatable {
         self.seedMessagesPerSession = seedMessagesPerSession
     }
 
+    /// Only what the August 2026 snapshot server offers (`--profile snapshot`):
+    /// no folders, devices, notifications, uploads, task permissions or
+    /// session website binding (each answers as the snapshot does: 404 on the
+    /// route, no `folder_id` key on session views, no task fields on
+    /// approvals). Email, memory, people and settings are never served.
+    public func applying(_ profile: FixtureProfile) -> FixtureOptions {
+        var options = self
+        if profile == .snapshot {
+            options.folders = false
+            options.devices = false
+            options.uploads = false
+            options.taskPermissions = false
+            options.sessionWebsite = false
+        }
+        return options
+    }
+
     /// Fast settings for tests: 0.2 s heartbeat, 1 ms steps, 0.5 s slow reply.
     /// Folders are off here so session views keep the snapshot's keys (the
     /// golden comparisons); tests about folders turn them on.
@@ -66,4 +89,12 @@ public struct FixtureOptions: Sendable, Equatable {
         options.folders = false
         return options
     }
+}
+
+/// Which server the fixture imitates.
+public enum FixtureProfile: String, Sendable, CaseIterable {
+    /// Every family the contract describes that the fixture implements (the default).
+    case full
+    /// The public August 2026 release: only its [snapshot] families.
+    case snapshot
 }

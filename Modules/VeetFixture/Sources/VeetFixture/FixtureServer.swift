@@ -25,6 +25,7 @@ public final class FixtureServer: Sendable {
         self.options = options
         let store = FixtureStore(identity: AgentIdentity())
         self.store = store
+        store.transaction { $0.offersTaskPermissions = options.taskPermissions }
         if options.seedSessions > 0 {
             _ = store.transaction {
                 $0.seedSessions(count: options.seedSessions, messagesPerSession: options.seedMessagesPerSession)

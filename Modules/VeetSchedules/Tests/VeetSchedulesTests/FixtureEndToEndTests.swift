@@ -54,17 +54,54 @@ import VeetWire
         #expect(cancelled.schedule.state == .cancelled)
     }
 
+    /// A rule checked after the shape keeps its listed `schedule.*` reason. (This
+    /// used an unknown time zone, which the fixture answered with an unlisted
+    /// 422 reason; schedules.md makes that a shape error, tested below.)
     @Test func validationReasonSurvivesTheWire() async throws {
         let (server, api, _) = try start()
         defer { server.stop() }
         var broken = definition
-        broken.cadence = .daily(at: "08:00:00", timezone: "Nowhere/Atlantis")
+        broken.cadence = .once(at: "2020-01-01T00:00:00Z")
         do {
             _ = try await api.create(broken)
-            Issue.record("an unknown time zone must be refused")
+            Issue.record("a cadence with no firing left must be refused")
         } catch let error as ScheduleValidationError {
-            #expect(error.reason == "schedule.cadence.timezone_invalid")
+            #expect(error.reason == "schedule.no_future_occurrence")
+            #expect(error.description.hasPrefix("The cadence has no run left in the future."))
         }
+        var costly = definition
+        costly.limits.maxCost = "1000"
+        await #expect(throws: ScheduleValidationError.self) { _ = try await api.create(costly) }
+    }
+
+    /// schedules.md §1: a field outside its bounds (a limit of 0, an empty
+    /// title, an unknown time zone) is `400 malformed_request`, not 422.
+    @Test func aValueOutsideItsBoundsIsMalformedNotAValidationError() async throws {
+        let (server, api, _) = try start()
+        defer { server.stop() }
+        var zero = definition
+        zero.limits.maxSteps = 0
+        var empty = definition
+        empty.title = ""
+        var nowhere = definition
+        nowhere.cadence = .daily(at: "08:00:00", timezone: "Nowhere/Atlantis")
+        for broken in [zero, empty, nowhere] {
+            let error = await #expect(throws: ScheduleDefinitionRefused.self) { _ = try await api.create(broken) }
+            #expect(error?.underlying.status == 400 && error?.underlying.code == .malformedRequest)
+        }
+    }
+
+    @Test func resumingACancelledScheduleIsRefusedAsFinal() async throws {
+        let (server, api, _) = try start()
+        defer { server.stop() }
+        let created = try await api.create(definition)
+        let cancelled = try await api.cancel(id: created.id, expectedRevision: 1)
+        let conflict = await #expect(throws: ScheduleConflict.self) {
+            _ = try await api.resume(id: created.id, expectedRevision: cancelled.schedule.currentRevision)
+        }
+        #expect(conflict?.underlying.reason == "schedule.terminal")
+        #expect(conflict?.description == "A cancelled schedule cannot be resumed; nothing was changed. "
+                + "Create a new schedule to run it again.")
     }
 
     @Test func firedOccurrencesCreateGroupedScheduledSessions() async throws {

@@ -105,10 +105,44 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         case .timedOut: "The server did not answer in time: \(detail)"
         case .connectionLost: "The connection was lost: \(detail)"
         case .redirectRefused: "The server answered with a redirect, which VeetKit refuses so the token is never sent elsewhere: \(detail)"
+        case .tls where answeredPlainHTTP, .other where answeredPlainHTTP:
+            "The server answered in plain HTTP, not HTTPS: for a local development server use an http:// address, "
+                + "otherwise check the port. (The secure connection failed: \(detail))"
         case .tls: "The secure connection failed: \(detail)"
         case .cancelled: "Cancelled."
         case .other: "Network error: \(detail)"
         }
+    }
+}
+
+extension TransportError {
+    /// OpenSSL's words when a TLS handshake meets a plain-HTTP answer
+    /// ("wrong version number"; "packet length too long" in older releases).
+    /// FoundationNetworking reports it as URLError -1 (unknown), so the kind
+    /// may be `.other` as well as `.tls`.
+    public var answeredPlainHTTP: Bool {
+        guard kind == .tls || kind == .other else { return false }
+        let lower = detail.lowercased()
+        return lower.contains("wrong version number") || lower.contains("packet length too long")
+            || lower.contains("unknown protocol")
+    }
+}
+
+/// Nothing at the address speaks the Veetbot API: a route answered 404 and so
+/// did the health probe under the same base URL (README §1: `/health/live`
+/// needs no credential), as a wrong path prefix does.
+public struct NoVeetbotAPIError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var baseURL: String
+    public var probeStatus: Int
+
+    public init(baseURL: String, probeStatus: Int) {
+        self.baseURL = baseURL
+        self.probeStatus = probeStatus
+    }
+
+    public var description: String {
+        "There is no Veetbot API at \(baseURL) (its health probe /health/live answered \(probeStatus)): "
+            + "check the address and its path prefix."
     }
 }
 

@@ -9,7 +9,8 @@ public struct NotificationItem: Decodable, Sendable, Hashable, Identifiable {
     public var kind: NotificationKind
     /// Only the identifiers the kind carries (see `NotificationKind.carriedIdentifiers`).
     public var targets: NotificationTargets
-    /// The tool an approval is for (approval_requested only); a name, not arguments.
+    /// The tool an approval or a device action is for (`approval_requested`,
+    /// `device_invocation`); a name, not arguments.
     public var toolName: String?
     public var status: NotificationStatus
     public var createdAt: Timestamp?
@@ -41,7 +42,7 @@ public struct NotificationItem: Decodable, Sendable, Hashable, Identifiable {
             questionID: identifier(.questionID), scheduleID: identifier(.scheduleID),
             occurrenceID: identifier(.occurrenceID)
         ).restricted(to: kind)
-        toolName = kind == .approvalRequested ? (try? payload?.decodeIfPresent(String.self, forKey: .toolName)) ?? nil : nil
+        toolName = kind.mayNameTool ? (try? payload?.decodeIfPresent(String.self, forKey: .toolName)) ?? nil : nil
         status = try record.decodeIfPresent(NotificationStatus.self, forKey: .status) ?? .unknown("")
         createdAt = try record.decodeIfPresent(Timestamp.self, forKey: .createdAt)
         deliveries = try item.decodeIfPresent([NotificationDelivery].self, forKey: .deliveries) ?? []

@@ -4,7 +4,7 @@ import VeetTransport
 /// Why a notification was raised (sessions-runs.md §8.1).
 public enum NotificationKind: LenientEnum {
     case approvalRequested, questionAsked, runFailed, scheduleRunFinished, scheduleOccurrenceSkipped
-    case opsAlert, opsRecovered, test, deviceInvocation
+    case opsAlert, opsRecovered, test, deviceInvocation, callFinished
     case unknown(String)
 
     public static let wireNames: [(NotificationKind, String)] = [
@@ -12,6 +12,7 @@ public enum NotificationKind: LenientEnum {
         (.scheduleRunFinished, "schedule_run_finished"),
         (.scheduleOccurrenceSkipped, "schedule_occurrence_skipped"), (.opsAlert, "ops_alert"),
         (.opsRecovered, "ops_recovered"), (.test, "test"), (.deviceInvocation, "device_invocation"),
+        (.callFinished, "call_finished"),
     ]
 
     public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
@@ -27,12 +28,18 @@ public enum NotificationKind: LenientEnum {
         case .opsAlert: "Production alert"
         case .opsRecovered: "Production recovered"
         case .test: "Test notification"
-        case .deviceInvocation: "Device request"
+        case .deviceInvocation: "Your device has a pending action"
+        case .callFinished: "New call result"
         case .unknown: "Notification"
         }
     }
 
+    /// Kinds whose payload may name a tool (sessions-runs.md §8.1).
+    public var mayNameTool: Bool { self == .approvalRequested || self == .deviceInvocation }
+
     /// The identifiers a payload of this kind carries; the others are always null.
+    /// (`device_invocation` and `call_finished` carry invocation, device and call
+    /// ids, which this client does not act on.)
     public var carriedIdentifiers: Set<NotificationIdentifier> {
         switch self {
         case .approvalRequested: [.session, .run, .approval]

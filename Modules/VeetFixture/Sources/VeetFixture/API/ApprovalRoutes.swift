@@ -23,8 +23,9 @@ extension Router {
         let id = try Validation.uuid(rawID)
         let fields = try Validation.closedObject(
             try Validation.jsonBody(body), allowed: ["decision", "reason", "task_grant"])
-        guard let decision = fields["decision"]?.stringValue,
-            ["approve_once", "deny", "approve_for_task"].contains(decision)
+        let decisions = options.taskPermissions ? ["approve_once", "deny", "approve_for_task"] : ["approve_once", "deny"]
+        guard let decision = fields["decision"]?.stringValue, decisions.contains(decision),
+            fields["task_grant"] == nil || options.taskPermissions  // an unknown field on the snapshot
         else { throw APIFailure.malformed() }
         if let reason = fields["reason"], !reason.isNull {
             guard let text = reason.stringValue, text.count <= 4096 else { throw APIFailure.malformed() }

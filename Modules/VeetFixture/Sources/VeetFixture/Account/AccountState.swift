@@ -28,6 +28,7 @@ final class AccountState {
         var kind: String
         var identifiers: [String: String]
         var toolName: String?
+        var status: String?
         var createdAt: Instant
         var deliveries: [JSON]
     }
@@ -35,9 +36,12 @@ final class AccountState {
     static let deviceKinds: Set<String> = ["mobile", "laptop", "desktop", "web", "cli", "surface"]
     static let notificationKinds: Set<String> = [
         "approval_requested", "question_asked", "run_failed", "schedule_run_finished",
-        "schedule_occurrence_skipped", "ops_alert", "ops_recovered", "test", "device_invocation",
+        "schedule_occurrence_skipped", "ops_alert", "ops_recovered", "test", "device_invocation", "call_finished",
     ]
+    /// The identifiers on the outbox record (sessions-runs.md §8.1).
     static let identifierKeys = ["session_id", "run_id", "approval_id", "question_id", "schedule_id", "occurrence_id"]
+    /// The payload has these too (newer keys, null on every other kind).
+    static let payloadIdentifierKeys = identifierKeys + ["invocation_id", "device_id", "call_id"]
 
     /// The identifiers a payload of each kind carries; every other one is null.
     static func identifiers(for kind: String) -> Set<String> {
@@ -47,9 +51,27 @@ final class AccountState {
         case "run_failed": ["session_id", "run_id"]
         case "schedule_run_finished": ["session_id", "run_id", "schedule_id", "occurrence_id"]
         case "schedule_occurrence_skipped": ["schedule_id", "occurrence_id"]
+        case "device_invocation": ["invocation_id", "device_id"]
+        case "call_finished": ["call_id"]
         default: []
         }
     }
+
+    /// The payload statuses each kind allows, the default first (sessions-runs.md §8.1); none ⇒ null.
+    static func statuses(for kind: String) -> [String] {
+        switch kind {
+        case "approval_requested": ["WAITING_FOR_APPROVAL"]
+        case "question_asked": ["WAITING_FOR_USER"]
+        case "run_failed": ["FAILED"]
+        case "schedule_run_finished": ["COMPLETED", "FAILED", "CANCELLED"]
+        case "schedule_occurrence_skipped": ["MISSED", "SKIPPED_OVERLAP", "AUTHORIZATION_FAILED", "CONFIGURATION_FAILED"]
+        case "device_invocation": ["pending"]
+        default: []
+        }
+    }
+
+    /// Kinds whose payload may name a tool.
+    static let toolKinds: Set<String> = ["approval_requested", "device_invocation"]
 
     static func title(for kind: String) -> String {
         switch kind {
@@ -60,6 +82,8 @@ final class AccountState {
         case "schedule_occurrence_skipped": "Scheduled run skipped"
         case "ops_alert": "Production alert"
         case "ops_recovered": "Production recovered"
+        case "device_invocation": "Your device has a pending action"
+        case "call_finished": "New call result"
         default: "Test notification"
         }
     }
@@ -93,17 +117,26 @@ final class AccountState {
         ]
     }
 
+    /// The given status when the kind allows it, else the kind's default.
+    static func payloadStatus(_ notification: Notification) -> String? {
+        let allowed = statuses(for: notification.kind)
+        if let given = notification.status, allowed.contains(given) { return given }
+        return allowed.first
+    }
+
     func item(_ notification: Notification) -> JSON {
         let allowed = Self.identifiers(for: notification.kind)
         func identifier(_ key: String) -> JSON { allowed.contains(key) ? .string(notification.identifiers[key]) : .null }
         var payload: JSON = [
             "version": 1, "kind": .string(notification.kind), "title": .string(Self.title(for: notification.kind)),
-            "status": .string(notification.kind == "approval_requested" ? "WAITING_FOR_APPROVAL" : nil),
-            "tool_name": .string(notification.kind == "approval_requested" ? notification.toolName : nil),
+            "status": .string(Self.payloadStatus(notification)),
+            "tool_name": .string(Self.toolKinds.contains(notification.kind) ? notification.toolName : nil),
         ]
-        for key in Self.identifierKeys { payload = payload.setting(key, identifier(key)) }
+        for key in Self.payloadIdentifierKeys { payload = payload.setting(key, identifier(key)) }
         payload = payload.setting("notification_id", .string(notification.id))
-        for key in ["signal", "severity", "reason_code", "release_id"] { payload = payload.setting(key, .null) }
+        for key in ["signal", "severity", "reason_code", "release_id", "schedule_context"] {
+            payload = payload.setting(key, .null)
+        }
         var record: JSON = ["id": .string(notification.id), "kind": .string(notification.kind)]
         for key in Self.identifierKeys { record = record.setting(key, identifier(key)) }
         record = record.setting("payload", payload)

@@ -3,12 +3,15 @@ import Foundation
 extension FixtureServer {
     /// Appends an inbox item as the server's notifier would, with one delivery
     /// per active device (`delivered` with push routing, else `skipped`).
+    /// `status` picks among the kind's allowed payload statuses (default: the
+    /// first, e.g. `COMPLETED` for `schedule_run_finished`); a kind with none sends null.
     /// Identifiers that the kind does not carry are sent as null whatever is
     /// passed here (sessions-runs.md §8.1). Returns the notification id.
     @discardableResult
     public func raiseNotification(kind: String, sessionID: String? = nil, runID: String? = nil,
                                   approvalID: String? = nil, questionID: String? = nil, scheduleID: String? = nil,
-                                  occurrenceID: String? = nil, toolName: String? = nil) -> String {
+                                  occurrenceID: String? = nil, toolName: String? = nil, invocationID: String? = nil,
+                                  deviceID: String? = nil, callID: String? = nil, status: String? = nil) -> String {
         store.transaction { state in
             let account = state.account
             let now = state.now()
@@ -20,6 +23,9 @@ extension FixtureServer {
             identifiers["question_id"] = questionID
             identifiers["schedule_id"] = scheduleID
             identifiers["occurrence_id"] = occurrenceID
+            identifiers["invocation_id"] = invocationID
+            identifiers["device_id"] = deviceID
+            identifiers["call_id"] = callID
             let deliveries: [JSON] = account.deviceOrder.compactMap { account.devices[$0] }
                 .filter { $0.status == "active" }
                 .map { device in
@@ -33,7 +39,7 @@ extension FixtureServer {
                     ]
                 }
             account.notifications.append(AccountState.Notification(
-                id: id, kind: kind, identifiers: identifiers, toolName: toolName, createdAt: now,
+                id: id, kind: kind, identifiers: identifiers, toolName: toolName, status: status, createdAt: now,
                 deliveries: deliveries))
             return id
         }

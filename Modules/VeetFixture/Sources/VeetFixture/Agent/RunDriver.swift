@@ -176,8 +176,11 @@ struct RunDriver: Sendable {
         try pause()
         try step { state, run in
             try stopIfCancelRequested(state, run)
+            var offered = tool
+            if !state.offersTaskPermissions { offered.taskGrantOffer = nil }
             let approval = ApprovalRecord(
-                id: Identifier.make(), runID: run.id, sessionID: run.sessionID, tool: tool, createdAt: state.now())
+                id: Identifier.make(), runID: run.id, sessionID: run.sessionID, tool: offered, createdAt: state.now())
+            approval.showsTaskFields = state.offersTaskPermissions
             state.approvals[approval.id] = approval
             run.pendingApprovalID = approval.id
             run.status = .waitingForApproval

@@ -40,6 +40,12 @@ struct RequestReader {
 
     mutating func readHead() -> HeadResult {
         while true {
+            // A request line starts with a method (uppercase letters). Anything else, such as a
+            // TLS ClientHello (0x16), is refused at once, as the snapshot's HTTP server does, so
+            // an https:// client hears a plain answer instead of waiting for a handshake.
+            if let first = buffer.first, !(0x41...0x5A).contains(first), first != 0x0D, first != 0x0A {
+                return .malformed
+            }
             if let end = Self.headEnd(in: buffer) {
                 let headBytes = Array(buffer[0..<end.start])
                 buffer.removeFirst(end.afterTerminator)

@@ -72,37 +72,9 @@ struct ScheduleHandlers {
         return ["items": .array(ids.compactMap { schedules.schedules[$0] }.map(schedules.listItem)), "next_cursor": next]
     }
 
-    static let definitionKeys: Set<String> = [
-        "title", "instruction", "agent_id", "agent_version", "policy_profile", "requested_scopes", "limits",
-        "run_timeout_seconds", "cadence", "misfire_grace_seconds", "max_consecutive_failures",
-    ]
-
-    private static func invalid(_ reason: String) -> APIFailure {
-        APIFailure(status: 422, code: "schedule_validation_error", message: "The schedule definition is invalid.",
-                   details: ["reason": .string(reason)])
-    }
-
-    /// Shape errors are 400; rule errors 422 with a stable `schedule.*` reason.
+    /// Shape errors are 400; rule errors 422 with a listed `schedule.*` reason (ScheduleDefinitionRules).
     private func definition(_ value: JSON) throws -> JSON {
-        let fields = try Validation.closedObject(value, allowed: Self.definitionKeys)
-        guard let title = fields["title"]?.stringValue, let instruction = fields["instruction"]?.stringValue,
-              fields["agent_id"]?.stringValue != nil, let cadence = fields["cadence"],
-              let limits = fields["limits"], limits.objectMembers != nil else { throw APIFailure.malformed() }
-        guard (1...1024).contains(title.count) else { throw Self.invalid("schedule.title.invalid") }
-        guard (1...65536).contains(instruction.count) else { throw Self.invalid("schedule.instruction.invalid") }
-        for key in ["max_steps", "max_model_calls", "max_tool_calls"] {
-            guard (limits[key]?.intValue ?? 0) > 0 else { throw Self.invalid("schedule.limits.invalid") }
-        }
-        guard let cost = limits["max_cost"]?.stringValue.flatMap(Double.init), cost > 0, cost.isFinite,
-              limits["deadline_at"] == nil else { throw Self.invalid("schedule.limits.invalid") }
-        let kinds = ["ONCE", "DAILY", "WEEKLY", "MONTHLY", "YEARLY"]
-        guard let kind = cadence["kind"]?.stringValue, kinds.contains(kind) else {
-            throw Self.invalid("schedule.cadence.invalid")
-        }
-        if kind != "ONCE", cadence["timezone"]?.stringValue.flatMap(TimeZone.init(identifier:)) == nil {
-            throw Self.invalid("schedule.cadence.timezone_invalid")
-        }
-        return value
+        try ScheduleDefinitionRules.check(value, now: now)
     }
 
     private func create() throws -> (Int, JSON) {
@@ -128,10 +100,20 @@ struct ScheduleHandlers {
         return fields["expected_revision"]?.intValue.map(String.init)
     }
 
+    static let verbs = ["ACTIVE": "resumed", "PAUSED": "paused", "CANCELLED": "cancelled"]
+
+    /// A final (`COMPLETED`, `CANCELLED`) schedule takes no change, as a real
+    /// server answers: `409 conflict`, reason `schedule.terminal`.
+    static func terminal(_ s: SchedulesState.Schedule, _ verb: String) -> APIFailure {
+        APIFailure.conflict("a \(s.state.lowercased()) schedule cannot be \(verb)",
+                            details: ["reason": "schedule.terminal"])
+    }
+
     private func checkRevision(_ s: SchedulesState.Schedule, _ given: String?) throws {
         guard let given, let number = Int(given) else { throw APIFailure.malformed("expected_revision is required") }
         guard number == s.revision else {
-            throw APIFailure.conflict("The schedule has changed.", details: ["reason": "revision_conflict"])
+            // schedules.md names no reason for a stale revision.
+            throw APIFailure.conflict("The schedule has changed.")
         }
     }
 
@@ -140,7 +122,7 @@ struct ScheduleHandlers {
         let fields = try Validation.closedObject(try Validation.jsonBody(body), allowed: ["expected_revision", "definition"])
         guard let definition = fields["definition"] else { throw APIFailure.malformed() }
         try checkRevision(s, fields["expected_revision"]?.intValue.map(String.init))
-        guard s.state == "ACTIVE" || s.state == "PAUSED" else { throw APIFailure.conflict("The schedule is final.") }
+        guard s.state == "ACTIVE" || s.state == "PAUSED" else { throw Self.terminal(s, "updated") }
         s.definition = try self.definition(definition)
         s.revision += 1
         schedules.plan(s, after: now)
@@ -153,7 +135,10 @@ struct ScheduleHandlers {
         let s = try schedule(id)
         if s.state == target { return schedules.record(s, principal: principal) }
         try checkRevision(s, revision)
-        guard allowed.contains(s.state) else { throw APIFailure.conflict("That transition is not possible.") }
+        guard allowed.contains(s.state) else { throw Self.terminal(s, Self.verbs[target] ?? "changed") }
+        if target == "ACTIVE", ScheduleCalendar.nextFire(of: s.definition["cadence"] ?? [:], after: now) == nil {
+            throw ScheduleDefinitionRules.invalid("schedule.no_future_occurrence")
+        }
         s.state = target
         schedules.plan(s, after: now)
         s.pauseReason = target == "PAUSED" ? "user" : nil

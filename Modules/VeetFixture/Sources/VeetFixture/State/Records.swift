@@ -141,6 +141,8 @@ final class ApprovalRecord {
     var decision: String?
     /// [newer] `browser.act` additions, shown only on browser approvals.
     let taskGrantOffer: JSON?
+    /// False on a server without task permissions: the view has no task fields.
+    var showsTaskFields = true
     var taskGrantID: String?
 
     static let displayLimit = 512

@@ -57,7 +57,7 @@ extension ApprovalRecord {
             view = view.setting(
                 "argument_digests", .object(argumentDigests.map { JSON.Member(key: $0.0, value: .string($0.1)) }))
         }
-        if isBrowserAction {
+        if isBrowserAction && showsTaskFields {
             view = view.setting("task_grant_offer", taskGrantOffer ?? nil)
                 .setting("task_grant_id", .string(taskGrantID))
                 .setting("task_grant_not_covered", nil)

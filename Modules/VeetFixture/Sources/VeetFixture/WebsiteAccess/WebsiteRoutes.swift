@@ -12,6 +12,9 @@ extension Router {
             return try launchPage(ceremonyID: segments[1], head: head)
         }
         guard let route = WebsiteRoute.match(segments) else { return nil }
+        if !options.taskPermissions && route.isTaskPermission || !options.sessionWebsite && route.isSessionWebsite {
+            throw APIFailure.unknownRoute  // not mounted, as on the snapshot
+        }
         guard route.methods.contains(head.method) else { throw APIFailure.unsupportedMethod }
         guard authorized else { throw APIFailure.routeAuthentication }
         var body = Data()
@@ -84,6 +87,18 @@ enum WebsiteRoute {
         case (4, "sessions") where s[3] == "website": return .sessionWebsite(s[2])
         default: return nil
         }
+    }
+
+    /// Task grants and task scopes ([newer], website-access.md §8).
+    var isTaskPermission: Bool {
+        switch self {
+        case .taskGrants, .taskGrant, .taskGrantRevoke, .taskScopes: true
+        default: false
+        }
+    }
+
+    var isSessionWebsite: Bool {
+        if case .sessionWebsite = self { true } else { false }
     }
 
     var methods: Set<String> {

@@ -91,13 +91,16 @@ public actor FolderCenter {
         if availability == .unavailable { throw FolderRuleError.unavailable }
     }
 
-    /// Runs a mutation. A 404/405/400 answer is ambiguous before the family
+    /// Runs a mutation. A `409` with a listed reason throws `FolderConflict`.
+    /// A 404/405/400 answer is ambiguous before the family
     /// was read (an unknown id, or a server without folders, answer the
     /// same): the folder list, read once, tells which, and a server without
     /// folders is reported as `FolderRuleError.unavailable`.
     private func explainingRefusal<T>(_ mutation: () async throws -> T) async throws -> T {
         do {
             return try await mutation()
+        } catch let conflict as APIError where FolderConflict.from(conflict) != nil {
+            throw FolderConflict.from(conflict) ?? conflict
         } catch where FoldersAPI.meansUnavailable(error) && availability == .unknown {
             do {
                 _ = try await api.folders()

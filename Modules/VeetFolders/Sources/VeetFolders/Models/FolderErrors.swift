@@ -51,3 +51,28 @@ public enum FolderRuleError: Error, Sendable, Hashable, CustomStringConvertible 
         }
     }
 }
+
+/// A `409` whose `details.reason` sessions-runs.md §9 lists (other than the
+/// name reasons, which are `FolderNameError`), in its own words.
+public struct FolderConflict: Error, Sendable, Hashable, CustomStringConvertible {
+    public var reason: String
+    public var underlying: APIError
+
+    public static let words: [String: String] = [
+        "proposal_resolved": "This suggestion was already declined or withdrawn; nothing was changed.",
+        "proposal_stale": "This suggestion no longer applies (its conversations or folder are gone) and was withdrawn; "
+            + "nothing was changed.",
+        "session_not_chat": "Only chat conversations can be filed in a folder (this one belongs to a schedule or a "
+            + "delegation); nothing was changed.",
+    ]
+
+    public var description: String { Self.words[reason] ?? underlying.description }
+
+    /// The conflict hidden in `error`, if its reason is one of `words`.
+    public static func from(_ error: any Error) -> FolderConflict? {
+        guard let api = error as? APIError, api.status == 409, let reason = api.reason, words[reason] != nil else {
+            return nil
+        }
+        return FolderConflict(reason: reason, underlying: api)
+    }
+}

@@ -3,7 +3,8 @@ import VeetTransport
 
 /// The schedule routes (schedules.md §2), one call each. Every mutation sends
 /// the expected revision; a `409` reads the record back and throws
-/// `ScheduleConflict`; a `422` throws `ScheduleValidationError`.
+/// `ScheduleConflict`; a `422` throws `ScheduleValidationError`; a `400` on a
+/// create or an edit throws `ScheduleDefinitionRefused`.
 public struct SchedulesAPI: Sendable {
     public let send: HTTPRequestSender
 
@@ -50,29 +51,31 @@ public struct SchedulesAPI: Sendable {
         async throws -> ScheduleRecord {
         var request = try HTTPRequest.post("/v1/schedules", json: definition)
         request.setHeader("Idempotency-Key", idempotencyKey.rawValue)
-        return try await mutate(id: nil, request)
+        return try await mutate(.create, id: nil, request)
     }
 
     /// Replaces the definition; the answer carries revision `expectedRevision + 1`.
     public func edit(id: String, expectedRevision: Int, definition: ScheduleDefinition) async throws -> ScheduleRecord {
         let body = EditBody(expectedRevision: expectedRevision, definition: definition)
         let request = HTTPRequest(method: "PATCH", path: Self.path(id), body: try WireJSON.encoder().encode(body))
-        return try await mutate(id: id, request)
+        return try await mutate(.edit, id: id, request, expectedRevision: expectedRevision)
     }
 
     public func pause(id: String, expectedRevision: Int) async throws -> ScheduleRecord {
-        try await mutate(id: id, .post(Self.path(id) + "/pause", json: RevisionBody(expectedRevision: expectedRevision)))
+        try await mutate(.pause, id: id, .post(Self.path(id) + "/pause", json: RevisionBody(expectedRevision: expectedRevision)),
+                         expectedRevision: expectedRevision)
     }
 
     public func resume(id: String, expectedRevision: Int) async throws -> ScheduleRecord {
-        try await mutate(id: id, .post(Self.path(id) + "/resume", json: RevisionBody(expectedRevision: expectedRevision)))
+        try await mutate(.resume, id: id, .post(Self.path(id) + "/resume", json: RevisionBody(expectedRevision: expectedRevision)),
+                         expectedRevision: expectedRevision)
     }
 
     /// Cancels future firings (a run already started keeps running).
     public func cancel(id: String, expectedRevision: Int) async throws -> ScheduleRecord {
         var request = HTTPRequest.delete(Self.path(id))
         request.query = [URLQueryItem(name: "expected_revision", value: String(expectedRevision))]
-        return try await mutate(id: id, request)
+        return try await mutate(.cancel, id: id, request, expectedRevision: expectedRevision)
     }
 
     public func occurrences(id: String, limit: Int = 50, cursor: String? = nil) async throws
@@ -80,14 +83,17 @@ public struct SchedulesAPI: Sendable {
         try await send.decode(.page(Self.path(id) + "/occurrences", limit: limit, cursor: cursor))
     }
 
-    private func mutate(id: String?, _ request: HTTPRequest) async throws -> ScheduleRecord {
+    private func mutate(_ mutation: ScheduleMutation, id: String?, _ request: HTTPRequest,
+                        expectedRevision: Int? = nil) async throws -> ScheduleRecord {
         let response = try await send(request)
         guard response.isSuccess else {
             let error = APIError(response: response)
             if error.status == 409, let id {
-                throw ScheduleConflict(current: try? await read(id: id), underlying: error)
+                throw ScheduleConflict(current: try? await read(id: id), underlying: error, mutation: mutation,
+                                       expectedRevision: expectedRevision)
             }
             if let validation = ScheduleValidationError.from(error) { throw validation }
+            if let refused = ScheduleDefinitionRefused.from(error, mutation: mutation) { throw refused }
             throw error
         }
         return try response.decoded()

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+import VeetTestSupport
+import VeetTransport
+import VeetWebsiteAccess
+
+/// A server without task permissions (the snapshot: 404 on their routes) is
+/// told apart from an unknown grant (issue 14, item 7).
+@Suite struct TaskPermissionAbsenceTests {
+    @Test func theListAndTheScopesOnAServerWithoutThemSayNotOffered() async throws {
+        let server = ScriptedServer()
+        server.on("GET", "/v1/browser-task-grants", .apiError(404, "not_found", message: "The requested resource was not found."))
+        server.on("GET", "/v1/browser-task-scopes", .apiError(404, "not_found", message: "The requested resource was not found."))
+        let api = WebsiteAccessAPI(sender: server.sender, retry: .never)
+        let list = await #expect(throws: TaskPermissionsUnavailable.self) { _ = try await api.taskGrantsPage() }
+        #expect(list?.description == "This server does not offer task permissions.")
+        await #expect(throws: TaskPermissionsUnavailable.self) { _ = try await api.taskScopes() }
+        // An id route is ambiguous: the list, read once, tells.
+        server.on("POST", "/v1/browser-task-grants/*/revoke", .apiError(404, "not_found"))
+        await #expect(throws: TaskPermissionsUnavailable.self) { _ = try await api.stopTaskGrant(id: "t1") }
+    }
+
+    @Test func anUnknownGrantOnAServerWithThemStaysNotFound() async throws {
+        let server = ScriptedServer()
+        server.on("GET", "/v1/browser-task-grants", .json(["items": [], "next_cursor": NSNull()]))
+        server.on("POST", "/v1/browser-task-grants/*/revoke", .apiError(404, "not_found", message: "grant not found"))
+        let api = WebsiteAccessAPI(sender: server.sender, retry: .never)
+        let error = await #expect(throws: APIError.self) { _ = try await api.stopTaskGrant(id: "t1") }
+        #expect(error?.status == 404)
+        #expect(server.requests.map(\.path) == ["/v1/browser-task-grants/t1/revoke", "/v1/browser-task-grants"])
+    }
+}
