@@ -16,8 +16,8 @@ check:
 	@Scripts/check-architecture
 
 # The architecture check, the fuzz harnesses type-checked, every package built alone
-# (Scripts/build-packages), then every test target (unit, integration, end to end) in
-# one root build.
+# (Scripts/build-packages; one unchanged since its last green build is skipped), then every
+# test target (unit, integration, end to end) in one root build.
 # The run normally takes a few minutes; the time limit turns a hung test into a
 # quick, named failure instead of a stalled CI job.
 TEST_TIME_LIMIT ?= 1500
@@ -30,14 +30,18 @@ test: bootstrap check
 
 # One package alone: its build and its own tests, with only what its Package.swift
 # names (make test-package P=VeetChat). P may also name an app package under Apps/.
+# Its own scratch folder, .build/alone/P (never Modules/P/.build), built with its tests by
+# Scripts/build-packages --build-tests (skipped when unchanged since that last green build).
 test-package: bootstrap
 	@[ -n "$(P)" ] || { echo "make test-package: say which, e.g. P=VeetChat" >&2; exit 2; }
 	@dir=Modules/$(P); [ -f $$dir/Package.swift ] || dir=Apps/$(P); \
 	  [ -f $$dir/Package.swift ] || { echo "make test-package: no package $(P) under Modules/ or Apps/" >&2; exit 2; }; \
-	  $(SWIFT) build --package-path $$dir && \
-	  if [ -d $$dir/Tests ]; then $(SWIFT) test --package-path $$dir; else echo "$(P) has no tests of its own"; fi
+	  Scripts/build-packages --build-tests $(P) && \
+	  if [ -d $$dir/Tests ]; then $(SWIFT) test --skip-build --package-path $$dir --scratch-path .build/alone/$(P); \
+	  else echo "$(P) has no tests of its own"; fi
 
-# Every package built alone (as an embedding tool would); PACKAGES picks some.
+# Every package built alone (as an embedding tool would); PACKAGES picks some and may
+# include --build-tests.
 packages: bootstrap
 	@Scripts/build-packages $(PACKAGES)
 

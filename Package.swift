@@ -116,7 +116,7 @@ let package = Package(
         // The apps' own wording (the commands they add to library errors), tested in-process.
         .testTarget(
             name: "AppHintTests",
-            dependencies: ["veet", "veet-tui"] + ["VeetChat", "VeetStore", "VeetTransport"].map(module),
+            dependencies: ["veet", "veet-tui"] + ["VeetChat", "VeetStore", "VeetTransport", "VeetWebsiteAccess"].map(module),
             path: "Tests/AppHintTests", swiftSettings: swift6),
         .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests", exclude: ["Snapshots"], swiftSettings: swift6),
     ]

@@ -3,6 +3,39 @@ import Foundation
 import Glibc
 import VeetFixture
 
+// SIGINT and SIGTERM are blocked before anything else runs, while this is
+// the only thread: every thread started later inherits the mask, so a signal
+// sent at any moment (even right after the URL is printed) stays pending
+// until the main thread's sigwait takes it. A handler or Dispatch source
+// installed later would drop one that came first.
+blockStopSignals()
+
+func blockStopSignals() {
+    var set = stopSignalSet()
+    pthread_sigmask(SIG_BLOCK, &set, nil)
+}
+
+/// SIGINT and SIGTERM, the signals that stop the server.
+func stopSignalSet() -> sigset_t {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    sigaddset(&set, SIGTERM)
+    return set
+}
+
+/// Waits on the main thread, whose work is done, for SIGINT or SIGTERM (kept
+/// pending by the mask if it came earlier), then stops the server and exits 0.
+/// Not dispatchMain: it parks the main thread in sigsuspend with an empty mask,
+/// where a SIGTERM would end the process by its default action (seen: exit 143).
+func serveUntilStopSignal(_ stop: () -> Void) -> Never {
+    var set = stopSignalSet()
+    var received: Int32 = 0
+    while sigwait(&set, &received) != 0 {}
+    stop()
+    exit(0)
+}
+
 /// veet-fixture: the reference Veetbot server as a program.
 struct CommandLineOptions {
     var port: UInt16 = 0
@@ -183,17 +216,7 @@ if let kind = parsed.hostile {
         writeError("veet-fixture: cannot listen: \(error)")
         exit(1)
     }
-    for signalNumber in [SIGINT, SIGTERM] { signal(signalNumber, SIG_IGN) }
-    let stops = [SIGINT, SIGTERM].map { signalNumber in
-        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-        source.setEventHandler {
-            hostile.stop()
-            exit(0)
-        }
-        source.resume()
-        return source
-    }
-    withExtendedLifetime(stops) { dispatchMain() }
+    serveUntilStopSignal { hostile.stop() }
 }
 
 let server = FixtureServer(token: token, options: parsed.options)
@@ -207,18 +230,7 @@ do {
     writeError("veet-fixture: cannot listen: \(error)")
     exit(1)
 }
-
-signal(SIGINT, SIG_IGN)
-signal(SIGTERM, SIG_IGN)
-var signalSources: [DispatchSourceSignal] = []
-for signalNumber in [SIGINT, SIGTERM] {
-    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-    source.setEventHandler {
-        autoNotifications?.stop()
-        server.stop()
-        exit(0)
-    }
-    source.resume()
-    signalSources.append(source)
+serveUntilStopSignal {
+    autoNotifications?.stop()
+    server.stop()
 }
-dispatchMain()

@@ -15,8 +15,8 @@ extension SitesCommand {
         let link = started.link
         if open {
             guard Self.openWithDesktop(link) else {
-                context.err.writeLine("veet: the link could not be opened here; nothing was kept.")
-                _ = await driver.undo(attempt, after: .givenUp)
+                let undone = await driver.undo(attempt, after: .givenUp)
+                say(undone, after: .linkNotOpened)
                 throw CancellationError()
             }
             context.err.writeLine("Opened the sign-in page in your web browser.")
@@ -35,18 +35,18 @@ extension SitesCommand {
         defer { interrupt.stop() }
         do {
             let outcome = try await waiting.value
-            if case .removedProfile = await driver.undo(attempt, after: .waited(outcome)) {
-                context.err.writeLine("The new profile was removed so you can start over with `veet sites add`.")
-            }
+            let undone = await driver.undo(attempt, after: .waited(outcome))
+            say(undone, after: .endedUnready)
             return outcome
         } catch {
-            switch await driver.undo(attempt, after: .givenUp) {
-            case .removedProfile: context.err.writeLine("Stopped; the half-made profile was removed.")
-            case .cancelledCeremony: context.err.writeLine("Stopped; the sign-in was cancelled and the earlier sign-in kept.")
-            case .nothing: break
-            }
+            let undone = await driver.undo(attempt, after: .givenUp)
+            say(undone, after: .stopped)
             throw error
         }
+    }
+
+    private func say(_ undone: SignInUndo, after stop: SignInUndoWording.Stop) {
+        if let line = SignInUndoWording.message(undone, after: stop) { context.err.writeLine(line) }
     }
 
     func finish(_ outcome: Ceremony, profileID: String, api: WebsiteAccessAPI) throws -> ExitCode {

@@ -19,7 +19,7 @@ let package = Package(
         .package(path: "../VeetWire"),
     ],
     targets: [
-        .target(name: "VeetSchedules", dependencies: [module("VeetTransport"), module("VeetWire"), module("VeetStore")], swiftSettings: swift6),
+        .target(name: "VeetSchedules", dependencies: [module("VeetTransport"), module("VeetStore")], swiftSettings: swift6),
         .testTarget(name: "VeetSchedulesTests", dependencies: ["VeetSchedules", module("VeetTestSupport"), module("VeetTransport"), module("VeetWire"), module("VeetStore"), module("VeetFixture")],
                     swiftSettings: swift6),
     ]

@@ -102,10 +102,68 @@ import Testing
          "feature VeetChat depends on VeetDaemonProtocol"),
         ("Modules/VeetDaemonProtocol/Sources/VeetDaemonProtocol/B.swift", "import VeetStore\n",
          "VeetDaemonProtocol (floor 2/3) may not import VeetStore"),
+        // Declared and never imported, beyond the apps (VeetSchedules declared VeetWire so).
+        ("Modules/VeetFolders/Package.swift", manifest("VeetFolders", ["VeetTransport", "VeetStore"]),
+         "feature VeetFolders declares VeetStore and imports it nowhere"),
+        ("Modules/VeetConsole/Sources/VeetConsole/A.swift", "import Foundation\n",
+         "kit VeetConsole declares VeetTerminal and imports it nowhere"),
+        ("Modules/VeetStore/Sources/VeetStore/A.swift", "import Foundation\n",
+         "base VeetStore declares VeetTransport and imports it nowhere"),
     ])
     func aPlantedViolationIsCaught(path: String, source: String, expected: String) throws {
         let result = try run(root: plantedTree([path: source]))
         #expect(result.status == 1)
         #expect(result.output.contains(expected), "\(result.output)")
+    }
+
+    /// A root manifest whose moduleTests copy of VeetFolders' suite names `copied`,
+    /// beside VeetFolders' own manifest whose test target names VeetFolders and VeetTransport.
+    func moduleTestsTree(copied: [String]) throws -> URL {
+        let list = copied.map { "\"\($0)\"" }.joined(separator: ", ")
+        let root = """
+            func module(_ name: String) -> Target.Dependency { .product(name: name, package: name) }
+            func moduleTests(_ name: String, _ dependencies: [String]) -> Target {
+                .testTarget(name: "\\(name)Tests", dependencies: dependencies.map(module), path: "Modules/\\(name)/Tests/\\(name)Tests")
+            }
+            let package = Package(name: "P", targets: [
+                .executableTarget(name: "veet", dependencies: ["VeetChat", "VeetConsole"].map(module), path: "Apps/veet"),
+                moduleTests("VeetFolders", [\(list)]),
+            ])
+            """
+        let folders = """
+            let package = Package(name: "VeetFolders", targets: [
+                .target(name: "VeetFolders", dependencies: [.product(name: "VeetTransport", package: "VeetTransport")]),
+                .testTarget(name: "VeetFoldersTests", dependencies: ["VeetFolders", .product(name: "VeetTransport", package: "VeetTransport")]),
+            ])
+            """
+        return try plantedTree(["Package.swift": root, "Modules/VeetFolders/Package.swift": folders,
+                                "Modules/VeetFolders/Tests/VeetFoldersTests/A.swift": "import VeetFolders\nimport VeetTransport\n"])
+    }
+
+    @Test func aModuleTestsCopyEqualToTheModulesOwnSuitePasses() throws {
+        let result = try run(root: moduleTestsTree(copied: ["VeetFolders", "VeetTransport"]))
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test func aModuleTestsCopyThatDriftedFromTheModulesOwnSuiteIsCaught() throws {
+        let missing = try run(root: moduleTestsTree(copied: ["VeetFolders"]))
+        #expect(missing.status == 1)
+        #expect(missing.output.contains(#"moduleTests("VeetFolders") differs from Modules/VeetFolders/Package.swift's VeetFoldersTests (missing: VeetTransport; not in the module's: -)"#),
+                "\(missing.output)")
+        let extra = try run(root: moduleTestsTree(copied: ["VeetFolders", "VeetTransport", "VeetStore"]))
+        #expect(extra.status == 1)
+        #expect(extra.output.contains("not in the module's: VeetStore"), "\(extra.output)")
+    }
+
+    @Test func aModuleSuiteWithoutARootCopyIsCaught() throws {
+        let tree = try moduleTestsTree(copied: ["VeetFolders", "VeetTransport"])
+        let rootManifest = tree.appendingPathComponent("Package.swift")
+        let text = try String(contentsOf: rootManifest, encoding: .utf8)
+        try text.replacingOccurrences(of: #"moduleTests("VeetFolders", ["VeetFolders", "VeetTransport"]),"#, with: "")
+            .write(to: rootManifest, atomically: true, encoding: .utf8)
+        let result = try run(root: tree)
+        #expect(result.status == 1)
+        #expect(result.output.contains(#"no moduleTests("VeetFolders", [...]) copy of Modules/VeetFolders/Package.swift's VeetFoldersTests"#),
+                "\(result.output)")
     }
 }

@@ -1,8 +1,9 @@
 // libFuzzer target: the SSE decoder and run-event decoding (built by Scripts/fuzz
-// together with VeetTransport's sources). The input is one stream; the first
+// with VeetWire's sources, importing VeetTransport built as its own module). The input is one stream; the first
 // byte picks a split size, so line endings land across chunk borders too.
 // Checks: no trap; chunking never changes the result; events stay within limits.
 import Foundation
+import VeetTransport
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSSE(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {

@@ -1,8 +1,9 @@
 // libFuzzer target: wire-type decoding of every run event and REST model
-// (built with VeetTransport's sources). The input is `NAME\nPAYLOAD`: NAME is
+// (built with VeetWire's sources, importing VeetTransport as its own module). The input is `NAME\nPAYLOAD`: NAME is
 // an event type (typed, unknown or diagnostic alike) or `rest:VIEW`; PAYLOAD
 // is its JSON. Checks: no trap; a frame keeps its type.
 import Foundation
+import VeetTransport
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzWire(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {

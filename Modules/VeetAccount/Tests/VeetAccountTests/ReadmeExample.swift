@@ -12,20 +12,13 @@ func inboxSummary(on client: HTTPClient) async throws -> [String] {
 import Testing
 import VeetFixture
 
-/// The reference server, in-process on a free loopback port.
-private func referenceServer(folders: Bool = false) throws -> (FixtureServer, HTTPClient) {
-    var options = FixtureOptions.testing
-    options.folders = folders
-    let server = FixtureServer(token: "readme-token", options: options)
-    let url = try server.start()
-    let settings = try ConnectionSettings(serverAddress: url.absoluteString, token: "readme-token")
-    return (server, HTTPClient(settings: settings))
-}
-
 @Suite struct ReadmeExampleTests {
     @Test func theExampleReadsTheInbox() async throws {
-        let (server, client) = try referenceServer()
+        let (server, client) = try AccountFixture.start()
         defer { server.stop() }
-        #expect(try await inboxSummary(on: client).allSatisfy { $0.contains(": ") })
+        #expect(try await inboxSummary(on: client).isEmpty)
+        server.raiseNotification(kind: "test")
+        server.raiseNotification(kind: "run_failed", sessionID: "s1", runID: "r1")
+        #expect(try await inboxSummary(on: client) == ["run_failed: dispatched", "test: dispatched"])
     }
 }

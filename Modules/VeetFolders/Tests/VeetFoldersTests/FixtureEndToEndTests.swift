@@ -10,7 +10,7 @@ import VeetWire
 @Suite struct FixtureEndToEndTests {
     static let token = "folders-test-token"
 
-    private func start(folders: Bool) throws -> (FixtureServer, HTTPClient) {
+    static func start(folders: Bool) throws -> (FixtureServer, HTTPClient) {
         var options = FixtureOptions.testing
         options.folders = folders
         let server = FixtureServer(token: Self.token, options: options)
@@ -20,7 +20,7 @@ import VeetWire
         return (server, client)
     }
 
-    private func newSession(_ client: HTTPClient) async throws -> SessionView {
+    static func newSession(_ client: HTTPClient) async throws -> SessionView {
         try await client.decode(.post("/v1/sessions", json: ["agent_id": "general"]))
     }
 
@@ -31,11 +31,11 @@ import VeetWire
     }
 
     @Test func createMoveAcceptDeleteAgainstTheFixture() async throws {
-        let (server, client) = try start(folders: true)
+        let (server, client) = try Self.start(folders: true)
         defer { server.stop() }
         let store = try tempStore()
         let center = FolderCenter(api: FoldersAPI(sender: .live(client: client)), store: store)
-        let first = try await newSession(client), second = try await newSession(client)
+        let first = try await Self.newSession(client), second = try await Self.newSession(client)
         _ = try await store.reconcile(from: FencedIndexSource(sender: .live(client: client), center: center))
         try await center.refresh()
         #expect(await center.availability == .available)
@@ -59,10 +59,10 @@ import VeetWire
     }
 
     @Test func serverWithoutFoldersGetsNoFolderRequest() async throws {
-        let (server, client) = try start(folders: false)
+        let (server, client) = try Self.start(folders: false)
         defer { server.stop() }
         let center = FolderCenter(api: FoldersAPI(sender: .live(client: client)))
-        _ = try await newSession(client)
+        _ = try await Self.newSession(client)
         _ = try await tempStore().reconcile(from: FencedIndexSource(sender: .live(client: client), center: center))
         try await center.refresh()
         #expect(await center.availability == .unavailable)
@@ -73,7 +73,7 @@ import VeetWire
     /// server with folders stays "not found"; on a server without folders it is
     /// "This server does not offer folders", told apart by one read of the list.
     @Test func aRefusedMutationBeforeAnyReadSaysWhichKindOfNotFound() async throws {
-        let (withFolders, client) = try start(folders: true)
+        let (withFolders, client) = try Self.start(folders: true)
         defer { withFolders.stop() }
         let center = FolderCenter(api: FoldersAPI(sender: .live(client: client)), store: nil)
         let unknown = await #expect(throws: APIError.self) {
@@ -82,7 +82,7 @@ import VeetWire
         #expect(unknown?.status == 404)
         #expect(await center.availability == .available)
 
-        let (withoutFolders, plainClient) = try start(folders: false)
+        let (withoutFolders, plainClient) = try Self.start(folders: false)
         defer { withoutFolders.stop() }
         let plainCenter = FolderCenter(api: FoldersAPI(sender: .live(client: plainClient)), store: nil)
         await #expect(throws: FolderRuleError.unavailable) {

@@ -11,21 +11,16 @@ func folderSummary(on client: HTTPClient) async throws -> [String] {
 import Testing
 import VeetFixture
 
-/// The reference server, in-process on a free loopback port.
-private func referenceServer(folders: Bool = false) throws -> (FixtureServer, HTTPClient) {
-    var options = FixtureOptions.testing
-    options.folders = folders
-    let server = FixtureServer(token: "readme-token", options: options)
-    let url = try server.start()
-    let settings = try ConnectionSettings(serverAddress: url.absoluteString, token: "readme-token")
-    return (server, HTTPClient(settings: settings))
-}
-
 @Suite struct ReadmeExampleTests {
     @Test func theExampleListsAFolderItCreated() async throws {
-        let (server, client) = try referenceServer(folders: true)
+        let (server, client) = try FixtureEndToEndTests.start(folders: true)
         defer { server.stop() }
-        _ = try await FoldersAPI(sender: .live(client: client)).create(name: "Taxes")
-        #expect(try await folderSummary(on: client).contains("Taxes (0)"))
+        #expect(try await folderSummary(on: client).isEmpty)
+        let api = FoldersAPI(sender: .live(client: client))
+        let taxes = try await api.create(name: "Taxes")
+        _ = try await api.create(name: "Trips")
+        _ = try await api.move(sessionID: try await FixtureEndToEndTests.newSession(client).id, to: taxes.id)
+        let summary = try await folderSummary(on: client)
+        #expect(summary.sorted() == ["Taxes (1)", "Trips (0)"])
     }
 }

@@ -10,7 +10,7 @@ import VeetWire
 @Suite struct ScheduleFixtureTests {
     static let token = "schedules-test-token"
 
-    private func start(schedules: Bool = true) throws -> (FixtureServer, SchedulesAPI, HTTPClient) {
+    static func start(schedules: Bool = true) throws -> (FixtureServer, SchedulesAPI, HTTPClient) {
         var options = FixtureOptions.testing
         options.schedules = schedules
         let server = FixtureServer(token: Self.token, options: options)
@@ -25,7 +25,7 @@ import VeetWire
         cadence: .weekly(on: [1, 3, 5], at: "08:00:00", timezone: "Europe/Paris"))
 
     @Test func lifecycleWithRevisionsAndAConflict() async throws {
-        let (server, api, _) = try start()
+        let (server, api, _) = try Self.start()
         defer { server.stop() }
         let key = IdempotencyKey()
         let created = try await api.create(definition, idempotencyKey: key)
@@ -58,7 +58,7 @@ import VeetWire
     /// used an unknown time zone, which the fixture answered with an unlisted
     /// 422 reason; schedules.md makes that a shape error, tested below.)
     @Test func validationReasonSurvivesTheWire() async throws {
-        let (server, api, _) = try start()
+        let (server, api, _) = try Self.start()
         defer { server.stop() }
         var broken = definition
         broken.cadence = .once(at: "2020-01-01T00:00:00Z")
@@ -105,7 +105,7 @@ import VeetWire
     }
 
     @Test func firedOccurrencesCreateGroupedScheduledSessions() async throws {
-        let (server, api, client) = try start()
+        let (server, api, client) = try Self.start()
         defer { server.stop() }
         let created = try await api.create(definition)
         let first = try #require(server.fireSchedule(created.id))
@@ -124,7 +124,7 @@ import VeetWire
     }
 
     @Test func switchedOffAnswersAsUnavailable() async throws {
-        let (server, api, _) = try start(schedules: false)
+        let (server, api, _) = try Self.start(schedules: false)
         defer { server.stop() }
         do {
             _ = try await api.list()

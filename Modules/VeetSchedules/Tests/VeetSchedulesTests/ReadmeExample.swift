@@ -14,20 +14,15 @@ func scheduleSummary(on client: HTTPClient) async throws -> [String] {
 import Testing
 import VeetFixture
 
-/// The reference server, in-process on a free loopback port.
-private func referenceServer(folders: Bool = false) throws -> (FixtureServer, HTTPClient) {
-    var options = FixtureOptions.testing
-    options.folders = folders
-    let server = FixtureServer(token: "readme-token", options: options)
-    let url = try server.start()
-    let settings = try ConnectionSettings(serverAddress: url.absoluteString, token: "readme-token")
-    return (server, HTTPClient(settings: settings))
-}
-
 @Suite struct ReadmeExampleTests {
     @Test func theExampleReadsTheScheduleList() async throws {
-        let (server, client) = try referenceServer()
+        let (server, api, client) = try ScheduleFixtureTests.start()
         defer { server.stop() }
-        #expect(try await scheduleSummary(on: client).allSatisfy { $0.contains(": ") })
+        #expect(try await scheduleSummary(on: client).isEmpty)
+        _ = try await api.create(ScheduleDefinition(
+            title: "Morning briefing", instruction: "Summarize my calendar.", agentID: "general", agentVersion: "1",
+            cadence: .daily(at: "08:00:00", timezone: "Europe/Paris")))
+        let summary = try await scheduleSummary(on: client)
+        #expect(summary == ["Morning briefing: Every day at 08:00 (Europe/Paris), ACTIVE"])
     }
 }

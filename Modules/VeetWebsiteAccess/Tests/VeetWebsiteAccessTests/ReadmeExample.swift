@@ -15,10 +15,9 @@ import VeetFixture
 
 @Suite struct ReadmeExampleTests {
     @Test func theExampleListsTheProfiles() async throws {
-        let server = FixtureServer(token: "readme-token", options: .testing)
-        let url = try server.start()
-        defer { server.stop() }
-        let client = HTTPClient(settings: try ConnectionSettings(serverAddress: url.absoluteString, token: "readme-token"))
-        #expect(try await profileSummary(on: client).allSatisfy { $0.contains(": ") })
+        let harness = try WebsiteHarness()
+        #expect(try await profileSummary(on: harness.client).isEmpty)
+        let profile = try await harness.readyProfile("https://www.example.com/login")
+        #expect(try await profileSummary(on: harness.client) == ["\(profile.id): https://www.example.com"])
     }
 }

@@ -57,6 +57,31 @@ import VeetTransport
         #expect(steps(server) == [cancel, revoke, delete])
     }
 
+    @Test func aServerDownDuringRollbackLeavesTheProfileBehindAndSaysWhichStepsFailed() async throws {
+        // Only the cancel answers; revoke and delete find no server.
+        let server = ScriptedServer()
+        server.on("POST", "/v1/browser-authentication-ceremonies/c1/cancel", Scripted.ceremony("c1", "cancelled"))
+        server.on("POST", "/v1/browser-profiles/bp1/revoke") { _ in throw Scripted.lost }
+        server.on("DELETE", "/v1/browser-profiles/bp1") { _ in throw Scripted.lost }
+        guard case .leftBehind(let profileID, let report) = await undo(adding, .givenUp, on: server) else {
+            Issue.record("a rollback that could not delete the profile must not read as removed")
+            return
+        }
+        #expect(profileID == "bp1")
+        #expect(report.cancelledCeremony && !report.revoked && !report.deleted && !report.isClean)
+        #expect(report.failures.map { $0.prefix(while: { $0 != ":" }) } == ["revoke", "delete"])
+    }
+
+    @Test func aRevokedProfileWhoseDeleteFailedIsLeftBehindRevoked() async throws {
+        let server = server()
+        server.on("DELETE", "/v1/browser-profiles/bp1", .apiError(503, "unavailable"))
+        guard case .leftBehind(_, let report) = await undo(adding, ended(.expired), on: server) else {
+            Issue.record("an undeleted profile must not read as removed")
+            return
+        }
+        #expect(report.revoked && !report.deleted)
+    }
+
     @Test func aReadySignInUndoesNothing() async throws {
         let server = server()
         #expect(await undo(adding, ended(.ready), on: server) == .nothing)
@@ -66,13 +91,13 @@ import VeetTransport
 
     @Test func givingUpASignInAgainCancelsOnlyItsCeremony() async throws {
         let server = server()
-        #expect(await undo(again, .givenUp, on: server) == .cancelledCeremony(failure: nil))
+        #expect(await undo(again, .givenUp, on: server) == .cancelledCeremony)
         #expect(steps(server) == [cancel])
     }
 
     @Test func aCancelThatFailsIsReportedAndTheProfileStillKept() async throws {
         let server = server(cancelAnswer: .apiError(404, "not_found"))
-        guard case .cancelledCeremony(let failure?) = await undo(again, .givenUp, on: server) else {
+        guard case .cancelFailed(let failure) = await undo(again, .givenUp, on: server) else {
             Issue.record("a failed cancel must be named")
             return
         }

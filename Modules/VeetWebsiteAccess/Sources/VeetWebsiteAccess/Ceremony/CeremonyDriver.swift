@@ -22,6 +22,13 @@ public struct RollbackReport: Sendable, Hashable {
     public var deleted = false
     public var failures: [String] = []
 
+    public init(cancelledCeremony: Bool = false, revoked: Bool = false, deleted: Bool = false, failures: [String] = []) {
+        self.cancelledCeremony = cancelledCeremony
+        self.revoked = revoked
+        self.deleted = deleted
+        self.failures = failures
+    }
+
     public var isClean: Bool { revoked && deleted && failures.isEmpty }
 }
 

@@ -34,16 +34,24 @@ public enum SignInEnding: Sendable, Hashable {
     case waited(Ceremony)
 }
 
-/// What undoing a sign-in attempt did.
+/// What undoing a sign-in attempt did. A step that failed is its own case,
+/// so a caller never words a partial undo as done.
 public enum SignInUndo: Sendable, Hashable {
     /// Nothing needed undoing: the sign-in is ready, or an existing profile's
     /// sign-in was left to be finished (or started over) later.
     case nothing
-    /// Signing in again was given up: its ceremony was cancelled, best effort
-    /// (`failure` says why it was not), and the earlier sign-in kept.
-    case cancelledCeremony(failure: String?)
-    /// The profile made for this sign-in was rolled back (cancel, revoke, delete).
+    /// Signing in again was given up: its ceremony was cancelled and the
+    /// earlier sign-in kept.
+    case cancelledCeremony
+    /// Signing in again was given up but its ceremony could not be cancelled
+    /// (`reason`); the earlier sign-in is kept and the open ceremony expires by itself.
+    case cancelFailed(reason: String)
+    /// The profile made for this sign-in is gone (deleted). A ceremony that
+    /// had already ended cannot be cancelled; the report still names that step.
     case removedProfile(RollbackReport)
+    /// The profile made for this sign-in could not be deleted: it is still
+    /// on the server (revoked or not, as the report says) and needs removing by hand.
+    case leftBehind(profileID: String, RollbackReport)
 }
 
 extension CeremonyDriver {
@@ -54,14 +62,15 @@ extension CeremonyDriver {
     public func undo(_ attempt: SignInAttempt, after ending: SignInEnding) async -> SignInUndo {
         if case .waited(let outcome) = ending, outcome.status == .ready { return .nothing }
         if let profileID = attempt.newProfileID {
-            return .removedProfile(await rollback(profileID: profileID, ceremonyID: attempt.ceremonyID))
+            let report = await rollback(profileID: profileID, ceremonyID: attempt.ceremonyID)
+            return report.deleted ? .removedProfile(report) : .leftBehind(profileID: profileID, report)
         }
         guard ending == .givenUp else { return .nothing }
         do {
             _ = try await api.cancelCeremony(id: attempt.ceremonyID)
-            return .cancelledCeremony(failure: nil)
+            return .cancelledCeremony
         } catch {
-            return .cancelledCeremony(failure: "\(error)")
+            return .cancelFailed(reason: "\(error)")
         }
     }
 }
