@@ -14,6 +14,11 @@ struct InteractiveChat {
     let api: ChatAPI
     let mode: TerminalTurnView.ApprovalMode
     var sessionID: String? { didSet { visibility.report(sessionID) } }
+    /// Names the new conversation while `sessionID` is nil: every message
+    /// typed into it (even while the server is out of reach) opens that one.
+    private var newConversationKey = IdempotencyKey()
+    /// The profile chosen for new conversations, kept with their first message.
+    let browserProfileID: String?
     /// Tells a running veetd which conversation is on screen, so it raises no alert for it.
     let visibility: DaemonVisibility
     var watcher: InterruptWatcher?
@@ -21,8 +26,10 @@ struct InteractiveChat {
     private var lastView: TerminalTurnView?
     private var composer: AttachmentComposer?
 
-    init(context: CLIContext, api: ChatAPI, mode: TerminalTurnView.ApprovalMode, sessionID: String?) {
+    init(context: CLIContext, api: ChatAPI, mode: TerminalTurnView.ApprovalMode, sessionID: String?,
+         browserProfileID: String? = nil) {
         self.context = context
+        self.browserProfileID = browserProfileID
         self.api = api
         self.mode = mode
         visibility = DaemonVisibility(environment: context.environment)
@@ -60,7 +67,8 @@ struct InteractiveChat {
         }
         let (store, _) = try context.store()
         let result = try await runner.send(
-            content: content, sessionID: sessionID, outbox: store, interaction: view,
+            content: content, sessionID: sessionID, conversationKey: newConversationKey,
+            browserProfileID: browserProfileID, outbox: store, interaction: view,
             onRunStarted: { _, runID in await watcher?.watch(api: api, runID: runID) })
         await composer?.clear()
         sessionID = result.sessionID
@@ -85,6 +93,7 @@ struct InteractiveChat {
             context.err.writeLine(Self.help)
         case "/new":
             sessionID = nil
+            newConversationKey = IdempotencyKey()
             composer = nil
             context.err.writeLine(style.dim("The next message starts a new conversation."))
         case "/session":
@@ -121,6 +130,7 @@ struct InteractiveChat {
     mutating func open(_ id: String) async throws {
         let restored = try await opener.restore(sessionID: id)
         sessionID = restored.session.id
+        newConversationKey = IdempotencyKey()
         composer = nil
         context.err.writeLine(context.errStyle.dim("Now in \"\(ServerText.line(restored.session.title ?? "untitled"))\"."))
         if let runID = restored.run(.activeOnly) { try await follow(runID: runID, of: restored) }
@@ -182,7 +192,9 @@ struct InteractiveChat {
             for attachment in attachments { context.err.writeLine("\(attachment.filename)  \(attachment.state.label)") }
             return
         }
-        if sessionID == nil { sessionID = try await api.createSession().id }
+        if sessionID == nil {
+            sessionID = try await ChatCommand.creatingNow(api, profile: browserProfileID).createSession().id
+        }
         if composer == nil, let sessionID { composer = api.attachmentComposer(sessionID: sessionID, onChange: { _ in }) }
         do {
             let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)

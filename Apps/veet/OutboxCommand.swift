@@ -3,6 +3,7 @@ import VeetChat
 import VeetConsole
 import VeetStore
 import VeetTransport
+import VeetWebsiteAccess
 
 /// `veet outbox list|retry|discard`: messages saved but not yet confirmed by the server.
 struct OutboxCommand {
@@ -24,8 +25,9 @@ struct OutboxCommand {
         let (store, _) = try context.store()
         let entries = try store.outbox()
         if context.json {
-            try JSONOutput.print(entries.map { entry in
-                ["id": String(entry.id), "session_id": entry.sessionID ?? "", "state": entry.state.rawValue,
+            // A new conversation's message has no session yet: null, not an empty id.
+            try JSONOutput.print(entries.map { entry -> [String: String?] in
+                ["id": String(entry.id), "session_id": entry.sessionID, "state": entry.state.rawValue,
                  "attempts": String(entry.attempts), "text": entry.text, "error": entry.lastError ?? ""]
             }, layout: .compact)
             return .success
@@ -41,13 +43,17 @@ struct OutboxCommand {
     func retry(_ idText: String) async throws -> ExitCode {
         guard let id = Int64(idText.trimmingCharacters(in: CharacterSet(charactersIn: "#"))) else { return badID(idText) }
         let (store, client) = try context.store()
-        let known = try store.retryOutboxEntry(id: id) || store.outboxEntry(id: id) != nil
-        guard known else { return badID(idText) }
-        let api = ChatAPI(sender: .live(client: client))
+        _ = try store.retryOutboxEntry(id: id)
+        guard let delivered = try store.outboxEntry(id: id) else { return badID(idText) }
+        var api = ChatAPI(sender: .live(client: client))
+        api.checkBrowserProfile = ChosenProfile(store: store).checkForNewSession(api: WebsiteAccessAPI(sender: .live(client: client)))
         let delivery = api.outboxDelivery(store: store)
         switch await delivery.deliver(entryID: id) {
-        case .confirmed(_, let runID, let byEcho):
-            context.out.writeLine("Delivered" + (byEcho ? " (the server already had it)" : "") + (runID.map { "; run \($0)" } ?? "") + ".")
+        case .confirmed(let entry, let runID, let byEcho):
+            let created = delivered.conversationKey != nil
+            context.out.writeLine("Delivered" + (byEcho ? " (the server already had it)" : "")
+                                  + (created ? entry.sessionID.map { " into the new conversation \($0)" } ?? "" : "")
+                                  + (runID.map { "; run \($0)" } ?? "") + ".")
             return .success
         case .busy(_, let runID):
             context.err.writeLine("A run is still working in that conversation (\(runID)); try again when it ends.")
@@ -59,11 +65,21 @@ struct OutboxCommand {
             context.err.writeLine("#\(entry.id) was refused by the server (\(reason)); it will not be sent again. "
                                   + "`veet outbox discard \(entry.id)` removes it.")
             return .failure
-        case .waiting(_, let behind):
-            context.err.writeLine("An earlier message (#\(behind)) of that conversation must go first.")
+        case .waiting(let entry, let behind):
+            let conversation = entry.sessionID == nil ? "the new conversation it opens" : "that conversation"
+            context.err.writeLine("An earlier message (#\(behind)) of \(conversation) must go first.")
+            return .failure
+        case .claimedElsewhere(let entry):
+            context.err.writeLine("#\(entry.id) is being sent right now by another program (veetd, or another window); "
+                                  + "`veet outbox list` shows when it is through.")
             return .failure
         case .notPending:
-            context.err.writeLine("#\(id) was already delivered or discarded.")
+            if let settled = try store.outboxEntry(id: id), settled.state == .confirmed {
+                context.out.writeLine("#\(id) was already delivered"
+                                      + (settled.sessionID.map { " (conversation \($0))" } ?? "") + ".")
+            } else {
+                context.err.writeLine("#\(id) was already delivered or discarded.")
+            }
             return .success
         }
     }
