@@ -25,63 +25,72 @@ struct OutboxCommand {
         let (store, _) = try context.store()
         let entries = try store.outbox()
         if context.json {
-            // A new conversation's message has no session yet: null, not an empty id.
-            try JSONOutput.print(entries.map { entry -> [String: String?] in
-                ["id": String(entry.id), "session_id": entry.sessionID, "state": entry.state.rawValue,
-                 "attempts": String(entry.attempts), "text": entry.text, "error": entry.lastError ?? ""]
-            }, layout: .compact)
+            try JSONOutput.print(entries.map(ListedEntry.init), layout: .compact)
             return .success
         }
         if entries.isEmpty { context.err.writeLine("The outbox is empty: everything you sent was delivered.") }
         for entry in entries {
-            context.out.writeLine("#\(entry.id)  \(entry.state.rawValue)  \(entry.text.prefix(60))  "
+            context.out.writeLine("#\(entry.id)  \(Self.stateText(entry))  \(entry.text.prefix(60))  "
                                   + context.outStyle.dim((entry.sessionID.map { "session \($0)" } ?? "new conversation") + (entry.lastError.map { " — \($0)" } ?? "")))
         }
         return .success
+    }
+
+    /// An entry as `veet outbox list --json` prints it: `session_id` is null
+    /// while a new conversation's message waits for its conversation.
+    struct ListedEntry: Encodable {
+        var id: Int64
+        var sessionID: String?
+        var newConversation: Bool
+        var state: String
+        var attempts: Int
+        var text: String
+        var error: String?
+
+        init(_ entry: OutboxEntry) {
+            id = entry.id
+            sessionID = entry.sessionID
+            newConversation = entry.conversationKey != nil
+            state = entry.state.rawValue
+            attempts = entry.attempts
+            text = entry.text
+            error = entry.lastError
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, sessionID = "session_id", newConversation = "new_conversation", state, attempts, text, error
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(sessionID, forKey: .sessionID) // null, not left out
+            try c.encode(newConversation, forKey: .newConversation)
+            try c.encode(state, forKey: .state)
+            try c.encode(attempts, forKey: .attempts)
+            try c.encode(text, forKey: .text)
+            try c.encode(error, forKey: .error)
+        }
+    }
+
+    /// A `sending` entry is being delivered by some program now (or was, by one that died).
+    static func stateText(_ entry: OutboxEntry) -> String {
+        entry.state == .sending ? "sending (by this or another program)" : entry.state.rawValue
     }
 
     func retry(_ idText: String) async throws -> ExitCode {
         guard let id = Int64(idText.trimmingCharacters(in: CharacterSet(charactersIn: "#"))) else { return badID(idText) }
         let (store, client) = try context.store()
         _ = try store.retryOutboxEntry(id: id)
-        guard let delivered = try store.outboxEntry(id: id) else { return badID(idText) }
+        guard let before = try store.outboxEntry(id: id) else { return badID(idText) }
         var api = ChatAPI(sender: .live(client: client))
         api.checkBrowserProfile = ChosenProfile(store: store).checkForNewSession(api: WebsiteAccessAPI(sender: .live(client: client)))
-        let delivery = api.outboxDelivery(store: store)
-        switch await delivery.deliver(entryID: id) {
-        case .confirmed(let entry, let runID, let byEcho):
-            let created = delivered.conversationKey != nil
-            context.out.writeLine("Delivered" + (byEcho ? " (the server already had it)" : "")
-                                  + (created ? entry.sessionID.map { " into the new conversation \($0)" } ?? "" : "")
-                                  + (runID.map { "; run \($0)" } ?? "") + ".")
-            return .success
-        case .busy(_, let runID):
-            context.err.writeLine("A run is still working in that conversation (\(runID)); try again when it ends.")
-            return .failure
-        case .failed(_, let reason):
-            context.err.writeLine("Not delivered: \(reason). It stays in the outbox.")
-            return .failure
-        case .refused(let entry, let reason, _):
-            context.err.writeLine("#\(entry.id) was refused by the server (\(reason)); it will not be sent again. "
-                                  + "`veet outbox discard \(entry.id)` removes it.")
-            return .failure
-        case .waiting(let entry, let behind):
-            let conversation = entry.sessionID == nil ? "the new conversation it opens" : "that conversation"
-            context.err.writeLine("An earlier message (#\(behind)) of \(conversation) must go first.")
-            return .failure
-        case .claimedElsewhere(let entry):
-            context.err.writeLine("#\(entry.id) is being sent right now by another program (veetd, or another window); "
-                                  + "`veet outbox list` shows when it is through.")
-            return .failure
-        case .notPending:
-            if let settled = try store.outboxEntry(id: id), settled.state == .confirmed {
-                context.out.writeLine("#\(id) was already delivered"
-                                      + (settled.sessionID.map { " (conversation \($0))" } ?? "") + ".")
-            } else {
-                context.err.writeLine("#\(id) was already delivered or discarded.")
-            }
-            return .success
-        }
+        let result = await api.outboxDelivery(store: store).deliver(entryID: id)
+        let outcome = try RetryOutcome(result, before: before, store: store)
+        if context.json { try JSONOutput.print(outcome, layout: .compact) }
+        let text = outcome.text(id: id)
+        if outcome.exitCode == .success { if !context.json { context.out.writeLine(text) } } else { context.err.writeLine(text) }
+        return outcome.exitCode
     }
 
     func discard(_ idText: String) throws -> ExitCode {
