@@ -36,36 +36,34 @@ struct OutboxCommand {
         return .success
     }
 
-    /// An entry as `veet outbox list --json` prints it: `session_id` is null
-    /// while a new conversation's message waits for its conversation.
+    /// An entry as `veet outbox list --json` prints it, every value a string
+    /// as before, except `session_id`: null while a new conversation's
+    /// message waits for its conversation (not an empty id).
     struct ListedEntry: Encodable {
-        var id: Int64
+        var id: String
         var sessionID: String?
-        var newConversation: Bool
         var state: String
-        var attempts: Int
+        var attempts: String
         var text: String
-        var error: String?
+        var error: String
 
         init(_ entry: OutboxEntry) {
-            id = entry.id
+            id = String(entry.id)
             sessionID = entry.sessionID
-            newConversation = entry.conversationKey != nil
             state = entry.state.rawValue
-            attempts = entry.attempts
+            attempts = String(entry.attempts)
             text = entry.text
-            error = entry.lastError
+            error = entry.lastError ?? ""
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, sessionID = "session_id", newConversation = "new_conversation", state, attempts, text, error
+            case id, sessionID = "session_id", state, attempts, text, error
         }
 
         func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(id, forKey: .id)
             try c.encode(sessionID, forKey: .sessionID) // null, not left out
-            try c.encode(newConversation, forKey: .newConversation)
             try c.encode(state, forKey: .state)
             try c.encode(attempts, forKey: .attempts)
             try c.encode(text, forKey: .text)

@@ -2,7 +2,7 @@ import VeetConsole
 import VeetStore
 
 /// What `veet outbox retry N` did, in words and as `--json`
-/// (`{"id","result","session_id","run_id","reason"}`, snake_case).
+/// (`{"id","result","session_id","run_id","reason"}`, snake_case; null when unknown).
 struct RetryOutcome: Encodable {
     enum Result: String, Encodable {
         case delivered, alreadyDelivered = "already_delivered", busy, failed, refused, waiting
@@ -25,7 +25,7 @@ struct RetryOutcome: Encodable {
 
     func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
+        try c.encode(String(id), forKey: .id) // a string, as `veet outbox list --json` prints it
         try c.encode(result, forKey: .result)
         try c.encode(sessionID, forKey: .sessionID)
         try c.encode(runID, forKey: .runID)
