@@ -56,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "veetd",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetAccount",
-                           "VeetConsole"].map(module),
+                           "VeetWebsiteAccess", "VeetConsole"].map(module),
             path: "Apps/veetd", exclude: ["veetd.service"], swiftSettings: swift6),
         .executableTarget(
             name: "veet-fixture", dependencies: [module("VeetFixture")],

@@ -8,8 +8,11 @@ import VeetWire
 /// The sidebar's and the transcript's actions: search, delete, artifacts, attachments.
 extension Backend {
     /// Sends text with the draft's uploaded files (when `files` holds any) and follows the run.
-    func send(text: String, files: AttachmentComposer?, sessionID: String?, work: Int) -> Task<Void, Never> {
-        guard let files else { return send(content: [.text(text)], sessionID: sessionID, work: work) }
+    func send(text: String, files: AttachmentComposer?, sessionID: String?, conversationKey: IdempotencyKey,
+              work: Int) -> Task<Void, Never> {
+        guard let files else {
+            return send(content: [.text(text)], sessionID: sessionID, conversationKey: conversationKey, work: work)
+        }
         return Task {
             var content: [ContentBlock] = [.text(text)]
             do {
@@ -18,7 +21,7 @@ extension Backend {
             } catch {
                 inbox.post(.notice("Files not sent: \(error)"))
             }
-            let turn = send(content: content, sessionID: sessionID, work: work)
+            let turn = send(content: content, sessionID: sessionID, conversationKey: conversationKey, work: work)
             await withTaskCancellationHandler { await turn.value } onCancel: { turn.cancel() }
         }
     }
@@ -95,7 +98,7 @@ extension Backend {
             do {
                 let session: String
                 if let sessionID { session = sessionID } else {
-                    session = try await apiForNewConversation().createSession().id
+                    session = try await apiCreatingNow().createSession().id
                     inbox.post(.sessionCreated(sessionID: session))
                 }
                 let composer = composers.composer(for: session, api: api, inbox: inbox)

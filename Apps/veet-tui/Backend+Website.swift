@@ -29,14 +29,22 @@ extension Backend {
 
 /// The profile chosen for new conversations (website access feature).
 extension Backend {
-    /// The chat API for creating a conversation: it carries the chosen profile
-    /// while that profile is still ready (the feature clears a choice that is gone).
-    /// Without a choice nothing is read; a failed profile read sends none.
-    func apiForNewConversation() async -> ChatAPI {
+    /// The chat API that creates conversations: the outbox checks the profile
+    /// kept with a new conversation's first message when it creates it
+    /// (`ChosenProfile.checkForNewSession`), and a direct create (an upload
+    /// needs its conversation first) carries the chosen profile while it is ready.
+    func apiForNewConversation() -> ChatAPI {
         var api = self.api
-        let chosen = ChosenProfile(store: store)
-        guard (try? chosen.profileID()) != nil, let profiles = try? await websites.allProfiles() else { return api }
-        api.newSessionBrowserProfileID = try? chosen.idForNewSession(among: profiles)
+        api.checkBrowserProfile = ChosenProfile(store: store).checkForNewSession(api: websites)
+        return api
+    }
+
+    /// `apiForNewConversation` for a create made here and now (not through the outbox).
+    func apiCreatingNow() async -> ChatAPI {
+        var api = apiForNewConversation()
+        if let chosen = try? ChosenProfile(store: store).profileID() {
+            api.newSessionBrowserProfileID = await api.checkBrowserProfile?(chosen)
+        }
         return api
     }
 }

@@ -105,16 +105,20 @@ struct Backend: Sendable {
         }
     }
 
-    /// Sends through the outbox and follows the run (creating the session when nil).
-    func send(content: [ContentBlock], sessionID: String?, work: Int) -> Task<Void, Never> {
+    /// Sends through the outbox and follows the run. A nil `sessionID` opens
+    /// the new conversation `conversationKey` names: the message is saved
+    /// first, with the profile chosen for new conversations (a local read),
+    /// and the outbox creates the conversation, checking that profile then.
+    func send(content: [ContentBlock], sessionID: String?, conversationKey: IdempotencyKey? = nil,
+              work: Int) -> Task<Void, Never> {
         Task {
             let slot = SessionSlot(sessionID)
             let inbox = self.inbox
             do {
-                let api = sessionID == nil ? await apiForNewConversation() : self.api
-                _ = try await TurnRunner(api: api).send(
-                    content: content, sessionID: sessionID, outbox: store,
-                    interaction: interaction(slot, work: work)
+                let profile = sessionID == nil ? (try? ChosenProfile(store: store).profileID()) ?? nil : nil
+                _ = try await TurnRunner(api: apiForNewConversation()).send(
+                    content: content, sessionID: sessionID, conversationKey: conversationKey,
+                    browserProfileID: profile, outbox: store, interaction: interaction(slot, work: work)
                 ) { session, runID in
                     slot.value = session
                     inbox.post(.runStarted(sessionID: session, runID: runID, work: work))

@@ -220,13 +220,15 @@ final class ChatScreen {
     func send(_ text: String) {
         state.notice = ""
         let sessionID = state.sessionID
+        let conversationKey = state.newConversationKey
         let attachments = state.attachments
         state.attachments = []
         _ = state.transcript.addOptimisticUserMessage([.text(text)], clientKey: UUID().uuidString)
         state.transcriptScroll.scrollToBottom()
         let composer = sessionID.flatMap { composers.existing(for: $0) }
         startWork(sessionID: sessionID, isDelivery: true) { backend, work in
-            backend.send(text: text, files: attachments.isEmpty ? nil : composer, sessionID: sessionID, work: work)
+            backend.send(text: text, files: attachments.isEmpty ? nil : composer, sessionID: sessionID,
+                         conversationKey: conversationKey, work: work)
         }
     }
 
@@ -234,6 +236,7 @@ final class ChatScreen {
     func openConversation(_ sessionID: String?, at sequence: Int64? = nil) {
         leaveConversationWork()
         state.sessionID = sessionID
+        state.newConversationKey = IdempotencyKey()
         state.transcript = Transcript()
         state.transcriptScroll = ScrollView()
         state.rowCache = TranscriptRowCache()

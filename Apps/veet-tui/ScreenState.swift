@@ -102,6 +102,9 @@ struct ScreenState {
 
     /// The open conversation; nil is a new conversation not created yet.
     var sessionID: String?
+    /// Names the new conversation while `sessionID` is nil: every message
+    /// typed into it goes with this key, so they open one conversation.
+    var newConversationKey = IdempotencyKey()
     var transcript = Transcript()
     var transcriptScroll = ScrollView()
     var rowCache = TranscriptRowCache()

@@ -21,27 +21,38 @@ struct ChatCommand {
         }
     }
 
+    /// `api` carrying the chosen profile for a conversation created here and
+    /// now (an upload needs its conversation before the message is sent).
+    static func creatingNow(_ api: ChatAPI, profile: String?) async -> ChatAPI {
+        var api = api
+        if let profile { api.newSessionBrowserProfileID = await api.checkBrowserProfile?(profile) ?? nil }
+        return api
+    }
+
     func run() async throws -> ExitCode {
         if command.flag("approve-all") && command.flag("deny-all") {
             return context.fail("veet: --approve-all and --deny-all cannot be used together.", .usage)
         }
         var api = ChatAPI(sender: .live(client: try context.client()))
-        // The chosen website-access profile goes with a new conversation only (`veet sites use`).
+        // The chosen website-access profile goes with a new conversation only
+        // (`veet sites use`): kept with the message (a local read), checked
+        // when the conversation is created.
+        var browserProfileID: String?
         if command.value("session") == nil, let (store, client) = try? context.store() {
             let chosen = ChosenProfile(store: store)
-            if (try? chosen.profileID()) != nil, let profiles = try? await WebsiteAccessAPI(sender: .live(client: client)).allProfiles() {
-                api.newSessionBrowserProfileID = try? chosen.idForNewSession(among: profiles)
-            }
+            browserProfileID = (try? chosen.profileID()) ?? nil
+            api.checkBrowserProfile = chosen.checkForNewSession(api: WebsiteAccessAPI(sender: .live(client: client)))
         }
         let mode: TerminalTurnView.ApprovalMode =
             command.flag("approve-all") ? .approveAll : command.flag("deny-all") ? .denyAll : .ask
         if let prompt = command.value("once") {
-            return try await once(prompt, api: api, mode: mode)
+            return try await once(prompt, api: api, mode: mode, profile: browserProfileID)
         }
-        return try await interactive(api: api, mode: mode)
+        return try await interactive(api: api, mode: mode, profile: browserProfileID)
     }
 
-    private func once(_ prompt: String, api: ChatAPI, mode: TerminalTurnView.ApprovalMode) async throws -> ExitCode {
+    private func once(_ prompt: String, api: ChatAPI, mode: TerminalTurnView.ApprovalMode,
+                      profile browserProfileID: String?) async throws -> ExitCode {
         guard !prompt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             return context.fail("veet: the prompt is empty.", .usage)
         }
@@ -62,7 +73,9 @@ struct ChatCommand {
             }
             let created = sessionID == nil
             let session: String
-            if let sessionID { session = sessionID } else { session = try await api.createSession().id }
+            if let sessionID { session = sessionID } else {
+                session = try await Self.creatingNow(api, profile: browserProfileID).createSession().id
+            }
             sessionID = session
             switch try await upload(paths, sessionID: session, api: api, text: prompt) {
             case .success(let attached):
@@ -73,7 +86,7 @@ struct ChatCommand {
             }
         }
         let result = try await TurnRunner(api: api).send(
-            content: content, sessionID: sessionID, outbox: store, interaction: view,
+            content: content, sessionID: sessionID, browserProfileID: browserProfileID, outbox: store, interaction: view,
             onRunStarted: { session, runID in
                 await watcher.watch(api: api, runID: runID, view: view)
                 // The conversation joins the mirror at once: `veet sessions list` shows it now, not after a sync.
@@ -134,9 +147,11 @@ struct ChatCommand {
         }
     }
 
-    private func interactive(api: ChatAPI, mode: TerminalTurnView.ApprovalMode) async throws -> ExitCode {
+    private func interactive(api: ChatAPI, mode: TerminalTurnView.ApprovalMode,
+                             profile browserProfileID: String?) async throws -> ExitCode {
         let style = context.errStyle
-        var chat = InteractiveChat(context: context, api: api, mode: mode, sessionID: command.value("session"))
+        var chat = InteractiveChat(context: context, api: api, mode: mode, sessionID: command.value("session"),
+                                   browserProfileID: browserProfileID)
         let watcher = InterruptWatcher(onIdle: {
             FileHandle.standardError.write(Data("\n(Type /quit or press Ctrl-D to leave.)\n> ".utf8))
         })

@@ -14,6 +14,11 @@ struct InteractiveChat {
     let api: ChatAPI
     let mode: TerminalTurnView.ApprovalMode
     var sessionID: String? { didSet { visibility.report(sessionID) } }
+    /// Names the new conversation while `sessionID` is nil: every message
+    /// typed into it (even while the server is out of reach) opens that one.
+    private var newConversationKey = IdempotencyKey()
+    /// The profile chosen for new conversations, kept with their first message.
+    let browserProfileID: String?
     /// Tells a running veetd which conversation is on screen, so it raises no alert for it.
     let visibility: DaemonVisibility
     var watcher: InterruptWatcher?
@@ -25,8 +30,10 @@ struct InteractiveChat {
     private var connectionIdentity: ConnectionIdentity?
     private var composer: AttachmentComposer?
 
-    init(context: CLIContext, api: ChatAPI, mode: TerminalTurnView.ApprovalMode, sessionID: String?) {
+    init(context: CLIContext, api: ChatAPI, mode: TerminalTurnView.ApprovalMode, sessionID: String?,
+         browserProfileID: String? = nil) {
         self.context = context
+        self.browserProfileID = browserProfileID
         self.api = api
         self.mode = mode
         visibility = DaemonVisibility(environment: context.environment)
@@ -65,7 +72,8 @@ struct InteractiveChat {
         let (store, _) = try context.store()
         let mirror = ConversationMirror(api: api, store: store)
         let result = try await runner.send(
-            content: content, sessionID: sessionID, outbox: store, interaction: view,
+            content: content, sessionID: sessionID, conversationKey: newConversationKey,
+            browserProfileID: browserProfileID, outbox: store, interaction: view,
             onRunStarted: { session, runID in
                 await watcher?.watch(api: api, runID: runID, view: view)
                 // The conversation joins the mirror at once: `veet sessions list` shows it now, not after a sync.
@@ -96,6 +104,7 @@ struct InteractiveChat {
             context.err.writeLine(Self.help)
         case "/new":
             sessionID = nil
+            newConversationKey = IdempotencyKey()
             composer = nil
             context.err.writeLine(style.dim("The next message starts a new conversation."))
         case "/session":
@@ -132,6 +141,7 @@ struct InteractiveChat {
     mutating func open(_ id: String) async throws {
         let restored = try await opener.restore(sessionID: id, toFollow: .activeOnly)
         sessionID = restored.session.id
+        newConversationKey = IdempotencyKey()
         composer = nil
         // An opened conversation joins the mirror too (a sync would have found it later).
         if let (store, _) = try? context.store() { _ = try? store.upsert(session: restored.session) }
@@ -214,7 +224,9 @@ struct InteractiveChat {
             context.err.writeLine("veet: \(problem)")
             return
         }
-        if sessionID == nil { sessionID = try await api.createSession().id }
+        if sessionID == nil {
+            sessionID = try await ChatCommand.creatingNow(api, profile: browserProfileID).createSession().id
+        }
         if composer == nil, let sessionID { composer = api.attachmentComposer(sessionID: sessionID, onChange: { _ in }) }
         do {
             let attachment = try await composer!.addFile(at: url)

@@ -3,6 +3,7 @@ import VeetChat
 import VeetConsole
 import VeetStore
 import VeetTransport
+import VeetWebsiteAccess
 
 /// `veet outbox list|retry|discard`: messages saved but not yet confirmed by the server.
 struct OutboxCommand {
@@ -24,44 +25,70 @@ struct OutboxCommand {
         let (store, _) = try context.store()
         let entries = try store.outbox()
         if context.json {
-            try JSONOutput.print(entries.map { entry in
-                ["id": String(entry.id), "session_id": entry.sessionID ?? "", "state": entry.state.rawValue,
-                 "attempts": String(entry.attempts), "text": entry.text, "error": entry.lastError ?? ""]
-            }, layout: .compact)
+            try JSONOutput.print(entries.map(ListedEntry.init), layout: .compact)
             return .success
         }
         if entries.isEmpty { context.err.writeLine("The outbox is empty: everything you sent was delivered.") }
         for entry in entries {
-            context.out.writeLine("#\(entry.id)  \(entry.state.rawValue)  \(entry.text.prefix(60))  "
+            context.out.writeLine("#\(entry.id)  \(Self.stateText(entry))  \(entry.text.prefix(60))  "
                                   + context.outStyle.dim((entry.sessionID.map { "session \($0)" } ?? "new conversation") + (entry.lastError.map { " — \($0)" } ?? "")))
         }
         return .success
     }
 
+    /// An entry as `veet outbox list --json` prints it, every value a string
+    /// as before, except `session_id`: null while a new conversation's
+    /// message waits for its conversation (not an empty id).
+    struct ListedEntry: Encodable {
+        var id: String
+        var sessionID: String?
+        var state: String
+        var attempts: String
+        var text: String
+        var error: String
+
+        init(_ entry: OutboxEntry) {
+            id = String(entry.id)
+            sessionID = entry.sessionID
+            state = entry.state.rawValue
+            attempts = String(entry.attempts)
+            text = entry.text
+            error = entry.lastError ?? ""
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, sessionID = "session_id", state, attempts, text, error
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(sessionID, forKey: .sessionID) // null, not left out
+            try c.encode(state, forKey: .state)
+            try c.encode(attempts, forKey: .attempts)
+            try c.encode(text, forKey: .text)
+            try c.encode(error, forKey: .error)
+        }
+    }
+
+    /// A `sending` entry is being delivered by some program now (or was, by one that died).
+    static func stateText(_ entry: OutboxEntry) -> String {
+        entry.state == .sending ? "sending (by this or another program)" : entry.state.rawValue
+    }
+
     func retry(_ idText: String) async throws -> ExitCode {
         guard let id = Int64(idText.trimmingCharacters(in: CharacterSet(charactersIn: "#"))) else { return badID(idText) }
         let (store, client) = try context.store()
-        let known = try store.retryOutboxEntry(id: id) || store.outboxEntry(id: id) != nil
-        guard known else { return badID(idText) }
-        let api = ChatAPI(sender: .live(client: client))
-        let delivery = api.outboxDelivery(store: store)
-        switch await delivery.deliver(entryID: id) {
-        case .confirmed(_, let runID, let byEcho):
-            context.out.writeLine("Delivered" + (byEcho ? " (the server already had it)" : "") + (runID.map { "; run \($0)" } ?? "") + ".")
-            return .success
-        case .busy(_, let runID):
-            return context.fail("A run is still working in that conversation (\(runID)); try again when it ends.", .failure)
-        case .failed(_, let reason):
-            return context.fail("Not delivered: \(reason). It stays in the outbox.", .failure)
-        case .refused(let entry, let reason, _):
-            return context.fail("#\(entry.id) was refused by the server (\(reason)); it will not be sent again. "
-                                  + "`veet outbox discard \(entry.id)` removes it.", .failure)
-        case .waiting(_, let behind):
-            return context.fail("An earlier message (#\(behind)) of that conversation must go first.", .failure)
-        case .notPending:
-            context.err.writeLine("#\(id) was already delivered or discarded.")
-            return .success
-        }
+        _ = try store.retryOutboxEntry(id: id)
+        guard let before = try store.outboxEntry(id: id) else { return badID(idText) }
+        var api = ChatAPI(sender: .live(client: client))
+        api.checkBrowserProfile = ChosenProfile(store: store).checkForNewSession(api: WebsiteAccessAPI(sender: .live(client: client)))
+        let result = await api.outboxDelivery(store: store).deliver(entryID: id)
+        let outcome = try RetryOutcome(result, before: before, store: store)
+        if context.json { try JSONOutput.print(outcome, layout: .compact) }
+        let text = outcome.text(id: id)
+        if outcome.exitCode == .success { if !context.json { context.out.writeLine(text) } } else { context.err.writeLine(text) }
+        return outcome.exitCode
     }
 
     func discard(_ idText: String) throws -> ExitCode {

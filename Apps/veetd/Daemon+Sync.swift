@@ -4,6 +4,7 @@ import VeetChat
 import VeetDaemonProtocol
 import VeetStore
 import VeetTransport
+import VeetWebsiteAccess
 
 extension Daemon {
     /// Reconciles (all connections, or one), delivers outboxes, reads inboxes
@@ -52,9 +53,18 @@ extension Daemon {
     /// Sends what waits in the outbox under the unattended retry policy
     /// (`OutboxRetryPolicy`); an entry out of attempts waits for `veet outbox retry`.
     private func deliverOutbox(_ runtime: ConnectionRuntime) async {
-        let api = ChatAPI(sender: .live(client: runtime.client))
+        var api = ChatAPI(sender: .live(client: runtime.client))
+        api.checkBrowserProfile = ChosenProfile(store: runtime.store)
+            .checkForNewSession(api: WebsiteAccessAPI(sender: .live(client: runtime.client)))
         let delivery = api.outboxDelivery(store: runtime.store)
-        guard let round = await delivery.deliverRound(policy: .unattended) else { return }
+        let round: [OutboxRoundResult]
+        do {
+            guard let read = try await delivery.deliverRound(policy: .unattended) else { return }
+            round = read
+        } catch {
+            log.warn("outbox \(runtime.name) not delivered: the outbox could not be read (\(error))")
+            return
+        }
         var confirmed = 0, waiting = 0
         for share in round {
             for result in share.results {

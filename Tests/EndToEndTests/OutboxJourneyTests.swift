@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// A message is never lost: the first message of a new conversation, typed
@@ -98,5 +99,43 @@ import Testing
         let sessions = try veet(["sessions", "list", "--refresh", "--json"], url: url, token: token, home: home)
         #expect(sessions.stdout.components(separatedBy: "\"id\"").count - 1 == 1, "one conversation: \(sessions.stdout)")
         #expect(sessions.stdout.contains("hello"))
+    }
+
+    /// Two programs retrying the same held first message at once (two CLIs
+    /// here; veetd and the TUI alike) make one conversation and one run: one
+    /// delivers it, the other finds it claimed or already delivered and says so.
+    @Test func twoRetriesAtOnceOpenOneConversation() throws {
+        let first = try FixtureProcess()
+        let home = try Harness.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let url = first.url, token = first.token
+        let port = try #require(url.split(separator: ":").last.map(String.init))
+        first.stop()
+        let down = try veet(["chat", "--once", "hello twice?"], url: url, token: token, home: home)
+        #expect(down.stderr.contains("kept in the outbox as #1"), "\(down.stderr)")
+        let held = try veet(["outbox", "list", "--json"], url: url, token: token, home: home)
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(held.stdout.utf8)) as? [[String: Any]])
+        #expect(listed.first?["session_id"] is NSNull, "a new conversation has no session yet: \(held.stdout)")
+        #expect(listed.first?["id"] as? String == "1" && listed.first?["attempts"] as? String == "1")
+
+        let back = try FixtureProcess(arguments: ["--port", port], token: token)
+        defer { back.stop() }
+        let results = Mutex<[ProcessResult]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            if let result = try? veet(["outbox", "retry", "1", "--json"], url: url, token: token, home: home) {
+                results.withLock { $0.append(result) }
+            }
+        }
+        let answers = results.withLock { $0 }
+        #expect(answers.count == 2)
+        let outcomes = answers.compactMap { answer in
+            (try? JSONSerialization.jsonObject(with: Data(answer.stdout.utf8)) as? [String: Any])?["result"] as? String
+        }
+        #expect(outcomes.filter { $0 == "delivered" }.count == 1, "\(answers.map { $0.stdout + $0.stderr })")
+        #expect(outcomes.allSatisfy { ["delivered", "already_delivered", "sending_elsewhere"].contains($0) }, "\(outcomes)")
+        let sessions = try veet(["sessions", "list", "--refresh", "--json"], url: url, token: token, home: home)
+        #expect(sessions.stdout.components(separatedBy: "\"id\"").count - 1 == 1, "one conversation: \(sessions.stdout)")
+        let again = try veet(["outbox", "retry", "1"], url: url, token: token, home: home)
+        #expect(again.status == 0 && again.stdout.contains("was already delivered"), "\(again.stdout)\(again.stderr)")
     }
 }

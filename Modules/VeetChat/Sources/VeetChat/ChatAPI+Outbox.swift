@@ -26,18 +26,24 @@ extension ChatAPI {
     /// The outbox's way of creating the conversation a first message opens.
     /// `POST /v1/sessions` takes no Idempotency-Key (sessions-runs.md §2.1), so
     /// the entry's conversation key goes in the conversation's metadata
-    /// (opaque, stored verbatim), and the outbox records the created id before
-    /// the message is submitted. After a lost answer (`mayExist`), the newest
-    /// page of conversations is read first: the one carrying the key is
-    /// adopted rather than created again.
+    /// (opaque, stored verbatim), and the outbox records the created
+    /// conversation before the message is submitted. After a lost answer
+    /// (`mayExist`), the conversations are read first, newest activity first,
+    /// down to the entry's own time (the conversation cannot be older): the
+    /// one carrying the key is adopted rather than created again. The profile
+    /// chosen with the message goes with the create when `checkBrowserProfile`
+    /// (if set) still finds it usable.
     public var outboxCreateConversation: OutboxDelivery.CreateConversation {
         let api = self
-        return { key, mayExist in
-            if mayExist, let earlier = try await api.conversation(createdWith: key) { return earlier }
+        return { request in
+            if request.mayExist, let earlier = try await api.conversation(createdWith: request) { return earlier }
             let metadata: JSONValue = .object([
-                "client": .string("veet"), Self.conversationKeyMetadata: .string(key.rawValue),
+                "client": .string("veet"), Self.conversationKeyMetadata: .string(request.key.rawValue),
             ])
-            return try await api.createSession(metadata: metadata).id
+            var profile = request.browserProfileID
+            if let chosen = profile, let check = api.checkBrowserProfile { profile = await check(chosen) }
+            return try await api.send.decode(.post("/v1/sessions", json: CreateSessionRequest(
+                metadata: metadata, browserProfileID: profile)))
         }
     }
 
@@ -50,9 +56,30 @@ extension ChatAPI {
     /// The metadata key naming the outbox entry that created a conversation.
     public static let conversationKeyMetadata = "veet_conversation_key"
 
-    private func conversation(createdWith key: IdempotencyKey) async throws -> String? {
-        let page = try await sessionsPage(limit: 50)
-        return page.items.first { $0.metadata[Self.conversationKeyMetadata]?.stringValue == key.rawValue }?.id
+    /// The conversation an earlier attempt created with the request's key, if
+    /// any. A failed read is no answer about the conversation: it never
+    /// refuses the message (`ConversationLookupError`), it leaves it to a retry.
+    private func conversation(createdWith request: NewConversationRequest) async throws -> SessionView? {
+        // A little slack for a server clock behind this one.
+        let oldest = request.entryCreatedAt.addingTimeInterval(-300)
+        var found: SessionView?
+        do {
+            _ = try await Page.all { cursor in
+                var page = try await sessionsPage(limit: 200, cursor: cursor)
+                if let match = page.items.first(where: {
+                    $0.metadata[Self.conversationKeyMetadata]?.stringValue == request.key.rawValue
+                }) {
+                    found = match
+                    page.nextCursor = nil
+                } else if let last = page.items.last?.updatedAt.date, last < oldest {
+                    page.nextCursor = nil
+                }
+                return page
+            }
+        } catch {
+            throw ConversationLookupError(underlying: error)
+        }
+        return found
     }
 
     private func missingWhenSubmitting(to sessionID: String, _ answer: APIError) async -> String {
@@ -65,5 +92,15 @@ extension ChatAPI {
         } catch {
             return answer.description
         }
+    }
+}
+
+/// Looking for the conversation an earlier attempt may have created failed:
+/// nothing is known about it, so the message waits for a retry.
+public struct ConversationLookupError: Error, Sendable, CustomStringConvertible {
+    public var underlying: any Error
+
+    public var description: String {
+        "could not look for the conversation an earlier attempt may have created (\(underlying))"
     }
 }

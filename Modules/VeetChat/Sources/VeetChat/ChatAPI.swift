@@ -13,6 +13,10 @@ public struct ChatAPI: Sendable {
     public let reconnect: ReconnectPolicy
     /// The website-access profile sent when a conversation is created (and only then).
     public var newSessionBrowserProfileID: String?
+    /// Checks, when the outbox creates a conversation, the profile chosen with
+    /// its first message: the id to send (nil sends none, say for a profile no
+    /// longer ready). Nil sends the chosen id as it is.
+    public var checkBrowserProfile: (@Sendable (String) async -> String?)?
     /// Reads, and writes that carry an idempotency key (a submission), retry
     /// on no answer, 429 and 5xx; other writes go once unless a route below
     /// says a repeat is harmless.

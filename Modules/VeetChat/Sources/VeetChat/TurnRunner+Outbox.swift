@@ -42,14 +42,19 @@ extension TurnRunner {
     /// server's echo, and its run followed to the end. When another run is
     /// active it is followed first and the message delivered after it ends,
     /// with the same key. A message that cannot go out now stays in the outbox
-    /// (never dropped). `onRunStarted` reports the session and run as soon as
-    /// they are known (for cancel).
-    public func send(content: [ContentBlock], sessionID: String?, outbox store: LocalStore,
+    /// (never dropped). For a new conversation, `conversationKey` names it:
+    /// pass the same key for every message typed into it until it exists, so
+    /// they open one conversation, in order; `browserProfileID` is the profile
+    /// chosen for it (kept with the message, checked when it is created).
+    /// `onRunStarted` reports the session and run as soon as they are known (for cancel).
+    public func send(content: [ContentBlock], sessionID: String?, conversationKey: IdempotencyKey? = nil,
+                     browserProfileID: String? = nil, outbox store: LocalStore,
                      interaction: some TurnInteraction,
                      onRunStarted: @Sendable (String, String) async -> Void = { _, _ in }) async throws -> TurnResult {
         let delivery = api.outboxDelivery(store: store)
-        let result = try await delivery.send(sessionID: sessionID, content: content)
-        return try await settle(result, sessionID: sessionID, delivery: delivery, interaction: interaction,
+        let result = try await delivery.send(sessionID: sessionID, conversationKey: conversationKey,
+                                             browserProfileID: browserProfileID, content: content)
+        return try await settle(result, delivery: delivery, store: store, interaction: interaction,
                                 onRunStarted: onRunStarted)
     }
 
@@ -60,32 +65,27 @@ extension TurnRunner {
                           onRunStarted: @Sendable (String, String) async -> Void = { _, _ in }) async throws -> TurnResult {
         try store.retryOutboxEntry(id: entryID)
         let delivery = api.outboxDelivery(store: store)
-        let sessionID = try store.outboxEntry(id: entryID)?.sessionID
         let result = await delivery.deliver(entryID: entryID)
-        return try await settle(result, sessionID: sessionID, delivery: delivery, interaction: interaction,
+        return try await settle(result, delivery: delivery, store: store, interaction: interaction,
                                 onRunStarted: onRunStarted)
     }
 
     /// Follows a delivery attempt to its run, or throws what kept the message back.
-    private func settle(_ first: DeliveryResult, sessionID: String?, delivery: OutboxDelivery,
+    private func settle(_ first: DeliveryResult, delivery: OutboxDelivery, store: LocalStore,
                         interaction: some TurnInteraction,
                         onRunStarted: @Sendable (String, String) async -> Void) async throws -> TurnResult {
         var result = first
         var attachedOnce = false
+        var waitsForOtherSender = 0
         while true {
-            // A new conversation has its id once the server created it, before any run.
-            let session = sessionID ?? result.entry?.sessionID ?? ""
             switch result {
-            case .confirmed(_, let runID, _):
-                var found = runID
-                if found == nil { found = try await api.session(id: session).lastRunID }
-                guard let runID = found else {
-                    throw InvalidResponseError("the message was delivered but its run cannot be found")
-                }
-                await onRunStarted(session, runID)
-                return try await follow(runID: runID, sessionID: session, interaction: interaction)
+            case .confirmed(let entry, let runID, _):
+                return try await followDelivered(entry, runID: runID, interaction: interaction, onRunStarted: onRunStarted)
             case .busy(let entry, let runID):
                 guard !attachedOnce else { throw OutboxHeldError(entryID: entry.id, reason: "another run is still active") }
+                guard let session = entry.sessionID else {
+                    throw OutboxHeldError(entryID: entry.id, reason: "its conversation is not known")
+                }
                 attachedOnce = true
                 await interaction.waitingForEarlierRun(runID: runID, status: try? await api.run(id: runID).status)
                 await onRunStarted(session, runID)
@@ -98,9 +98,42 @@ extension TurnRunner {
                 throw OutboxRefusedError(entryID: entry.id, reason: reason, status: status)
             case .waiting(let entry, let behind):
                 throw OutboxHeldError(entryID: entry.id, reason: "an earlier message (#\(behind)) must go first")
+            case .claimedElsewhere(let entry):
+                // veetd (or another window) is sending it now: wait for that
+                // attempt to settle rather than send it a second time.
+                guard waitsForOtherSender < Self.otherSenderWaits else {
+                    throw OutboxHeldError(entryID: entry.id, reason: "another program is still sending it")
+                }
+                waitsForOtherSender += 1
+                try await Task.sleep(for: .seconds(1))
+                result = await delivery.deliver(entryID: entry.id)
             case .notPending(let id):
-                throw OutboxHeldError(entryID: id, reason: "it was already settled")
+                // Settled by another sender meanwhile: confirmed, its run is followed; discarded, it is gone.
+                guard let entry = try store.outboxEntry(id: id), entry.state == .confirmed else {
+                    throw OutboxHeldError(entryID: id, reason: "it was discarded")
+                }
+                return try await followDelivered(entry, runID: entry.runID, interaction: interaction,
+                                                 onRunStarted: onRunStarted)
             }
         }
+    }
+
+    /// How many seconds a send waits for another sender's attempt (past its claim's lease).
+    static let otherSenderWaits = 130
+
+    /// Follows the run a delivered message started (read from its conversation when the answer did not say).
+    private func followDelivered(_ entry: OutboxEntry, runID: String?, interaction: some TurnInteraction,
+                                 onRunStarted: @Sendable (String, String) async -> Void) async throws -> TurnResult {
+        // A new conversation has its id once the server created it, before any run.
+        guard let session = entry.sessionID else {
+            throw InvalidResponseError("the message was delivered but its conversation is not known")
+        }
+        var found = runID
+        if found == nil { found = try await api.session(id: session).lastRunID }
+        guard let runID = found else {
+            throw InvalidResponseError("the message was delivered but its run cannot be found")
+        }
+        await onRunStarted(session, runID)
+        return try await follow(runID: runID, sessionID: session, interaction: interaction)
     }
 }

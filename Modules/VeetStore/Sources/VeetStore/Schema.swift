@@ -1,7 +1,8 @@
 /// The store's schema, one numbered migration per change. Never edit a
 /// shipped migration: add the next one (and a test that migrates to it).
 public enum Schema {
-    public static let migrations: [Migration] = [v1, v2, v3, v4, preferencesMigration, newConversationOutboxMigration]
+    public static let migrations: [Migration] = [v1, v2, v3, v4, preferencesMigration, newConversationOutboxMigration,
+                                                   sharedConversationKeyMigration]
     public static var latestVersion: Int { migrations.count }
 
     /// Connections and the session index mirror.

@@ -95,6 +95,26 @@ import VeetWire
         try store.database.write { try $0.run("INSERT INTO search_fts (search_fts, rank) VALUES ('integrity-check', 1)") }
     }
 
+    /// A store at v6 may hold a new conversation's first message (its
+    /// `conversation_key` was UNIQUE there): after v7 it keeps its key, and a
+    /// second message typed into the same conversation shares it.
+    @Test func aPendingNewConversationFromVersion6TakesASecondMessageAfterMigrating() throws {
+        let path = tempPath()
+        let old = try Database(path: path, migrations: Array(Schema.migrations.prefix(6)))
+        try seed(old, version: 6)
+        try old.write { db in
+            try db.run("""
+                INSERT INTO outbox (connection_id, session_id, idempotency_key, content_json, text, created_at, conversation_key)
+                VALUES (1, NULL, 'key-2', '[{"type":"text","text":"first"}]', 'first', 1, 'conv-key')
+                """)
+        }
+        let store = try LocalStore(database: try Database(path: path), connection: "main")
+        let first = try #require(try store.outbox().first { $0.text == "first" })
+        #expect(first.conversationKey?.rawValue == "conv-key" && first.sessionID == nil && first.claimedAt == nil)
+        let second = try store.enqueue(sessionID: nil, conversationKey: first.conversationKey, content: [.text("second")])
+        #expect(second.conversationKey == first.conversationKey && second.id > first.id)
+    }
+
     @Test func migratingTwiceChangesNothing() throws {
         let path = tempPath()
         let first = try schema(try Database(path: path))

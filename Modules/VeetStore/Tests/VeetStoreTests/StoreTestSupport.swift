@@ -73,3 +73,14 @@ actor FakeIndex: SessionIndexSource {
         return sessions.first { $0.id == id }
     }
 }
+
+extension OutboxDelivery {
+    /// A delivery for tests whose messages all go to existing conversations:
+    /// a create would be a bug, so it fails the test.
+    init(store: LocalStore, transcripts: (any TranscriptSource)?, submit: @escaping Submit) {
+        self.init(store: store, transcripts: transcripts, createConversation: { request in
+            Issue.record("unexpected create of a conversation (key \(request.key.rawValue))")
+            throw TransportError(.connectionLost, "no conversations are created in this test")
+        }, submit: submit)
+    }
+}

@@ -62,7 +62,12 @@ extension LocalStore {
 
     /// Writes server rows in one transaction; the server's values win, a null included.
     func applyServerRows(_ views: [SessionView]) throws -> IndexChanges {
-        try database.write { db in
+        try database.write { db in try applyServerRows(views, db: db) }
+    }
+
+    /// `applyServerRows` within a write already open (one transaction with the caller's other changes).
+    func applyServerRows(_ views: [SessionView], db: SQLiteConnection) throws -> IndexChanges {
+        do {
             var changes = IndexChanges()
             let fence = try deleteFence(db: db)
             // One read for the whole page instead of one per row; kept current
@@ -135,8 +140,13 @@ extension LocalStore {
     /// Returns true when the title changed.
     @discardableResult
     public func setOptimisticTitle(sessionID: String, firstMessage content: [ContentBlock]) throws -> Bool {
+        try database.write { db in try setOptimisticTitle(sessionID: sessionID, firstMessage: content, db: db) }
+    }
+
+    /// `setOptimisticTitle` within a write already open.
+    func setOptimisticTitle(sessionID: String, firstMessage content: [ContentBlock], db: SQLiteConnection) throws -> Bool {
         guard let title = SessionRules.optimisticTitle(from: content) else { return false }
-        return try database.write { db in
+        do {
             try db.run("""
                 UPDATE sessions SET local_title = ?
                 WHERE connection_id = ? AND id = ? AND title IS NULL AND local_title IS NULL

@@ -1,3 +1,7 @@
+import Foundation
+import VeetTransport
+import VeetWire
+
 extension Schema {
     /// A message may open a new conversation: its entry is saved before the
     /// conversation exists, so `session_id` may be null until the server has
@@ -34,12 +38,21 @@ extension Schema {
 extension LocalStore {
     /// Records the conversation the server created for a new-conversation
     /// entry, in one write as soon as the create answers and before the message
-    /// is submitted: from then on every attempt goes to that conversation, so
-    /// no retry, in this process or after a restart, creates a second one.
-    func assignConversation(entryID: Int64, sessionID: String) throws {
+    /// is submitted: every entry waiting on the same conversation key gets its
+    /// id (from then on every attempt goes to that conversation, so no retry,
+    /// in this process or after a restart, creates a second one); the
+    /// conversation is listed, with the first message as its optimistic title;
+    /// and the claim on the entry is renewed for its submission.
+    func assignConversation(entry: OutboxEntry, to view: SessionView, now: Date = Date()) throws {
+        guard let key = entry.conversationKey else { return }
         try database.write { db in
-            try db.run("UPDATE outbox SET session_id = ? WHERE connection_id = ? AND id = ? AND session_id IS NULL",
-                       [.text(sessionID), .int(connectionID), .int(entryID)])
+            try db.run("""
+                UPDATE outbox SET session_id = ? WHERE connection_id = ? AND conversation_key = ? AND session_id IS NULL
+                """, [.text(view.id), .int(connectionID), .text(key.rawValue)])
+            try db.run("UPDATE outbox SET claimed_at = ? WHERE connection_id = ? AND id = ? AND state = 'sending'",
+                       [.double(now.timeIntervalSince1970), .int(connectionID), .int(entry.id)])
+            _ = try applyServerRows([view], db: db)
+            _ = try setOptimisticTitle(sessionID: view.id, firstMessage: entry.content, db: db)
         }
     }
 }
@@ -47,7 +60,8 @@ extension LocalStore {
 extension OutboxDelivery {
     /// Where the creation step left a new-conversation entry.
     enum ConversationOpening {
-        /// Its conversation exists and is recorded: the message goes on to it.
+        /// Its conversation exists and is recorded: the message goes on to it
+        /// (the entry is still claimed by this attempt).
         case opened(OutboxEntry)
         /// It cannot go on now: the answer for this attempt.
         case settled(DeliveryResult)
@@ -57,24 +71,46 @@ extension OutboxDelivery {
     /// id before anything else. A lost answer leaves the entry failed with no
     /// conversation; the next attempt tells the closure one may exist.
     func openConversation(for current: OutboxEntry) async throws -> ConversationOpening {
-        guard let createConversation, let key = current.conversationKey else {
-            try store.markOutbox(id: current.id, state: .failed, error: "its conversation cannot be created here")
-            return .settled(.failed(try store.outboxEntry(id: current.id) ?? current,
-                                    reason: "its conversation cannot be created here"))
-        }
+        guard let key = current.conversationKey else { return .settled(.notPending(current.id)) }
         let mayExist = current.attempts > 0
-        guard let entry = try store.beginAttempt(id: current.id) else { return .settled(.notPending(current.id)) }
+        guard let entry = try store.beginAttempt(id: current.id) else { return .settled(try unclaimed(current.id)) }
         do {
-            let sessionID = try await createConversation(key, mayExist)
-            try store.assignConversation(entryID: entry.id, sessionID: sessionID)
-            try store.setOptimisticTitle(sessionID: sessionID, firstMessage: entry.content)
+            let view = try await createConversation(NewConversationRequest(
+                key: key, mayExist: mayExist, entryCreatedAt: entry.createdAt, browserProfileID: entry.browserProfileID))
+            try store.assignConversation(entry: entry, to: view)
         } catch {
-            let final = Self.definiteRefusal(error).map(Self.isFinal) ?? false
-            try store.markOutbox(id: entry.id, state: final ? .refused : .failed, error: "\(error)")
-            let after = try store.outboxEntry(id: entry.id) ?? entry
-            return .settled(final ? .refused(after, reason: "\(error)", status: Self.definiteRefusal(error)?.status)
-                : .failed(after, reason: "\(error)"))
+            let final = Self.definiteRefusal(error).map(Self.refusesCreationForGood) ?? false
+            return .settled(try settle(entry, error: error, reason: "the conversation could not be created: \(error)",
+                                       final: final))
         }
         return .opened(try store.outboxEntry(id: entry.id) ?? entry)
+    }
+
+    /// A refused create is final only when its body was refused (malformed,
+    /// too large, not JSON: sessions-runs.md §2.1); an unknown agent (404), a
+    /// profile not ready (409) or a refused token may pass on a later attempt.
+    static func refusesCreationForGood(_ refusal: APIError) -> Bool {
+        [400, 413, 415].contains(refusal.status)
+    }
+}
+
+/// What the outbox asks a `CreateConversation` closure for.
+public struct NewConversationRequest: Sendable, Hashable {
+    /// The entry's conversation key, the same on every attempt (and shared by
+    /// every message typed into the conversation before it exists).
+    public var key: IdempotencyKey
+    /// An earlier attempt may have created it with its answer lost: look for
+    /// it before creating another.
+    public var mayExist: Bool
+    /// When the message was saved: the conversation cannot be older.
+    public var entryCreatedAt: Date
+    /// The website-access profile chosen when the message was typed.
+    public var browserProfileID: String?
+
+    public init(key: IdempotencyKey, mayExist: Bool, entryCreatedAt: Date, browserProfileID: String? = nil) {
+        self.key = key
+        self.mayExist = mayExist
+        self.entryCreatedAt = entryCreatedAt
+        self.browserProfileID = browserProfileID
     }
 }

@@ -36,6 +36,11 @@ public struct OutboxEntry: Sendable, Hashable {
     public var runID: String?
     /// The highest transcript sequence known when it was queued; an echo must come after it.
     public var afterSequence: Int64
+    /// The website-access profile chosen when a new conversation's message was
+    /// typed: its conversation is created with it (if still ready then).
+    public var browserProfileID: String?
+    /// When the sender now holding a `sending` entry claimed it (its lease).
+    public var claimedAt: Date?
 
     public var text: String { Outbox.echoText(content) }
 
@@ -51,8 +56,14 @@ enum Outbox {
 
     static let columns = """
         id, session_id, idempotency_key, content_json, created_at, state, attempts, last_error, run_id, after_sequence,
-        conversation_key
+        conversation_key, browser_profile_id, claimed_at
         """
+
+    /// How long a `sending` entry stays claimed by the sender that claimed it:
+    /// longer than an attempt can take (a request's timeout, its retries and
+    /// the echo check), so a live sender is never overtaken, while an entry
+    /// left `sending` by a crash is taken up again after it.
+    static let claimLease: TimeInterval = 120
 
     static func read(_ row: Statement) -> OutboxEntry {
         OutboxEntry(
@@ -62,35 +73,59 @@ enum Outbox {
             content: (try? JSONDecoder().decode([ContentBlock].self, from: Data(row.text(3).utf8))) ?? [],
             createdAt: Date(timeIntervalSince1970: row.double(4)),
             state: OutboxState(rawValue: row.text(5)) ?? .failed, attempts: row.int(6),
-            lastError: row.optionalText(7), runID: row.optionalText(8), afterSequence: row.int64(9))
+            lastError: row.optionalText(7), runID: row.optionalText(8), afterSequence: row.int64(9),
+            browserProfileID: row.optionalText(11),
+            claimedAt: row.isNull(12) ? nil : Date(timeIntervalSince1970: row.double(12)))
     }
 }
 
 extension LocalStore {
     /// Saves a message before any network call. When this returns, the message
     /// survives a crash or restart until it is confirmed or discarded. A nil
-    /// `sessionID` saves the first message of a new conversation, with a key of
-    /// its own for creating that conversation.
-    public func enqueue(sessionID: String?, content: [ContentBlock], key: IdempotencyKey = IdempotencyKey(),
+    /// `sessionID` saves a message of a new conversation: `conversationKey`
+    /// names that conversation (pass the key of an earlier message typed into
+    /// it, so both open one conversation, in order; nil mints a new one), and
+    /// `browserProfileID` is the profile it is to be created with. When the
+    /// key's conversation was created meanwhile, the message goes into it.
+    public func enqueue(sessionID: String?, conversationKey: IdempotencyKey? = nil, browserProfileID: String? = nil,
+                        content: [ContentBlock], key: IdempotencyKey = IdempotencyKey(),
                         now: Date = Date()) throws -> OutboxEntry {
         let json = String(decoding: try JSONEncoder().encode(content), as: UTF8.self)
-        let conversationKey: SQLValue = sessionID == nil ? .text(IdempotencyKey().rawValue) : .null
+        let newConversation = sessionID == nil ? (conversationKey ?? IdempotencyKey()) : nil
         let id = try database.write { db -> Int64 in
-            let after = try sessionID.map { session in
+            var session = sessionID
+            if let newConversation {
+                session = try db.scalarText("""
+                    SELECT session_id FROM outbox WHERE connection_id = ? AND conversation_key = ? AND session_id IS NOT NULL
+                    LIMIT 1
+                    """, [.int(connectionID), .text(newConversation.rawValue)])
+            }
+            let after = try session.map { session in
                 try db.scalarInt("""
                     SELECT coalesce(max(sequence), 0) FROM messages WHERE connection_id = ? AND session_id = ?
                     """, [.int(connectionID), .text(session)]) ?? 0
             } ?? 0
             try db.run("""
                 INSERT INTO outbox (connection_id, session_id, idempotency_key, content_json, text, created_at, after_sequence,
-                                    conversation_key)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.int(connectionID), .optional(sessionID), .text(key.rawValue), .text(json),
-                      .text(Outbox.echoText(content)), .double(now.timeIntervalSince1970), .int(after), conversationKey])
+                                    conversation_key, browser_profile_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [.int(connectionID), .optional(session), .text(key.rawValue), .text(json),
+                      .text(Outbox.echoText(content)), .double(now.timeIntervalSince1970), .int(after),
+                      .optional(newConversation?.rawValue), .optional(newConversation == nil ? nil : browserProfileID)])
             return db.lastInsertRowID
         }
         guard let entry = try outboxEntry(id: id) else { throw StoreError.sqlite(code: 0, message: "outbox entry vanished") }
         return entry
+    }
+
+    /// The unconfirmed entries waiting to open the conversation `conversationKey` names, oldest first.
+    func outbox(conversationKey: IdempotencyKey) throws -> [OutboxEntry] {
+        try database.read { db in
+            try db.query("""
+                SELECT \(Outbox.columns) FROM outbox
+                WHERE connection_id = ? AND conversation_key = ? AND session_id IS NULL AND state <> 'confirmed' ORDER BY id
+                """, [.int(connectionID), .text(conversationKey.rawValue)], row: Outbox.read)
+        }
     }
 
     /// Entries not yet confirmed (oldest first), for one session or all.
@@ -143,14 +178,19 @@ extension LocalStore {
         }
     }
 
-    /// Claims an entry for an attempt. Returns it, or nil when it is confirmed or gone.
-    /// `counting` is false when the attempt continues one already counted (its conversation was just created).
-    func beginAttempt(id: Int64, counting: Bool = true) throws -> OutboxEntry? {
+    /// Claims an entry for an attempt, for this sender alone: a queued or
+    /// failed entry, or a `sending` one whose lease has run out (its sender
+    /// died). Returns it, or nil when it is confirmed, refused, gone, or held
+    /// by another sender now. `counting` is false when the attempt continues
+    /// one already counted.
+    func beginAttempt(id: Int64, counting: Bool = true, now: Date = Date()) throws -> OutboxEntry? {
         try database.write { db in
             try db.run("""
-                UPDATE outbox SET state = 'sending', attempts = attempts + ?
-                WHERE connection_id = ? AND id = ? AND state <> 'confirmed'
-                """, [.int(counting ? 1 : 0), .int(connectionID), .int(id)])
+                UPDATE outbox SET state = 'sending', attempts = attempts + ?, claimed_at = ?
+                WHERE connection_id = ? AND id = ?
+                  AND (state IN ('queued', 'failed') OR (state = 'sending' AND coalesce(claimed_at, 0) < ?))
+                """, [.int(counting ? 1 : 0), .double(now.timeIntervalSince1970), .int(connectionID), .int(id),
+                      .double(now.timeIntervalSince1970 - Outbox.claimLease)])
             guard db.changes > 0 else { return nil }
             return try db.query("SELECT \(Outbox.columns) FROM outbox WHERE id = ?", [.int(id)], row: Outbox.read).first
         }

@@ -24,6 +24,9 @@ public enum DeliveryResult: Sendable, Hashable {
     case refused(OutboxEntry, reason: String, status: Int?)
     /// An earlier entry of the same session is not confirmed yet (delivery is in order).
     case waiting(OutboxEntry, behind: Int64)
+    /// Another sender (veetd, another window) is delivering it right now:
+    /// this one leaves it alone rather than send it twice.
+    case claimedElsewhere(OutboxEntry)
     /// The entry is gone (discarded) or was already confirmed.
     case notPending(Int64)
 }
@@ -48,21 +51,19 @@ public struct OutboxDelivery: Sendable {
     public typealias Submit = @Sendable (_ sessionID: String, _ content: [ContentBlock], _ key: IdempotencyKey)
         async throws -> OutboxSubmitAnswer
 
-    /// Creates the conversation a new-conversation entry opens and returns its
-    /// id. `key` is the entry's `conversationKey`, the same on every attempt;
-    /// `mayExist` says an earlier attempt may have created it with its answer
-    /// lost, so the closure should look for it before creating another.
-    public typealias CreateConversation = @Sendable (_ key: IdempotencyKey, _ mayExist: Bool) async throws -> String
+    /// Creates the conversation a new-conversation entry opens (or finds the
+    /// one an earlier attempt created, `request.mayExist`) and returns it, so
+    /// it is listed at once.
+    public typealias CreateConversation = @Sendable (_ request: NewConversationRequest) async throws -> SessionView
 
     public let store: LocalStore
     public let submit: Submit
-    /// Nil where conversations cannot be created: a new-conversation entry then fails and keeps waiting.
-    public let createConversation: CreateConversation?
+    public let createConversation: CreateConversation
     /// Where to look for echoes; nil skips the echo check (the key still prevents a double run).
     public let transcripts: (any TranscriptSource)?
 
     public init(store: LocalStore, transcripts: (any TranscriptSource)?,
-                createConversation: CreateConversation? = nil, submit: @escaping Submit) {
+                createConversation: @escaping CreateConversation, submit: @escaping Submit) {
         self.store = store
         self.transcripts = transcripts
         self.createConversation = createConversation
@@ -71,14 +72,27 @@ public struct OutboxDelivery: Sendable {
 
     /// Saves the message, then delivers it (and anything queued before it in
     /// the session). A nil `sessionID` opens a new conversation: the message is
-    /// saved first, and the conversation created on the way out.
-    public func send(sessionID: String?, content: [ContentBlock]) async throws -> DeliveryResult {
-        let entry = try store.enqueue(sessionID: sessionID, content: content)
-        guard let sessionID else { return await deliver(entryID: entry.id) }
-        if (try store.transcript(sessionID: sessionID)).isEmpty {
+    /// saved first (with `conversationKey`, the key of an earlier message typed
+    /// into the same new conversation, and the chosen `browserProfileID`), and
+    /// the conversation created on the way out by its first message.
+    public func send(sessionID: String?, conversationKey: IdempotencyKey? = nil, browserProfileID: String? = nil,
+                     content: [ContentBlock]) async throws -> DeliveryResult {
+        let entry = try store.enqueue(sessionID: sessionID, conversationKey: conversationKey,
+                                      browserProfileID: browserProfileID, content: content)
+        var session = entry.sessionID
+        if session == nil, let key = entry.conversationKey {
+            let first = try store.outbox(conversationKey: key).first { $0.state != .refused }?.id ?? entry.id
+            let opening = await deliver(entryID: first)
+            guard first != entry.id else { return opening }
+            guard case .confirmed = opening, let created = try store.outboxEntry(id: entry.id)?.sessionID else {
+                return .waiting(try store.outboxEntry(id: entry.id) ?? entry, behind: first)
+            }
+            session = created
+        } else if let sessionID, (try store.transcript(sessionID: sessionID)).isEmpty {
             try store.setOptimisticTitle(sessionID: sessionID, firstMessage: content)
         }
-        let results = await flush(sessionID: sessionID)
+        guard let session else { return .notPending(entry.id) }
+        let results = await flush(sessionID: session)
         return results.first { $0.entryID == entry.id } ?? .waiting(entry, behind: results.last?.entryID ?? entry.id)
     }
 
@@ -104,29 +118,35 @@ public struct OutboxDelivery: Sendable {
             if current.state == .refused {
                 return .refused(current, reason: current.lastError ?? "refused by the server", status: nil)
             }
-            var conversationJustCreated = false
+            var claimed: OutboxEntry?
             if current.sessionID == nil {
+                // Messages typed into a conversation not created yet go in order: the first creates it.
+                if let key = current.conversationKey,
+                   let earlier = try store.outbox(conversationKey: key).first(where: { $0.state != .refused }),
+                   earlier.id < entryID {
+                    return .waiting(current, behind: earlier.id)
+                }
                 switch try await openConversation(for: current) {
                 case .opened(let entry): current = entry
                 case .settled(let result): return result
                 }
-                conversationJustCreated = true
+                claimed = current
             }
             guard let sessionID = current.sessionID else { return .notPending(entryID) }
             // A refused entry will never arrive, so it holds nothing back.
             if let earlier = try store.outbox(sessionID: sessionID).first(where: { $0.state != .refused }),
                earlier.id < entryID {
+                if let claimed { try store.markOutbox(id: claimed.id, state: .queued, error: nil) }
                 return .waiting(current, behind: earlier.id)
             }
             // An earlier attempt may have reached the server with its answer lost
             // (or the process died waiting): settle that by its echo first.
-            if !conversationJustCreated, current.state == .sending || current.attempts > 0,
+            if claimed == nil, current.state == .sending || current.attempts > 0,
                let confirmed = try await confirmByEcho(current) {
                 return confirmed
             }
-            guard let entry = try store.beginAttempt(id: entryID, counting: !conversationJustCreated) else {
-                return .notPending(entryID)
-            }
+            // The attempt that just created the conversation holds the claim and goes on.
+            guard let entry = try claimed ?? store.beginAttempt(id: entryID) else { return try unclaimed(entryID) }
             do {
                 switch try await submit(sessionID, entry.content, entry.key) {
                 case .accepted(let runID):
@@ -138,20 +158,33 @@ public struct OutboxDelivery: Sendable {
                 }
             } catch {
                 if let answer = Self.definiteRefusal(error) {
-                    let final = Self.isFinal(answer)
-                    try store.markOutbox(id: entryID, state: final ? .refused : .failed, error: "\(error)")
-                    let after = try store.outboxEntry(id: entryID) ?? entry
-                    return final ? .refused(after, reason: "\(error)", status: answer.status)
-                        : .failed(after, reason: "\(error)")
+                    return try settle(entry, error: error, reason: "\(error)", final: Self.isFinal(answer))
                 }
                 // No answer, or a server error: the message may be in. Its echo decides.
                 if let confirmed = try await confirmByEcho(entry) { return confirmed }
-                try store.markOutbox(id: entryID, state: .failed, error: "\(error)")
-                return .failed(try store.outboxEntry(id: entryID) ?? entry, reason: "\(error)")
+                return try settle(entry, error: error, reason: "\(error)", final: false)
             }
         } catch {
             return .failed(OutboxEntry.placeholder(entryID), reason: "\(error)")
         }
+    }
+
+    /// Records how an attempt ended in error: refused for good when `final`
+    /// (never sent again), else failed (kept with its key for a retry).
+    func settle(_ entry: OutboxEntry, error: Error, reason: String, final: Bool) throws -> DeliveryResult {
+        try store.markOutbox(id: entry.id, state: final ? .refused : .failed, error: reason)
+        let after = try store.outboxEntry(id: entry.id) ?? entry
+        return final ? .refused(after, reason: reason, status: Self.definiteRefusal(error)?.status)
+            : .failed(after, reason: reason)
+    }
+
+    /// Why an entry could not be claimed: settled meanwhile, or held by another sender.
+    func unclaimed(_ entryID: Int64) throws -> DeliveryResult {
+        guard let entry = try store.outboxEntry(id: entryID), entry.state != .confirmed else { return .notPending(entryID) }
+        if entry.state == .refused {
+            return .refused(entry, reason: entry.lastError ?? "refused by the server", status: nil)
+        }
+        return .claimedElsewhere(entry)
     }
 
     /// Reads the transcript; when the message is there, the entry is confirmed.
@@ -184,14 +217,16 @@ extension DeliveryResult {
     /// The entry as this attempt left it (nil when it is gone).
     public var entry: OutboxEntry? {
         switch self {
-        case .confirmed(let e, _, _), .busy(let e, _), .failed(let e, _), .refused(let e, _, _), .waiting(let e, _): e
+        case .confirmed(let e, _, _), .busy(let e, _), .failed(let e, _), .refused(let e, _, _), .waiting(let e, _),
+             .claimedElsewhere(let e): e
         case .notPending: nil
         }
     }
 
     public var entryID: Int64 {
         switch self {
-        case .confirmed(let e, _, _), .busy(let e, _), .failed(let e, _), .refused(let e, _, _), .waiting(let e, _): e.id
+        case .confirmed(let e, _, _), .busy(let e, _), .failed(let e, _), .refused(let e, _, _), .waiting(let e, _),
+             .claimedElsewhere(let e): e.id
         case .notPending(let id): id
         }
     }

@@ -2,18 +2,20 @@ import Foundation
 
 /// How a sender that runs unattended (veetd, on every sync) treats what waits
 /// in the outbox. Rounds come at the sender's own pace; within a round every
-/// conversation with something on its way is flushed once, in order:
+/// conversation with something due is flushed once, in order:
 ///
-/// - queued entries, and entries left `sending` by a crash, are delivered;
-/// - a failed entry is made eligible again while it has had fewer than
-///   `maxAttempts` attempts; after that it waits for its owner to retry it;
+/// - queued entries are due, and so are entries left `sending` by a sender
+///   that died (their claim is older than `Outbox.claimLease`); an entry
+///   another sender is delivering right now is left to it;
+/// - a failed entry is due while it has had fewer than `maxAttempts`
+///   attempts; after that it waits for its owner to retry it;
 /// - a refused entry is settled (the server would refuse it the same way,
 ///   `OutboxDelivery.isFinal`) and is never sent again;
 /// - a busy answer leaves the entry queued, so the next round tries it.
 ///
 /// An exhausted entry still goes out when a later message of its conversation
-/// starts a round there: delivery is in order, so the newer message cannot
-/// pass it.
+/// (or of the new conversation it opens) starts a round there: delivery is in
+/// order, so the newer message cannot pass it.
 public struct OutboxRetryPolicy: Sendable, Hashable {
     /// Attempts in all (the first included) before a failed entry stops being retried.
     public var maxAttempts: Int
@@ -25,48 +27,39 @@ public struct OutboxRetryPolicy: Sendable, Hashable {
     /// veetd's rule: five attempts in all, one per sync.
     public static let unattended = OutboxRetryPolicy(maxAttempts: 5)
 
-    /// What a round does with one entry.
-    public enum Decision: Sendable, Hashable {
-        /// Still on its way: its conversation is flushed.
-        case deliver
-        /// Failed, with attempts left: made eligible again, then delivered.
-        case reopen
-        /// Settled, or out of attempts: left where it is.
-        case leave
-    }
-
-    public func decision(for entry: OutboxEntry) -> Decision {
+    /// Whether a round starts delivery at `entry`.
+    public func isDue(_ entry: OutboxEntry, now: Date = Date()) -> Bool {
         switch entry.state {
-        case .queued, .sending: .deliver
-        case .failed: entry.attempts < maxAttempts ? .reopen : .leave
-        case .refused, .confirmed: .leave
+        case .queued: true
+        case .sending: (entry.claimedAt ?? .distantPast) < now.addingTimeInterval(-Outbox.claimLease)
+        case .failed: entry.attempts < maxAttempts
+        case .refused, .confirmed: false
         }
     }
 
-    /// The conversations a round flushes, in the order of their oldest entry
-    /// that starts one. `reopen` makes a failed entry eligible again and says
-    /// whether it did (it may have been settled meanwhile).
-    public func sessionsToDeliver(_ entries: [OutboxEntry], reopen: (OutboxEntry) -> Bool) -> [String] {
+    /// The conversations a round flushes, in the order of their oldest due entry.
+    public func sessionsToDeliver(_ entries: [OutboxEntry], now: Date = Date()) -> [String] {
         var sessions: [String] = []
-        for entry in entries {
-            guard let session = entry.sessionID, !sessions.contains(session), starts(entry, reopen: reopen) else { continue }
+        for entry in entries where isDue(entry, now: now) {
+            guard let session = entry.sessionID, !sessions.contains(session) else { continue }
             sessions.append(session)
         }
         return sessions
     }
 
-    /// The entries waiting to open a new conversation that a round delivers
-    /// (each is alone in its conversation, so each goes on its own), oldest first.
-    public func newConversationsToDeliver(_ entries: [OutboxEntry], reopen: (OutboxEntry) -> Bool) -> [Int64] {
-        entries.filter { $0.sessionID == nil && starts($0, reopen: reopen) }.map(\.id)
-    }
-
-    private func starts(_ entry: OutboxEntry, reopen: (OutboxEntry) -> Bool) -> Bool {
-        switch decision(for: entry) {
-        case .leave: false
-        case .reopen: reopen(entry)
-        case .deliver: true
+    /// The entries that open the new conversations a round delivers, oldest
+    /// first: for each conversation key with a due entry, its first message
+    /// still on its way (the later ones follow it, in order).
+    public func newConversationsToDeliver(_ entries: [OutboxEntry], now: Date = Date()) -> [Int64] {
+        let waiting = entries.filter { $0.sessionID == nil && $0.state != .refused && $0.state != .confirmed }
+        var keys: Set<String> = []
+        var firsts: [Int64] = []
+        for entry in waiting where isDue(entry, now: now) {
+            let key = entry.conversationKey?.rawValue ?? "#\(entry.id)"
+            guard keys.insert(key).inserted else { continue }
+            firsts.append(waiting.first { ($0.conversationKey?.rawValue ?? "#\($0.id)") == key }?.id ?? entry.id)
         }
+        return firsts.sorted()
     }
 }
 
@@ -78,22 +71,27 @@ public struct OutboxRoundResult: Sendable, Hashable {
 }
 
 extension OutboxDelivery {
-    /// One unattended round over the whole outbox under `policy`: reopens the
-    /// failed entries it allows, then flushes each conversation that has
-    /// something on its way. Nil when the outbox holds nothing unconfirmed
-    /// (or cannot be read), so a caller can tell an idle round from one that
-    /// found only settled or exhausted entries.
-    public func deliverRound(policy: OutboxRetryPolicy) async -> [OutboxRoundResult]? {
-        guard let entries = try? store.outbox(), !entries.isEmpty else { return nil }
-        let reopen: (OutboxEntry) -> Bool = { (try? store.retryOutboxEntry(id: $0.id)) == true }
-        let newConversations = policy.newConversationsToDeliver(entries, reopen: reopen)
-        let sessions = policy.sessionsToDeliver(entries, reopen: reopen)
+    /// One unattended round over the whole outbox under `policy`: opens the
+    /// new conversations that have a message due (then delivers the rest of
+    /// their messages), and flushes each conversation that has an entry due.
+    /// Nil when the outbox holds nothing unconfirmed, so a caller can tell an
+    /// idle round from one that found only settled or exhausted entries; an
+    /// outbox that cannot be read throws.
+    public func deliverRound(policy: OutboxRetryPolicy, now: Date = Date()) async throws -> [OutboxRoundResult]? {
+        let entries = try store.outbox()
+        guard !entries.isEmpty else { return nil }
         var round: [OutboxRoundResult] = []
-        for entryID in newConversations {
-            let result = await deliver(entryID: entryID)
-            round.append(OutboxRoundResult(sessionID: result.entry?.sessionID, results: [result]))
+        var flushed: Set<String> = []
+        for entryID in policy.newConversationsToDeliver(entries, now: now) {
+            var results = [await deliver(entryID: entryID)]
+            let session = results[0].entry?.sessionID
+            if case .confirmed = results[0], let session {
+                results += await flush(sessionID: session)
+                flushed.insert(session)
+            }
+            round.append(OutboxRoundResult(sessionID: session, results: results))
         }
-        for session in sessions {
+        for session in policy.sessionsToDeliver(entries, now: now) where !flushed.contains(session) {
             round.append(OutboxRoundResult(sessionID: session, results: await flush(sessionID: session)))
         }
         return round

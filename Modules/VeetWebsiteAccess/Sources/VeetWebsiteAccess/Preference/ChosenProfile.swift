@@ -36,6 +36,23 @@ public struct ChosenProfile: Sendable {
         return nil
     }
 
+    /// The check a conversation's creation makes of the profile chosen when
+    /// its first message was typed (the message may wait in the outbox for a
+    /// while): the id while that profile is still listed as ready, else none
+    /// (a choice that is gone is cleared, as `idForNewSession` does). A failed
+    /// read of the profiles sends none.
+    public func checkForNewSession(api: WebsiteAccessAPI) -> @Sendable (String) async -> String? {
+        let chosen = self
+        return { id in
+            guard let profiles = try? await api.allProfiles() else { return nil }
+            if profiles.contains(where: { $0.id == id && $0.status == .ready }) { return id }
+            if (try? chosen.profileID()) == id, !profiles.contains(where: { $0.id == id && $0.status != .revoked }) {
+                try? chosen.clear()
+            }
+            return nil
+        }
+    }
+
     public enum ChoiceError: Error, Sendable, Hashable, CustomStringConvertible {
         case notReady(ProfileStatus)
 
