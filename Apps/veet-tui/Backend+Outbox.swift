@@ -11,7 +11,7 @@ extension Backend {
             let slot = SessionSlot(sessionID)
             let inbox = self.inbox
             do {
-                let api = sessionID == nil ? await apiForNewConversation() : self.api
+                let api = sessionID == nil ? apiForNewConversation() : self.api
                 _ = try await TurnRunner(api: api).redeliver(
                     entryID: entryID, outbox: store, interaction: interaction(slot, work: work)
                 ) { session, runID in

@@ -77,7 +77,7 @@ import VeetWire
     /// schedules.md §1: a field outside its bounds (a limit of 0, an empty
     /// title, an unknown time zone) is `400 malformed_request`, not 422.
     @Test func aValueOutsideItsBoundsIsMalformedNotAValidationError() async throws {
-        let (server, api, _) = try start()
+        let (server, api, _) = try Self.start()
         defer { server.stop() }
         var zero = definition
         zero.limits.maxSteps = 0
@@ -92,7 +92,7 @@ import VeetWire
     }
 
     @Test func resumingACancelledScheduleIsRefusedAsFinal() async throws {
-        let (server, api, _) = try start()
+        let (server, api, _) = try Self.start()
         defer { server.stop() }
         let created = try await api.create(definition)
         let cancelled = try await api.cancel(id: created.id, expectedRevision: 1)
