@@ -7,10 +7,22 @@ import VeetWebsiteAccess
 /// The approval docked above the composer. A `browser.act` approval shows
 /// the feature's card (action, element, page, website text quoted); when the
 /// server offered a task permission, "Allow for this task" is two steps:
-/// `t` shows the offer's scope and limits, `y` confirms.
+/// `t` shows the offer's scope and limits, `y` confirms. Any other approval
+/// shows its arguments by VeetChat's `ApprovalArgumentLayout` (the CLI's rule):
+/// a few one-line arguments, and `v` for all of them whole, scrolled with ↑/↓.
 enum ApprovalDock {
-    static func height(_ docked: DockedApproval) -> Int {
-        docked.card == nil ? 5 : docked.taskPermission.isConfirming ? 9 : 7
+    /// The dock's height: what it has to show, at most `limit` rows.
+    static func height(_ docked: DockedApproval, width: Int, limit: Int) -> Int {
+        if docked.card != nil { return docked.taskPermission.isConfirming ? 9 : 7 }
+        let needed = lines(docked, width: max(width - 2, 1), focused: true).count + 2
+        return min(max(needed, 5), max(limit, 5))
+    }
+
+    /// The expanded arguments' first shown line, kept inside what there is to scroll.
+    static func clampedScroll(_ docked: DockedApproval, rect: GridRect) -> Int {
+        let inside = rect.inset(by: 1)
+        let bodyCount = lines(docked, width: inside.width, focused: true).count - 1
+        return min(max(docked.argumentScroll, 0), max(bodyCount - max(inside.height - 1, 0), 0))
     }
 
     /// The lines inside the box, top to bottom; the key line comes last.
@@ -18,6 +30,7 @@ enum ApprovalDock {
         let fill = TextStyle(foreground: .ink, background: .amberWash)
         let strong = TextStyle(attributes: .bold, foreground: .ink, background: .amberWash)
         let keyStyle = TextStyle(attributes: .bold, foreground: .tealText, background: .amberWash)
+        let faint = TextStyle(foreground: .inkFaint, background: .amberWash)
         let approval = docked.approval
         let risk = ToolRisk(approval.risk).map { "\($0)" } ?? approval.risk.rawValue.lowercased()
         var body: [StyledLine] = []
@@ -42,7 +55,22 @@ enum ApprovalDock {
             body.append([StyledRun(approval.toolName ?? "tool", style: strong),
                          StyledRun("  risk: " + risk, style: TextStyle(foreground: .amberText, background: .amberWash))])
             body += TextFitting.wrap(approval.actionSummary, width: width).map { [StyledRun($0, style: fill)] }
-            keys = [("a", " approve once   "), ("d", " deny   ")]
+            let layout = ApprovalArgumentLayout.standard
+            let collapsed = layout.collapsed(approval.arguments)
+            if docked.argumentsExpanded {
+                for line in layout.expanded(approval.arguments) {
+                    body += TextFitting.wrap(line, width: width).map { [StyledRun($0, style: fill)] }
+                }
+                if let note = ApprovalArgumentLayout.serverCutNote(approval.arguments) {
+                    body += TextFitting.wrap(note, width: width).map { [StyledRun($0, style: faint)] }
+                }
+                keys = [("a", " approve once   "), ("d", " deny   "), ("v", " fewer   "), ("↑↓", " scroll   ")]
+            } else {
+                body += collapsed.lines.map { [StyledRun(TextFitting.truncate($0, width: width), style: fill)] }
+                if let more = collapsed.moreText { body.append([StyledRun(more, style: faint)]) }
+                keys = [("a", " approve once   "), ("d", " deny   ")]
+                if collapsed.canExpand { keys.append(("v", " all arguments   ")) }
+            }
         }
         var keyLine = keys.flatMap { [StyledRun($0.0, style: keyStyle), StyledRun($0.1, style: fill)] }
         if !focused { keyLine.append(StyledRun("(Tab to focus the approval)", style: TranscriptStyles.faint)) }
@@ -57,9 +85,16 @@ enum ApprovalDock {
                               titleStyle: TextStyle(attributes: .bold, foreground: .amberText, background: .amberWash))
         guard inside.height > 0 else { return }
         var lines = lines(docked, width: inside.width, focused: focused)
-        // The key line always shows: the body gives way first.
-        if lines.count > inside.height, let keys = lines.last {
-            lines = Array(lines.prefix(max(inside.height - 1, 0))) + [keys]
+        // The key line always shows: the body gives way first (scrolled when expanded).
+        if lines.count > inside.height, var keys = lines.last {
+            let body = lines.dropLast()
+            let visible = max(inside.height - 1, 0)
+            let first = docked.argumentsExpanded ? clampedScroll(docked, rect: rect) : 0
+            if docked.argumentsExpanded, visible > 0 {
+                keys.append(StyledRun("  \(first + 1)–\(first + visible) of \(body.count)",
+                                      style: TextStyle(foreground: .inkFaint, background: .amberWash)))
+            }
+            lines = Array(body.dropFirst(first).prefix(visible)) + [keys]
         }
         for (index, line) in lines.prefix(inside.height).enumerated() {
             _ = grid.put(line, row: inside.row + index, column: inside.column, limit: inside.right)

@@ -42,7 +42,7 @@ extension ChatScreen {
             let isExpandable = state.transcript.entries.contains { entry in
                 guard entry.id == id else { return false }
                 if case .bundle = entry { return true }
-                if case .item(let item) = entry, item.tool != nil { return true }
+                if case .item(let item) = entry, item.tool != nil || item.approval != nil { return true }
                 return false
             }
             guard isExpandable else { return }
@@ -117,7 +117,7 @@ extension ChatScreen {
         ]),
         .init("Transcript (Tab to it)", [
             .init("Up, Down", "move between messages, tools and files"),
-            .init("Enter, Space", "expand a tool bundle; open a file"),
+            .init("Enter, Space", "expand a tool bundle or an approval; open a file"),
             .init("e", "export the file"),
             .init("c / b", "copy the message / its next code block"),
         ]),
@@ -125,6 +125,7 @@ extension ChatScreen {
             .init("a", "approve once"),
             .init("t, then y", "website action: allow for this task (when offered)"),
             .init("d", "deny"),
+            .init("v; Up, Down", "every argument whole, or a few again; scroll them"),
             .init("Ctrl-G", "stop the task permission shown above the composer"),
         ]),
         .init("Folders (in the chats)", [

@@ -21,6 +21,17 @@ extension ChatScreen {
         case .char("t") where docked.taskPermission == .offered:
             state.approval?.taskPermission.request()
             return
+        case .char("v"):
+            state.approval?.argumentsExpanded.toggle()
+            state.approval?.argumentScroll = 0
+            return
+        case KeyPress(.up), .char("k"):
+            state.approval?.argumentScroll -= 1
+            return
+        case KeyPress(.down), .char("j"):
+            // The settle step stops it at the last line.
+            state.approval?.argumentScroll += 1
+            return
         case .char("a"), .char("y"): answer = .approveOnce
         case .char("d"), .char("n"): answer = .deny(reason: nil)
         default: return

@@ -54,7 +54,9 @@ struct ScreenFrame {
         }
         if let approval = state.approval {
             let dockBottom = transcriptBottom
-            transcriptBottom = max(transcriptBottom - ApprovalDock.height(approval), 1)
+            // The dock may take all but a few transcript rows; beyond that its arguments scroll.
+            let height = ApprovalDock.height(approval, width: paneWidth - 2, limit: transcriptBottom - 3)
+            transcriptBottom = max(transcriptBottom - height, 1)
             dock = GridRect(row: transcriptBottom, column: paneLeft + 1, width: paneWidth - 2,
                             height: dockBottom - transcriptBottom)
         } else {
@@ -95,6 +97,9 @@ enum ScreenLayout {
         let frame = ScreenFrame(state, width: width, height: height, now: now)
         if !frame.narrow { settleSidebar(&state, frame: frame, width: Sidebar.width, now: now) }
         settleTranscript(&state, rect: frame.transcript)
+        if let dock = frame.dock, let docked = state.approval {
+            state.approval?.argumentScroll = ApprovalDock.clampedScroll(docked, rect: dock)
+        }
         var nowhere = Self.nowhere
         state.composer.draw(in: &nowhere, rect: frame.composer)
         if frame.narrow && state.sidebarOverlayOpen { settleSidebar(&state, frame: frame, width: frame.overlayWidth, now: now) }

@@ -21,6 +21,10 @@ struct DockedApproval: Sendable {
     var card: BrowserActCard?
     /// "Allow for this task" in the chat feature's two steps: `t` shows the offer's scope and limits, `y` confirms.
     var taskPermission: TaskPermissionStep
+    /// `v`: every argument whole instead of a few one-line ones.
+    var argumentsExpanded = false
+    /// The first expanded line shown (the settle step keeps it inside the arguments).
+    var argumentScroll = 0
 
     init(approval: ApprovalView, ticket: Int, work: Int) {
         self.approval = approval

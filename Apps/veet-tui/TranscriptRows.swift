@@ -188,9 +188,11 @@ struct TranscriptRowCache {
                 if expanded { lines += ToolLedger.lines(ToolBundle(id: item.id, calls: [tool]), width: width) }
                 return lines + [[]]
             case .approval(let card):
-                if card.isPending { return [line("  ● Waiting for your approval", TranscriptStyles.attention), []] }
+                // Collapsed to one line; Enter opens what was (or is to be) approved, without decision keys.
+                let details = expanded ? ToolLedger.lines(approvalArguments: card, width: width) : []
+                if card.isPending { return [line("  ● Waiting for your approval", TranscriptStyles.attention)] + details + [[]] }
                 let name = card.toolName.map { " · \($0)" } ?? ""
-                return [line("  " + card.decisionText + name, TranscriptStyles.faint), []]
+                return [line("  " + card.decisionText + name, TranscriptStyles.faint)] + details + [[]]
             case .question(let card):
                 switch card.state {
                 case .pending:
@@ -248,6 +250,23 @@ enum ToolLedger {
         }
         for card in bundle.approvals { add("  ✓     " + card.decisionText + (card.toolName.map { " · \($0)" } ?? "")) }
         return lines
+    }
+
+    /// An opened approval card: its tool, summary and every argument whole
+    /// (VeetChat's `ApprovalArgumentLayout`, as the dock and the CLI show them), wrapped.
+    static func lines(approvalArguments card: ApprovalCard, width: Int) -> [StyledLine] {
+        let inner = max(width - 8, 10)
+        var texts = [[card.toolName, card.risk.map { "risk \($0)" }].compactMap { $0 }.joined(separator: "  ")]
+        if let summary = card.actionSummary { texts.append(summary) }
+        if let arguments = card.arguments {
+            texts += ApprovalArgumentLayout.standard.expanded(arguments)
+            if let note = ApprovalArgumentLayout.serverCutNote(arguments) { texts.append(note) }
+        } else {
+            texts.append("(arguments not read yet)")
+        }
+        return texts.filter { !$0.isEmpty }.flatMap { TextFitting.wrap($0, width: inner) }.map {
+            TranscriptRowCache.padded("    │ " + $0, TranscriptStyles.ledger, width: width - 2)
+        }
     }
 }
 

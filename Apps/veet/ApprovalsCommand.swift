@@ -4,7 +4,7 @@ import VeetConsole
 import VeetTransport
 import VeetWire
 
-/// `veet approvals list|approve|deny`.
+/// `veet approvals list|show|approve|deny`.
 struct ApprovalsCommand {
     let context: CLIContext
 
@@ -14,6 +14,8 @@ struct ApprovalsCommand {
         subcommands: [
             CommandSpec(name: "list", summary: "List pending approvals (all, or one conversation's).",
                         options: [.value("session", valueName: "id", help: "Only this conversation.")]),
+            CommandSpec(name: "show", summary: "Show one approval with every argument whole.",
+                        positionals: [PositionalSpec("id", help: "The approval id.")]),
             CommandSpec(name: "approve", summary: "Approve a pending approval once.",
                         positionals: [PositionalSpec("id", help: "The approval id.")]),
             CommandSpec(name: "deny", summary: "Deny a pending approval.",
@@ -38,7 +40,25 @@ struct ApprovalsCommand {
         for approval in items {
             context.out.writeLine("\(style.warning(approval.risk.rawValue))  \(style.emphasis(approval.toolName ?? "tool"))  \(approval.actionSummary)")
             context.out.writeLine(style.dim("  \(approval.id)  session \(approval.sessionID)  run \(approval.runID)"))
+            let arguments = ApprovalArgumentLayout.standard.collapsed(approval.arguments)
+            for line in arguments.lines + [arguments.moreText].compactMap({ $0 }) { context.out.writeLine("  " + line) }
         }
+        return .success
+    }
+
+    /// The approval and every argument whole (secret-looking ones stay hidden), by VeetChat's rule.
+    func show(_ id: String) async throws -> ExitCode {
+        let approval = try await ChatAPI(sender: .live(client: try context.client())).approval(id: id)
+        if context.json {
+            try JSONOutput.print(approval, layout: .compact)
+            return .success
+        }
+        let style = context.outStyle
+        context.out.writeLine("\(style.warning(approval.risk.rawValue))  \(style.emphasis(approval.toolName ?? "tool"))  \(approval.status.rawValue)")
+        context.out.writeLine("  " + approval.actionSummary)
+        for line in ApprovalArgumentLayout.standard.expanded(approval.arguments) { context.out.writeLine("  " + line) }
+        if let note = ApprovalArgumentLayout.serverCutNote(approval.arguments) { context.out.writeLine(style.dim("  " + note)) }
+        context.out.writeLine(style.dim("  \(approval.id)  session \(approval.sessionID)  run \(approval.runID)"))
         return .success
     }
 

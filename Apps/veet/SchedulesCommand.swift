@@ -13,8 +13,10 @@ struct SchedulesCommand {
         .value("cadence", valueName: "words",
                help: "daily 08:00 | weekly mon,fri 08:00 | monthly 1,last 08:00 | yearly 02-14 08:00 | once <instant>"),
         .value("timezone", valueName: "IANA", help: "Time zone of the cadence (default: this machine's)."),
-        .value("agent", valueName: "uuid", help: "The agent's UUID (not `general`)."),
-        .value("agent-version", valueName: "version", help: "The agent version."),
+        .value("agent", valueName: "uuid",
+               help: "The agent's UUID (default: your latest conversation's; `veet schedules agents` lists them)."),
+        .value("agent-version", valueName: "version",
+               help: "The agent version (default: the latest one your conversations used with that agent)."),
         .value("policy-profile", valueName: "name", help: "Policy profile (default: default)."),
         .value("scope", valueName: "scope", help: "A requested scope, such as memory.read.", repeatable: true),
         .value("max-cost", valueName: "decimal", help: "Cost limit per run, such as 0.50."),
@@ -44,6 +46,7 @@ struct SchedulesCommand {
                         options: [revisionOption], positionals: idArgument()),
             CommandSpec(name: "runs", summary: "List a schedule's occurrences and their conversations.",
                         positionals: idArgument()),
+            agentsSpec,
         ])
 
     static func run(_ command: ParsedCommand, context: CLIContext) async throws -> ExitCode {
@@ -67,6 +70,7 @@ struct SchedulesCommand {
             case ["schedules", "cancel"]:
                 return try await schedules.show(api.cancel(id: id, expectedRevision: revision(command, api, id)))
             case ["schedules", "runs"]: return try await schedules.runs(api, id: id)
+            case ["schedules", "agents"]: return try await schedules.agents()
             default:
                 return context.fail("veet: schedules needs a subcommand; see `veet help schedules`", .usage)
             }
@@ -135,7 +139,10 @@ struct SchedulesCommand {
     }
 
     func create(_ api: SchedulesAPI, _ command: ParsedCommand) async throws -> ExitCode {
-        let definition = try self.definition(command, base: nil)
+        // A missing title, instruction or cadence is said before the history is read for the agent.
+        _ = try definition(command, base: nil, agent: (id: "", version: ""))
+        guard let agent = try await chooseAgent(command) else { return .usage }
+        let definition = try self.definition(command, base: nil, agent: agent)
         let key = command.value("key").flatMap(IdempotencyKey.init(rawValue:)) ?? IdempotencyKey()
         return try show(await api.create(definition, idempotencyKey: key))
     }
@@ -157,7 +164,9 @@ struct SchedulesCommand {
     }
 
     /// A definition from the options, on top of `base` for an edit.
-    func definition(_ command: ParsedCommand, base: ScheduleDefinition?) throws -> ScheduleDefinition {
+    /// `agent` is the one `chooseAgent` settled on (create); an edit keeps the base's unless given.
+    func definition(_ command: ParsedCommand, base: ScheduleDefinition?,
+                    agent: (id: String, version: String)? = nil) throws -> ScheduleDefinition {
         func required(_ name: String, _ fallback: String?) throws -> String {
             if let value = command.value(name) ?? fallback { return value }
             throw UsageError(.missingOption("--\(name)"), path: command.path)
@@ -172,7 +181,8 @@ struct SchedulesCommand {
         let scopes = command.values("scope")
         return ScheduleDefinition(
             title: try required("title", base?.title), instruction: try required("instruction", base?.instruction),
-            agentID: try required("agent", base?.agentID), agentVersion: try required("agent-version", base?.agentVersion),
+            agentID: try required("agent", agent?.id ?? base?.agentID),
+            agentVersion: try required("agent-version", agent?.version ?? base?.agentVersion),
             policyProfile: command.value("policy-profile") ?? base?.policyProfile ?? "default",
             requestedScopes: scopes.isEmpty ? base?.requestedScopes ?? [] : scopes,
             browserProfileID: base?.browserProfileID, limits: limits,

@@ -191,8 +191,11 @@ actor TerminalTurnView: TurnInteraction {
             if let explanation = browser.notCoveredExplanation { note(style.dim("  \(explanation)")) }
         } else {
             note("  \(approval.actionSummary)")
-            let arguments = approval.arguments.compactText
-            note(style.dim("  arguments: \(arguments.count > 400 ? String(arguments.prefix(400)) + "…" : arguments)"))
+            // VeetChat's one rule, so the TUI's dock shows the same arguments.
+            let arguments = ApprovalArgumentLayout.standard.collapsed(approval.arguments)
+            for line in arguments.lines { note(style.dim("  " + line)) }
+            if let more = arguments.moreText { note(style.dim("  " + more)) }
+            if arguments.canExpand { note(style.dim("  veet approvals show \(approval.id) prints every argument whole.")) }
         }
         switch approvalMode {
         case .approveAll:

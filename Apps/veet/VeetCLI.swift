@@ -87,6 +87,7 @@ struct VeetCLI {
         case ["connect"]: return try await ConnectCommand(context: context, command: command).run()
         case ["chat"]: return try await ChatCommand(context: context, command: command).run()
         case ["approvals", "list"]: return try await ApprovalsCommand(context: context).list(command)
+        case ["approvals", "show"]: return try await ApprovalsCommand(context: context).show(command.positionals[0])
         case ["approvals", "approve"]:
             return try await ApprovalsCommand(context: context).decide(command.positionals[0], choice: .approveOnce)
         case ["approvals", "deny"]:

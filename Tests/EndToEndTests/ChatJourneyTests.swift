@@ -19,6 +19,13 @@ import Testing
         let pending = try jsonArray(try cli.veet(["approvals", "list", "--json"], fixture: fixture).stdout)
         #expect(pending.count == 1)
         let approvalID = try #require(pending.first?["id"] as? String)
+        // What is to be approved shows, not only the server's generic sentence.
+        let listed = try cli.veet(["approvals", "list"], fixture: fixture).stdout
+        #expect(listed.contains("destination: demo://notes"), "\(listed)")
+        let shown = try cli.veet(["approvals", "show", approvalID], fixture: fixture)
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("content: hello from the scripted model"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("destination: demo://notes"), "\(shown.stdout)")
         let approve = try cli.veet(["approvals", "approve", approvalID], fixture: fixture)
         #expect(approve.status == 0, "\(approve.stderr)")
         // The run goes on once approved.

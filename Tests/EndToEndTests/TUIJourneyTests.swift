@@ -61,6 +61,35 @@ import Testing
 
     /// The composer sends as soon as the run is terminal: a message typed the
     /// instant the answer shows is neither refused nor lost.
+    /// Issue 14 #8: the dock shows what is to be approved, not only the
+    /// server's generic sentence; `v` shows every argument whole.
+    @Test func theApprovalDockShowsTheArgumentsAndVShowsThemAll() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        let session = try TUISession(width: 80, height: 24)
+        defer { session.stop() }
+        let tui = session.terminal
+
+        try tui.waitFor("New conversation")
+        try tui.type("Please approve a long write")
+        try tui.press("Enter")
+        let docked = try tui.waitFor("v all arguments")
+        #expect(docked.contains("content: Quarterly planning notes"), "\(docked)")
+        #expect(docked.contains("destination: demo://notes"), "\(docked)")
+        #expect(!docked.contains("[TRUNCATED]"), "collapsed, the long value is cut by the dock:\n\(docked)")
+        try tui.press("v")
+        let expanded = try tui.waitFor("v fewer")
+        #expect(expanded.contains("…[TRUNCATED]"), "the whole display copy, up to the server's cut:\n\(expanded)")
+        #expect(expanded.contains("destination: demo://notes"), "\(expanded)")
+        try tui.press("v")
+        try tui.waitFor("v all arguments")
+        try tui.press("d")
+        try tui.waitFor("Denied")
+        try tui.press("C-d")
+    }
+
     @Test func aMessageTypedAsTheAnswerArrivesIsSent() throws {
         guard TmuxTerminal.isAvailable else {
             Issue.record("tmux is missing: Scripts/bootstrap installs it")

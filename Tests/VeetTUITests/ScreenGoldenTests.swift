@@ -49,13 +49,26 @@ import VeetWire
         return state
     }
 
-    static func withApproval() -> ScreenState {
+    /// The fixture's `demo.external_write` arguments (Scenario.approval).
+    static let writeArguments: JSONValue = .object([
+        "content": .string("hello from the scripted model"), "destination": .string("demo://notes"),
+    ])
+
+    /// A server-cut 900-character note, a hidden token and more arguments than the dock lists.
+    static let longWriteArguments: JSONValue = .object([
+        "content": .string(String(String(repeating: "Quarterly planning notes, line by line. ", count: 23).prefix(512))
+            + ApprovalArgumentCheck.truncationMarker),
+        "destination": .string("demo://notes"), "api_token": .string("[REDACTED]"),
+        "format": .string("markdown\nwith a second line"), "append": .bool(true),
+    ])
+
+    static func withApproval(arguments: JSONValue = writeArguments) -> ScreenState {
         var state = base()
         state.sessionID = "s0"
         state.transcript.restore([SessionMessageView(sequence: 1, role: .user, content: [.text("Please approve a write")])])
         let approval = ApprovalView(id: "a0", runID: "r0", sessionID: "s0", status: .pending, toolName: "demo.external_write",
-                                    actionSummary: "Run demo.external_write with validated arguments.", risk: .high,
-                                    createdAt: stamp(minutesAgo: 1))
+                                    actionSummary: "Run demo.external_write with validated arguments.",
+                                    arguments: arguments, risk: .high, createdAt: stamp(minutesAgo: 1))
         state.transcript.attach(approval)
         state.approval = DockedApproval(approval: approval, ticket: 1, work: 1)
         state.work = RunningWork(id: 1, sessionID: "s0", runID: "r0")
@@ -79,6 +92,46 @@ import VeetWire
         }
         let (_, grid) = Self.settledGrid(state)
         GoldenScreen.check(grid.snapshot, named: "\(name)-\(Self.width)x\(Self.height)")
+    }
+
+    /// The dock lists a few arguments, cut with a marker, secrets hidden; `v`
+    /// shows them all whole, scrolled inside the dock (80x24 and wide).
+    @Test(arguments: [(80, 24), (160, 48)])
+    func theApprovalDockShowsItsArgumentsAndExpandsThem(size: (width: Int, height: Int)) {
+        var state = Self.withApproval(arguments: Self.longWriteArguments)
+        let (_, collapsed) = Self.settledGrid(state, width: size.width, height: size.height)
+        GoldenScreen.check(collapsed.snapshot, named: "approval-arguments-\(size.width)x\(size.height)")
+        #expect(collapsed.snapshot.contains("api_token: [REDACTED]"))
+        #expect(collapsed.snapshot.contains("+2 more arguments"))
+        #expect(collapsed.snapshot.contains("v all arguments"))
+
+        state.approval?.argumentsExpanded = true
+        let (expandedState, expanded) = Self.settledGrid(state, width: size.width, height: size.height)
+        GoldenScreen.check(expanded.snapshot, named: "approval-arguments-expanded-\(size.width)x\(size.height)")
+        #expect(expanded.snapshot.contains("v fewer"))
+
+        // Scrolling past the end stops at the last line: the settle step keeps the offset inside.
+        state = expandedState
+        state.approval?.argumentScroll = 1_000
+        let (scrolledState, scrolled) = Self.settledGrid(state, width: size.width, height: size.height)
+        #expect(scrolled.snapshot.contains("[TRUNCATED]"))
+        #expect(scrolled.snapshot.contains("format: markdown"))
+        #expect((scrolledState.approval?.argumentScroll ?? 1_000) < 1_000)
+        let (_, again) = Self.settledGrid(scrolledState, width: size.width, height: size.height)
+        #expect(again == scrolled)
+    }
+
+    @Test func aDecidedApprovalOpensToWhatWasApproved() {
+        var state = Self.withApproval()
+        state.approval = nil
+        state.focus = .transcript
+        state.expandedBundleIDs = ["approval:a0"]
+        let (_, grid) = Self.settledGrid(state, width: 80)
+        #expect(grid.snapshot.contains("content: hello from the scripted model"))
+        #expect(grid.snapshot.contains("destination: demo://notes"))
+        state.expandedBundleIDs = []
+        let (_, closed) = Self.settledGrid(state, width: 80)
+        #expect(!closed.snapshot.contains("destination: demo://notes"))
     }
 
     @Test func paintingASettledStateChangesNothingSoItPaintsTheSameAgain() {

@@ -100,7 +100,7 @@ public struct Transcript: Sendable, Hashable {
     // MARK: Approvals read through the API
 
     /// Merges an approval read from `GET /v1/approvals/{id}` (or the pending list):
-    /// tool name, summary and risk. The first settled state wins: an older pending
+    /// tool name, summary, risk and arguments. The first settled state wins: an older pending
     /// read never reopens a settled card.
     public mutating func attach(_ view: ApprovalView) {
         let id = "approval:\(view.id)"
@@ -115,6 +115,7 @@ public struct Transcript: Sendable, Hashable {
             card.toolName = view.toolName ?? card.toolName
             card.actionSummary = view.actionSummary.isEmpty ? card.actionSummary : view.actionSummary
             card.risk = ToolRisk(view.risk) ?? card.risk
+            card.arguments = view.arguments
             if card.isPending { card.state = ApprovalCard.state(for: view) }
             isPending = card.isPending
             callID = card.callID

@@ -127,7 +127,7 @@ public struct AssistantMessage: Sendable, Hashable {
 }
 
 /// An approval checkpoint: its id and where it stands. The full card
-/// (action, arguments, risk) comes from `GET /v1/approvals/{id}`.
+/// (action, arguments, risk) comes from `GET /v1/approvals/{id}` (`Transcript.attach`).
 public struct ApprovalCard: Sendable, Hashable {
     public enum State: Sendable, Hashable {
         case pending, approvedOnce, approvedForTask, denied, expired, cancelled
@@ -144,6 +144,8 @@ public struct ApprovalCard: Sendable, Hashable {
     public var toolName: String?
     public var actionSummary: String?
     public var risk: ToolRisk?
+    /// The server's display copy of the arguments (`ApprovalArgumentLayout` shows it); nil until read.
+    public var arguments: JSONValue?
 
     public init(approvalID: String, state: State = .pending, callID: String? = nil) {
         self.approvalID = approvalID
