@@ -6,7 +6,8 @@ extension Schema {
     /// `browser_profile_id` keeps the website-access profile chosen when the
     /// message was typed, so every attempt creates the same conversation; and
     /// `claimed_at` is the lease of a `sending` entry, so only one sender
-    /// (veetd, the TUI, a CLI) delivers it at a time.
+    /// (veetd, the TUI, a CLI) delivers it at a time; `claimed_by` is that
+    /// sender's process id, so a claim of a killed process is void at once.
     static let sharedConversationKeyMigration = Migration(version: 7, sql: """
         CREATE TABLE outbox_v7 (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -24,7 +25,8 @@ extension Schema {
             echo_sequence INTEGER,
             conversation_key TEXT,
             browser_profile_id TEXT,
-            claimed_at REAL
+            claimed_at REAL,
+            claimed_by INTEGER
         );
         INSERT INTO outbox_v7 (id, connection_id, session_id, idempotency_key, content_json, text, created_at,
                                after_sequence, state, attempts, last_error, run_id, echo_sequence, conversation_key)

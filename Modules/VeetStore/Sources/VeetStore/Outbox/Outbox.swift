@@ -41,8 +41,20 @@ public struct OutboxEntry: Sendable, Hashable {
     public var browserProfileID: String?
     /// When the sender now holding a `sending` entry claimed it (its lease).
     public var claimedAt: Date?
+    /// The process id of that sender: a claim whose process is gone (killed
+    /// mid-delivery) is void at once instead of blocking until its lease ends.
+    public var claimedBy: Int32?
 
     public var text: String { Outbox.echoText(content) }
+
+    /// Whether another sender holds this entry now: `sending`, claimed within
+    /// the lease, by a process that is still alive (`isAlive`, given for tests).
+    public func isClaimed(now: Date = Date(), isAlive: (Int32) -> Bool = ClaimHolder.isAlive) -> Bool {
+        guard state == .sending, let claimedAt, claimedAt >= now.addingTimeInterval(-Outbox.claimLease) else {
+            return false
+        }
+        return claimedBy.map(isAlive) ?? true
+    }
 
     /// Still on its way to the server: not confirmed, and not refused for good.
     public var awaitsDelivery: Bool { state != .confirmed && state != .refused }
@@ -56,7 +68,7 @@ enum Outbox {
 
     static let columns = """
         id, session_id, idempotency_key, content_json, created_at, state, attempts, last_error, run_id, after_sequence,
-        conversation_key, browser_profile_id, claimed_at
+        conversation_key, browser_profile_id, claimed_at, claimed_by
         """
 
     /// How long a `sending` entry stays claimed by the sender that claimed it:
@@ -75,7 +87,8 @@ enum Outbox {
             state: OutboxState(rawValue: row.text(5)) ?? .failed, attempts: row.int(6),
             lastError: row.optionalText(7), runID: row.optionalText(8), afterSequence: row.int64(9),
             browserProfileID: row.optionalText(11),
-            claimedAt: row.isNull(12) ? nil : Date(timeIntervalSince1970: row.double(12)))
+            claimedAt: row.isNull(12) ? nil : Date(timeIntervalSince1970: row.double(12)),
+            claimedBy: row.isNull(13) ? nil : Int32(truncatingIfNeeded: row.int(13)))
     }
 }
 
@@ -184,14 +197,16 @@ extension LocalStore {
     /// by another sender now. `counting` is false when the attempt continues
     /// one already counted.
     func beginAttempt(id: Int64, counting: Bool = true, now: Date = Date()) throws -> OutboxEntry? {
-        try database.write { db in
+        try database.write { db -> OutboxEntry? in
+            guard let current = try db.query("SELECT \(Outbox.columns) FROM outbox WHERE connection_id = ? AND id = ?",
+                                             [.int(connectionID), .int(id)], row: Outbox.read).first,
+                  current.state == .queued || current.state == .failed
+                    || (current.state == .sending && !current.isClaimed(now: now)) else { return nil }
             try db.run("""
-                UPDATE outbox SET state = 'sending', attempts = attempts + ?, claimed_at = ?
+                UPDATE outbox SET state = 'sending', attempts = attempts + ?, claimed_at = ?, claimed_by = ?
                 WHERE connection_id = ? AND id = ?
-                  AND (state IN ('queued', 'failed') OR (state = 'sending' AND coalesce(claimed_at, 0) < ?))
-                """, [.int(counting ? 1 : 0), .double(now.timeIntervalSince1970), .int(connectionID), .int(id),
-                      .double(now.timeIntervalSince1970 - Outbox.claimLease)])
-            guard db.changes > 0 else { return nil }
+                """, [.int(counting ? 1 : 0), .double(now.timeIntervalSince1970), .int(Int64(ClaimHolder.current)),
+                      .int(connectionID), .int(id)])
             return try db.query("SELECT \(Outbox.columns) FROM outbox WHERE id = ?", [.int(id)], row: Outbox.read).first
         }
     }
@@ -251,5 +266,15 @@ extension LocalStore {
             try db.query("SELECT kind, target, idempotency_key FROM intents WHERE connection_id = ? ORDER BY created_at",
                          [.int(connectionID)]) { (kind: $0.text(0), target: $0.text(1), key: $0.text(2)) }
         }
+    }
+}
+
+/// The process that claims an outbox entry, and whether a claimer still lives.
+public enum ClaimHolder {
+    static var current: Int32 { getpid() }
+
+    /// True while process `pid` exists (one owned by someone else counts too).
+    public static func isAlive(_ pid: Int32) -> Bool {
+        pid == getpid() || kill(pid, 0) == 0 || errno == EPERM
     }
 }

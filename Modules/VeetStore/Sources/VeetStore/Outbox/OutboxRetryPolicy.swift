@@ -5,7 +5,8 @@ import Foundation
 /// conversation with something due is flushed once, in order:
 ///
 /// - queued entries are due, and so are entries left `sending` by a sender
-///   that died (their claim is older than `Outbox.claimLease`); an entry
+///   that died (their claim is older than `Outbox.claimLease`, or its
+///   process is gone); an entry
 ///   another sender is delivering right now is left to it;
 /// - a failed entry is due while it has had fewer than `maxAttempts`
 ///   attempts; after that it waits for its owner to retry it;
@@ -31,7 +32,7 @@ public struct OutboxRetryPolicy: Sendable, Hashable {
     public func isDue(_ entry: OutboxEntry, now: Date = Date()) -> Bool {
         switch entry.state {
         case .queued: true
-        case .sending: (entry.claimedAt ?? .distantPast) < now.addingTimeInterval(-Outbox.claimLease)
+        case .sending: !entry.isClaimed(now: now)
         case .failed: entry.attempts < maxAttempts
         case .refused, .confirmed: false
         }
