@@ -45,7 +45,7 @@ let package = Package(
         .executableTarget(
             name: "veet",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
-                           "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMarkdown", "VeetTokens",
+                           "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMemory", "VeetMarkdown", "VeetTokens",
                            "VeetTerminal", "VeetConsole"].map(module),
             path: "Apps/veet", swiftSettings: swift6),
         .executableTarget(
