@@ -51,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "veet-tui",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
-                           "VeetSchedules", "VeetWebsiteAccess", "VeetTokens", "VeetTerminal", "VeetCurses"].map(module),
+                           "VeetSchedules", "VeetWebsiteAccess", "VeetMemory", "VeetTokens", "VeetTerminal", "VeetCurses"].map(module),
             path: "Apps/veet-tui", swiftSettings: swift6),
         .executableTarget(
             name: "veetd",

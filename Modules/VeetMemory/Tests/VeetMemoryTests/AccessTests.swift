@@ -61,6 +61,9 @@ import VeetTransport
         let refusal = try #require(access.writeRefusal(.memories))
         #expect(refusal.description.contains("memory.write"))
         #expect(access.synthesis.offersWrites)  // the other families keep theirs
+        #expect(MemoryAccess.writeRefusalWords(APIError(status: 403, code: .authorizationError, message: ""))
+            == refusal.description)
+        #expect(MemoryAccess.writeRefusalWords(APIError(status: 404, code: .notFound, message: "memory not found")) == nil)
     }
 
     @Test func changesTheServerCannotMakeHideTheWrites() async {

@@ -86,6 +86,16 @@ public struct MemoryAccess: Sendable, Hashable {
         }
     }
 
+    /// Why a write failed when the failure hides the writes (a 403, or changes
+    /// the server does not support); nil for any other failure.
+    public static func writeRefusalWords(_ error: any Error) -> String? {
+        var access = MemoryAccess()
+        access.memories = .available(writesDenied: nil)
+        access.noteWrite(.memories, error: error)
+        if case .available(let denied?) = access.memories { return denied }
+        return nil
+    }
+
     /// The refusal to show instead of a write control, or nil when it may be offered.
     public func writeRefusal(_ family: MemoryFamily) -> MemoryRuleError? {
         switch self[family] {
