@@ -111,6 +111,13 @@ struct MemoryCommand {
     // MARK: Memories
 
     func list(_ command: ParsedCommand) async throws -> ExitCode {
+        // A misspelt value is refused here: the server would only say "malformed".
+        for (option, given, known) in [("status", command.values("status"), BeliefStatus.knownValues.map(\.rawValue)),
+                                       ("type", command.values("type"), BeliefType.knownValues.map(\.rawValue))] {
+            if let wrong = given.first(where: { !known.contains($0) }) {
+                return context.fail("veet: --\(option) \(wrong): use one of \(known.joined(separator: ", "))", .usage)
+            }
+        }
         let filter = MemoryFilter(
             statuses: Set(command.values("status").map(BeliefStatus.init(raw:))),
             types: Set(command.values("type").map(BeliefType.init(raw:))),

@@ -66,6 +66,8 @@ import Testing
                                                  home: home).stdout)
         #expect(!fromSession.isEmpty && fromSession.allSatisfy { $0["source_session_id"] as? String == session })
 
+        let misspelt = try cli.veet(["memory", "list", "--status", "activ"], fixture: fixture, home: home)
+        #expect(misspelt.status == 2 && misspelt.stderr.contains("use one of candidate, provisional, active"))
         let plain = try cli.veet(["memory", "list", "--flagged"], fixture: fixture, home: home).stdout
         #expect(plain.contains("Needs review") && plain.contains("from email"))
         let id = try #require(try ids(["--flagged"], fixture, home).first)
