@@ -16,7 +16,7 @@ func module(_ name: String) -> Target.Dependency { .product(name: name, package:
 let modules = [
     "CSQLite", "CCmarkGFM",
     "VeetTransport", "VeetWire", "VeetTokens", "VeetTerminal", "VeetMarkdown", "VeetStore", "VeetDaemonProtocol",
-    "VeetChat", "VeetFolders", "VeetSchedules", "VeetWebsiteAccess", "VeetAccount",
+    "VeetChat", "VeetFolders", "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMemory",
     "VeetConsole", "VeetCurses", "VeetFixture", "VeetTestSupport",
 ]
 
@@ -45,13 +45,13 @@ let package = Package(
         .executableTarget(
             name: "veet",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
-                           "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMarkdown", "VeetTokens",
+                           "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMemory", "VeetMarkdown", "VeetTokens",
                            "VeetTerminal", "VeetConsole"].map(module),
             path: "Apps/veet", swiftSettings: swift6),
         .executableTarget(
             name: "veet-tui",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
-                           "VeetSchedules", "VeetWebsiteAccess", "VeetTokens", "VeetTerminal", "VeetCurses"].map(module),
+                           "VeetSchedules", "VeetWebsiteAccess", "VeetMemory", "VeetTokens", "VeetTerminal", "VeetCurses"].map(module),
             path: "Apps/veet-tui", swiftSettings: swift6),
         .executableTarget(
             name: "veetd",
@@ -97,6 +97,7 @@ let package = Package(
         moduleTests("VeetSchedules", ["VeetSchedules", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetWebsiteAccess", ["VeetWebsiteAccess", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetAccount", ["VeetAccount", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
+        moduleTests("VeetMemory", ["VeetMemory", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetConsole", ["VeetConsole"]),
         moduleTests("VeetCurses", ["VeetCurses", "VeetTokens", "VeetTerminal", "VeetMarkdown"]),
         moduleTests("VeetFixture", ["VeetFixture"], resources: [.copy("Golden")]),

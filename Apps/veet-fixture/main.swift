@@ -65,8 +65,13 @@ struct CommandLineOptions {
           --no-folders           no folder routes (404) and no folder_id on session views, like the snapshot
           --no-schedules         no schedule routes (404), like a server with the schedule API off
           --no-devices           no device or notification routes (404), like a server with the notification API off
+          --no-memory            no memory routes at all (404), like a server with the memory API off
+          --no-memory-synthesis  no synthesis history (404), and so no dreaming either
+          --no-dreaming          no dreaming review routes (404)
+          --no-memory-write      the token lacks memory.write: every memory write answers 403
+          --no-memory-changes    memories can be read but not changed (the framework's 404/400 texts)
           --profile NAME         full (default) or snapshot: only what the August 2026 server offers (no folders,
-                                 devices, notifications, uploads, task permissions or session website binding)
+                                 devices, notifications, uploads, task permissions, session website binding or memory)
           --auto-notify          raise inbox notifications when a run waits on an approval or a question, or fails
           --strict-attachments   attachment blocks must name an upload of the session (else 404)
           --churn-paging MODE    move a session after each session-list page: promote (an unseen one
@@ -134,6 +139,11 @@ struct CommandLineOptions {
             case "--no-folders": result.options.folders = false
             case "--no-schedules": result.options.schedules = false
             case "--no-devices": result.options.devices = false
+            case "--no-memory": result.options.memory = false
+            case "--no-memory-synthesis": result.options.memorySynthesis = false
+            case "--no-dreaming": result.options.memoryDreaming = false
+            case "--no-memory-write": result.options.memoryWriteScope = false
+            case "--no-memory-changes": result.options.memoryChanges = false
             case "--auto-notify": result.autoNotify = true
             case "--profile":
                 let name = try value(for: flag)

@@ -45,6 +45,8 @@ enum AppMessage: Sendable {
     case websiteCeremony(Ceremony)
     /// What the Schedules screen's calls found.
     case schedules(SchedulesUpdate)
+    /// What the Memory screen's calls found.
+    case memory(MemoryUpdate)
     /// The task permissions of a conversation.
     case taskGrantsLoaded(sessionID: String, [TaskGrant])
     /// The folder feature's state, with the index rows it fenced.

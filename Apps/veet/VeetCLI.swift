@@ -11,14 +11,22 @@ struct VeetCLI {
     let arguments: [String]
 
     /// `veet --version` is the conventional spelling of `veet version`; a
-    /// bare `veet connections` means `veet connections list`.
+    /// bare `veet connections` means `veet connections list`, a bare
+    /// `veet memory dreaming` means `veet memory dreaming show`.
     static func normalised(_ arguments: [String]) -> [String] {
         guard arguments.isEmpty == false else { return ["--help"] }
-        if let last = arguments.lastIndex(where: { !$0.hasPrefix("-") }), arguments[last] == "connections",
+        if let last = arguments.lastIndex(where: { !$0.hasPrefix("-") }),
            !arguments.contains("--help"), !arguments.contains("-h") {
-            var listed = arguments
-            listed.insert("list", at: last + 1)
-            return listed
+            let implied: String? = switch arguments[last] {
+            case "connections": "list"
+            case "dreaming" where last > 0 && arguments[last - 1] == "memory": "show"
+            default: nil
+            }
+            if let implied {
+                var listed = arguments
+                listed.insert(implied, at: last + 1)
+                return listed
+            }
         }
         guard let index = arguments.firstIndex(of: "--version"),
               arguments[..<index].allSatisfy({ $0.hasPrefix("-") }) else { return arguments }
@@ -79,6 +87,7 @@ struct VeetCLI {
         case "sites": return try await SitesCommand.run(command, context: context)
         case "folders": return try await FoldersCommand.run(command, context: context)
         case "schedules": return try await SchedulesCommand.run(command, context: context)
+        case "memory": return try await MemoryCommand.run(command, context: context)
         case "devices", "notifications": return try await AccountCommand.run(command, context: context)
         case "daemon": return try await DaemonCommand.run(command, context: context)
         default: break

@@ -172,6 +172,44 @@ struct CommandTour {
         try run.veet(["schedules", "cancel", missing, "--json"], expect: [4])
     }
 
+    /// Every `veet memory` command against the seeded memory.
+    func memory() throws {
+        try run.veet(["memory", "list"])
+        let flagged = try run.value(try run.veet(["memory", "list", "--flagged", "--json"]), "id")
+        try run.veet(["memory", "list", "--status", "retired", "--type", "fact", "--search", "coffee", "--json"])
+        try run.veet(["memory", "show", flagged])
+        try run.veet(["memory", "show", missing, "--json"], expect: [4])
+        try run.veet(["memory", "not-here", flagged])
+        try run.veet(["memory", "not-here", flagged, "--json"])
+        try run.veet(["memory", "reviewed", flagged])
+        try run.veet(["memory", "reviewed", flagged, "--json"])
+        try run.veet(["memory", "untrue", flagged])
+        try run.veet(["memory", "untrue", missing, "--json"], expect: [4])
+        try run.veet(["memory", "delete", flagged], expect: [2])  // no terminal, no --yes
+        try run.veet(["memory", "delete", flagged, "--yes", "--json"])
+        try run.veet(["memory", "delete", flagged, "--yes"], expect: [4])
+        try run.veet(["memory", "synthesis", "list"])
+        let operations = try run.veet(["memory", "synthesis", "list", "--json"])
+        let merge = try run.value(operations, "id", where: ("reason", "equivalent"))
+        try run.veet(["memory", "synthesis", "show", merge])
+        try run.veet(["memory", "synthesis", "show", missing, "--json"], expect: [4])
+        try run.veet(["memory", "synthesis", "undo", missing], expect: [4])
+        try run.veet(["memory", "synthesis", "undo", merge, "--json"], expect: [0, 1])
+        try run.veet(["memory", "dreaming"])
+        try run.veet(["memory", "dreaming", "show"])
+        let journal = try run.veet(["memory", "dreaming", "show", "--json"])
+        let proposal = try run.value(journal, "proposals.id")
+        try run.veet(["memory", "dreaming", "pause"])
+        try run.veet(["memory", "dreaming", "pause", "--json"])
+        try run.veet(["memory", "dreaming", "resume"])
+        try run.veet(["memory", "dreaming", "resume", "--json"])
+        try run.veet(["memory", "dreaming", "approve", proposal])
+        try run.veet(["memory", "dreaming", "approve", proposal, "--json"], expect: [1])  // already decided
+        try run.veet(["memory", "dreaming", "reject", missing], expect: [4])
+        let next = try run.value(try run.veet(["memory", "dreaming", "--json"]), "proposals.id")
+        try run.veet(["memory", "dreaming", "reject", next, "--json"])
+    }
+
     func account() throws {
         let registered = try run.veet(["devices", "register", "--name", "canary box", "--json"])
         let device = try run.value(registered, "id")

@@ -38,6 +38,7 @@ import Testing
         try tour.artifacts(in: ids.artifactSession)
         try tour.folders(session: ids.session)
         try tour.schedules()
+        try tour.memory()
         try tour.sites()
         try tour.account()
         try tour.storeAndOutbox(session: ids.session, deletable: ids.artifactSession)

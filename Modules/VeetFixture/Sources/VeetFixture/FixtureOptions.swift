@@ -36,6 +36,18 @@ public struct FixtureOptions: Sendable, Equatable {
     public var taskPermissions: Bool = true
     /// Serve `PUT /v1/sessions/{id}/website` ([newer], website-access.md §6); false answers 404.
     public var sessionWebsite: Bool = true
+    /// Serve the memory browser ([newer], memory.md §3-5): false answers 404 on every memory
+    /// route, like a server with the memory API off (the synthesis and dreaming routes need it too).
+    public var memory: Bool = true
+    /// Serve the synthesis history (memory.md §6); false answers 404 there (and on dreaming).
+    public var memorySynthesis: Bool = true
+    /// Serve dreaming review (memory.md §7); false answers 404 there.
+    public var memoryDreaming: Bool = true
+    /// The token holds `memory.write`; false answers every memory write with `403 authorization_error`.
+    public var memoryWriteScope: Bool = true
+    /// The server supports memory changes; false answers a review with the framework's 404 and a
+    /// delete with its 400 (`The HTTP request is not supported.`), as a browser-only server does (memory.md §1).
+    public var memoryChanges: Bool = true
     /// Sessions seeded at start (see `FixtureServer.seedSessions(count:messagesPerSession:)`).
     public var seedSessions: Int
     /// Messages per seeded session (user and assistant, rounded up to whole turns).
@@ -66,9 +78,9 @@ public struct FixtureOptions: Sendable, Equatable {
 
     /// Only what the August 2026 snapshot server offers (`--profile snapshot`):
     /// no folders, devices, notifications, uploads, task permissions or
-    /// session website binding (each answers as the snapshot does: 404 on the
-    /// route, no `folder_id` key on session views, no task fields on
-    /// approvals). Email, memory, people and settings are never served.
+    /// session website binding, no memory (each answers as the snapshot does:
+    /// 404 on the route, no `folder_id` key on session views, no task fields
+    /// on approvals). Email, people and settings are never served.
     public func applying(_ profile: FixtureProfile) -> FixtureOptions {
         var options = self
         if profile == .snapshot {
@@ -77,6 +89,7 @@ public struct FixtureOptions: Sendable, Equatable {
             options.uploads = false
             options.taskPermissions = false
             options.sessionWebsite = false
+            options.memory = false
         }
         return options
     }

@@ -134,6 +134,9 @@ struct Router: RequestResponder {
         if let answer = try schedulesResponse(head, authorized: isAuthorized(head), readBody: readBody) {
             return answer
         }
+        if let answer = try memoryResponse(head, authorized: isAuthorized(head), readBody: readBody) {
+            return answer
+        }
         if let answer = try accountResponse(head, authorized: isAuthorized(head), readBody: readBody) {
             return answer
         }

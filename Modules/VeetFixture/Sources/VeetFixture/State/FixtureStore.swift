@@ -46,6 +46,8 @@ final class StoreState {
     let folders = FoldersState()
     /// Schedules, their occurrences and create keys (Schedules/).
     let schedules = SchedulesState()
+    /// Beliefs, synthesis operations and the dreaming journal (Memory/), seeded on first use.
+    let memory = MemoryState()
     /// Devices and the notification inbox (Account/).
     let account = AccountState()
     /// Task permissions are offered ([newer]); false on the snapshot profile.
