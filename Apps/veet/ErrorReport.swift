@@ -47,6 +47,14 @@ struct ErrorReport: Encodable {
             code = unknown.answer.code.rawValue
             requestID = unknown.answer.requestID
             exitCode = .notFound
+        case let refusal as DeviceRefusal:
+            kind = "api"
+            message = refusal.description
+            status = refusal.underlying.status
+            code = refusal.underlying.code.rawValue
+            reason = refusal.reason
+            requestID = refusal.underlying.requestID
+            exitCode = .failure
         case let missing as NoVeetbotAPIError:
             kind = "no_api"
             message = missing.description
