@@ -64,7 +64,8 @@ enum ApprovalDock {
                 if let note = ApprovalArgumentLayout.serverCutNote(approval.arguments) {
                     body += TextFitting.wrap(note, width: width).map { [StyledRun($0, style: faint)] }
                 }
-                keys = [("a", " approve once   "), ("d", " deny   "), ("v", " fewer   "), ("↑↓", " scroll   ")]
+                // "↑↓ scroll" is added by `draw`, only when the arguments overflow the dock.
+                keys = [("a", " approve once   "), ("d", " deny   "), ("v", " fewer   ")]
             } else {
                 body += collapsed.lines.map { [StyledRun(TextFitting.truncate($0, width: width), style: fill)] }
                 if let more = collapsed.moreText { body.append([StyledRun(more, style: faint)]) }
@@ -91,6 +92,8 @@ enum ApprovalDock {
             let visible = max(inside.height - 1, 0)
             let first = docked.argumentsExpanded ? clampedScroll(docked, rect: rect) : 0
             if docked.argumentsExpanded, visible > 0 {
+                keys += [StyledRun("↑↓", style: TextStyle(attributes: .bold, foreground: .tealText, background: .amberWash)),
+                         StyledRun(" scroll   ", style: fill)]
                 keys.append(StyledRun("  \(first + 1)–\(first + visible) of \(body.count)",
                                       style: TextStyle(foreground: .inkFaint, background: .amberWash)))
             }

@@ -78,6 +78,8 @@ final class ChatScreen {
                 if exitAfterFirstFrame { state.shouldQuit = true }
             }
         }
+        // Quitting with a run waiting for the owner: veetd hears of it now, as from `veet chat --once`.
+        if let left = state.runLeftWaiting { backend.daemon.tellRunLeftWaiting(runID: left.runID, sessionID: left.sessionID) }
         leaveConversationWork()
         terminal.stop()
     }

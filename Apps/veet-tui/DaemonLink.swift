@@ -18,11 +18,28 @@ final class DaemonLink: Sendable {
     }
 
     private let paths: DaemonPaths
+    /// The saved connection veetd knows the server by (nil: one chosen by VEET_URL, which veetd does not watch).
+    private let connection: String?
     private let queue = DispatchQueue(label: "veet-tui.daemon-link")
     private let state = Mutex(State())
 
-    init(paths: DaemonPaths) {
+    init(paths: DaemonPaths, connection: String? = nil) {
         self.paths = paths
+        self.connection = connection
+    }
+
+    /// Tells veetd, before the TUI exits, that it leaves `runID` waiting for the
+    /// owner, so its alert does not wait for the next sync (the `watch` request
+    /// `veet chat --once` sends). Waits for the call (at most `callTimeout`
+    /// each for connect and request); without veetd nothing happens.
+    func tellRunLeftWaiting(runID: String, sessionID: String) {
+        guard let connection else { return }
+        queue.sync {
+            let client = state.withLock { $0.client }
+                ?? (try? DaemonClient.connect(paths: paths, client: "veet-tui", timeout: Self.callTimeout))
+            _ = try? client?.request(.watch(runID: runID, sessionID: sessionID, connection: connection),
+                                     timeout: Self.callTimeout)
+        }
     }
 
     /// Announces the visible conversation (nil: a new one, nothing to hold back).

@@ -215,3 +215,14 @@ struct ArtifactViewer: Sendable {
     var lines: [String]
     var offset = 0
 }
+
+extension ScreenState {
+    /// The run this TUI leaves waiting for the owner if it quits now: an
+    /// approval docked (its own run and conversation), or a question docked
+    /// for the running work's run. Nil when nothing waits on the owner.
+    var runLeftWaiting: (runID: String, sessionID: String)? {
+        if let docked = approval { return (docked.approval.runID, docked.approval.sessionID) }
+        guard question != nil, let runID = work?.runID, let session = work?.sessionID ?? sessionID else { return nil }
+        return (runID, session)
+    }
+}

@@ -47,7 +47,7 @@ do {
     let store = try LocalStore.open(paths: registry.paths, connection: resolved.name ?? "url:\(url)", url: url)
     let client = HTTPClient(settings: resolved.settings, clientVersion: VeetTransportVersion.current)
     backend = Backend(client: client, store: store, inbox: Inbox(), broker: PromptBroker(),
-                      daemon: DaemonLink(paths: DaemonPaths(environment: environment)))
+                      daemon: DaemonLink(paths: DaemonPaths(environment: environment), connection: resolved.name))
     label = resolved.name ?? (resolved.settings.serverURL.url.host ?? url)
 } catch {
     fail(CommandHints.message(for: error))

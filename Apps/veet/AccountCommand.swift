@@ -36,7 +36,10 @@ struct AccountCommand {
         }
     }
 
-    private func unavailable() -> ExitCode {
+    /// Not an error (exit 0, `null` with --json), unless the address has no
+    /// Veetbot API at all: then that is said (exit 8).
+    private func unavailable() async throws -> ExitCode {
+        if let missing = await (try? context.client())?.missingAPI(afterStatus: 404) { throw missing }
         context.err.writeLine("This server does not offer devices and notifications.")
         if context.json { context.out.writeLine("null") }
         return .success
@@ -44,7 +47,7 @@ struct AccountCommand {
 
     func list() async throws -> ExitCode {
         let api = AccountAPI(sender: .live(client: try context.client()))
-        guard let devices = try await Gated.attempt({ try await api.allDevices() }).value else { return unavailable() }
+        guard let devices = try await Gated.attempt({ try await api.allDevices() }).value else { return try await unavailable() }
         if context.json {
             try JSONOutput.print(devices.map(DeviceRow.init), layout: .compact)
             return .success
@@ -63,7 +66,7 @@ struct AccountCommand {
         let (store, client) = try context.store()
         let registrar = DeviceRegistrar(api: AccountAPI(sender: .live(client: client)), settings: store.preferences)
         let registration = try registrar.registration(name: name ?? ProcessInfo.processInfo.hostName)
-        guard let device = try await registrar.register(registration).value else { return unavailable() }
+        guard let device = try await registrar.register(registration).value else { return try await unavailable() }
         if context.json {
             try JSONOutput.print(DeviceRow(device), layout: .compact)
         } else {
@@ -79,7 +82,7 @@ struct AccountCommand {
         let (store, client) = try context.store()
         let api = AccountAPI(sender: .live(client: client))
         guard let device = try await Gated.attempt(device: id, api: api, { try await api.revoke(deviceID: id) }).value else {
-            return unavailable()
+            return try await unavailable()
         }
         let settings = store.preferences
         if try settings.value(for: AccountSettingKey.deviceID) == device.id {
@@ -98,7 +101,7 @@ struct AccountCommand {
             return context.fail("veet: --limit must be at least 1", .usage)
         }
         let inbox = NotificationInbox(api: AccountAPI(sender: .live(client: try context.client())))
-        guard let items = try await inbox.latest(limit).value else { return unavailable() }
+        guard let items = try await inbox.latest(limit).value else { return try await unavailable() }
         if context.json {
             try JSONOutput.print(items.map(NotificationRow.init), layout: .compact)
             return .success

@@ -29,7 +29,7 @@ struct ApprovalsCommand {
         if let session = command.value("session") {
             items = try await api.pendingApprovals(sessionID: session)
         } else {
-            items = try await api.pendingApprovals()
+            items = try await api.ownersPendingApprovals()
         }
         if context.json {
             try JSONOutput.print(items, layout: .compact)

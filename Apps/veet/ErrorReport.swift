@@ -5,12 +5,14 @@ import VeetConsole
 import VeetStore
 import VeetTransport
 import VeetWire
+import VeetFolders
+import VeetWebsiteAccess
 
 /// Turns any error into a plain message on stderr (and a JSON object on
 /// stdout with --json) and the documented exit status; the message carries
 /// the command that fixes it where there is one (`CommandHints`).
 struct ErrorReport: Encodable {
-    let kind: String
+    private(set) var kind: String
     let message: String
     var status: Int?
     var code: String?
@@ -45,6 +47,14 @@ struct ErrorReport: Encodable {
             code = unknown.answer.code.rawValue
             requestID = unknown.answer.requestID
             exitCode = .notFound
+        case let refusal as DeviceRefusal:
+            kind = "api"
+            message = refusal.description
+            status = refusal.underlying.status
+            code = refusal.underlying.code.rawValue
+            reason = refusal.reason
+            requestID = refusal.underlying.requestID
+            exitCode = .failure
         case let missing as NoVeetbotAPIError:
             kind = "no_api"
             message = missing.description
@@ -97,6 +107,13 @@ struct ErrorReport: Encodable {
             kind = "local_store"
             message = "\(store)"
             exitCode = .failure
+        case let absent as TaskPermissionsUnavailable:
+            self = ErrorReport(notOffered: absent.description, exitCode: .failure)
+            status = absent.underlying.status
+            code = absent.underlying.code.rawValue
+            requestID = absent.underlying.requestID
+        case FolderRuleError.unavailable:
+            self = ErrorReport(notOffered: FolderRuleError.unavailable.description, exitCode: .failure)
         case let usage as UsageError:
             kind = "usage"
             message = usage.message
@@ -130,6 +147,13 @@ struct ErrorReport: Encodable {
             default: "refused"
             }
         }
+    }
+
+    /// A family the server does not offer (docs/cli.md: folders, schedules
+    /// and task permissions exit 1).
+    init(notOffered message: String, exitCode: ExitCode) {
+        self.init(message: message, exitCode: exitCode)
+        kind = "not_offered"
     }
 
     /// With --json, the error object on stdout (the text is on stderr already).

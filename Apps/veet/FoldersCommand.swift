@@ -58,6 +58,8 @@ struct FoldersCommand {
             }
         } catch let error as FolderNameError {
             return context.fail("veet: \(error.message)", .failure)
+        } catch FolderRuleError.unavailable {
+            return try await folders.unavailable()
         } catch let error as FolderRuleError {
             return context.fail("veet: \(error.description)", .failure)
         } catch let conflict as FolderConflict {
@@ -65,13 +67,13 @@ struct FoldersCommand {
         }
     }
 
-    private func unavailable() -> ExitCode {
-        return context.fail("This server does not offer folders.", .failure)
+    func unavailable() async throws -> ExitCode {
+        try await context.notOffered("This server does not offer folders.", .failure)
     }
 
     func list(_ center: FolderCenter) async throws -> ExitCode {
         try await center.refresh()
-        guard await center.availability != .unavailable else { return unavailable() }
+        guard await center.availability != .unavailable else { return try await unavailable() }
         let items = await center.folders
         if context.json {
             try JSONOutput.print(items, layout: .compact)
@@ -91,7 +93,7 @@ struct FoldersCommand {
         do {
             items = try await center.api.proposals().filter(\.isShowable)
         } catch where FoldersAPI.meansUnavailable(error) {
-            return unavailable()
+            return try await unavailable()
         }
         if context.json {
             try JSONOutput.print(items, layout: .compact)

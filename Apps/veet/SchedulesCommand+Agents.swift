@@ -60,10 +60,13 @@ extension SchedulesCommand {
         return choice.agent
     }
 
-    /// The owner's conversations with their agents: the latest page, or the whole history.
+    /// The owner's conversations with their agents: the latest ones, or the
+    /// whole history. The server's own sessions (a background review, a People
+    /// audit) are not the owner's choice of agent: VeetChat leaves them out.
     private func history(all: Bool) async throws -> [ConversationAgent] {
         let api = ChatAPI(sender: .live(client: try context.client()))
-        let sessions = all ? try await api.allSessions() : try await api.sessionsPage(limit: Self.latestPageSize).items
+        let sessions = all ? try await api.ownersSessions()
+            : try await api.ownersSessions(limit: Self.latestPageSize, pageSize: Self.latestPageSize)
         return sessions.map {
             ConversationAgent(sessionID: $0.id, agentID: $0.agentID, agentVersion: $0.agentVersion, lastActivity: $0.updatedAt)
         }

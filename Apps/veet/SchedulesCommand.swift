@@ -85,9 +85,7 @@ struct SchedulesCommand {
         } catch let problem as CadenceInput.Problem {
             return context.fail("veet: \(problem.description)", .usage)
         } catch where SchedulesAPI.meansUnavailable(error) && command.path == ["schedules", "list"] {
-            // A 404 from an address with no Veetbot API at all is not a missing family.
-            if let missing = await (try? context.client())?.missingAPI(after: error) { throw missing }
-            return context.fail("This server does not offer schedules.", .failure)
+            return try await context.notOffered("This server does not offer schedules.", .failure)
         }
     }
 

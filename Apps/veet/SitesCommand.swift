@@ -79,8 +79,7 @@ struct SitesCommand {
             return try await dispatch(command, context: context)
         } catch let absent as TaskPermissionsUnavailable {
             // As folders: a family the server does not offer is said plainly, exit 1.
-            context.err.writeLine(absent.description)
-            return .failure
+            return try await context.notOffered(absent.description, .failure)
         }
     }
 

@@ -171,6 +171,18 @@ struct CLIContext: Sendable {
         return code
     }
 
+    /// A family this server does not offer (a 404/405/400 on its routes),
+    /// said plainly with `kind` `not_offered` in --json; `code` is the exit
+    /// status docs/cli.md gives that family. A 404 from an address with no
+    /// Veetbot API at all (the health probe answers 404 too) throws
+    /// `NoVeetbotAPIError` instead: the family is not what is missing.
+    func notOffered(_ text: String, _ code: ExitCode) async throws -> ExitCode {
+        if let missing = await (try? client())?.missingAPI(afterStatus: 404) { throw missing }
+        err.writeLine(text)
+        if json || jsonl { ErrorReport(notOffered: text, exitCode: code).printJSON() }
+        return code
+    }
+
     var errStyle: Style { terminal.style(for: .standardError, environment: environment, appearance: appearance) }
     var outStyle: Style { terminal.style(for: .standardOutput, environment: environment, appearance: appearance) }
 

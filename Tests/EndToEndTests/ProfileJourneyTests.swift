@@ -62,6 +62,14 @@ import Testing
                 #expect(result.status == 0, "\(command): \(result.stderr)")
             }
         }
+        if snapshot {
+            // A family not offered is its own kind in --json, with the exit status docs/cli.md gives it.
+            for command in [["sites", "grants"], ["sites", "scopes", "show"], ["folders", "list"], ["folders", "proposals"]] {
+                let result = try veet(command + ["--json"], home: home)
+                #expect(result.status == 1, "\(command): \(result.stderr)")
+                #expect(result.stdout.contains("\"kind\":\"not_offered\""), "\(command): \(result.stdout)")
+            }
+        }
         let stop = try veet(["sites", "stop", "8b6f3c52-2f4e-4c4b-9a55-3f0d8f9e7a11"], home: home)
         #expect(stop.status == (snapshot ? 1 : 4), "\(stop.stderr)")
 
@@ -102,5 +110,15 @@ import Testing
         let json = try veet(["schedules", "list", "--json"], home: home,
                             environment: ["VEET_URL": prefixed, "VEET_TOKEN": fixture.token])
         #expect(json.stdout.contains("\"kind\":\"no_api\""), "\(json.stdout)")
+
+        // Every "does not offer" path first tells a wrong address apart (issue 14 #7).
+        let families = [["folders", "list"], ["folders", "proposals"], ["folders", "create", "Work"], ["schedules", "list"],
+                        ["sites", "grants"], ["sites", "scopes", "show"], ["devices", "list"], ["notifications"]]
+        for command in families {
+            let result = try veet(command, home: home, environment: ["VEET_URL": prefixed, "VEET_TOKEN": fixture.token])
+            #expect(result.status == 8, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("There is no Veetbot API at \(prefixed)"), "\(command): \(result.stderr)")
+            #expect(!result.stderr.contains("does not offer"), "\(command): \(result.stderr)")
+        }
     }
 }

@@ -1,5 +1,6 @@
 import FaultProxyCore
 import Foundation
+import VeetAccount
 import VeetFolders
 import VeetSchedules
 import VeetTransport
@@ -132,6 +133,7 @@ struct Conformance {
         case let validation as ScheduleValidationError: validation.underlying
         case let refused as ScheduleDefinitionRefused: refused.underlying
         case let absent as TaskPermissionsUnavailable: absent.underlying
+        case let device as DeviceRefusal: device.underlying
         default: nil
         }
     }

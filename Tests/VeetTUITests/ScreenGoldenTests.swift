@@ -109,6 +109,8 @@ import VeetWire
         let (expandedState, expanded) = Self.settledGrid(state, width: size.width, height: size.height)
         GoldenScreen.check(expanded.snapshot, named: "approval-arguments-expanded-\(size.width)x\(size.height)")
         #expect(expanded.snapshot.contains("v fewer"))
+        // Scrolling is offered only where the arguments overflow the dock (80x24), not where all show (160x48).
+        #expect(expanded.snapshot.contains("↑↓ scroll") == (size.width == 80), "\(expanded.snapshot)")
 
         // Scrolling past the end stops at the last line: the settle step keeps the offset inside.
         state = expandedState

@@ -76,9 +76,11 @@ import VeetTransport
         defer { server.stop() }
         let api = AccountAPI(sender: .live(client: client))
         let body = Data(#"{"client_device_id":"x","name":"n","kind":"toaster","platform":"linux"}"#.utf8)
-        let error = await #expect(throws: APIError.self) { try await api.register(body: body, idempotencyKey: IdempotencyKey()) }
-        #expect(error?.status == 422)
+        // Thrown as the listed refusal, in words, with the server's answer kept.
+        let error = await #expect(throws: DeviceRefusal.self) { try await api.register(body: body, idempotencyKey: IdempotencyKey()) }
+        #expect(error?.underlying.status == 422)
         #expect(error?.reason == "device.kind_unknown")
+        #expect(error?.underlying.reason == "device.kind_unknown")
     }
 
     @Test func listPagesNewestFirstAndRevokeClearsTheDevice() async throws {

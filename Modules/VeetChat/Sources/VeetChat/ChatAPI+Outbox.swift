@@ -19,6 +19,9 @@ extension ChatAPI {
                 }
             } catch let answer as APIError where answer.isNotFound {
                 throw OutboxRefusal(answer: answer, description: await api.missingWhenSubmitting(to: sessionID, answer))
+            } catch let answer as APIError {
+                guard let conflict = ChatConflict.from(answer, subject: .message) else { throw answer }
+                throw OutboxRefusal(answer: answer, description: conflict.phrase)
             }
         }
     }

@@ -16,7 +16,7 @@ public struct AccountAPI: Sendable {
     public func register(body: Data, idempotencyKey: IdempotencyKey) async throws -> DeviceView {
         let request = HTTPRequest(method: "POST", path: "/v1/devices",
                                   headers: ["Idempotency-Key": idempotencyKey.rawValue], body: body)
-        return try await send(request).decoded()
+        return try await DeviceRefusal.explaining { try await send(request).decoded() }
     }
 
     public func devices(limit: Int? = nil, cursor: String? = nil) async throws -> Page<DeviceView> {
@@ -34,11 +34,11 @@ public struct AccountAPI: Sendable {
 
     /// The view comes back with `status: revoked` and push routing cleared.
     public func revoke(deviceID: String) async throws -> DeviceView {
-        try await send(.post("/v1/devices/\(segment: deviceID)/revoke")).decoded()
+        try await DeviceRefusal.explaining { try await send(.post("/v1/devices/\(segment: deviceID)/revoke")).decoded() }
     }
 
     public func delete(deviceID: String) async throws {
-        try await send(.delete("/v1/devices/\(segment: deviceID)")).requireSuccess()
+        try await DeviceRefusal.explaining { try await send(.delete("/v1/devices/\(segment: deviceID)")).requireSuccess() }
     }
 
     /// The inbox, newest first. `limit` must be 1–200 (the server refuses more).

@@ -73,7 +73,8 @@ public struct AttachmentUploader: Sendable {
         switch response.status {
         case 404, 405, 501: return .notAccepted("this server does not accept attachments")
         case 413: return .notAccepted("the file is larger than this server accepts")
-        case 400, 409, 415, 422: return .notAccepted(error.description)
+        case 409: return .notAccepted(ChatConflict.from(error, subject: .file)?.phrase ?? error.description)
+        case 400, 415, 422: return .notAccepted(error.description)
         default: return .failed(error.description)
         }
     }
