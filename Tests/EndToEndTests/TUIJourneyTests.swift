@@ -4,12 +4,15 @@ import Testing
 /// veet-tui in a real terminal (tmux) against the fixture: send, approve,
 /// see the answer, search, delete — as a new user would.
 @Suite(.serialized) struct TUIJourneyTests {
-    @Test func sendApproveSearchAndDelete() throws {
+    /// On both profiles: a server that offers no folders, devices,
+    /// notifications, uploads or task permissions (the August 2026 release)
+    /// runs the same journey, with no error on the way.
+    @Test(arguments: ServerProfile.allCases) func sendApproveSearchAndDelete(profile: ServerProfile) throws {
         guard TmuxTerminal.isAvailable else {
             Issue.record("tmux is missing: Scripts/bootstrap installs it")
             return
         }
-        let session = try TUISession(width: 120, height: 36, fixtureArguments: ["--seed-sessions", "3"])
+        let session = try TUISession(width: 120, height: 36, fixtureArguments: ["--seed-sessions", "3"], profile: profile)
         defer { session.stop() }
         let tui = session.terminal
 
@@ -27,7 +30,8 @@ import Testing
         #expect(docked.contains("demo.external_write"), "\(docked)")
         #expect(docked.contains("› Message"), "the composer is empty again:\n\(docked)")
         // The transcript's waiting line can show before the dock takes the keys: wait for the dock itself.
-        try tui.waitFor("a approve once")
+        let dock = try tui.waitFor("a approve once")
+        #expect(!dock.contains("could not") && !dock.contains("not found"), "no error on the way:\n\(dock)")
         try tui.press("a")
         try tui.waitFor("Approved once")
         try tui.waitFor("Ctrl-C quit")
@@ -55,6 +59,7 @@ import Testing
         }
         #expect(after.contains("What is 17 * 23?"))
         #expect(after.contains("Checklist: team offsite"))
+        #expect(!after.contains("could not") && !after.contains("not found"), "no error on the way:\n\(after)")
 
         try tui.press("C-d")
     }

@@ -208,8 +208,8 @@ final class TUISession: @unchecked Sendable {  // one test owns it; stop() is id
     let home: URL
 
     init(width: Int, height: Int, appearance: String = "dark", stepDelay: Double = 0.01, fixtureArguments: [String] = [],
-         extraEnvironment: String = "") throws {
-        fixture = try FixtureProcess(arguments: ["--step-delay", "\(stepDelay)"] + fixtureArguments)
+         profile: ServerProfile = .full, extraEnvironment: String = "") throws {
+        fixture = try FixtureProcess(arguments: ["--step-delay", "\(stepDelay)"] + fixtureArguments, profile: profile)
         home = try Harness.temporaryHome()
         let tui = try Harness.binary("veet-tui")
         let command = "env -u NO_COLOR -u COLORTERM -u COLORFGBG LANG=C.UTF-8 XDG_CONFIG_HOME=\(home.path)/c XDG_DATA_HOME=\(home.path)/d "
