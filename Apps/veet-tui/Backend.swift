@@ -111,15 +111,25 @@ struct Backend: Sendable {
     /// and the outbox creates the conversation, checking that profile then.
     func send(content: [ContentBlock], sessionID: String?, conversationKey: IdempotencyKey? = nil,
               work: Int) -> Task<Void, Never> {
+        outboxTurn(sessionID: sessionID, work: work) { interaction, onRunStarted in
+            let profile = sessionID == nil ? (try? ChosenProfile(store: store).profileID()) ?? nil : nil
+            _ = try await TurnRunner(api: apiForNewConversation()).send(
+                content: content, sessionID: sessionID, conversationKey: conversationKey,
+                browserProfileID: profile, outbox: store, interaction: interaction, onRunStarted: onRunStarted)
+        }
+    }
+
+    /// One turn through the outbox (a send, or "try again" on one that did
+    /// not go out), reported the same way: `runStarted` as soon as its run is
+    /// known, then `workEnded` with what kept it back; a reconcile after.
+    func outboxTurn(sessionID: String?, work: Int,
+                    _ turn: @escaping @Sendable (TUIInteraction, @escaping @Sendable (String, String) async -> Void) async throws -> Void)
+        -> Task<Void, Never> {
         Task {
             let slot = SessionSlot(sessionID)
             let inbox = self.inbox
             do {
-                let profile = sessionID == nil ? (try? ChosenProfile(store: store).profileID()) ?? nil : nil
-                _ = try await TurnRunner(api: apiForNewConversation()).send(
-                    content: content, sessionID: sessionID, conversationKey: conversationKey,
-                    browserProfileID: profile, outbox: store, interaction: interaction(slot, work: work)
-                ) { session, runID in
+                try await turn(interaction(slot, work: work)) { session, runID in
                     slot.value = session
                     inbox.post(.runStarted(sessionID: session, runID: runID, work: work))
                 }

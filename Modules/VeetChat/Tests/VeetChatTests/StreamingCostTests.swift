@@ -29,7 +29,9 @@ import VeetWire
             var transcript = Transcript(followingRun: "r")
             for frame in frames { _ = transcript.applyReportingChanges(frame) }
         }
-        // Quadratic copying makes this ~50x on 800 KB; the bound leaves room for a loaded machine.
-        #expect(reporting < applying * 6, "apply \(applying), applyReportingChanges \(reporting)")
+        // Quadratic copying makes this ~50x on 800 KB; reporting's own work is
+        // 2-3x idle and was 7.5x with the machine's two cores shared by five
+        // builds, so the bound only tells linear from quadratic.
+        #expect(reporting < applying * 20, "apply \(applying), applyReportingChanges \(reporting)")
     }
 }
