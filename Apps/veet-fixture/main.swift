@@ -65,8 +65,10 @@ struct CommandLineOptions {
           --no-folders           no folder routes (404) and no folder_id on session views, like the snapshot
           --no-schedules         no schedule routes (404), like a server with the schedule API off
           --no-devices           no device or notification routes (404), like a server with the notification API off
+          --no-people            no People routes (404), like a server with the People flag off
+          --people-read-only     answer every People write 403, like a token without people.write
           --profile NAME         full (default) or snapshot: only what the August 2026 server offers (no folders,
-                                 devices, notifications, uploads, task permissions or session website binding)
+                                 devices, notifications, uploads, task permissions, session website binding or People)
           --auto-notify          raise inbox notifications when a run waits on an approval or a question, or fails
           --strict-attachments   attachment blocks must name an upload of the session (else 404)
           --churn-paging MODE    move a session after each session-list page: promote (an unseen one
@@ -134,6 +136,8 @@ struct CommandLineOptions {
             case "--no-folders": result.options.folders = false
             case "--no-schedules": result.options.schedules = false
             case "--no-devices": result.options.devices = false
+            case "--no-people": result.options.people = false
+            case "--people-read-only": result.options.peopleWritesDenied = true
             case "--auto-notify": result.autoNotify = true
             case "--profile":
                 let name = try value(for: flag)

@@ -36,6 +36,10 @@ public struct FixtureOptions: Sendable, Equatable {
     public var taskPermissions: Bool = true
     /// Serve `PUT /v1/sessions/{id}/website` ([newer], website-access.md §6); false answers 404.
     public var sessionWebsite: Bool = true
+    /// Serve the People routes ([newer], people.md); false answers 404 like a server with the People flag off.
+    public var people: Bool = true
+    /// Answer every People write `403 authorization_error`, as for a token without `people.write`.
+    public var peopleWritesDenied: Bool = false
     /// Sessions seeded at start (see `FixtureServer.seedSessions(count:messagesPerSession:)`).
     public var seedSessions: Int
     /// Messages per seeded session (user and assistant, rounded up to whole turns).
@@ -68,7 +72,7 @@ public struct FixtureOptions: Sendable, Equatable {
     /// no folders, devices, notifications, uploads, task permissions or
     /// session website binding (each answers as the snapshot does: 404 on the
     /// route, no `folder_id` key on session views, no task fields on
-    /// approvals). Email, memory, people and settings are never served.
+    /// approvals). Email, memory and settings are never served; People is off here.
     public func applying(_ profile: FixtureProfile) -> FixtureOptions {
         var options = self
         if profile == .snapshot {
@@ -77,6 +81,7 @@ public struct FixtureOptions: Sendable, Equatable {
             options.uploads = false
             options.taskPermissions = false
             options.sessionWebsite = false
+            options.people = false
         }
         return options
     }
