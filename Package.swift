@@ -47,7 +47,8 @@ let package = Package(
             name: "veet",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
                            "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMarkdown", "VeetTokens",
-                           "VeetTerminal", "VeetConsole"].map(module),
+                           "VeetTerminal", "VeetConsole"].map(module)
+                + [module("VeetPeople")],
             path: "Apps/veet", swiftSettings: swift6),
         .executableTarget(
             name: "veet-tui",

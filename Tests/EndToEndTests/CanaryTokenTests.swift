@@ -40,6 +40,7 @@ import Testing
         try tour.schedules()
         try tour.sites()
         try tour.account()
+        try tour.people()
         try tour.storeAndOutbox(session: ids.session, deletable: ids.artifactSession)
         try tour.daemonAndTUI(runID: ids.run)
 

@@ -211,3 +211,39 @@ import VeetTransport
         }
     }
 }
+
+extension FixtureTests {
+    @Test func importsGoThroughEveryPhase() async throws {
+        let (server, client) = try Self.start()
+        defer { server.stop() }
+        let api = try await Self.api(client)
+        let past = try await api.imports()
+        #expect(Set(past.map(\.state)) == [.completed, .budgetPaused, .failed])
+        let scope = ImportScope(accountIDs: ["default"], since: "2026-01-01T00:00:00.000Z",
+                                until: "2026-09-01T00:00:00.000Z", maxRecords: 300, maxCostUSD: Decimal(string: "2.00")!)
+        let preview = try await api.previewImport(scope)
+        #expect(preview.state == .preview && preview.knownRecords == 200)
+        var job = try await api.applyImport(preview)
+        #expect(job.state == .queued)
+        job = try await api.importJob(id: job.id)
+        #expect(job.state == .running && job.recordsRead == 100)
+        job = try await api.importJob(id: job.id)
+        #expect(job.state == .completed && job.spentUSD == 2)
+
+        // A cap too small pauses the job; resuming with a larger cap finishes it.
+        var small = try await api.applyImport(try await api.previewImport(ImportScope(
+            accountIDs: ["default"], since: "2026-01-01T00:00:00Z", until: "2026-09-01T00:00:00Z",
+            maxCostUSD: Decimal(string: "0.50")!)))
+        while small.state.isActive { small = try await api.importJob(id: small.id) }
+        #expect(small.state == .budgetPaused && small.recordsRead == 50)
+        var resumed = try await api.resumeImport(small, maxCostUSD: 5)
+        while resumed.state.isActive { resumed = try await api.importJob(id: resumed.id) }
+        #expect(resumed.state == .completed && resumed.recordsRead == 200)
+
+        // A running job can be cancelled, then resumed.
+        let running = try await api.applyImport(try await api.previewImport(scope))
+        let cancelled = try await api.cancelImport(running)
+        #expect(cancelled.state == .cancelled)
+        #expect(try await api.resumeImport(cancelled).state == .queued)
+    }
+}

@@ -60,7 +60,7 @@ struct PeopleHandlers {
         switch rest.count {
         case 0 where head.method == "GET": return try directory(ceiling)
         case 1 where rest[0] == "merge-suggestions": return try suggestionsPage(ceiling)
-        case 1 where rest[0] == "imports": throw APIFailure.unknownRoute
+        case 1...2 where rest[0] == "imports": return try importsRead(Array(rest.dropFirst()))
         case 2 where rest[0] == "operations":
             return try operationView(try Validation.uuid(rest[1]))
         case 1: return try profile(try person(rest[0], ceiling))

@@ -119,6 +119,9 @@ final class PeopleState {
     /// People writes by `Idempotency-Key`: the request's fingerprint and the answer given.
     var writeKeys: [String: (fingerprint: String, status: Int, answer: JSON)] = [:]
     var seeded = false
+    /// History import jobs (PeopleImports), oldest first.
+    var imports: [String: ImportJobRecord] = [:]
+    var importOrder: [String] = []
     /// How long a merge or split preview can be applied.
     var previewLifetime: Double = 600
 

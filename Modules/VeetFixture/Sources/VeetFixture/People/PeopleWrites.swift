@@ -25,7 +25,7 @@ extension PeopleHandlers {
         switch (head.method, rest.count) {
         case ("POST", 0): return (201, try create())
         case ("POST", 1) where rest[0] == "identity-operations": return (200, try identityOperation())
-        case ("POST", 1) where rest[0] == "imports": throw APIFailure.unknownRoute
+        case ("POST", 1...3) where rest[0] == "imports": return (200, try importsWrite(Array(rest.dropFirst())))
         case ("POST", 2) where rest[0] == "merge-suggestions": return (200, try decide(try Validation.uuid(rest[1])))
         case ("PATCH", 1): return (200, try edit(try person(rest[0], ceiling)))
         case ("POST", 2) where rest[1] == "corrections": return (200, try correct(try person(rest[0], ceiling)))

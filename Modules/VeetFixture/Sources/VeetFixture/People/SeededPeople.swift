@@ -144,7 +144,7 @@ extension PeopleState {
         for index in 0..<60 {
             let at = base.adding(seconds: Double(index) * 6 * 86_400 + 23 * 3600 + 1800)
             let channel = ["email", "chat", "email", "sms"][index % 4]
-            let zone = Self.zones[index % Self.zones.count]
+            let zone = Self.zones[(index / 2) % Self.zones.count]
             let precision = index == 7 ? "month" : index == 11 ? "year" : index == 13 ? "unknown" : index % 3 == 0 ? "instant" : "day"
             let summary = channel == "email" ? "Email: \(["Budget review", "Trip to Porto", "Design critique notes", "Hiring plan"][index % 4]) (#\(index + 1))"
                 : "Talked about \(["the offsite", "Iris's school", "the new office", "a book"][index % 4]) (#\(index + 1))"

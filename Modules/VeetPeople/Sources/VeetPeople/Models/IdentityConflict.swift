@@ -14,7 +14,8 @@ public struct IdentityConflict: Error, Sendable, Hashable, CustomStringConvertib
     }
 
     public var description: String {
-        var text = "The people involved changed on another device since the preview; nothing was applied."
+        var text = "The server refused this because the people or the operation changed since they were read "
+            + "(on another device, or already done); nothing was applied."
         if let current {
             text += " The operation is now \(current.state.rawValue) (revision \(current.revision))."
             if current.state == .preview { text += " Preview it again to see the new reassignments." }
