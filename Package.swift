@@ -53,7 +53,8 @@ let package = Package(
         .executableTarget(
             name: "veet-tui",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
-                           "VeetSchedules", "VeetWebsiteAccess", "VeetTokens", "VeetTerminal", "VeetCurses"].map(module),
+                           "VeetSchedules", "VeetWebsiteAccess", "VeetTokens", "VeetTerminal", "VeetCurses"].map(module)
+                + [module("VeetPeople")],
             path: "Apps/veet-tui", swiftSettings: swift6),
         .executableTarget(
             name: "veetd",
@@ -114,7 +115,8 @@ let package = Package(
         // The TUI's painter on state values (golden text screens without a terminal).
         .testTarget(
             name: "VeetTUITests",
-            dependencies: ["veet-tui"] + ["VeetChat", "VeetCurses", "VeetStore", "VeetTransport", "VeetWire"].map(module),
+            dependencies: ["veet-tui"] + ["VeetChat", "VeetCurses", "VeetStore", "VeetTransport", "VeetWire"].map(module)
+                + [module("VeetPeople")],
             path: "Tests/VeetTUITests", exclude: ["Screens"], swiftSettings: swift6),
         // The apps' own wording (the commands they add to library errors), tested in-process.
         .testTarget(

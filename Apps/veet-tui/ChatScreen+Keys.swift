@@ -18,6 +18,7 @@ extension ChatScreen {
         if state.linePrompt != nil { handleLinePrompt(event); return }
         if state.websiteScreen != nil { if case .key(let key) = event { handleWebsiteScreen(key) }; return }
         if state.schedulesScreen != nil { if case .key(let key) = event { handleSchedulesScreen(key) }; return }
+        if state.peopleScreen != nil { if case .key(let key) = event { handlePeopleScreen(key) }; return }
         if case .paste(let text) = event {
             if state.focus == .search {
                 _ = state.search.handle(.paste(text.replacingOccurrences(of: "\n", with: " ")), policy: .chat)
@@ -75,6 +76,8 @@ extension ChatScreen {
             openWebsiteScreen()
         case KeyPress(.function(4)):
             openSchedulesScreen()
+        case KeyPress(.function(5)):
+            openPeopleScreen()
         case KeyPress(.tab), KeyPress(.tab, .shift):
             cycleFocus(backwards: key.modifiers.contains(.shift))
         case KeyPress(.escape):

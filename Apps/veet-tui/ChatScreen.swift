@@ -194,6 +194,8 @@ final class ChatScreen {
             state.websiteScreen?.message = text
         case .schedules(let update):
             apply(update)
+        case .people(let update):
+            apply(update)
         case .taskGrantsLoaded(let sessionID, let grants):
             guard sessionID == state.sessionID else { return }
             state.taskGrants = grants

@@ -45,6 +45,8 @@ enum AppMessage: Sendable {
     case websiteCeremony(Ceremony)
     /// What the Schedules screen's calls found.
     case schedules(SchedulesUpdate)
+    /// What the People screen's calls found.
+    case people(PeopleUpdate)
     /// The task permissions of a conversation.
     case taskGrantsLoaded(sessionID: String, [TaskGrant])
     /// The folder feature's state, with the index rows it fenced.

@@ -85,6 +85,8 @@ struct ScreenState {
     var websiteScreen: WebsiteScreen?
     /// The Schedules screen (F4), full screen while open.
     var schedulesScreen: SchedulesScreen?
+    /// The People screen (F5), full screen while open.
+    var peopleScreen: PeopleScreen?
     /// Task permissions of the open conversation as last read (the line picks the current one each frame).
     var taskGrants: [TaskGrant] = []
     /// An "allow for this task" was sent: read the grants again at the next frame of the run.

@@ -116,13 +116,9 @@ struct PeopleCommand {
     static func audited(_ api: PeopleAPI, context: CLIContext) async throws -> PeopleAPI {
         let (store, _) = try context.store()
         let preferences = ConnectionPreferences(store: store)
-        if let kept = try preferences.value(for: Self.auditSessionKey) { return api.auditing(in: kept) }
-        let created = try await api.openAuditSession()
-        try preferences.set(created, for: Self.auditSessionKey)
-        return api.auditing(in: created)
+        return try await api.audited(load: { try preferences.value(for: PeopleAPI.auditSessionKey) },
+                                     save: { try preferences.set($0, for: PeopleAPI.auditSessionKey) })
     }
-
-    static let auditSessionKey = "people.audit_session_id"
 
     private func dispatch(_ command: ParsedCommand) async throws -> ExitCode {
         let args = command.positionals

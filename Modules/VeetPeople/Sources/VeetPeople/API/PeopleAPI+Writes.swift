@@ -12,6 +12,18 @@ extension PeopleAPI {
         try await send(.post("/v1/sessions", json: AuditSessionBody())).decoded(as: CreatedSession.self).id
     }
 
+    /// Where an app keeps the audit session id (per connection), so every app on
+    /// the connection writes into the same one.
+    public static let auditSessionKey = "people.audit_session_id"
+
+    /// The kept audit session (`load`), or a new one saved with `save`.
+    public func audited(load: () throws -> String?, save: (String) throws -> Void) async throws -> PeopleAPI {
+        if let kept = try load() { return auditing(in: kept) }
+        let created = try await openAuditSession()
+        try save(created)
+        return auditing(in: created)
+    }
+
     func write(_ method: String, _ path: String, _ body: some Encodable, key: IdempotencyKey) throws -> HTTPRequest {
         HTTPRequest(method: method, path: path, query: [ceilingQuery], headers: ["Idempotency-Key": key.rawValue],
                     body: try WireJSON.encoder().encode(body))
