@@ -18,6 +18,7 @@ let modules = [
     "VeetTransport", "VeetWire", "VeetTokens", "VeetTerminal", "VeetMarkdown", "VeetStore", "VeetDaemonProtocol",
     "VeetChat", "VeetFolders", "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMemory",
     "VeetConsole", "VeetCurses", "VeetFixture", "VeetTestSupport",
+    "VeetPeople",
 ]
 
 /// A module's own test suite, built by the workspace from the module's Tests/ folder.
@@ -45,13 +46,13 @@ let package = Package(
         .executableTarget(
             name: "veet",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
-                           "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMemory", "VeetMarkdown", "VeetTokens",
+                           "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMemory", "VeetPeople", "VeetMarkdown", "VeetTokens",
                            "VeetTerminal", "VeetConsole"].map(module),
             path: "Apps/veet", swiftSettings: swift6),
         .executableTarget(
             name: "veet-tui",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
-                           "VeetSchedules", "VeetWebsiteAccess", "VeetMemory", "VeetTokens", "VeetTerminal", "VeetCurses"].map(module),
+                           "VeetSchedules", "VeetWebsiteAccess", "VeetMemory", "VeetPeople", "VeetTokens", "VeetTerminal", "VeetCurses"].map(module),
             path: "Apps/veet-tui", swiftSettings: swift6),
         .executableTarget(
             name: "veetd",
@@ -98,6 +99,7 @@ let package = Package(
         moduleTests("VeetWebsiteAccess", ["VeetWebsiteAccess", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetAccount", ["VeetAccount", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetMemory", ["VeetMemory", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
+        moduleTests("VeetPeople", ["VeetPeople", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetConsole", ["VeetConsole"]),
         moduleTests("VeetCurses", ["VeetCurses", "VeetTokens", "VeetTerminal", "VeetMarkdown"]),
         moduleTests("VeetFixture", ["VeetFixture"], resources: [.copy("Golden")]),
@@ -112,7 +114,8 @@ let package = Package(
         // The TUI's painter on state values (golden text screens without a terminal).
         .testTarget(
             name: "VeetTUITests",
-            dependencies: ["veet-tui"] + ["VeetChat", "VeetCurses", "VeetStore", "VeetTransport", "VeetWire"].map(module),
+            dependencies: ["veet-tui"] + ["VeetChat", "VeetCurses", "VeetStore", "VeetTransport", "VeetWire"].map(module)
+                + [module("VeetPeople")],
             path: "Tests/VeetTUITests", exclude: ["Screens"], swiftSettings: swift6),
         // The apps' own wording (the commands they add to library errors), tested in-process.
         .testTarget(

@@ -70,8 +70,10 @@ struct CommandLineOptions {
           --no-dreaming          no dreaming review routes (404)
           --no-memory-write      the token lacks memory.write: every memory write answers 403
           --no-memory-changes    memories can be read but not changed (the framework's 404/400 texts)
-          --profile NAME         full (default) or snapshot: only what the August 2026 server offers (no folders,
-                                 devices, notifications, uploads, task permissions, session website binding or memory)
+          --no-people            no People routes (404), like a server with the People flag off
+          --people-read-only     answer every People write 403, like a token without people.write
+                 --profile NAME         full (default) or snapshot: only what the August 2026 server offers (no folders,
+                                  devices, notifications, uploads, task permissions, session website binding, memory or People)
           --auto-notify          raise inbox notifications when a run waits on an approval or a question, or fails
           --strict-attachments   attachment blocks must name an upload of the session (else 404)
           --churn-paging MODE    move a session after each session-list page: promote (an unseen one
@@ -144,6 +146,8 @@ struct CommandLineOptions {
             case "--no-dreaming": result.options.memoryDreaming = false
             case "--no-memory-write": result.options.memoryWriteScope = false
             case "--no-memory-changes": result.options.memoryChanges = false
+            case "--no-people": result.options.people = false
+            case "--people-read-only": result.options.peopleWritesDenied = true
             case "--auto-notify": result.autoNotify = true
             case "--profile":
                 let name = try value(for: flag)

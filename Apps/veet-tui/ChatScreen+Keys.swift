@@ -19,6 +19,7 @@ extension ChatScreen {
         if state.websiteScreen != nil { if case .key(let key) = event { handleWebsiteScreen(key) }; return }
         if state.schedulesScreen != nil { if case .key(let key) = event { handleSchedulesScreen(key) }; return }
         if state.memoryScreen != nil { if case .key(let key) = event { handleMemoryScreen(key) }; return }
+        if state.peopleScreen != nil { if case .key(let key) = event { handlePeopleScreen(key) }; return }
         if case .paste(let text) = event {
             if state.focus == .search {
                 _ = state.search.handle(.paste(text.replacingOccurrences(of: "\n", with: " ")), policy: .chat)
@@ -78,6 +79,8 @@ extension ChatScreen {
             openSchedulesScreen()
         case KeyPress(.function(5)):
             openMemoryScreen()
+        case KeyPress(.function(6)):
+            openPeopleScreen()
         case KeyPress(.tab), KeyPress(.tab, .shift):
             cycleFocus(backwards: key.modifiers.contains(.shift))
         case KeyPress(.escape):

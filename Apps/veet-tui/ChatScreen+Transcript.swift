@@ -115,6 +115,7 @@ extension ChatScreen {
             .init("F3", "website access: profiles, add a website, revoke, delete"),
             .init("F4", "schedules: read, pause, resume, cancel"),
             .init("F5", "memory: review, correct, delete; the synthesis journal"),
+            .init("F6", "people: profiles, prepare for a conversation, pin, rename, forget"),
         ]),
         .init("Transcript (Tab to it)", [
             .init("Up, Down", "move between messages, tools and files"),

@@ -198,6 +198,8 @@ final class ChatScreen {
             apply(update)
         case .memory(let update):
             apply(update)
+        case .people(let update):
+            apply(update)
         case .taskGrantsLoaded(let sessionID, let grants):
             guard sessionID == state.sessionID else { return }
             state.taskGrants = grants

@@ -47,6 +47,8 @@ enum AppMessage: Sendable {
     case schedules(SchedulesUpdate)
     /// What the Memory screen's calls found.
     case memory(MemoryUpdate)
+    /// What the People screen's calls found.
+    case people(PeopleUpdate)
     /// The task permissions of a conversation.
     case taskGrantsLoaded(sessionID: String, [TaskGrant])
     /// The folder feature's state, with the index rows it fenced.

@@ -93,7 +93,7 @@ enum ScreenLayout {
             if state.linePrompt != nil { settleLinePrompt(&state, row: height - 1, width: width) }
             return
         }
-        guard state.schedulesScreen == nil, state.memoryScreen == nil else { return }
+        guard state.schedulesScreen == nil, state.memoryScreen == nil, state.peopleScreen == nil else { return }
         let frame = ScreenFrame(state, width: width, height: height, now: now)
         if !frame.narrow { settleSidebar(&state, frame: frame, width: Sidebar.width, now: now) }
         settleTranscript(&state, rect: frame.transcript)

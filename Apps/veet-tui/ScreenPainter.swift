@@ -45,6 +45,11 @@ enum ScreenPainter {
             grid.cursor = nil
             return grid
         }
+        if let people = state.peopleScreen {
+            people.draw(in: &grid)
+            grid.cursor = nil
+            return grid
+        }
         let frame = ScreenFrame(state, width: width, height: height, now: now)
         let paneLeft = frame.paneLeft, paneWidth = frame.paneWidth
 

@@ -87,6 +87,8 @@ struct ScreenState {
     var schedulesScreen: SchedulesScreen?
     /// The Memory screen (F5), full screen while open.
     var memoryScreen: MemoryScreen?
+    /// The People screen (F6), full screen while open.
+    var peopleScreen: PeopleScreen?
     /// Task permissions of the open conversation as last read (the line picks the current one each frame).
     var taskGrants: [TaskGrant] = []
     /// An "allow for this task" was sent: read the grants again at the next frame of the run.

@@ -28,6 +28,14 @@ struct VeetCLI {
                 return listed
             }
         }
+        // A bare `veet people suggestions` means `veet people suggestions list`.
+        let words = arguments.enumerated().filter { !$0.element.hasPrefix("-") }
+        if words.count == 2, words.map(\.element) == ["people", "suggestions"], !arguments.contains("--help"),
+           !arguments.contains("-h") {
+            var listed = arguments
+            listed.insert("list", at: words[1].offset + 1)
+            return listed
+        }
         guard let index = arguments.firstIndex(of: "--version"),
               arguments[..<index].allSatisfy({ $0.hasPrefix("-") }) else { return arguments }
         var rest = arguments
@@ -88,6 +96,7 @@ struct VeetCLI {
         case "folders": return try await FoldersCommand.run(command, context: context)
         case "schedules": return try await SchedulesCommand.run(command, context: context)
         case "memory": return try await MemoryCommand.run(command, context: context)
+        case "people": return try await PeopleCommand.run(command, context: context)
         case "devices", "notifications": return try await AccountCommand.run(command, context: context)
         case "daemon": return try await DaemonCommand.run(command, context: context)
         default: break

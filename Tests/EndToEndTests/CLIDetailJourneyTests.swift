@@ -166,6 +166,7 @@ extension DateFormatter {
             ["sync"], ["sessions", "list"], ["sessions", "show", sessionID], ["search", "approve"],
             ["run", "show", runID], ["approvals", "list"], ["outbox", "list"], ["folders", "list"],
             ["schedules", "list"], ["artifacts", "list", sessionID], ["connections", "list"], ["version"],
+            ["people", "list", "--needs-review"], ["people", "suggestions"],
         ]
         for command in commands {
             let result = try cli.veet(command + ["--json"], home: home)

@@ -41,6 +41,7 @@ import Testing
         try tour.memory()
         try tour.sites()
         try tour.account()
+        try tour.people()
         try tour.storeAndOutbox(session: ids.session, deletable: ids.artifactSession)
         try tour.daemonAndTUI(runID: ids.run)
 

@@ -48,6 +48,10 @@ public struct FixtureOptions: Sendable, Equatable {
     /// The server supports memory changes; false answers a review with the framework's 404 and a
     /// delete with its 400 (`The HTTP request is not supported.`), as a browser-only server does (memory.md §1).
     public var memoryChanges: Bool = true
+    /// Serve the People routes ([newer], people.md); false answers 404 like a server with the People flag off.
+    public var people: Bool = true
+    /// Answer every People write `403 authorization_error`, as for a token without `people.write`.
+    public var peopleWritesDenied: Bool = false
     /// Sessions seeded at start (see `FixtureServer.seedSessions(count:messagesPerSession:)`).
     public var seedSessions: Int
     /// Messages per seeded session (user and assistant, rounded up to whole turns).
@@ -78,9 +82,9 @@ public struct FixtureOptions: Sendable, Equatable {
 
     /// Only what the August 2026 snapshot server offers (`--profile snapshot`):
     /// no folders, devices, notifications, uploads, task permissions or
-    /// session website binding, no memory (each answers as the snapshot does:
-    /// 404 on the route, no `folder_id` key on session views, no task fields
-    /// on approvals). Email, people and settings are never served.
+    /// session website binding, no memory, no People (each answers as the
+    /// snapshot does: 404 on the route, no `folder_id` key on session views,
+    /// no task fields on approvals). Email and settings are never served.
     public func applying(_ profile: FixtureProfile) -> FixtureOptions {
         var options = self
         if profile == .snapshot {
@@ -90,6 +94,7 @@ public struct FixtureOptions: Sendable, Equatable {
             options.taskPermissions = false
             options.sessionWebsite = false
             options.memory = false
+            options.people = false
         }
         return options
     }

@@ -50,6 +50,8 @@ final class StoreState {
     let memory = MemoryState()
     /// Devices and the notification inbox (Account/).
     let account = AccountState()
+    /// The People directory, its operations and write keys (People/).
+    let people = PeopleState()
     /// Task permissions are offered ([newer]); false on the snapshot profile.
     var offersTaskPermissions = true
     private var lastInstant = Instant(microseconds: 0)

@@ -1,0 +1,199 @@
+import Foundation
+import VeetCurses
+import VeetPeople
+import VeetTokens
+
+/// The People screen (F6), drawn as seed 000 describes it: the directory on the
+/// left with Pinned and Needs review at the top, each name beside its initials
+/// on a teal wash and the chosen person in the selected tint; the profile as a
+/// reading page on the right. Prepare for a conversation is the primary action
+/// (Enter), Pin the secondary one, Rename and Forget person quiet ones; the
+/// forget confirmation is a sheet where the name is typed. Everything shown is
+/// computed by VeetPeople; this value holds what was read and draws it.
+struct PeopleScreen {
+    /// One line of the directory: a group heading or a person.
+    enum Row: Equatable {
+        case heading(String)
+        case person(Person)
+    }
+
+    /// A line typed on the screen: a new name, or the forget confirmation.
+    enum Sheet {
+        case rename(TextInput)
+        case forget(ErasureView, TextInput)
+    }
+
+    var pinned: [Person] = []
+    var review: [Person] = []
+    var everyone: [Person] = []
+    var loaded = false
+    /// The server has no People (404/405): a plain page, never an error.
+    var unavailable = false
+    var selected = 0
+    var profile: PersonProfile?
+    var sheet: Sheet?
+    var writeAccess = PeopleWriteAccess()
+    var message = "Loading..."
+
+    var rows: [Row] {
+        var rows: [Row] = []
+        if !pinned.isEmpty { rows += [.heading("Pinned")] + pinned.map(Row.person) }
+        if !review.isEmpty { rows += [.heading("Needs review")] + review.map(Row.person) }
+        let listed = Set((pinned + review).map(\.id))
+        let rest = everyone.filter { !listed.contains($0.id) }
+        if !rest.isEmpty { rows += [.heading("People")] + rest.map(Row.person) }
+        return rows
+    }
+
+    /// The people in list order (headings skipped): what ↑↓ moves through.
+    var people: [Person] { rows.compactMap { if case .person(let p) = $0 { p } else { nil } } }
+
+    var selectedPerson: Person? {
+        let people = people
+        return people.indices.contains(selected) ? people[selected] : nil
+    }
+
+    /// The profile shown, when it is the selected person's.
+    var selectedProfile: PersonProfile? {
+        guard let profile, profile.person.id == selectedPerson?.id else { return nil }
+        return profile
+    }
+
+    mutating func show(pinned: [Person], review: [Person], everyone: [Person]) {
+        let previous = selectedPerson?.id
+        self.pinned = pinned
+        self.review = review
+        self.everyone = everyone
+        loaded = true
+        selected = people.firstIndex { $0.id == previous } ?? min(selected, max(people.count - 1, 0))
+        if message == "Loading..." { message = "" }
+    }
+
+    /// A person read or changed: the list rows follow.
+    mutating func show(_ person: Person) {
+        let chosen = selectedPerson?.id
+        defer { selected = people.firstIndex { $0.id == chosen } ?? selected }
+        for keyPath in [\PeopleScreen.pinned, \.review, \.everyone] {
+            if let index = self[keyPath: keyPath].firstIndex(where: { $0.id == person.id }) {
+                self[keyPath: keyPath][index] = person
+            }
+        }
+        // Pinned keeps the directory's order, so a person unpinned and pinned again returns to their place.
+        let others = pinned.filter { pinnedPerson in !everyone.contains { $0.id == pinnedPerson.id } && pinnedPerson.pinned }
+        pinned = everyone.filter(\.pinned) + others
+        if person.pinned, !pinned.contains(where: { $0.id == person.id }) { pinned.append(person) }
+        if profile?.person.id == person.id { profile?.person = person }
+    }
+
+    mutating func remove(_ personID: String) {
+        pinned.removeAll { $0.id == personID }
+        review.removeAll { $0.id == personID }
+        everyone.removeAll { $0.id == personID }
+        if profile?.person.id == personID { profile = nil }
+        selected = min(selected, max(people.count - 1, 0))
+    }
+
+    // MARK: Drawing
+
+    static let page = TextStyle(foreground: .ink, background: .paper)
+    static let quiet = TextStyle(foreground: .inkSoft, background: .paper)
+    static let heading = TextStyle(attributes: .bold, foreground: .inkSoft, background: .paper)
+    static let initials = TextStyle(attributes: .bold, foreground: .tealText, background: .tealWash)
+    static let chosen = TextStyle(attributes: .bold, foreground: .ink, background: .selected)
+    static let attention = TextStyle(attributes: .bold, foreground: .amberText, background: .paper)
+
+    func draw(in grid: inout ScreenGrid) {
+        grid.fill(grid.bounds, style: Self.page)
+        let header = TextStyle(attributes: .bold, foreground: .ink, background: .paperDeep)
+        grid.fill(GridRect(row: 0, column: 0, width: grid.width, height: 1), style: header)
+        _ = grid.put(" People", row: 0, column: 0, style: header)
+        let footer = TextStyle(foreground: .inkSoft, background: .paperDeep)
+        grid.fill(GridRect(row: grid.height - 1, column: 0, width: grid.width, height: 1), style: footer)
+        if unavailable {
+            _ = grid.put(" People is not enabled on this server.", row: 2, column: 0, style: Self.page, limit: grid.width)
+            _ = grid.put(" Esc close", row: grid.height - 1, column: 0, style: footer)
+            return
+        }
+        let listWidth = min(max(grid.width * 2 / 5, 28), 48)
+        drawList(in: &grid, width: listWidth)
+        let separator = TextStyle(foreground: .hairline, background: .paper)
+        for row in 1..<(grid.height - 2) { _ = grid.put("│", row: row, column: listWidth, style: separator) }
+        if let profile = selectedProfile {
+            ProfilePage.draw(profile, in: &grid, area: GridRect(row: 2, column: listWidth + 2,
+                                                               width: grid.width - listWidth - 3, height: grid.height - 5))
+        }
+        drawNotice(in: &grid)
+        let writes = writeAccess.showsWrites
+            ? " ↑↓ choose  Enter prepare for a conversation  p pin  n rename  x forget person  g refresh  Esc close"
+            : " ↑↓ choose  Enter prepare for a conversation  g refresh  Esc close"
+        _ = grid.put(writes, row: grid.height - 1, column: 0, style: footer, limit: grid.width)
+    }
+
+    private func drawNotice(in grid: inout ScreenGrid) {
+        let row = grid.height - 2
+        switch sheet {
+        case .rename(let input)?:
+            _ = grid.put(" New name: \(input.text)▏  Enter rename  Esc keep", row: row, column: 0, style: Self.attention,
+                         limit: grid.width)
+        case .forget(let preview, let input)?:
+            let counts = ForgetConfirmation.countsText(preview.counts).replacingOccurrences(of: ",", with: ", ")
+            let name = selectedPerson.map(ForgetConfirmation.phrase(for:)) ?? ""
+            // The server's scope sentence in full, above the line the name is typed on.
+            let scope = Self.wrap(preview.scope ?? "", width: grid.width - 2).prefix(3)
+            grid.fill(GridRect(row: row - scope.count, column: 0, width: grid.width, height: scope.count + 1),
+                      style: Self.page)
+            for (offset, line) in scope.enumerated() {
+                _ = grid.put(" " + line, row: row - scope.count + offset, column: 0, style: Self.quiet, limit: grid.width)
+            }
+            _ = grid.put(" Forget person erases \(counts). Type \(name) to forget: \(input.text)▏  Esc keep",
+                         row: row, column: 0, style: Self.attention, limit: grid.width)
+        case nil:
+            let notice = writeAccess.deniedReason.map { "\($0) " + message } ?? message
+            if !notice.isEmpty { _ = grid.put(" " + notice, row: row, column: 0, style: Self.attention, limit: grid.width) }
+        }
+    }
+
+    /// Words into lines of at most `width` characters.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    private func drawList(in grid: inout ScreenGrid, width: Int) {
+        guard loaded else { return }
+        let rows = rows
+        if rows.isEmpty {
+            _ = grid.put(" No people yet.", row: 2, column: 0, style: Self.page, limit: width)
+            return
+        }
+        let chosenID = selectedPerson?.id
+        let chosenRow = rows.firstIndex { if case .person(let p) = $0 { p.id == chosenID } else { false } } ?? 0
+        let visible = max(grid.height - 5, 1)
+        let first = max(0, min(chosenRow - visible / 2, rows.count - visible))
+        for (offset, line) in rows.dropFirst(first).prefix(visible).enumerated() {
+            let row = 2 + offset
+            switch line {
+            case .heading(let title):
+                _ = grid.put(" " + title.uppercased(), row: row, column: 0, style: Self.heading, limit: width)
+            case .person(let person):
+                let isChosen = person.id == chosenID
+                let style = isChosen ? Self.chosen : Self.page
+                grid.fill(GridRect(row: row, column: 0, width: width, height: 1), style: style)
+                let mark = person.initials.padding(toLength: 2, withPad: " ", startingAt: 0)
+                _ = grid.put(" \(mark) ", row: row, column: 1, style: Self.initials)
+                var name = person.displayName
+                if person.state == .provisional { name += " ·" }
+                _ = grid.put(TextFitting.truncate(name, width: max(width - 7, 4)), row: row, column: 6, style: style,
+                             limit: width)
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import VeetCurses
+import VeetPeople
+import VeetTokens
+
+/// A person's profile as a reading page: the name, then its sections as
+/// titled groups (names and contact details, relationships, history with each
+/// date in its own zone and precision, facts).
+enum ProfilePage {
+    static func draw(_ profile: PersonProfile, in grid: inout ScreenGrid, area: GridRect) {
+        var lines: [(String, TextStyle)] = []
+        let person = profile.person
+        lines.append((person.displayName, TextStyle(attributes: .bold, foreground: .ink, background: .paper)))
+        var state = [person.state.rawValue]
+        if person.pinned { state.insert("pinned", at: 0) }
+        lines.append((state.joined(separator: " · "), PeopleScreen.quiet))
+        func section(_ title: String, _ items: [String]) {
+            guard !items.isEmpty else { return }
+            lines.append(("", PeopleScreen.page))
+            lines.append((title.uppercased(), PeopleScreen.heading))
+            lines += items.map { ($0, PeopleScreen.page) }
+        }
+        section("Names and contact details", profile.aliases.map { "\($0.identifierKind.rawValue)  \($0.value)" })
+        section("Relationships", profile.relationships.map {
+            "\(profile.label(for: $0.subject)) — \($0.predicate) — \(profile.label(for: $0.object))"
+        })
+        section("History", profile.history.map { "\(HistoryDate.text(of: $0))  \($0.channel.rawValue)  \($0.summary)" })
+        section("Facts", profile.facts.map { $0.statement + ($0.flaggedForReview ? "  (needs review)" : "") })
+        if let coverage = profile.coverage {
+            lines.append(("", PeopleScreen.page))
+            lines.append((coverage, PeopleScreen.quiet))
+        }
+        for (offset, line) in lines.prefix(area.height).enumerated() {
+            _ = grid.put(TextFitting.truncate(line.0, width: area.width), row: area.row + offset, column: area.column,
+                         style: line.1, limit: area.column + area.width)
+        }
+    }
+}
