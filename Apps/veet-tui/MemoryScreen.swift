@@ -143,9 +143,12 @@ struct MemoryScreen {
             let soft = isSelected ? TextStyle(foreground: .inkSoft, background: .tealWash) : Self.soft
             grid.fill(GridRect(row: row, column: 0, width: width, height: 2), style: base)
             let kind = "\(record.kindLabel.uppercased()) · \(MemoryPage.day(record.updatedAt))"
-            _ = grid.put((isSelected ? "▸ " : "  ") + kind, row: row, column: 1, style: soft, limit: width)
-            if record.flaggedForReview {
-                let flag = "Needs review"
+            let flag = record.flaggedForReview ? "Needs review" : nil
+            // The kind gives way to the flag, a space between them, in a narrow list.
+            let kindRoom = width - 2 - (flag.map { $0.count + 2 } ?? 0)
+            _ = grid.put(TextFitting.truncate((isSelected ? "▸ " : "  ") + kind, width: max(kindRoom, 4)),
+                         row: row, column: 1, style: soft, limit: width)
+            if let flag {
                 let amber = TextStyle(attributes: .bold, foreground: .amberText, background: base.background)
                 _ = grid.put(flag, row: row, column: max(width - flag.count - 1, 2), style: amber, limit: width)
             }
