@@ -190,7 +190,7 @@ struct PeopleScreen {
                 let mark = person.initials.padding(toLength: 2, withPad: " ", startingAt: 0)
                 _ = grid.put(" \(mark) ", row: row, column: 1, style: Self.initials)
                 var name = person.displayName
-                if person.state == .provisional { name += " ·" }
+                if person.state == .provisional { name += " (provisional)" }
                 _ = grid.put(TextFitting.truncate(name, width: max(width - 7, 4)), row: row, column: 6, style: style,
                              limit: width)
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VeetCurses
 import VeetPeople
 @testable import veet_tui
 
@@ -35,6 +36,13 @@ import VeetPeople
         screen.show(pinnedAgain)
         #expect(screen.selectedPerson?.id == "m")
         #expect(screen.pinned.map(\.id) == ["m", "j"])  // back in the directory's order
+    }
+
+    @Test func aProvisionalPersonIsMarkedInWords() {
+        var grid = ScreenGrid(width: 100, height: 24)
+        screen().draw(in: &grid)
+        let row = grid.snapshot.split(separator: "\n").first { $0.contains("Dr. Patel") }
+        #expect(row?.contains("Dr. Patel (provisional)") == true, "\(row ?? "")")
     }
 
     @Test func aForgottenPersonLeavesTheList() {
