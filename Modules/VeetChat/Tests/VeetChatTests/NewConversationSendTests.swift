@@ -38,21 +38,31 @@ import VeetWire
         }
     }
 
-    @Test func aServerDownKeepsTheMessageAndALaterDeliveryMakesOneConversationAndOneRun() async throws {
+    /// A scripted server that refuses connections while `down` holds, then
+    /// creates conversations (kept in `created`, listed back) and takes messages.
+    final class ServerThatIsDown: Sendable {
         let server = ScriptedServer()
         let down = Mutex(true)
         let created = Mutex<[Made]>([])
-        server.on("POST", "/v1/sessions") { request in
-            if down.withLock({ $0 }) { throw TransportError(.connectionLost, "connection refused") }
-            let made = Made(id: "conv-\(created.withLock { $0.count } + 1)", request: request)
-            created.withLock { $0.append(made) }
-            return .json(made.json, status: 201)
+
+        init() {
+            server.on("POST", "/v1/sessions") { [self] request in
+                if down.withLock({ $0 }) { throw TransportError(.connectionLost, "connection refused") }
+                let made = Made(id: "conv-\(created.withLock { $0.count } + 1)", request: request)
+                created.withLock { $0.append(made) }
+                return .json(made.json, status: 201)
+            }
+            server.on("GET", "/v1/sessions") { [self] _ in
+                if down.withLock({ $0 }) { throw TransportError(.connectionLost, "connection refused") }
+                return .json(["items": created.withLock { $0 }.map(\.json), "next_cursor": NSNull()])
+            }
+            server.on("POST", "/v1/sessions/*/messages", .json(["run_id": "r1", "status": "QUEUED"], status: 202))
         }
-        server.on("GET", "/v1/sessions") { _ in
-            if down.withLock({ $0 }) { throw TransportError(.connectionLost, "connection refused") }
-            return .json(["items": created.withLock { $0 }.map(\.json), "next_cursor": NSNull()])
-        }
-        server.on("POST", "/v1/sessions/*/messages", .json(["run_id": "r1", "status": "QUEUED"], status: 202))
+    }
+
+    @Test func aServerDownKeepsTheMessageAndALaterDeliveryMakesOneConversationAndOneRun() async throws {
+        let fake = ServerThatIsDown()
+        let server = fake.server
         let api = ChatAPI(sender: server.sender, retry: Self.retry)
         let store = try makeStore()
 
@@ -65,14 +75,14 @@ import VeetWire
         #expect(kept.sessionID == nil)
         #expect(kept.state == .failed)
 
-        down.withLock { $0 = false }
+        fake.down.withLock { $0 = false }
         let round = try await api.outboxDelivery(store: store).deliverRound(policy: .unattended)
         guard case .confirmed(let entry, "r1", byEcho: false)? = round?.first?.results.first else {
             Issue.record("expected the message delivered, got \(String(describing: round))"); return
         }
         #expect(entry.sessionID == "conv-1")
         #expect(server.requests("POST", "/v1/sessions").count == 2) // one refused at the door, one created
-        #expect(created.withLock { $0.map(\.id) } == ["conv-1"])
+        #expect(fake.created.withLock { $0.map(\.id) } == ["conv-1"])
         let submits = server.requests("POST", "/v1/sessions/*/messages")
         #expect(submits.map(\.path) == ["/v1/sessions/conv-1/messages"])
         #expect(submits.first?.header("Idempotency-Key") == kept.key.rawValue)
@@ -116,20 +126,8 @@ import VeetWire
     }
 
     @Test func twoMessagesTypedWhileTheServerIsDownOpenOneConversationWithBothInOrder() async throws {
-        let server = ScriptedServer()
-        let down = Mutex(true)
-        let created = Mutex<[Made]>([])
-        server.on("POST", "/v1/sessions") { request in
-            if down.withLock({ $0 }) { throw TransportError(.connectionLost, "connection refused") }
-            let made = Made(id: "conv-\(created.withLock { $0.count } + 1)", request: request)
-            created.withLock { $0.append(made) }
-            return .json(made.json, status: 201)
-        }
-        server.on("GET", "/v1/sessions") { _ in
-            if down.withLock({ $0 }) { throw TransportError(.connectionLost, "connection refused") }
-            return .json(["items": created.withLock { $0 }.map(\.json), "next_cursor": NSNull()])
-        }
-        server.on("POST", "/v1/sessions/*/messages", .json(["run_id": "r1", "status": "QUEUED"], status: 202))
+        let fake = ServerThatIsDown()
+        let server = fake.server
         let api = ChatAPI(sender: server.sender, retry: Self.retry)
         let store = try makeStore()
         // The app's slot for the conversation on screen names it before it exists.
@@ -144,9 +142,9 @@ import VeetWire
         #expect(kept.map(\.text) == ["one", "two"])
         #expect(kept.map(\.conversationKey) == [conversation, conversation])
 
-        down.withLock { $0 = false }
+        fake.down.withLock { $0 = false }
         _ = try await api.outboxDelivery(store: store).deliverRound(policy: .unattended)
-        #expect(created.withLock { $0.map(\.id) } == ["conv-1"])
+        #expect(fake.created.withLock { $0.map(\.id) } == ["conv-1"])
         let submits = server.requests("POST", "/v1/sessions/*/messages")
         #expect(submits.map(\.path) == ["/v1/sessions/conv-1/messages", "/v1/sessions/conv-1/messages"])
         #expect(submits.map { $0.header("Idempotency-Key") } == kept.map(\.key.rawValue))
