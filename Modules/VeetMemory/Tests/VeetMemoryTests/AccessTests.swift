@@ -74,5 +74,13 @@ import VeetTransport
         access.noteWrite(.memories, error: MemoryChangesUnsupported(
             underlying: APIError(status: 404, code: .notFound, message: "The requested resource was not found.")))
         #expect(!access.memories.offersWrites)
+        // The server's own answers, not an already-built refusal: both framework texts count.
+        for raw in [APIError(status: 404, code: .notFound, message: "The requested resource was not found."),
+                    APIError(status: 400, code: .malformedRequest, message: "The HTTP request is not supported.")] {
+            var fresh = MemoryAccess()
+            fresh.noteRead(.memories, error: nil)
+            fresh.noteWrite(.memories, error: raw)
+            #expect(!fresh.memories.offersWrites, "\(raw)")
+        }
     }
 }

@@ -34,8 +34,12 @@ final class ScriptedSubmit: Sendable {
 /// A transcript the test controls.
 actor FakeTranscript: TranscriptSource {
     var items: [SessionMessageView] = []
+    private(set) var reads = 0
     func set(_ items: [SessionMessageView]) { self.items = items }
-    func transcript(sessionID: String) async throws -> [SessionMessageView] { items }
+    func transcript(sessionID: String) async throws -> [SessionMessageView] {
+        reads += 1
+        return items
+    }
 }
 
 @Suite struct OutboxTests {
@@ -69,6 +73,24 @@ actor FakeTranscript: TranscriptSource {
         let keys = submit.calls.filter { $0.session == "s" }.map(\.key)
         #expect(keys == [first.key.rawValue, first.key.rawValue, second.key.rawValue])
         #expect(try store.outbox().isEmpty)
+    }
+
+    /// A send waiting for another sender asks again each second: while the
+    /// entry is claimed, asking costs no request (no echo check, no submit).
+    @Test func anEntryAnotherSenderHoldsIsLeftToItWithoutARequest() async throws {
+        let (store, _) = try makeStore()
+        let transcript = FakeTranscript()
+        let submit = ScriptedSubmit([.accept])
+        let delivery = OutboxDelivery(store: store, transcripts: transcript, submit: submit.closure)
+        let entry = try store.enqueue(sessionID: "s", content: [.text("held")])
+        #expect(try store.beginAttempt(id: entry.id) != nil)  // the other sender's claim
+        for _ in 0..<3 {
+            guard case .claimedElsewhere = await delivery.deliver(entryID: entry.id) else {
+                Issue.record("expected claimedElsewhere"); return
+            }
+        }
+        #expect(await transcript.reads == 0)
+        #expect(submit.calls.isEmpty)
     }
 
     @Test func aBusySessionLeavesTheEntryQueuedWithItsKey() async throws {

@@ -118,6 +118,9 @@ public struct OutboxDelivery: Sendable {
             if current.state == .refused {
                 return .refused(current, reason: current.lastError ?? "refused by the server", status: nil)
             }
+            // Another sender is on it now: leave it to that attempt before any
+            // request (a waiting send asks again each second; it must cost nothing).
+            if current.isClaimed() { return .claimedElsewhere(current) }
             var claimed: OutboxEntry?
             if current.sessionID == nil {
                 // Messages typed into a conversation not created yet go in order: the first creates it.
