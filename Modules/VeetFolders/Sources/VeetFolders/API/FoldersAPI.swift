@@ -58,13 +58,6 @@ public struct FoldersAPI: Sendable {
         try await send(.post("/v1/folders/proposals/\(segment: proposalID)/decline")).decoded()
     }
 
-    /// One list item that is skipped, not fatal, when it does not decode.
-    struct Skippable<T: Codable & Sendable>: Codable, Sendable {
-        var value: T?
-        init(from decoder: Decoder) throws { value = try? T(from: decoder) }
-        func encode(to encoder: Encoder) throws { try value?.encode(to: encoder) }
-    }
-
     struct NameBody: Encodable {
         var name: String
     }

@@ -168,10 +168,3 @@ public struct SynthesisOperation: Codable, Sendable, Hashable, Identifiable {
         sources = (try c.decodeIfPresent([Skippable<SynthesisSource>].self, forKey: .sources) ?? []).compactMap(\.value)
     }
 }
-
-/// One list item that is skipped, not fatal, when it does not decode.
-struct Skippable<T: Codable & Sendable>: Codable, Sendable {
-    var value: T?
-    init(from decoder: Decoder) throws { value = try? T(from: decoder) }
-    func encode(to encoder: Encoder) throws { try value?.encode(to: encoder) }
-}

@@ -40,3 +40,11 @@ extension Page: Encodable where Item: Encodable {
 
 extension Page: Equatable where Item: Equatable {}
 extension Page: Hashable where Item: Hashable {}
+
+/// One list item that is skipped, not fatal, when it does not decode: decode
+/// `[Skippable<T>]` (or `Page<Skippable<T>>`) and keep the `value`s that are there.
+public struct Skippable<T: Codable & Sendable>: Codable, Sendable {
+    public var value: T?
+    public init(from decoder: Decoder) throws { value = try? T(from: decoder) }
+    public func encode(to encoder: Encoder) throws { try value?.encode(to: encoder) }
+}
