@@ -71,14 +71,22 @@ struct InteractiveChat {
         }
         let (store, _) = try context.store()
         let mirror = ConversationMirror(api: api, store: store)
-        let result = try await runner.send(
-            content: content, sessionID: sessionID, conversationKey: newConversationKey,
-            browserProfileID: browserProfileID, outbox: store, interaction: view,
-            onRunStarted: { session, runID in
-                await watcher?.watch(api: api, runID: runID, view: view)
-                // The conversation joins the mirror at once: `veet sessions list` shows it now, not after a sync.
-                _ = try? await mirror.join(sessionID: session)
-            })
+        let result: TurnResult
+        do {
+            result = try await runner.send(
+                content: content, sessionID: sessionID, conversationKey: newConversationKey,
+                browserProfileID: browserProfileID, outbox: store, interaction: view,
+                onRunStarted: { session, runID in
+                    await watcher?.watch(api: api, runID: runID, view: view)
+                    // The conversation joins the mirror at once: `veet sessions list` shows it now, not after a sync.
+                    _ = try? await mirror.join(sessionID: session)
+                })
+        } catch let held as OutboxHeldError {
+            // The message stays in the outbox, but its new conversation may exist
+            // already: stay in it, so /attach or /approve do not open another.
+            if sessionID == nil, let created = try? store.outboxEntry(id: held.entryID)?.sessionID { sessionID = created }
+            throw held
+        }
         await composer?.clear()
         sessionID = result.sessionID
         lastView = view

@@ -46,6 +46,24 @@ import Testing
         #expect(result.stderr.contains("math.calculate"))
     }
 
+    /// A message held in the outbox (the server answers its submission 500)
+    /// after its new conversation was created: the chat stays in that
+    /// conversation, so `/attach` does not open a second one.
+    @Test func aHeldFirstMessageKeepsItsNewConversationForAttach() throws {
+        let fixture = try FixtureProcess(arguments: ["--fail-submit", "20"])
+        defer { fixture.stop() }
+        let home = try Harness.temporaryHome()
+        let file = home.appendingPathComponent("notes.txt")
+        try Data("some notes\n".utf8).write(to: file)
+        let chat = try veet(["chat"], fixture: fixture, home: home,
+                            stdin: "hello there\n/attach \(file.path)\n/quit\n")
+        #expect(chat.stderr.contains("outbox"), "\(chat.stderr)")
+        let listed = try veet(["sessions", "list", "--all-kinds", "--json"], fixture: fixture, home: home)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]],
+                                "\(listed.stdout)\n\(listed.stderr)")
+        #expect(rows.count == 1, "one conversation on the server, not one per command:\n\(listed.stdout)")
+    }
+
     /// `/copy` uses the same clipboard writer as the TUI: inside tmux the OSC 52 sequence is wrapped for passthrough.
     @Test func copyInsideTmuxWrapsTheClipboardSequence() throws {
         let fixture = try FixtureProcess()
