@@ -51,6 +51,9 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
     public var isNotFound: Bool { status == 404 }
     /// `details.reason`, the sub-code that `conflict` answers carry.
     public var reason: String? { details["reason"]?.stringValue }
+    /// A `409` because this idempotency key was used with another body: the
+    /// client's own mistake, never "someone changed it meanwhile".
+    public var isIdempotencyKeyReused: Bool { reason == "idempotency_key_reused" }
 
     /// The run to attach to when a submission met `active_run_exists`.
     public var activeRunID: String? {

@@ -72,14 +72,14 @@ public struct MemoryAccess: Sendable, Hashable {
         }
         guard let api = error as? APIError else { return }  // no answer: still unknown
         if [400, 404, 405].contains(api.status) { self[family] = .unavailable }
-        if api.status == 403 { self[family] = .readDenied(reason: Self.readScopeWords) }
+        if api.isForbidden { self[family] = .readDenied(reason: Self.readScopeWords) }
     }
 
     /// A write's failure: a 403 hides the family's writes with the reason, as do
     /// the answers that mean the server cannot change memories. Other failures
     /// (a missing belief, a conflict) change nothing here.
     public mutating func noteWrite(_ family: MemoryFamily, error: any Error) {
-        if let api = error as? APIError, api.status == 403 {
+        if let api = error as? APIError, api.isForbidden {
             self[family] = .available(writesDenied: Self.writeScopeWords)
         } else if family == .memories, let unsupported = MemoryChangesUnsupported.from(error) {
             self[family] = .available(writesDenied: unsupported.description)

@@ -122,7 +122,7 @@ extension PeopleAPI {
 
     private func sendReReadingOnConflict(_ request: HTTPRequest, operationID: String) async throws -> IdentityOperation {
         let response = try await send(request)
-        if response.status == 409, APIError(response: response).reason != "idempotency_key_reused" {
+        if response.status == 409, !APIError(response: response).isIdempotencyKeyReused {
             throw IdentityConflict(underlying: APIError(response: response), current: try? await operation(id: operationID))
         }
         return try response.decoded()

@@ -47,7 +47,7 @@ public enum PeopleError: Error, Sendable, Hashable, CustomStringConvertible {
         case 403: return isWrite ? .writesDenied(api) : .readDenied(api)
         case 405: return .unavailable
         case 404 where api.message == "The requested resource was not found.": return .unavailable
-        case 409 where isWrite && api.reason != "idempotency_key_reused": return .stale(api)
+        case 409 where isWrite && !api.isIdempotencyKeyReused: return .stale(api)
         default: return nil
         }
     }
