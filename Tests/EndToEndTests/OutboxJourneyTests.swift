@@ -27,7 +27,12 @@ import Testing
         try tui.press("Enter")
         try tui.waitFor("hello")
         // The message says under it that it did not go out, and the status bar keeps the send's own notice.
-        let held = try tui.waitFor("Not sent · Enter to try again, x to discard", seconds: 20)
+        // The state under the message and the send's notice come from two posts: wait for both
+        // (under load a capture fell between them), then check them.
+        let held = try tui.waitUntil("the state and the notice", seconds: 20) {
+            $0.contains("Not sent · Enter to try again, x to discard") && $0.contains("kept in the outbox as #1")
+        }
+        #expect(held.contains("Not sent · Enter to try again, x to discard"), "\(held)")
         #expect(held.contains("kept in the outbox as #1"), "\(held)")
         #expect(!held.contains("Could not refresh"), "\(held)")
 
