@@ -114,7 +114,24 @@ enum CommandTree {
                     as a final {"error": ...} line and the command exits 1.
                     """,
                 examples: [CommandExample(
-                    "curl -sN -H \"Authorization: Bearer $TOKEN\" $URL/v1/runs/$RUN/events | veet debug sse")])
+                    "curl -sN -H \"Authorization: Bearer $TOKEN\" $URL/v1/runs/$RUN/events | veet debug sse")]),
+            CommandSpec(
+                name: "transcript",
+                summary: "Reduce a raw event stream from stdin as the apps do; print the display items in order.",
+                discussion: """
+                    Runs the one reducer the apps use over the SSE of one or more runs on stdin and prints \
+                    each display item on a line: messages, tool bundles, tool calls, approvals, questions, \
+                    the thinking line, failures and cancellations. With --json one object per line \
+                    (shapes in docs/cli.md). Unreadable or unknown frames are reported on stderr with \
+                    their position and skipped. Exit 0 when the stream ends with a terminal event, else 1.
+                    """,
+                examples: [CommandExample(
+                    "curl -sN -H \"Authorization: Bearer $TOKEN\" $URL/v1/runs/$RUN/events | veet debug transcript --json")],
+                options: [json,
+                          .value("messages", valueName: "file",
+                                 help: "The session's transcript (what GET /v1/sessions/{id}/messages answers), restored first."),
+                          .value("approvals", valueName: "file",
+                                 help: "A JSON object from approval id to what GET /v1/approvals/{id} answers.")]),
         ])
 
     static let version = CommandSpec(name: "version", summary: "Print the version.")

@@ -130,6 +130,7 @@ struct VeetCLI {
         case ["connections", "use"]: return try ConnectionsCommand(context: context).use(command.positionals[0])
         case ["connections", "forget"]: return try await ConnectionsCommand(context: context).forget(command.positionals[0])
         case ["debug", "sse"]: return DebugSSECommand().run()
+        case ["debug", "transcript"]: return DebugTranscriptCommand(context: context).run(command)
         default:
             Output.standardError.writeLine("veet: \(command.path.joined(separator: " ")) needs a subcommand; see `veet help \(command.path.joined(separator: " "))`")
             return .usage
