@@ -44,6 +44,11 @@ struct VeetCLI {
     }
 
     func run() async -> ExitCode {
+        if arguments.first == CompletionCommand.liveCommand {
+            // Called by a completion script at every Tab: no parsing, no output but the values.
+            guard arguments.count == 2, let context = try? CLIContext(ParsedCommand(path: [])) else { return .success }
+            return CompletionCommand.live(arguments[1], context: context)
+        }
         let parsed: ParsedCommand
         do {
             switch try CommandLineParser(root: CommandTree.root).parse(Self.normalised(arguments)) {
@@ -129,6 +134,7 @@ struct VeetCLI {
         case ["connections", "list"]: return try ConnectionsCommand(context: context).list()
         case ["connections", "use"]: return try ConnectionsCommand(context: context).use(command.positionals[0])
         case ["connections", "forget"]: return try await ConnectionsCommand(context: context).forget(command.positionals[0])
+        case ["completion"]: return CompletionCommand.script(command.positionals[0], context: context)
         case ["debug", "sse"]: return DebugSSECommand().run()
         case ["debug", "transcript"]: return DebugTranscriptCommand(context: context).run(command)
         default:

@@ -16,13 +16,17 @@ public struct OptionSpec: Sendable, Equatable {
     /// kept in order). Giving a non-repeatable value option twice is an error;
     /// repeating a flag is always harmless.
     public var isRepeatable: Bool
+    /// What a shell offers for the value (`veet completion`).
+    public var completion: CompletionSource
 
-    public init(long: String, short: Character? = nil, kind: Kind, help: String, isRepeatable: Bool = false) {
+    public init(long: String, short: Character? = nil, kind: Kind, help: String, isRepeatable: Bool = false,
+                completion: CompletionSource = .none) {
         self.long = long
         self.short = short
         self.kind = kind
         self.help = help
         self.isRepeatable = isRepeatable
+        self.completion = completion
     }
 
     public static func flag(_ long: String, short: Character? = nil, help: String) -> OptionSpec {
@@ -45,8 +49,9 @@ public struct OptionSpec: Sendable, Equatable {
 
     /// The conventional `--color <when>` option; read it with
     /// `parsed.choice("color", as: ColorMode.self)`.
-    public static let color = OptionSpec.value(
-        "color", valueName: "when", help: "Use colour: auto, always or never (default auto).")
+    public static let color = OptionSpec(
+        long: "color", kind: .value(valueName: "when"), help: "Use colour: auto, always or never (default auto).",
+        completion: .choices(["auto", "always", "never"]))
 }
 
 /// A positional argument. Required positionals come first, then optional
@@ -57,12 +62,16 @@ public struct PositionalSpec: Sendable, Equatable {
     public var isOptional: Bool
     /// Takes every remaining positional (at least one unless optional).
     public var isVariadic: Bool
+    /// What a shell offers for it (`veet completion`).
+    public var completion: CompletionSource
 
-    public init(_ name: String, help: String, isOptional: Bool = false, isVariadic: Bool = false) {
+    public init(_ name: String, help: String, isOptional: Bool = false, isVariadic: Bool = false,
+                completion: CompletionSource = .none) {
         self.name = name
         self.help = help
         self.isOptional = isOptional
         self.isVariadic = isVariadic
+        self.completion = completion
     }
 
     /// How the positional appears in usage lines: `<id>`, `[<id>]`, `<file>...`.
