@@ -4,7 +4,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BIN := $(shell pwd)/.build/debug
 
-.PHONY: bootstrap build test test-package packages check demo demo-cli bench soak fuzz sanitize conformance clean
+.PHONY: bootstrap build test test-package packages check demo demo-cli bench soak fuzz sanitize conformance clean install uninstall deb
 
 bootstrap:
 	@Scripts/bootstrap
@@ -62,6 +62,26 @@ demo-cli: bootstrap
 	$(SWIFT) build --product veet
 	$(SWIFT) build --product veet-fixture
 	@Scripts/demo $(BIN) chat
+
+# Release binaries, completions, man pages, the systemd user unit and docs under
+# PREFIX (default ~/.local); uninstall removes exactly what install wrote.
+PREFIX ?= $(HOME)/.local
+install: bootstrap
+	$(SWIFT) build -c release --product veet
+	$(SWIFT) build -c release --product veet-tui
+	$(SWIFT) build -c release --product veetd
+	@Scripts/install --bin-dir .build/release --prefix $(PREFIX)
+
+uninstall:
+	@Scripts/install --uninstall --prefix $(PREFIX)
+
+# A Debian package (.build/deb/veetkit_VERSION_ARCH.deb). The Swift runtime is linked
+# in (--static-swift-stdlib), so it needs only Debian's own libraries.
+deb: bootstrap
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static --product veet
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static --product veet-tui
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static --product veetd
+	@Scripts/package-deb --bin-dir .build/static/release --out .build/deb
 
 # Release-mode figures, each a ratio against a baseline measured in the same run.
 bench: bootstrap

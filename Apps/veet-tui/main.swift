@@ -14,14 +14,11 @@ import VeetTransport
 let environment = ProcessInfo.processInfo.environment
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("""
-        usage: veet-tui [--connection NAME] [--first-frame-exit]
-
-        The full-screen chat. Uses VEET_URL and VEET_TOKEN when set, else the
-        current saved connection (see `veet connect`). Press ? or F1 inside for keys.
-        --first-frame-exit draws one frame from the cached index and leaves
-        (measures cold start; `make bench` uses it).
-        """)
+    print(TUICommandLine.help, terminator: "")
+    exit(0)
+}
+if arguments == ["--man-page"] {
+    print(TUICommandLine.manPage, terminator: "")
     exit(0)
 }
 if arguments.contains("--bench-frames") {

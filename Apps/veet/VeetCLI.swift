@@ -49,6 +49,10 @@ struct VeetCLI {
             guard arguments.count == 2, let context = try? CLIContext(ParsedCommand(path: [])) else { return .success }
             return CompletionCommand.live(arguments[1], context: context)
         }
+        if arguments == [ManPageCommand.hiddenCommand] {
+            Output.standardOutput.write(ManPageCommand.page)
+            return .success
+        }
         let parsed: ParsedCommand
         do {
             switch try CommandLineParser(root: CommandTree.root).parse(Self.normalised(arguments)) {

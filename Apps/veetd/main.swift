@@ -10,6 +10,16 @@ import VeetTransport
 StopSignals.block()
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments == ["--man-page"] {
+    // veetd(8), from the same spec as --help (`make install` writes it).
+    Output.standardOutput.write(ManPage(
+        root: DaemonSettings.spec, section: 8, version: VeetTransportVersion.current, date: ManPage.date(),
+        extraSections: [("Files", ["$XDG_RUNTIME_DIR/veet/veetd.sock: the socket the CLI and TUI talk to.",
+                                   "$XDG_STATE_HOME/veet/veetd.log: the log.",
+                                   "~/.config/systemd/user/veetd.service: the user unit `make install` puts in place."])],
+        seeAlso: ["veet(1)", "veet-tui(1)", "systemctl(1)"]).text)
+    exit(0)
+}
 let settings: DaemonSettings
 do {
     switch try CommandLineParser(root: DaemonSettings.spec).parse(arguments) {

@@ -61,14 +61,19 @@ public struct HelpFormatter: Sendable {
     }
 
     private func usage(_ command: CommandSpec, fullName: String) -> [String] {
+        TextWrap.wrapLine(Self.usageLine(command, fullName: fullName), width: width,
+                          firstPrefix: "Usage: ", restPrefix: "       ")
+    }
+
+    /// `veet sessions show [options] <id>`: help's usage line and the man page's synopsis.
+    static func usageLine(_ command: CommandSpec, fullName: String) -> String {
         var words = [fullName, "[options]"]
         if !command.subcommands.isEmpty {
             words.append("<command>")
         } else {
             words += command.positionals.map(\.usageText)
         }
-        return TextWrap.wrapLine(
-            words.joined(separator: " "), width: width, firstPrefix: "Usage: ", restPrefix: "       ")
+        return words.joined(separator: " ")
     }
 
     private func render(_ row: Row, cellWidth: Int) -> [String] {
@@ -96,7 +101,7 @@ public struct HelpFormatter: Sendable {
         return lines
     }
 
-    private static func row(_ option: OptionSpec) -> Row {
+    static func row(_ option: OptionSpec) -> Row {
         var cell = option.short.map { "-\($0), " } ?? "    "
         cell += "--" + option.long
         if case let .value(valueName) = option.kind {
@@ -107,7 +112,7 @@ public struct HelpFormatter: Sendable {
 
     /// Options declared above this command, root first, minus any the
     /// command (or a nearer ancestor) redeclares.
-    private static func inheritedOptions(_ lineage: [CommandSpec]) -> [OptionSpec] {
+    static func inheritedOptions(_ lineage: [CommandSpec]) -> [OptionSpec] {
         var taken = Set(lineage[lineage.count - 1].options.map(\.long))
         var found: [[OptionSpec]] = []
         for ancestor in lineage.dropLast().reversed() {
