@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VeetChat
 import VeetTransport
+import VeetWire
 
 /// Verifying a displayed approval argument against the exact value expected.
 struct ApprovalArgumentCheckTests {

@@ -3,6 +3,7 @@ import Testing
 import VeetChat
 import VeetFixture
 import VeetTransport
+import VeetWire
 
 /// Artifact metadata, bytes, 304 reuse and export against the reference server.
 @Suite(.serialized) struct ArtifactLiveTests {

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// Which server and which account a result belongs to. Two settings with the
 /// same address but a different token are different connections (another

@@ -1,6 +1,5 @@
 import Foundation
 import VeetTransport
-import VeetWire
 
 /// What comparing an approval's displayed argument with the value the owner
 /// expects proved.

@@ -1,8 +1,9 @@
 import Foundation
 
-/// SHA-256 (FIPS 180-4), written here because VeetChat may use only
+/// SHA-256 (FIPS 180-4), written here because the client may use only
 /// Foundation on Linux. Artifact ETags and approval argument digests are
-/// lowercase hex SHA-256, so the client needs the real digest.
+/// lowercase hex SHA-256, so the client needs the real digest. It lives in
+/// VeetWire so Chat (artifacts, approvals) and Email (Review & Send) share one.
 public struct SHA256Digest: Sendable {
     private var state: [UInt32] = [
         0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,

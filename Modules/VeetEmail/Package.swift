@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+// VeetEmail: see README.md for what it holds and its floor (docs/architecture.md).
+import PackageDescription
+
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+/// A sibling package under Modules/, as a dependency.
+func module(_ name: String) -> Target.Dependency { .product(name: name, package: name) }
+
+let package = Package(
+    name: "VeetEmail",
+    platforms: [.macOS(.v15)],
+    products: [.library(name: "VeetEmail", targets: ["VeetEmail"])],
+    dependencies: [
+        .package(path: "../VeetTestSupport"),
+        .package(path: "../VeetTransport"),
+        .package(path: "../VeetWire"),
+    ],
+    targets: [
+        // VeetWire for the approval view, the run status and the one SHA-256 (Review & Send).
+        .target(name: "VeetEmail", dependencies: [module("VeetTransport"), module("VeetWire")], swiftSettings: swift6),
+        .testTarget(name: "VeetEmailTests", dependencies: ["VeetEmail", module("VeetTestSupport"), module("VeetTransport"), module("VeetWire")],
+                    swiftSettings: swift6),
+    ]
+)
