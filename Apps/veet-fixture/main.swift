@@ -80,6 +80,8 @@ struct CommandLineOptions {
                                  generation never finish)
           --email-send O         approved sends end: succeed (default), fail, or uncertain
           --email-budget-exhausted  refresh, draft generation and send proposals answer 402 budget_exceeded
+          --email-late-approval  a send proposal answers only run_id and draft; the approval appears on the
+                                 next read of the draft
                  --profile NAME         full (default) or snapshot: only what the August 2026 server offers (no folders,
                                   devices, notifications, uploads, task permissions, session website binding, memory, People
                                   or Email)
@@ -170,6 +172,7 @@ struct CommandLineOptions {
             case "--email-operations": result.options.emailOperations = try outcome(flag)
             case "--email-send": result.options.emailSendOutcome = try outcome(flag)
             case "--email-budget-exhausted": result.options.emailBudgetExhausted = true
+            case "--email-late-approval": result.options.emailLateApproval = true
             case "--auto-notify": result.autoNotify = true
             case "--profile":
                 let name = try value(for: flag)

@@ -62,6 +62,9 @@ public struct FixtureOptions: Sendable, Equatable {
     public var emailOperations: EmailOutcome = .succeed
     /// How an approved send ends (`uncertain`: the draft ends `uncertain`, never sent again).
     public var emailSendOutcome: EmailOutcome = .succeed
+    /// A send proposal answers with only `run_id` and `draft` (no `status`, no `approval_id`, email.md §9):
+    /// the run stays `QUEUED` and its approval appears on the next read of the draft.
+    public var emailLateApproval: Bool = false
     /// The automatic-work allowance is spent: refresh, draft generation and send proposals answer `402`.
     public var emailBudgetExhausted: Bool = false
     /// Sessions seeded at start (see `FixtureServer.seedSessions(count:messagesPerSession:)`).

@@ -75,4 +75,21 @@ import Testing
         _ = try h.email("GET", "/drafts/\(EmailSeedIDs.shortReplyDraft)")
         #expect(try h.email("GET", "/drafts/\(EmailSeedIDs.shortReplyDraft)").object["status"] as? String == "failed")
     }
+
+    @Test func aLateApprovalAppearsOnTheDraftsNextRead() throws {
+        var options = FixtureOptions.testing
+        options.emailLateApproval = true
+        let h = try Harness(options: options)
+        let proposal = try Self.propose(h, EmailSeedIDs.shortReplyDraft, revision: 1, key: "l-1")
+        #expect(proposal.status == 200 && Set(proposal.object.keys) == ["run_id", "draft"])
+        #expect((proposal.object["draft"] as? [String: Any])?["approval_id"] is NSNull)
+        let runID = try #require(proposal.object["run_id"] as? String)
+        #expect(try h.request("GET", "/v1/runs/\(runID)").object["status"] as? String == "QUEUED")
+        let draft = try h.email("GET", "/drafts/\(EmailSeedIDs.shortReplyDraft)").object
+        let approvalID = try #require(draft["approval_id"] as? String)
+        #expect(try h.request("GET", "/v1/runs/\(runID)").object["status"] as? String == "WAITING_FOR_APPROVAL")
+        #expect(try h.resolve(approvalID, "approve_once").status == 200)
+        _ = try h.email("GET", "/drafts/\(EmailSeedIDs.shortReplyDraft)")
+        #expect(try h.email("GET", "/drafts/\(EmailSeedIDs.shortReplyDraft)").object["status"] as? String == "sent")
+    }
 }

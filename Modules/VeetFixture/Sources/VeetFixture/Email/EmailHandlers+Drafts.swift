@@ -8,6 +8,7 @@ extension EmailHandlers {
         let found = try draft(raw)
         advancePending(where: { $0 == .draft(found.id) })
         settleSend(found)
+        parkLateSend(found)
         return email.view(found)
     }
 

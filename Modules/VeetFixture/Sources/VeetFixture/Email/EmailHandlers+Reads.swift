@@ -73,6 +73,9 @@ extension EmailHandlers {
             case .refresh: return false
             }
         })
-        if let draftID = thread.draftID, let draft = email.drafts[draftID] { settleSend(draft) }
+        if let draftID = thread.draftID, let draft = email.drafts[draftID] {
+            settleSend(draft)
+            parkLateSend(draft)
+        }
     }
 }

@@ -18,6 +18,21 @@ extension EmailHandlers {
             throw APIFailure.conflict("The draft cannot be sent in its current state.")
         }
         let run = state.startEmailRun(prompt: "Send an email reply")
+        email.sendRuns[run.id] = found.id
+        found.status = "awaiting_approval"
+        found.runID = run.id
+        found.sendClaimID = Identifier.make()
+        if options.emailLateApproval {
+            return ["run_id": .string(run.id), "draft": email.view(found)]
+        }
+        let approval = parkOnApproval(found, run: run, account: account)
+        return ["draft": email.view(found), "run_id": .string(run.id), "status": .string(run.status.rawValue),
+                "approval_id": .string(approval.id)]
+    }
+
+    /// The send run waits on an approval naming the exact message.
+    @discardableResult
+    func parkOnApproval(_ found: EmailState.Draft, run: RunRecord, account: EmailState.Account) -> ApprovalRecord {
         let arguments: JSON = [
             "to": .array(found.to.map { .string($0) }), "cc": .array(found.cc.map { .string($0) }),
             "bcc": .array(found.bcc.map { .string($0) }), "subject": .string(found.subject),
@@ -38,13 +53,15 @@ extension EmailHandlers {
         state.append("run.waiting_for_approval",
                      ["suspension": ["approval_id": .string(approval.id), "kind": "approval"]], to: run)
         state.append("approval.requested", ["approval_id": .string(approval.id)], to: run)
-        email.sendRuns[run.id] = found.id
-        found.status = "awaiting_approval"
-        found.runID = run.id
         found.approvalID = approval.id
-        found.sendClaimID = Identifier.make()
-        return ["draft": email.view(found), "run_id": .string(run.id), "status": .string(run.status.rawValue),
-                "approval_id": .string(approval.id)]
+        return approval
+    }
+
+    /// With `emailLateApproval`, a queued send gets its approval when the draft is next read.
+    func parkLateSend(_ draft: EmailState.Draft) {
+        guard draft.status == "awaiting_approval", draft.approvalID == nil, let runID = draft.runID,
+              let run = state.runs[runID], run.status == .queued, let account = email.account(draft.accountID) else { return }
+        parkOnApproval(draft, run: run, account: account)
     }
 
     /// Saving or discarding cancels the parked send of the old revision.
