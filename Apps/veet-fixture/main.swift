@@ -72,8 +72,19 @@ struct CommandLineOptions {
           --no-memory-changes    memories can be read but not changed (the framework's 404/400 texts)
           --no-people            no People routes (404), like a server with the People flag off
           --people-read-only     answer every People write 403, like a token without people.write
+          --no-email             no email routes (404), like a server with Email mode off
+          --no-email-spam        no thread spam routes (404), like a server with unsubscribe assistance off
+          --email-read-only      answer every email write 403, like a token without email.write
+          --email-operations O   email operations (refresh, draft generation, archive, spam) end: succeed
+                                 (default), fail, or uncertain (Inbox changes unconfirmed; refresh and
+                                 generation never finish)
+          --email-send O         approved sends end: succeed (default), fail, or uncertain
+          --email-budget-exhausted  refresh, draft generation and send proposals answer 402 budget_exceeded
+          --email-late-approval  a send proposal answers only run_id and draft; the approval appears on the
+                                 next read of the draft
                  --profile NAME         full (default) or snapshot: only what the August 2026 server offers (no folders,
-                                  devices, notifications, uploads, task permissions, session website binding, memory or People)
+                                  devices, notifications, uploads, task permissions, session website binding, memory, People
+                                  or Email)
           --auto-notify          raise inbox notifications when a run waits on an approval or a question, or fails
           --strict-attachments   attachment blocks must name an upload of the session (else 404)
           --churn-paging MODE    move a session after each session-list page: promote (an unseen one
@@ -125,6 +136,13 @@ struct CommandLineOptions {
             guard let parsed = T(text) else { throw ParseError.invalid("\(flag): not a number: \(text)") }
             return parsed
         }
+        func outcome(_ flag: String) throws -> EmailOutcome {
+            let text = try value(for: flag)
+            guard let parsed = EmailOutcome(rawValue: text) else {
+                throw ParseError.invalid("\(flag): succeed, fail or uncertain, not \(text)")
+            }
+            return parsed
+        }
         while let flag = remaining.popFirst() {
             switch flag {
             case "--help", "-h": throw ParseError.help
@@ -148,6 +166,13 @@ struct CommandLineOptions {
             case "--no-memory-changes": result.options.memoryChanges = false
             case "--no-people": result.options.people = false
             case "--people-read-only": result.options.peopleWritesDenied = true
+            case "--no-email": result.options.email = false
+            case "--no-email-spam": result.options.emailSpamRoutes = false
+            case "--email-read-only": result.options.emailReadOnly = true
+            case "--email-operations": result.options.emailOperations = try outcome(flag)
+            case "--email-send": result.options.emailSendOutcome = try outcome(flag)
+            case "--email-budget-exhausted": result.options.emailBudgetExhausted = true
+            case "--email-late-approval": result.options.emailLateApproval = true
             case "--auto-notify": result.autoNotify = true
             case "--profile":
                 let name = try value(for: flag)

@@ -52,6 +52,21 @@ public struct FixtureOptions: Sendable, Equatable {
     public var people: Bool = true
     /// Answer every People write `403 authorization_error`, as for a token without `people.write`.
     public var peopleWritesDenied: Bool = false
+    /// Serve the email routes ([newer], email.md); false answers 404 like a server with Email mode off.
+    public var email: Bool = true
+    /// Serve the two thread spam routes (email.md §10), mounted with the unsubscribe-assistance flag.
+    public var emailSpamRoutes: Bool = true
+    /// Answer every email write `403 authorization_error`, as for a token without `email.write`.
+    public var emailReadOnly: Bool = false
+    /// How email operations (refresh, draft generation, archive, spam) end unless a control forces the next one.
+    public var emailOperations: EmailOutcome = .succeed
+    /// How an approved send ends (`uncertain`: the draft ends `uncertain`, never sent again).
+    public var emailSendOutcome: EmailOutcome = .succeed
+    /// A send proposal answers with only `run_id` and `draft` (no `status`, no `approval_id`, email.md §9):
+    /// the run stays `QUEUED` and its approval appears on the next read of the draft.
+    public var emailLateApproval: Bool = false
+    /// The automatic-work allowance is spent: refresh, draft generation and send proposals answer `402`.
+    public var emailBudgetExhausted: Bool = false
     /// Sessions seeded at start (see `FixtureServer.seedSessions(count:messagesPerSession:)`).
     public var seedSessions: Int
     /// Messages per seeded session (user and assistant, rounded up to whole turns).
@@ -84,7 +99,7 @@ public struct FixtureOptions: Sendable, Equatable {
     /// no folders, devices, notifications, uploads, task permissions or
     /// session website binding, no memory, no People (each answers as the
     /// snapshot does: 404 on the route, no `folder_id` key on session views,
-    /// no task fields on approvals). Email and settings are never served.
+    /// no task fields on approvals), no Email. Settings are never served.
     public func applying(_ profile: FixtureProfile) -> FixtureOptions {
         var options = self
         if profile == .snapshot {
@@ -95,6 +110,7 @@ public struct FixtureOptions: Sendable, Equatable {
             options.sessionWebsite = false
             options.memory = false
             options.people = false
+            options.email = false
         }
         return options
     }

@@ -42,7 +42,7 @@ extension Router {
         }
         let view: JSON = try store.transaction { state in
             let (view, resumed) = try state.resolveApproval(id, decision: decision, taskGrant: taskGrant)
-            if let resumed { agent.resume(runID: resumed.id) }
+            if let resumed, !emailSendResolved(resumed, in: state) { agent.resume(runID: resumed.id) }
             return view
         }
         return .json(200, view)

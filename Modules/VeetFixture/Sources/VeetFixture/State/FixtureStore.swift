@@ -52,6 +52,8 @@ final class StoreState {
     let account = AccountState()
     /// The People directory, its operations and write keys (People/).
     let people = PeopleState()
+    /// The mailboxes, drafts, feedback and email operations (Email/), seeded on first use.
+    let email = EmailState()
     /// Task permissions are offered ([newer]); false on the snapshot profile.
     var offersTaskPermissions = true
     private var lastInstant = Instant(microseconds: 0)
