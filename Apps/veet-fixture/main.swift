@@ -72,8 +72,11 @@ struct CommandLineOptions {
           --no-memory-changes    memories can be read but not changed (the framework's 404/400 texts)
           --no-people            no People routes (404), like a server with the People flag off
           --people-read-only     answer every People write 403, like a token without people.write
+          --no-model-settings    no /v1/settings/models (404), like a server without model settings
+          --no-persona           no persona, history or nomination routes (404)
                  --profile NAME         full (default) or snapshot: only what the August 2026 server offers (no folders,
-                                  devices, notifications, uploads, task permissions, session website binding, memory or People)
+                                  devices, notifications, uploads, task permissions, session website binding, memory, People,
+                                  model settings or persona)
           --auto-notify          raise inbox notifications when a run waits on an approval or a question, or fails
           --strict-attachments   attachment blocks must name an upload of the session (else 404)
           --churn-paging MODE    move a session after each session-list page: promote (an unseen one
@@ -148,6 +151,8 @@ struct CommandLineOptions {
             case "--no-memory-changes": result.options.memoryChanges = false
             case "--no-people": result.options.people = false
             case "--people-read-only": result.options.peopleWritesDenied = true
+            case "--no-model-settings": result.options.modelSettings = false
+            case "--no-persona": result.options.persona = false
             case "--auto-notify": result.autoNotify = true
             case "--profile":
                 let name = try value(for: flag)

@@ -52,6 +52,10 @@ public struct FixtureOptions: Sendable, Equatable {
     public var people: Bool = true
     /// Answer every People write `403 authorization_error`, as for a token without `people.write`.
     public var peopleWritesDenied: Bool = false
+    /// Serve the model settings ([newer], settings.md §3); false answers 404 like a server without them.
+    public var modelSettings: Bool = true
+    /// Serve the persona, its history and nominations ([newer], settings.md §4); false answers 404.
+    public var persona: Bool = true
     /// Sessions seeded at start (see `FixtureServer.seedSessions(count:messagesPerSession:)`).
     public var seedSessions: Int
     /// Messages per seeded session (user and assistant, rounded up to whole turns).
@@ -82,9 +86,9 @@ public struct FixtureOptions: Sendable, Equatable {
 
     /// Only what the August 2026 snapshot server offers (`--profile snapshot`):
     /// no folders, devices, notifications, uploads, task permissions or
-    /// session website binding, no memory, no People (each answers as the
+    /// session website binding, no memory, no People, no model settings or persona (each answers as the
     /// snapshot does: 404 on the route, no `folder_id` key on session views,
-    /// no task fields on approvals). Email and settings are never served.
+    /// no task fields on approvals). Email is never served.
     public func applying(_ profile: FixtureProfile) -> FixtureOptions {
         var options = self
         if profile == .snapshot {
@@ -95,6 +99,8 @@ public struct FixtureOptions: Sendable, Equatable {
             options.sessionWebsite = false
             options.memory = false
             options.people = false
+            options.modelSettings = false
+            options.persona = false
         }
         return options
     }

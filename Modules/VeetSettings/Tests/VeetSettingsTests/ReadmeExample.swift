@@ -14,11 +14,14 @@ import VeetFixture
 
 @Suite struct ReadmeExampleTests {
     @Test func theExampleReadsTheChatModel() async throws {
-        let server = FixtureServer(token: "readme-token", options: .testing)
-        let url = try server.start()
-        defer { server.stop() }
-        let client = HTTPClient(settings: try ConnectionSettings(serverAddress: url.absoluteString, token: "readme-token"))
-        // The reference server has no model settings yet: the controls stay hidden.
-        #expect(try await chatModelLine(on: client) == nil)
+        for (offered, expected) in [(true, "Chat: frontier / High"), (false, nil)] as [(Bool, String?)] {
+            var options = FixtureOptions.testing
+            options.modelSettings = offered
+            let server = FixtureServer(token: "readme-token", options: options)
+            let url = try server.start()
+            defer { server.stop() }
+            let client = HTTPClient(settings: try ConnectionSettings(serverAddress: url.absoluteString, token: "readme-token"))
+            #expect(try await chatModelLine(on: client) == expected)
+        }
     }
 }

@@ -52,6 +52,8 @@ final class StoreState {
     let account = AccountState()
     /// The People directory, its operations and write keys (People/).
     let people = PeopleState()
+    /// Model settings, the persona, its history and nominations (Settings/).
+    let settings = SettingsState()
     /// Task permissions are offered ([newer]); false on the snapshot profile.
     var offersTaskPermissions = true
     private var lastInstant = Instant(microseconds: 0)
