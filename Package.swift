@@ -48,7 +48,8 @@ let package = Package(
             name: "veet",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
                            "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMemory", "VeetPeople", "VeetMarkdown", "VeetTokens",
-                           "VeetTerminal", "VeetConsole"].map(module),
+                           "VeetTerminal", "VeetConsole"].map(module)
+                + [module("VeetSettings")],
             path: "Apps/veet", swiftSettings: swift6),
         .executableTarget(
             name: "veet-tui",

@@ -20,7 +20,9 @@ enum CommandTree {
         ],
         options: [json, connection, .color],
         subcommands: [connect, chat, sessions, sync, search, OutboxCommand.spec, FoldersCommand.spec, SchedulesCommand.spec, MemoryCommand.spec,
-                     PeopleCommand.spec, ApprovalsCommand.spec, SitesCommand.spec, AccountCommand.spec, AccountCommand.notificationsSpec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, debug, version])
+                     PeopleCommand.spec,
+                     SettingsCommand.spec,
+                     ApprovalsCommand.spec, SitesCommand.spec, AccountCommand.spec, AccountCommand.notificationsSpec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, debug, version])
 
     static let connect = CommandSpec(
         name: "connect",
@@ -117,5 +119,5 @@ enum CommandTree {
                     "curl -sN -H \"Authorization: Bearer $TOKEN\" $URL/v1/runs/$RUN/events | veet debug sse")])
         ])
 
-    static let version = CommandSpec(name: "version", summary: "Print the version.")
+    static let version = CommandSpec(name: "version", summary: "Print the version, the build and the commit.")
 }
