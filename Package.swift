@@ -20,6 +20,7 @@ let modules = [
     "VeetConsole", "VeetCurses", "VeetFixture", "VeetTestSupport",
     "VeetPeople",
     "VeetEmail",
+    "VeetSettings",
 ]
 
 /// A module's own test suite, built by the workspace from the module's Tests/ folder.
@@ -48,7 +49,8 @@ let package = Package(
             name: "veet",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
                            "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMemory", "VeetPeople", "VeetMarkdown", "VeetTokens",
-                           "VeetTerminal", "VeetConsole"].map(module),
+                           "VeetTerminal", "VeetConsole"].map(module)
+                + [module("VeetSettings")],
             path: "Apps/veet", swiftSettings: swift6),
         .executableTarget(
             name: "veet-tui",
@@ -103,6 +105,7 @@ let package = Package(
         moduleTests("VeetMemory", ["VeetMemory", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetPeople", ["VeetPeople", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetEmail", ["VeetEmail", "VeetTestSupport", "VeetTransport", "VeetWire"]),
+        moduleTests("VeetSettings", ["VeetSettings", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetConsole", ["VeetConsole"]),
         moduleTests("VeetCurses", ["VeetCurses", "VeetTokens", "VeetTerminal", "VeetMarkdown"]),
         moduleTests("VeetFixture", ["VeetFixture"], resources: [.copy("Golden")]),

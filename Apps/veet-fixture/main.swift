@@ -82,9 +82,11 @@ struct CommandLineOptions {
           --email-budget-exhausted  refresh, draft generation and send proposals answer 402 budget_exceeded
           --email-late-approval  a send proposal answers only run_id and draft; the approval appears on the
                                  next read of the draft
+          --no-model-settings    no /v1/settings/models (404), like a server without model settings
+          --no-persona           no persona, history or nomination routes (404)
                  --profile NAME         full (default) or snapshot: only what the August 2026 server offers (no folders,
-                                  devices, notifications, uploads, task permissions, session website binding, memory, People
-                                  or Email)
+                                  devices, notifications, uploads, task permissions, session website binding, memory, People,
+                                  Email, model settings or persona)
           --auto-notify          raise inbox notifications when a run waits on an approval or a question, or fails
           --strict-attachments   attachment blocks must name an upload of the session (else 404)
           --churn-paging MODE    move a session after each session-list page: promote (an unseen one
@@ -173,6 +175,8 @@ struct CommandLineOptions {
             case "--email-send": result.options.emailSendOutcome = try outcome(flag)
             case "--email-budget-exhausted": result.options.emailBudgetExhausted = true
             case "--email-late-approval": result.options.emailLateApproval = true
+            case "--no-model-settings": result.options.modelSettings = false
+            case "--no-persona": result.options.persona = false
             case "--auto-notify": result.autoNotify = true
             case "--profile":
                 let name = try value(for: flag)

@@ -20,7 +20,9 @@ enum CommandTree {
         ],
         options: [json, connection, .color],
         subcommands: [connect, chat, sessions, sync, search, OutboxCommand.spec, FoldersCommand.spec, SchedulesCommand.spec, MemoryCommand.spec,
-                     PeopleCommand.spec, ApprovalsCommand.spec, SitesCommand.spec, AccountCommand.spec, AccountCommand.notificationsSpec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, debug, version])
+                     PeopleCommand.spec,
+                     SettingsCommand.spec,
+                     ApprovalsCommand.spec, SitesCommand.spec, AccountCommand.spec, AccountCommand.notificationsSpec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, debug, version])
 
     static let connect = CommandSpec(
         name: "connect",
@@ -134,5 +136,5 @@ enum CommandTree {
                                  help: "A JSON object from approval id to what GET /v1/approvals/{id} answers.")]),
         ])
 
-    static let version = CommandSpec(name: "version", summary: "Print the version.")
+    static let version = CommandSpec(name: "version", summary: "Print the version, the build and the commit.")
 }

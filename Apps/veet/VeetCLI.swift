@@ -28,6 +28,14 @@ struct VeetCLI {
                 return listed
             }
         }
+        // A bare `veet settings persona` means `veet settings persona show`.
+        let typed = arguments.filter { !$0.hasPrefix("-") }
+        if typed == ["settings", "persona"], let at = arguments.lastIndex(of: "persona"), !arguments.contains("--help"),
+           !arguments.contains("-h") {
+            var shown = arguments
+            shown.insert("show", at: at + 1)
+            return shown
+        }
         // A bare `veet people suggestions` means `veet people suggestions list`.
         let words = arguments.enumerated().filter { !$0.element.hasPrefix("-") }
         if words.count == 2, words.map(\.element) == ["people", "suggestions"], !arguments.contains("--help"),
@@ -94,9 +102,10 @@ struct VeetCLI {
     private func dispatch(_ command: ParsedCommand, _ context: CLIContext) async throws -> ExitCode {
         if command.path == ["version"] {
             if context.json {
-                try JSONOutput.print(["version": Self.version], layout: .compact)
+                try JSONOutput.print(["version": Self.version, "build": BuildInfo.build, "commit": BuildInfo.commit],
+                                     layout: .compact)
             } else {
-                Output.standardOutput.writeLine("veet \(Self.version)")
+                Output.standardOutput.writeLine(BuildInfo.line)
             }
             return .success
         }
@@ -106,6 +115,7 @@ struct VeetCLI {
         case "schedules": return try await SchedulesCommand.run(command, context: context)
         case "memory": return try await MemoryCommand.run(command, context: context)
         case "people": return try await PeopleCommand.run(command, context: context)
+        case "settings": return try await SettingsCommand.run(command, context: context)
         case "devices", "notifications": return try await AccountCommand.run(command, context: context)
         case "daemon": return try await DaemonCommand.run(command, context: context)
         default: break

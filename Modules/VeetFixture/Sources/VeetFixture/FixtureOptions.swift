@@ -67,6 +67,10 @@ public struct FixtureOptions: Sendable, Equatable {
     public var emailLateApproval: Bool = false
     /// The automatic-work allowance is spent: refresh, draft generation and send proposals answer `402`.
     public var emailBudgetExhausted: Bool = false
+    /// Serve the model settings ([newer], settings.md §3); false answers 404 like a server without them.
+    public var modelSettings: Bool = true
+    /// Serve the persona, its history and nominations ([newer], settings.md §4); false answers 404.
+    public var persona: Bool = true
     /// Sessions seeded at start (see `FixtureServer.seedSessions(count:messagesPerSession:)`).
     public var seedSessions: Int
     /// Messages per seeded session (user and assistant, rounded up to whole turns).
@@ -97,9 +101,9 @@ public struct FixtureOptions: Sendable, Equatable {
 
     /// Only what the August 2026 snapshot server offers (`--profile snapshot`):
     /// no folders, devices, notifications, uploads, task permissions or
-    /// session website binding, no memory, no People (each answers as the
+    /// session website binding, no memory, no People, no model settings or persona (each answers as the
     /// snapshot does: 404 on the route, no `folder_id` key on session views,
-    /// no task fields on approvals), no Email. Settings are never served.
+    /// no task fields on approvals), no Email.
     public func applying(_ profile: FixtureProfile) -> FixtureOptions {
         var options = self
         if profile == .snapshot {
@@ -111,6 +115,8 @@ public struct FixtureOptions: Sendable, Equatable {
             options.memory = false
             options.people = false
             options.email = false
+            options.modelSettings = false
+            options.persona = false
         }
         return options
     }

@@ -54,6 +54,8 @@ final class StoreState {
     let people = PeopleState()
     /// The mailboxes, drafts, feedback and email operations (Email/), seeded on first use.
     let email = EmailState()
+    /// Model settings, the persona, its history and nominations (Settings/).
+    let settings = SettingsState()
     /// Task permissions are offered ([newer]); false on the snapshot profile.
     var offersTaskPermissions = true
     private var lastInstant = Instant(microseconds: 0)
