@@ -19,6 +19,7 @@ let modules = [
     "VeetChat", "VeetFolders", "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMemory",
     "VeetConsole", "VeetCurses", "VeetFixture", "VeetTestSupport",
     "VeetPeople",
+    "VeetSubscriptions",
 ]
 
 /// A module's own test suite, built by the workspace from the module's Tests/ folder.
@@ -47,7 +48,8 @@ let package = Package(
             name: "veet",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
                            "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMemory", "VeetPeople", "VeetMarkdown", "VeetTokens",
-                           "VeetTerminal", "VeetConsole"].map(module),
+                           "VeetTerminal", "VeetConsole"].map(module)
+                + [module("VeetSubscriptions")],
             path: "Apps/veet", swiftSettings: swift6),
         .executableTarget(
             name: "veet-tui",
@@ -100,6 +102,7 @@ let package = Package(
         moduleTests("VeetAccount", ["VeetAccount", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetMemory", ["VeetMemory", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetPeople", ["VeetPeople", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
+        moduleTests("VeetSubscriptions", ["VeetSubscriptions", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetConsole", ["VeetConsole"]),
         moduleTests("VeetCurses", ["VeetCurses", "VeetTokens", "VeetTerminal", "VeetMarkdown"]),
         moduleTests("VeetFixture", ["VeetFixture"], resources: [.copy("Golden")]),

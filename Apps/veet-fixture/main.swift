@@ -72,6 +72,8 @@ struct CommandLineOptions {
           --no-memory-changes    memories can be read but not changed (the framework's 404/400 texts)
           --no-people            no People routes (404), like a server with the People flag off
           --people-read-only     answer every People write 403, like a token without people.write
+          --no-subscriptions     no subscription routes (404), like a server with unsubscribe assistance off
+          --subscription-accounts  serve a minimal GET /v1/email/accounts with the subscription flags (tests)
                  --profile NAME         full (default) or snapshot: only what the August 2026 server offers (no folders,
                                   devices, notifications, uploads, task permissions, session website binding, memory or People)
           --auto-notify          raise inbox notifications when a run waits on an approval or a question, or fails
@@ -146,6 +148,8 @@ struct CommandLineOptions {
             case "--no-dreaming": result.options.memoryDreaming = false
             case "--no-memory-write": result.options.memoryWriteScope = false
             case "--no-memory-changes": result.options.memoryChanges = false
+            case "--no-subscriptions": result.options.subscriptions = false
+            case "--subscription-accounts": result.options.subscriptionAccounts = true
             case "--no-people": result.options.people = false
             case "--people-read-only": result.options.peopleWritesDenied = true
             case "--auto-notify": result.autoNotify = true

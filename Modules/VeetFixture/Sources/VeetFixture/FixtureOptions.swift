@@ -52,6 +52,12 @@ public struct FixtureOptions: Sendable, Equatable {
     public var people: Bool = true
     /// Answer every People write `403 authorization_error`, as for a token without `people.write`.
     public var peopleWritesDenied: Bool = false
+    /// Serve the subscription census ([newer], subscriptions.md); false answers 404 like a server
+    /// with Email or unsubscribe assistance off.
+    public var subscriptions: Bool = true
+    /// Serve a minimal `GET /v1/email/accounts` carrying only the subscription flags
+    /// (Subscriptions/SubscriptionsRoutes.swift), for tests until the Email routes serve it. Off by default.
+    public var subscriptionAccounts: Bool = false
     /// Sessions seeded at start (see `FixtureServer.seedSessions(count:messagesPerSession:)`).
     public var seedSessions: Int
     /// Messages per seeded session (user and assistant, rounded up to whole turns).
@@ -95,6 +101,7 @@ public struct FixtureOptions: Sendable, Equatable {
             options.sessionWebsite = false
             options.memory = false
             options.people = false
+            options.subscriptions = false
         }
         return options
     }

@@ -143,6 +143,9 @@ struct Router: RequestResponder {
         if let answer = try peopleResponse(head, authorized: isAuthorized(head), readBody: readBody) {
             return answer
         }
+        if let answer = try subscriptionsResponse(head, authorized: isAuthorized(head), readBody: readBody) {
+            return answer
+        }
         guard let endpoint = Endpoint.match(Self.segments(of: path)) else {
             if path.count > 1, path.hasSuffix("/"), Endpoint.match(Self.segments(of: String(path.dropLast()))) != nil {
                 return redirect(head, to: String(path.dropLast()))

@@ -52,6 +52,8 @@ final class StoreState {
     let account = AccountState()
     /// The People directory, its operations and write keys (People/).
     let people = PeopleState()
+    /// The subscription census, its operations and command keys (Subscriptions/).
+    let subscriptions = SubscriptionsState()
     /// Task permissions are offered ([newer]); false on the snapshot profile.
     var offersTaskPermissions = true
     private var lastInstant = Instant(microseconds: 0)
