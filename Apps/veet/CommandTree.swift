@@ -20,7 +20,9 @@ enum CommandTree {
         ],
         options: [json, connection, .color],
         subcommands: [connect, chat, sessions, sync, search, OutboxCommand.spec, FoldersCommand.spec, SchedulesCommand.spec, MemoryCommand.spec,
-                     PeopleCommand.spec, ApprovalsCommand.spec, SitesCommand.spec, AccountCommand.spec, AccountCommand.notificationsSpec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, debug, version])
+                     PeopleCommand.spec,
+                     SubscriptionsCommand.spec,
+                     ApprovalsCommand.spec, SitesCommand.spec, AccountCommand.spec, AccountCommand.notificationsSpec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, debug, version])
 
     static let connect = CommandSpec(
         name: "connect",
