@@ -1,6 +1,6 @@
 import Foundation
 
-/// The census the fixture starts with: 44 senders over three accounts, every
+/// The census the fixture starts with: 54 senders over three accounts, every
 /// state and mechanism, and senders whose unsubscribe succeeds, fails, stays
 /// uncertain or never starts (docs/fixture.md, "Subscriptions").
 enum SeededSubscriptions {
@@ -46,7 +46,7 @@ enum SeededSubscriptions {
     ]
 
     static func senders() -> [Sender] {
-        named + (1...25).map { n in
+        named + (1...35).map { n in
             let name = "Bulletin \(String(format: "%02d", n))"
             return n % 5 == 0
                 ? Sender(name: name, mechanism: "mailto", destination: "unsubscribe@bulletin\(n).example", threads: 19 - n % 19)
