@@ -111,11 +111,14 @@ import VeetTransport
         defer { server.stop() }
         let api = Self.api(client), flags = try await Self.flags(client)
         server.setSubscriptionStatusUnreadable(true)
+        server.holdSubscriptionRuns(true)  // under load a second could pass before the list is read back
         let rows = try await api.census()
         let report = try await api.unsubscribe(try UnsubscribeConfirmation(rows: [try row("Bulletin 01", in: rows)],
                                                                             flags: flags), flags: flags)
         guard case .unreadable = report.poll else { Issue.record("\(report.poll)"); return }
         #expect(report.outcomes[0].message?.hasPrefix("Its status could not be read") == true)
+        #expect(report.outcomes[0].row.state == .active)  // restored from pending to its prior state
+        server.holdSubscriptionRuns(false)
         try await Task.sleep(for: .milliseconds(1_100))
         #expect(try row("Bulletin 01", in: try await api.census()).state == .unsubscribed)
     }

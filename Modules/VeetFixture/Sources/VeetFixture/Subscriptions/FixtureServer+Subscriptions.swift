@@ -15,6 +15,11 @@ extension FixtureServer {
         store.transaction { $0.subscriptions.statusUnreadable = unreadable }
     }
 
+    /// While on, an operation's run ends only when its status is read (not a second after admission).
+    public func holdSubscriptionRuns(_ held: Bool) {
+        store.transaction { $0.subscriptions.holdsRuns = held }
+    }
+
     /// Changes a sender as a refresh would (new mail: a new revision), so a
     /// command against the old one meets `409`.
     public func touchSubscription(_ id: String) {

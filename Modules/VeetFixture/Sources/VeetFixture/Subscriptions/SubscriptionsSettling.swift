@@ -7,7 +7,8 @@ extension SubscriptionsState {
 
     /// Ends every operation whose time has come (reading the list settles them too, §3).
     func settleDue(now: Instant) {
-        for op in operations.values where !op.isTerminal && (op.reads > 0 || now > op.requestedAt.adding(seconds: Self.runSeconds)) {
+        for op in operations.values where !op.isTerminal
+            && (op.reads > 0 || (!holdsRuns && now > op.requestedAt.adding(seconds: Self.runSeconds))) {
             finish(op)
         }
     }

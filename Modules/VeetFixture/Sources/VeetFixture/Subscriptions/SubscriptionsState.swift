@@ -89,6 +89,8 @@ final class SubscriptionsState {
     var commandKeys: [String: (fingerprint: String, operationID: String)] = [:]
     /// `GET /v1/email/operations/{id}` answers 500 for subscription operations (an unreadable status).
     var statusUnreadable = false
+    /// While true, runs do not end by themselves (only a status read ends one).
+    var holdsRuns = false
     private var seeded = false
 
     func seedIfNeeded(now: Instant) {
