@@ -21,6 +21,7 @@ let modules = [
     "VeetPeople",
     "VeetEmail",
     "VeetSettings",
+    "VeetSubscriptions",
 ]
 
 /// A module's own test suite, built by the workspace from the module's Tests/ folder.
@@ -50,7 +51,8 @@ let package = Package(
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
                            "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMemory", "VeetPeople", "VeetMarkdown", "VeetTokens",
                            "VeetTerminal", "VeetConsole"].map(module)
-                + [module("VeetSettings")],
+                + [module("VeetSettings")]
+                + [module("VeetSubscriptions")],
             path: "Apps/veet", swiftSettings: swift6),
         .executableTarget(
             name: "veet-tui",
@@ -106,6 +108,7 @@ let package = Package(
         moduleTests("VeetPeople", ["VeetPeople", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetEmail", ["VeetEmail", "VeetTestSupport", "VeetTransport", "VeetWire"]),
         moduleTests("VeetSettings", ["VeetSettings", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
+        moduleTests("VeetSubscriptions", ["VeetSubscriptions", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetConsole", ["VeetConsole"]),
         moduleTests("VeetCurses", ["VeetCurses", "VeetTokens", "VeetTerminal", "VeetMarkdown"]),
         moduleTests("VeetFixture", ["VeetFixture"], resources: [.copy("Golden")]),

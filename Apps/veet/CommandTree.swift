@@ -22,6 +22,7 @@ enum CommandTree {
         subcommands: [connect, chat, sessions, sync, search, OutboxCommand.spec, FoldersCommand.spec, SchedulesCommand.spec, MemoryCommand.spec,
                      PeopleCommand.spec,
                      SettingsCommand.spec,
+                     SubscriptionsCommand.spec,
                      ApprovalsCommand.spec, SitesCommand.spec, AccountCommand.spec, AccountCommand.notificationsSpec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, debug, version])
 
     static let connect = CommandSpec(

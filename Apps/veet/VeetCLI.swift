@@ -36,6 +36,13 @@ struct VeetCLI {
             shown.insert("show", at: at + 1)
             return shown
         }
+        // `veet subs ...` is `veet subscriptions ...`.
+        if let alias = arguments.firstIndex(where: { !$0.hasPrefix("-") }), arguments[alias] == "subs",
+           alias == 0 || arguments[alias - 1] != "--connection" {
+            var named = arguments
+            named[alias] = "subscriptions"
+            return Self.normalised(named)
+        }
         // A bare `veet people suggestions` means `veet people suggestions list`.
         let words = arguments.enumerated().filter { !$0.element.hasPrefix("-") }
         if words.count == 2, words.map(\.element) == ["people", "suggestions"], !arguments.contains("--help"),
@@ -116,6 +123,7 @@ struct VeetCLI {
         case "memory": return try await MemoryCommand.run(command, context: context)
         case "people": return try await PeopleCommand.run(command, context: context)
         case "settings": return try await SettingsCommand.run(command, context: context)
+        case "subscriptions": return try await SubscriptionsCommand.run(command, context: context)
         case "devices", "notifications": return try await AccountCommand.run(command, context: context)
         case "daemon": return try await DaemonCommand.run(command, context: context)
         default: break

@@ -12,7 +12,8 @@ import Testing
     @Test func everyCommandKeepsTheTokenInTheCredentialsFile() throws {
         let started = Date()
         let token = Self.canary("main"), wrongToken = Self.canary("wrong")
-        let fixture = try FixtureProcess(arguments: ["--auto-notify", "--seed-sessions", "3", "--step-delay", "0.005"],
+        let fixture = try FixtureProcess(arguments: ["--auto-notify", "--seed-sessions", "3", "--step-delay", "0.005",
+                                                     "--subscription-accounts"],
                                          token: token)
         defer { fixture.stop() }
         let home = try DaemonHome(fixture: fixture)
@@ -43,6 +44,7 @@ import Testing
         try tour.account()
         try tour.people()
         try tour.settings()
+        try tour.subscriptions()
         try tour.storeAndOutbox(session: ids.session, deletable: ids.artifactSession)
         try tour.daemonAndTUI(runID: ids.run)
 

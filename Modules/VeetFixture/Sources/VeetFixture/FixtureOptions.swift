@@ -71,6 +71,12 @@ public struct FixtureOptions: Sendable, Equatable {
     public var modelSettings: Bool = true
     /// Serve the persona, its history and nominations ([newer], settings.md §4); false answers 404.
     public var persona: Bool = true
+    /// Serve the subscription census ([newer], subscriptions.md); false answers 404 like a server
+    /// with Email or unsubscribe assistance off.
+    public var subscriptions: Bool = true
+    /// Serve a minimal `GET /v1/email/accounts` carrying only the subscription flags
+    /// (Subscriptions/SubscriptionsRoutes.swift), for tests until the Email routes serve it. Off by default.
+    public var subscriptionAccounts: Bool = false
     /// Sessions seeded at start (see `FixtureServer.seedSessions(count:messagesPerSession:)`).
     public var seedSessions: Int
     /// Messages per seeded session (user and assistant, rounded up to whole turns).
@@ -117,6 +123,7 @@ public struct FixtureOptions: Sendable, Equatable {
             options.email = false
             options.modelSettings = false
             options.persona = false
+            options.subscriptions = false
         }
         return options
     }

@@ -143,6 +143,10 @@ struct Router: RequestResponder {
         if let answer = try peopleResponse(head, authorized: isAuthorized(head), readBody: readBody) {
             return answer
         }
+        // Before the email routes: subscription operations share /v1/email/operations/{id}.
+        if let answer = try subscriptionsResponse(head, authorized: isAuthorized(head), readBody: readBody) {
+            return answer
+        }
         if let answer = try emailResponse(head, authorized: isAuthorized(head), readBody: readBody) {
             return answer
         }

@@ -56,6 +56,8 @@ final class StoreState {
     let email = EmailState()
     /// Model settings, the persona, its history and nominations (Settings/).
     let settings = SettingsState()
+    /// The subscription census, its operations and command keys (Subscriptions/).
+    let subscriptions = SubscriptionsState()
     /// Task permissions are offered ([newer]); false on the snapshot profile.
     var offersTaskPermissions = true
     private var lastInstant = Instant(microseconds: 0)
