@@ -30,7 +30,13 @@ enum CompletionCommand {
         guard let shell = ShellCompletion.Shell(rawValue: name) else {
             return context.fail("veet: no completion for \"\(name)\"; choose bash, zsh or fish.", .usage)
         }
-        context.out.write(ShellCompletion(root: annotated(CommandTree.root)).script(for: shell))
+        let script = ShellCompletion(root: annotated(CommandTree.root)).script(for: shell)
+        if context.json {
+            try? JSONOutput.print(["shell": shell.rawValue, "script": script,
+                                   "install_path": ShellCompletion.installPath(for: shell, program: "veet")], layout: .compact)
+        } else {
+            context.out.write(script)
+        }
         return .success
     }
 

@@ -3,7 +3,10 @@ import VeetConsole
 import VeetTransport
 
 /// `veet debug sse`: raw SSE bytes on stdin, one JSON object per decoded event.
+/// Lines are written by `JSONWriter` into one buffer per read (no encoder per
+/// event); their bytes are what `JSONOutput` prints for `Line` (DebugSSEOutputTests).
 struct DebugSSECommand {
+    /// What one event prints, and the reference encoding the fast path must match.
     struct Line: Encodable {
         let event: String
         let id: String?
@@ -23,25 +26,45 @@ struct DebugSSECommand {
     func run() -> ExitCode {
         var decoder = SSEDecoder()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var out = BufferedOutput()
+        var writer = JSONWriter(capacity: 128 * 1024)
+        defer { out.flush() }
         while true {
             let count = read(STDIN_FILENO, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
             do {
-                emit(try decoder.feed(buffer[0..<count]))
+                let events = try decoder.feed(buffer[0..<count])
+                guard emit(events, into: &writer, out: &out) else { return .failure }
             } catch {
+                out.flush()
                 try? JSONOutput.print(["error": error.description], layout: .compact)
                 return .failure
             }
         }
-        emit(decoder.finish())
-        return .success
+        return emit(decoder.finish(), into: &writer, out: &out) ? .success : .failure
     }
 
-    private func emit(_ events: [SSEEvent]) {
-        for event in events {
-            try? JSONOutput.print(Line(event: event.event, id: event.id, data: event.data, retry: event.retry),
-                                  layout: .compact)
-        }
+    /// False when stdout went away (a closed pipe): there is no one left to print for.
+    private func emit(_ events: [SSEEvent], into writer: inout JSONWriter, out: inout BufferedOutput) -> Bool {
+        guard !events.isEmpty else { return true }
+        writer.removeAll()
+        for event in events { Self.write(event, into: &writer) }
+        return out.append(writer.bytes)
+    }
+
+    /// `{"data":…,"event":…,"id":…,"retry":…}` and a newline: `JSONOutput`'s sorted keys.
+    static func write(_ event: SSEEvent, into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("data")
+        writer.string(event.data)
+        writer.key("event")
+        writer.string(event.event)
+        writer.key("id")
+        writer.string(event.id)
+        writer.key("retry")
+        writer.int(event.retry)
+        writer.endObject()
+        writer.raw("\n")
     }
 }

@@ -20,6 +20,12 @@ struct CommandTour {
         try run.veet(["debug", "sse"], stdin: events)
         try run.veet(["debug", "sse", "--json"], stdin: "data: " + String(repeating: "x", count: 1_100_000) + "\n\n",
                      expect: [1])
+        let run1 = "event: run.completed\nid: 9\ndata: {\"run_id\":\"r\",\"final_message\":null}\n\n"
+        try run.veet(["debug", "transcript"], stdin: events + run1)
+        try run.veet(["debug", "transcript", "--json"], stdin: events, expect: [1])
+        try run.veet(["completion", "bash"])
+        try run.veet(["completion", "fish", "--json"])
+        try run.veet(["completion", "tcsh"], expect: [2])
         try run.veet(["daemon", "install", "--print"])
         try run.veet(["daemon", "install", "--print", "--json"])
     }

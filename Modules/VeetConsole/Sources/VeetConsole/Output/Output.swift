@@ -32,6 +32,12 @@ public struct Output: Sendable, Equatable {
         text.isEmpty || POSIX.writeAll(fileDescriptor, text)
     }
 
+    /// Writes the bytes as they are, in one `write(2)` loop.
+    @discardableResult
+    public func write(bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { POSIX.writeAll(fileDescriptor, $0) }
+    }
+
     /// Writes `text` and a newline in one write.
     @discardableResult
     public func writeLine(_ text: String = "") -> Bool {

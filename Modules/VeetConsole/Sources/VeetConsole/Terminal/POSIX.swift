@@ -15,20 +15,23 @@ enum POSIX {
     /// Returns false on any other failure (a closed pipe, a full disk).
     static func writeAll(_ fileDescriptor: Int32, _ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0, errno == EINTR {
-                    continue
-                } else {
-                    return false
-                }
+        return text.withUTF8 { writeAll(fileDescriptor, $0) }
+    }
+
+    static func writeAll(_ fileDescriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return true }
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(fileDescriptor, base + offset, bytes.count - offset)
+            if written > 0 {
+                offset += written
+            } else if written < 0, errno == EINTR {
+                continue
+            } else {
+                return false
             }
-            return true
         }
+        return true
     }
 
     /// Reads one byte; nil at end of input or on an error other than EINTR.
