@@ -23,7 +23,7 @@ enum CommandTree {
                      PeopleCommand.spec,
                      SettingsCommand.spec,
                      SubscriptionsCommand.spec,
-                     ApprovalsCommand.spec, SitesCommand.spec, AccountCommand.spec, AccountCommand.notificationsSpec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, debug, version])
+                     ApprovalsCommand.spec, SitesCommand.spec, AccountCommand.spec, AccountCommand.notificationsSpec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, doctor, debug, version])
 
     static let connect = CommandSpec(
         name: "connect",
@@ -104,6 +104,16 @@ enum CommandTree {
             CommandSpec(name: "forget", summary: "Forget a saved server and its token.",
                         positionals: [PositionalSpec("name", help: "The saved connection.")]),
         ])
+
+    static let doctor = CommandSpec(
+        name: "doctor",
+        summary: "Check the connection, the token, the store, the daemon and the terminal; say how to fix each problem.",
+        discussion: """
+            One line per check. The server part reads /health/live and /health/ready, then one harmless read \
+            per route family to say which the server offers and which the token lacks a scope for. \
+            The store part runs SQLite's quick check. Exit 0 when nothing is a problem, 1 otherwise.
+            """,
+        examples: [CommandExample("veet doctor"), CommandExample("veet doctor --json | jq '.checks[] | select(.status != \"ok\")'")])
 
     static let debug = CommandSpec(
         name: "debug",

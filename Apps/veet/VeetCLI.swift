@@ -156,6 +156,7 @@ struct VeetCLI {
         case ["connections", "list"]: return try ConnectionsCommand(context: context).list()
         case ["connections", "use"]: return try ConnectionsCommand(context: context).use(command.positionals[0])
         case ["connections", "forget"]: return try await ConnectionsCommand(context: context).forget(command.positionals[0])
+        case ["doctor"]: return await DoctorCommand(context: context).run()
         case ["completion"]: return CompletionCommand.script(command.positionals[0], context: context)
         case ["debug", "sse"]: return DebugSSECommand().run()
         case ["debug", "transcript"]: return DebugTranscriptCommand(context: context).run(command)

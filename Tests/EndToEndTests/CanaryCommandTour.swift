@@ -104,6 +104,10 @@ struct CommandTour {
     }
 
     func storeAndOutbox(session: String, deletable: String) throws {
+        // The daemon may not run here, which is no problem; a refused token would be one.
+        try run.veet(["doctor"], expect: [0, 1])
+        try run.veet(["doctor", "--json"], expect: [0, 1])
+        try run.veet(["doctor", "--json"], environment: ["VEET_URL": fixture.url, "VEET_TOKEN": wrongToken], expect: [1])
         try run.veet(["sync"])
         try run.veet(["sync", "--json", "--transcripts", "5"])
         try run.veet(["sessions", "list"])

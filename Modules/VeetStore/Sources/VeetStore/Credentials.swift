@@ -9,7 +9,8 @@ public struct Credentials: Sendable {
         directory = paths.credentialsDirectory
     }
 
-    func file(for connection: String) -> URL {
+    /// Where the token of `connection` is kept (an owner-only file; `veet doctor` shows the path).
+    public func file(for connection: String) -> URL {
         directory.appendingPathComponent("\(ConnectionName.fileSafe(connection)).token")
     }
 

@@ -1,0 +1,222 @@
+import Foundation
+import VeetConsole
+import VeetDaemonProtocol
+import VeetStore
+import VeetTokens
+import VeetTransport
+
+/// `veet doctor`: one line per check of this computer's set-up and the server
+/// it talks to, each problem with what to do about it.
+struct DoctorCommand {
+    let context: CLIContext
+
+    struct Check: Encodable {
+        enum Status: String, Encodable { case ok, warning, problem, info }
+        var area: String
+        var name: String
+        var status: Status
+        var detail: String
+        var fix: String?
+    }
+
+    /// The route families probed with one harmless read each: 200 offered, 403 offered but the
+    /// token lacks the scope, 404/405 not offered by this server.
+    static let families: [(name: String, path: String, scope: String)] = [
+        ("conversations", "/v1/sessions?limit=1", "session.read"),
+        ("approvals", "/v1/approvals?status=pending&limit=1", "approval.read"),
+        ("folders", "/v1/folders?limit=1", "session.read"),
+        ("schedules", "/v1/schedules?limit=1", "schedule.read"),
+        ("website access", "/v1/browser-profiles?limit=1", "browser.profile.read"),
+        ("devices", "/v1/devices?limit=1", "device.read"),
+        ("notifications", "/v1/notifications?limit=1", "notification.read"),
+        ("memory", "/v1/memories?ceiling=restricted&limit=1", "memory.read"),
+        ("people", "/v1/people?ceiling=restricted&limit=1", "people.read"),
+        ("email", "/v1/email/accounts", "email.read"),
+        ("subscriptions", "/v1/email/subscriptions?limit=1", "email.read"),
+        ("model settings", "/v1/settings/models", "settings.read"),
+        ("persona", "/v1/persona", "persona.read"),
+    ]
+
+    func run() async -> ExitCode {
+        var checks: [Check] = []
+        checks += await connectionChecks()
+        checks += storeChecks()
+        checks += daemonChecks()
+        checks += terminalChecks()
+        let problems = checks.filter { $0.status == .problem }.count
+        if context.json {
+            struct Report: Encodable { var ok: Bool; var problems: Int; var checks: [Check] }
+            try? JSONOutput.print(Report(ok: problems == 0, problems: problems, checks: checks), layout: .compact)
+        } else {
+            let style = context.outStyle
+            var area = ""
+            for check in checks {
+                if check.area != area {
+                    area = check.area
+                    context.out.writeLine((area == checks.first?.area ? "" : "\n") + style.emphasis(area))
+                }
+                let mark = switch check.status {
+                case .ok: style.success("✓")
+                case .warning: style.warning("!")
+                case .problem: style.error("✗")
+                case .info: style.dim("·")
+                }
+                context.out.writeLine("  \(mark) \(check.name): \(check.detail)")
+                if let fix = check.fix { context.out.writeLine(style.dim("      → \(fix)")) }
+            }
+            context.out.writeLine("")
+            context.out.writeLine(problems == 0 ? "No problems found." : "\(problems) problem\(problems == 1 ? "" : "s") found.")
+        }
+        return problems == 0 ? .success : .failure
+    }
+
+    // MARK: Connection
+
+    func connectionChecks() async -> [Check] {
+        let area = "Connection"
+        let resolved: ResolvedConnection
+        do {
+            resolved = try context.registry.resolve(named: context.connectionName, environment: context.environment)
+        } catch {
+            return [Check(area: area, name: "server", status: .problem, detail: CommandHints.message(for: error),
+                          fix: "veet connect https://your-server")]
+        }
+        var checks: [Check] = []
+        let url = resolved.settings.serverURL.url
+        let source = resolved.name.map { "saved connection \"\($0)\"" } ?? "VEET_URL"
+        let secure = url.scheme == "https"
+        checks.append(Check(area: area, name: "server", status: .ok, detail: "\(url.absoluteString) (\(source))"))
+        checks.append(Check(area: area, name: "transport", status: secure ? .ok : .info,
+                            detail: secure ? "TLS (https)" : "plain http, allowed for a loopback address only"))
+        checks.append(tokenStorageCheck(resolved))
+        let client = HTTPClient(settings: resolved.settings, clientVersion: VeetCLI.version)
+        let started = Date()
+        do {
+            let live = try await client.send(.get("/health/live"))
+            let elapsed = Int(Date().timeIntervalSince(started) * 1000)
+            guard live.status == 200 else {
+                checks.append(Check(area: area, name: "reachable", status: .problem,
+                                    detail: "/health/live answered \(live.status): this address has no Veetbot API",
+                                    fix: "check the address; `veet connect URL` saves another"))
+                return checks
+            }
+            let ready = try? await client.send(.get("/health/ready"))
+            checks.append(Check(area: area, name: "reachable", status: ready?.status == 200 ? .ok : .warning,
+                                detail: "answered in \(elapsed) ms" + (ready?.status == 200 ? ", ready" : ", not ready (its database is not reachable)"),
+                                fix: ready?.status == 200 ? nil : "the server's operator should check its database"))
+        } catch {
+            checks.append(Check(area: area, name: "reachable", status: .problem, detail: CommandHints.message(for: error),
+                                fix: "check the network and that the server runs"))
+            return checks
+        }
+        checks += await familyChecks(client)
+        return checks
+    }
+
+    func tokenStorageCheck(_ resolved: ResolvedConnection) -> Check {
+        guard let name = resolved.name else {
+            return Check(area: "Connection", name: "token", status: .info, detail: "from VEET_TOKEN (not saved)")
+        }
+        let file = context.registry.credentials.file(for: name)
+        let mode = (try? FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber)?.intValue
+        let detail = "in \(file.path)" + (mode.map { String(format: " (mode %o)", $0) } ?? "")
+        return Check(area: "Connection", name: "token", status: mode.map { $0 & 0o077 == 0 } == true ? .ok : .problem,
+                     detail: detail, fix: mode.map { $0 & 0o077 == 0 } == true ? nil : "chmod 600 \(file.path)")
+    }
+
+    func familyChecks(_ client: HTTPClient) async -> [Check] {
+        var checks: [Check] = []
+        for family in Self.families {
+            let parts = family.path.split(separator: "?", maxSplits: 1).map(String.init)
+            let query = parts.count > 1 ? parts[1].split(separator: "&").map { pair -> URLQueryItem in
+                let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                return URLQueryItem(name: kv[0], value: kv.count > 1 ? kv[1] : nil)
+            } : []
+            let status = (try? await client.send(.get(parts[0], query: query)))?.status
+            switch status {
+            case 200?:
+                checks.append(Check(area: "Connection", name: family.name, status: .ok, detail: "offered"))
+            case 401?:
+                checks.append(Check(area: "Connection", name: "token", status: .problem,
+                                    detail: "the server refused the token (401)", fix: "sign in again: veet connect URL"))
+                return checks
+            case 403?:
+                checks.append(Check(area: "Connection", name: family.name, status: .warning,
+                                    detail: "offered, but this token lacks \(family.scope)",
+                                    fix: "ask the server's operator for a token with \(family.scope)"))
+            case 404?, 405?:
+                checks.append(Check(area: "Connection", name: family.name, status: .info, detail: "not offered by this server"))
+            case let other?:
+                checks.append(Check(area: "Connection", name: family.name, status: .warning, detail: "answered \(other)"))
+            case nil:
+                checks.append(Check(area: "Connection", name: family.name, status: .warning, detail: "no answer"))
+            }
+        }
+        return checks
+    }
+
+    // MARK: This computer
+
+    func storeChecks() -> [Check] {
+        let area = "Store"
+        let file = context.registry.paths.databaseFile
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            return [Check(area: area, name: "file", status: .info, detail: "\(file.path) not made yet (the first command that lists or chats makes it)")]
+        }
+        do {
+            let health = try Database.open(paths: context.registry.paths).health()
+            var checks = [Check(area: area, name: "file", status: .ok,
+                                detail: "\(health.path), \(ByteCountFormatter.string(fromByteCount: health.bytes, countStyle: .file))")]
+            checks.append(Check(area: area, name: "schema", status: health.schemaVersion == health.supportedVersion ? .ok : .warning,
+                                detail: "version \(health.schemaVersion) (this build writes \(health.supportedVersion))"))
+            checks.append(Check(area: area, name: "integrity", status: health.isIntact ? .ok : .problem,
+                                detail: health.isIntact ? "SQLite's quick check found nothing wrong" : health.integrity,
+                                fix: health.isIntact ? nil : "stop veetd, move \(health.path) aside; `veet sync` rebuilds the mirror (held outbox messages are in the old file)"))
+            return checks
+        } catch {
+            return [Check(area: area, name: "file", status: .problem, detail: "\(file.path): \(error)",
+                          fix: "a newer VeetKit wrote it, or it is damaged: move it aside and run `veet sync`")]
+        }
+    }
+
+    func daemonChecks() -> [Check] {
+        let area = "Daemon"
+        let paths = DaemonPaths(environment: context.environment)
+        var checks: [Check] = []
+        if let status = DaemonClient.status(paths: paths, timeout: 2) {
+            checks.append(Check(area: area, name: "veetd", status: .ok,
+                                detail: "running (pid \(status.pid), version \(status.version)) on \(paths.socketFile.path)"))
+        } else {
+            checks.append(Check(area: area, name: "veetd", status: .info,
+                                detail: "not running (notifications and background delivery are off)",
+                                fix: "veet daemon install, then systemctl --user enable --now veetd"))
+        }
+        let home = context.environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        let config = context.environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) } ?? home.appendingPathComponent(".config")
+        let data = context.environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) } ?? home.appendingPathComponent(".local/share")
+        let units = [config.appendingPathComponent("systemd/user/veetd.service"), data.appendingPathComponent("systemd/user/veetd.service")]
+        let unit = units.first { FileManager.default.fileExists(atPath: $0.path) }
+        checks.append(Check(area: area, name: "systemd unit", status: unit == nil ? .info : .ok,
+                            detail: unit.map { "installed at \($0.path)" } ?? "not installed",
+                            fix: unit == nil ? "veet daemon install" : nil))
+        return checks
+    }
+
+    func terminalChecks() -> [Check] {
+        let area = "Terminal"
+        let environment = context.environment
+        let locale = environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? ""
+        let utf8 = locale.uppercased().contains("UTF-8") || locale.uppercased().contains("UTF8")
+        let capability = ColorCapability.detect(environment: environment)
+        return [
+            Check(area: area, name: "output", status: .info,
+                  detail: context.terminal.stdoutIsTerminal ? "a terminal, \(context.terminal.width) columns" : "not a terminal (a pipe or a file)"),
+            Check(area: area, name: "colours", status: .info,
+                  detail: "\(capability) (TERM=\(environment["TERM"] ?? "unset"), COLORTERM=\(environment["COLORTERM"] ?? "unset"))"
+                    + (environment["NO_COLOR"].map { _ in "; NO_COLOR is set" } ?? "")),
+            Check(area: area, name: "UTF-8", status: utf8 ? .ok : .warning,
+                  detail: locale.isEmpty ? "no locale set" : locale,
+                  fix: utf8 ? nil : "export LANG=C.UTF-8 (box drawing and marks need UTF-8)"),
+        ]
+    }
+}
