@@ -30,13 +30,17 @@ enum CommandTree {
         summary: "Save a server and its token (asked without echo, or read from stdin).",
         discussion: """
             The address must be https://, or plain http:// for a loopback server. The token is \
-            checked against the server before anything is saved, and kept in an owner-only file.
+            checked against the server before anything is saved, then kept in the desktop keyring when \
+            one answers (GNOME Keyring, KeePassXC: the Secret Service), else in an owner-only file; \
+            the command says which. It never moves by itself: `veet connections migrate` moves file \
+            tokens into a keyring that appeared later.
             """,
         examples: [
             CommandExample("veet connect https://veetbot.example.com"),
             CommandExample("printf %s \"$TOKEN\" | veet connect http://127.0.0.1:8080 --name dev"),
         ],
-        options: [.value("name", valueName: "name", help: "Name for this connection (default: the host).")],
+        options: [.value("name", valueName: "name", help: "Name for this connection (default: the host)."),
+                  .flag("insecure-storage", help: "Keep the token in an owner-only file even when a keyring answers.")],
         positionals: [PositionalSpec("url", help: "The server's base address.")])
 
     static let chat = CommandSpec(
@@ -103,6 +107,7 @@ enum CommandTree {
                         positionals: [PositionalSpec("name", help: "The saved connection.")]),
             CommandSpec(name: "forget", summary: "Forget a saved server and its token.",
                         positionals: [PositionalSpec("name", help: "The saved connection.")]),
+            CommandSpec(name: "migrate", summary: "Move tokens kept in files into the desktop keyring (each read back first)."),
         ])
 
     static let doctor = CommandSpec(

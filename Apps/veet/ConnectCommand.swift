@@ -30,13 +30,24 @@ struct ConnectCommand {
             throw error
         }
         let name = command.value("name") ?? Self.defaultName(for: address)
-        try context.registry.add(name: name, url: address, token: token)
+        let storage = try context.registry.add(name: name, url: address, token: token,
+                                               storage: command.flag("insecure-storage") ? .file : .automatic)
         if context.json {
-            try JSONOutput.print(["name": name, "url": address.url.absoluteString], layout: .compact)
+            try JSONOutput.print(["name": name, "url": address.url.absoluteString, "token_storage": storage.rawValue],
+                                 layout: .compact)
         } else {
-            context.out.writeLine("Connected to \(address.url.absoluteString) as \"\(name)\". The token is kept in an owner-only file.")
+            context.out.writeLine("Connected to \(address.url.absoluteString) as \"\(name)\". " + Self.whereKept(storage, name: name, context: context))
         }
         return .success
+    }
+
+    /// Where the token went, in the words `connect` prints.
+    static func whereKept(_ storage: TokenStorage, name: String, context: CLIContext) -> String {
+        switch storage {
+        case .keyring: "The token is kept in the desktop keyring."
+        case .file: "The token is kept in an owner-only file (\(context.registry.credentials.file(for: name).path))."
+                + (context.registry.credentials.keyring == nil ? "" : " `veet connections migrate` moves it into the keyring.")
+        }
     }
 
     /// From VEET_TOKEN, a prompt without echo on a terminal, or stdin when piped.
@@ -57,9 +68,22 @@ struct ConnectCommand {
     }
 }
 
-/// `veet connections list|use|forget`.
+/// `veet connections list|use|forget|migrate`.
 struct ConnectionsCommand {
     let context: CLIContext
+
+    /// Moves file tokens into the keyring; says which moved (none is not an error).
+    func migrate() throws -> ExitCode {
+        let moved = try context.registry.migrateTokensToKeyring()
+        if context.json {
+            try JSONOutput.print(["moved": moved], layout: .compact)
+        } else if moved.isEmpty {
+            context.out.writeLine("Every saved token is already in the desktop keyring.")
+        } else {
+            context.out.writeLine("Moved into the desktop keyring: \(moved.joined(separator: ", ")). Their files are gone.")
+        }
+        return .success
+    }
 
     func list() throws -> ExitCode {
         let file = try context.registry.load()

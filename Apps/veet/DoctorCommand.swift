@@ -117,6 +117,13 @@ struct DoctorCommand {
         guard let name = resolved.name else {
             return Check(area: "Connection", name: "token", status: .info, detail: "from VEET_TOKEN (not saved)")
         }
+        let saved = (try? context.registry.load())?.connection(named: name)
+        if saved?.tokenStorage == .keyring {
+            let answers = context.registry.credentials.keyring?.isAvailable() == true
+            return Check(area: "Connection", name: "token", status: answers ? .ok : .problem,
+                         detail: answers ? "in the desktop keyring" : "in the desktop keyring, which does not answer now",
+                         fix: answers ? nil : "log in to the desktop session or unlock the keyring")
+        }
         let file = context.registry.credentials.file(for: name)
         let mode = (try? FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber)?.intValue
         let detail = "in \(file.path)" + (mode.map { String(format: " (mode %o)", $0) } ?? "")

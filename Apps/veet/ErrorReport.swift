@@ -94,6 +94,14 @@ struct ErrorReport: Encodable {
             kind = "local_file"
             message = file.description
             exitCode = .failure
+        case let keyring as KeyringError:
+            kind = "keyring"
+            message = keyring.description
+            exitCode = .notSignedIn
+        case let migration as KeyringMigrationError:
+            kind = "no_keyring"
+            message = migration.description
+            exitCode = .failure
         case let refused as OutboxRefusedError:
             kind = "outbox_refused"
             message = CommandHints.message(for: refused)

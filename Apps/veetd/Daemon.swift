@@ -87,7 +87,7 @@ actor Daemon {
         self.database = database
         for saved in file.connections where connections[saved.name] == nil {
             do {
-                guard let token = try registry.credentials.token(for: saved.name) else {
+                guard let token = try registry.credentials.token(for: saved.name, storage: saved.tokenStorage ?? .file) else {
                     log.warn("connection \(saved.name) has no token; skipped")
                     continue
                 }

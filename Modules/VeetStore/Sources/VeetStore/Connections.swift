@@ -1,14 +1,22 @@
 import Foundation
 import VeetTransport
 
-/// A saved server: its name and base URL. The token lives in `Credentials`.
+/// A saved server: its name and base URL. The token lives in `Credentials`,
+/// where `tokenStorage` says (absent in files from before the keyring: the file).
 public struct SavedConnection: Codable, Sendable, Hashable {
     public var name: String
     public var url: String
+    public var tokenStorage: TokenStorage?
 
-    public init(name: String, url: String) {
+    public init(name: String, url: String, tokenStorage: TokenStorage? = nil) {
         self.name = name
         self.url = url
+        self.tokenStorage = tokenStorage
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, url
+        case tokenStorage = "token_storage"
     }
 }
 
@@ -47,9 +55,15 @@ public struct ConnectionRegistry: Sendable {
     public let paths: VeetPaths
     public let credentials: Credentials
 
-    public init(paths: VeetPaths) {
+    /// `environment` finds the desktop keyring (a session bus and secret-tool); `VEET_KEYRING=off` ignores it.
+    public init(paths: VeetPaths, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.paths = paths
-        credentials = Credentials(paths: paths)
+        credentials = Credentials(paths: paths, keyring: SecretToolKeyring.find(environment: environment))
+    }
+
+    public init(paths: VeetPaths, credentials: Credentials) {
+        self.paths = paths
+        self.credentials = credentials
     }
 
     public func load() throws -> ConnectionsFile {
@@ -68,19 +82,49 @@ public struct ConnectionRegistry: Sendable {
         try PrivateFiles.writeAtomically(try encoder.encode(file), to: paths.connectionsFile)
     }
 
-    /// Saves a connection and its token, and makes it current.
-    public func add(name: String, url: ServerURL, token: String) throws {
+    /// Saves a connection and its token, makes it current, and says where the token went.
+    @discardableResult
+    public func add(name: String, url: ServerURL, token: String,
+                    storage preference: TokenStoragePreference = .automatic) throws -> TokenStorage {
         var file = try load()
-        file.upsert(SavedConnection(name: name, url: url.url.absoluteString), makeCurrent: true)
-        try credentials.save(token: token, for: name)
+        // A token saved before under this name goes first, from wherever it was.
+        if let old = file.connection(named: name), old.tokenStorage == .keyring {
+            try? credentials.remove(for: name, storage: .keyring)
+        }
+        let storage = try credentials.save(token: token, for: name, preference: preference)
+        file.upsert(SavedConnection(name: name, url: url.url.absoluteString, tokenStorage: storage), makeCurrent: true)
         try save(file)
+        return storage
+    }
+
+    /// Moves every token kept in a file into the keyring (`veet connections migrate`), each
+    /// read back from the keyring before its file goes. Returns the names moved.
+    public func migrateTokensToKeyring() throws -> [String] {
+        guard let keyring = credentials.keyring, keyring.isAvailable() else { throw KeyringMigrationError.noKeyring }
+        var file = try load()
+        var moved: [String] = []
+        for index in file.connections.indices where (file.connections[index].tokenStorage ?? .file) == .file {
+            let name = file.connections[index].name
+            guard let token = try credentials.token(for: name, storage: .file) else { continue }
+            try keyring.store(token, connection: name, label: "Veet token for \(name)")
+            guard try keyring.lookup(connection: name)?.trimmingCharacters(in: .newlines) == token else {
+                throw KeyringError.failed(operation: "keep the token of \(name)", reason: "it read back differently")
+            }
+            file.connections[index].tokenStorage = .keyring
+            // Recorded first, then the file goes: a crash between leaves a spare copy, never no copy.
+            try save(file)
+            try credentials.remove(for: name, storage: .file)
+            moved.append(name)
+        }
+        return moved
     }
 
     /// Forgets a connection: its entry, its token, and its rows in the local store.
     public func forget(name: String) throws {
         var file = try load()
+        let storage = file.connection(named: name)?.tokenStorage ?? .file
         file.remove(named: name)
-        try credentials.remove(for: name)
+        try credentials.remove(for: name, storage: storage)
         try save(file)
         if FileManager.default.fileExists(atPath: paths.databaseFile.path) {
             try LocalStore.forgetConnection(named: name, in: Database.open(paths: paths))
@@ -102,7 +146,7 @@ public struct ConnectionRegistry: Sendable {
         let serverURL = try ServerURL(validating: urlText)
         var token = envToken
         if token == nil, let saved, envURL == nil || envURL == saved.url {
-            token = try credentials.token(for: saved.name)
+            token = try credentials.token(for: saved.name, storage: saved.tokenStorage ?? .file)
         }
         guard let token else { throw ConnectionResolutionError.noToken(envURL == nil ? saved?.name : nil) }
         return ResolvedConnection(
@@ -133,5 +177,14 @@ public enum ConnectionResolutionError: Error, Sendable, Hashable, CustomStringCo
         case .noToken(let name):
             "No token for \(name.map { "\"\($0)\"" } ?? "this server")."
         }
+    }
+}
+
+/// `veet connections migrate` with no keyring to move the tokens into.
+public enum KeyringMigrationError: Error, Sendable, CustomStringConvertible {
+    case noKeyring
+
+    public var description: String {
+        "No desktop keyring answers here (a session bus with a Secret Service, such as GNOME Keyring or KeePassXC, and libsecret's secret-tool are needed); the tokens stay in their owner-only files."
     }
 }
