@@ -84,8 +84,10 @@ struct CommandLineOptions {
                                  next read of the draft
           --no-model-settings    no /v1/settings/models (404), like a server without model settings
           --no-persona           no persona, history or nomination routes (404)
-          --no-subscriptions     no subscription routes (404), like a server with unsubscribe assistance off
-          --subscription-accounts  serve a minimal GET /v1/email/accounts with the subscription flags (tests)
+          --no-subscriptions     unsubscribe assistance off: no census or thread spam routes (404), no thread
+                                 subscription blocks, unsubscribe_supported false on every account
+          --no-email-accounts    GET /v1/email/accounts answers 404 (no real server does; tests of a client
+                                 that cannot read the account flags)
                  --profile NAME         full (default) or snapshot: only what the August 2026 server offers (no folders,
                                   devices, notifications, uploads, task permissions, session website binding, memory, People,
                                   Email, model settings or persona)
@@ -168,8 +170,10 @@ struct CommandLineOptions {
             case "--no-dreaming": result.options.memoryDreaming = false
             case "--no-memory-write": result.options.memoryWriteScope = false
             case "--no-memory-changes": result.options.memoryChanges = false
-            case "--no-subscriptions": result.options.subscriptions = false
-            case "--subscription-accounts": result.options.subscriptionAccounts = true
+            case "--no-subscriptions":
+                result.options.subscriptions = false
+                result.options.emailSpamRoutes = false
+            case "--no-email-accounts": result.options.emailAccountListMissing = true
             case "--no-people": result.options.people = false
             case "--people-read-only": result.options.peopleWritesDenied = true
             case "--no-email": result.options.email = false

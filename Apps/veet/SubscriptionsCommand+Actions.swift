@@ -79,7 +79,9 @@ extension SubscriptionsCommand {
         context.out.writeLine("State: \(row.stateText)" + (row.isProtected ? " (protected: skipped by Select all)" : ""))
         if let advice = row.stateAdvice { context.out.writeLine(advice) }
         let actions = row.actions(flags)
-        context.out.writeLine("Actions: " + (actions.isEmpty ? (flagsKnown ? "none" : "none (no account flags known)")
+        let none = !flagsKnown ? "none (no account flags known)"
+            : flags.unsubscribeSupported(row.accountID) ? "none" : "none (this account does not offer unsubscribe assistance)"
+        context.out.writeLine("Actions: " + (actions.isEmpty ? none
             : actions.map { $0 == .unsubscribe ? row.unsubscribeLabel : $0.label }.joined(separator: ", ")))
         return .success
     }

@@ -12,8 +12,7 @@ import Testing
     @Test func everyCommandKeepsTheTokenInTheCredentialsFile() throws {
         let started = Date()
         let token = Self.canary("main"), wrongToken = Self.canary("wrong")
-        let fixture = try FixtureProcess(arguments: ["--auto-notify", "--seed-sessions", "3", "--step-delay", "0.005",
-                                                     "--subscription-accounts"],
+        let fixture = try FixtureProcess(arguments: ["--auto-notify", "--seed-sessions", "3", "--step-delay", "0.005"],
                                          token: token)
         defer { fixture.stop() }
         let home = try DaemonHome(fixture: fixture)

@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func theCensusAndAnUnsubscribeThatPartlyFails() throws {
-        let fixture = try FixtureProcess(arguments: ["--subscription-accounts"])
+        let fixture = try FixtureProcess()
         defer { fixture.stop() }
         let home = try Harness.temporaryHome()
         let listed = try cli.veet(["subs", "list"], fixture: fixture, home: home)
@@ -61,10 +61,10 @@ import Testing
     }
 
     @Test func keepSpamAndHidingWithoutTheFlags() throws {
-        let fixture = try FixtureProcess(arguments: ["--subscription-accounts"])
+        let fixture = try FixtureProcess()
         defer { fixture.stop() }
         let home = try Harness.temporaryHome()
-        let all = try rows(fixture, home) + rows(fixture, home, ["--account", "shared"])
+        let all = try rows(fixture, home) + rows(fixture, home, ["--account", "work"])
         let still = try id("Still Sending Co", in: all), checking = try id("Checking Sender", in: all)
         let spam = try object(cli.veet(["subs", "spam", still, "--json"], fixture: fixture, home: home).stdout)
         #expect((spam["outcomes"] as? [[String: Any]])?.first?["state"] as? String == "reported_spam")
@@ -76,15 +76,20 @@ import Testing
         #expect(undone["state"] as? String == "active")
         let unverified = try cli.veet(["subs", "unsubscribe", checking, "--yes"], fixture: fixture, home: home)
         #expect(unverified.status == 2 && unverified.stderr.contains("still being checked"))
-        // The shared account does not offer the feature; the work account has no spam flag.
-        let shared = try id("Shared Circular", in: all)
-        #expect(all.first { $0["id"] as? String == shared }?["actions"] as? [String] == [])
-        let hidden = try cli.veet(["subs", "spam", shared], fixture: fixture, home: home)
+        // The Work account offers neither unsubscribe nor spam (GET /v1/email/accounts): its rows
+        // are listed without actions and nothing is sent for them.
+        let work = try id("Work Bulletin", in: all)
+        #expect(all.first { $0["id"] as? String == work }?["actions"] as? [String] == [])
+        let hidden = try cli.veet(["subs", "spam", work], fixture: fixture, home: home)
         #expect(hidden.status == 1 && hidden.stderr.contains("does not offer"))
+        let notOffered = try cli.veet(["subs", "unsubscribe", work, "--yes"], fixture: fixture, home: home)
+        #expect(notOffered.status == 2 && notOffered.stderr.contains("does not offer unsubscribe"))
+        let shown = try cli.veet(["subs", "show", work], fixture: fixture, home: home)
+        #expect(shown.status == 0 && shown.stdout.contains("Actions: none (this account does not offer unsubscribe assistance)"))
     }
 
     @Test func withoutTheAccountListTheCensusShowsNoActions() throws {
-        let fixture = try FixtureProcess()
+        let fixture = try FixtureProcess(arguments: ["--no-email-accounts"])
         defer { fixture.stop() }
         let home = try Harness.temporaryHome()
         let page = try object(cli.veet(["subs", "list", "--json"], fixture: fixture, home: home).stdout)

@@ -71,12 +71,13 @@ public struct FixtureOptions: Sendable, Equatable {
     public var modelSettings: Bool = true
     /// Serve the persona, its history and nominations ([newer], settings.md §4); false answers 404.
     public var persona: Bool = true
-    /// Serve the subscription census ([newer], subscriptions.md); false answers 404 like a server
-    /// with Email or unsubscribe assistance off.
+    /// Serve the subscription census ([newer], subscriptions.md) and the thread blocks; false answers
+    /// 404 like a server with unsubscribe assistance off, and the accounts say `unsubscribe_supported: false`.
+    /// The census is served only while `email` is on too.
     public var subscriptions: Bool = true
-    /// Serve a minimal `GET /v1/email/accounts` carrying only the subscription flags
-    /// (Subscriptions/SubscriptionsRoutes.swift), for tests until the Email routes serve it. Off by default.
-    public var subscriptionAccounts: Bool = false
+    /// `GET /v1/email/accounts` answers 404 while the rest of Email is served. No server the contract
+    /// describes does this: it lets a test check that a client that cannot read the flags offers nothing.
+    public var emailAccountListMissing: Bool = false
     /// Sessions seeded at start (see `FixtureServer.seedSessions(count:messagesPerSession:)`).
     public var seedSessions: Int
     /// Messages per seeded session (user and assistant, rounded up to whole turns).

@@ -10,7 +10,6 @@ import VeetTransport
 
     static func start(_ configure: (inout FixtureOptions) -> Void = { _ in }) throws -> (FixtureServer, HTTPClient) {
         var options = FixtureOptions.testing
-        options.subscriptionAccounts = true
         configure(&options)
         let server = FixtureServer(token: Self.token, options: options)
         let url = try server.start()
@@ -40,7 +39,7 @@ import VeetTransport
         let lines = try await unsubscribable(on: client, flags: try await Self.flags(client))
         #expect(lines.contains("Example News: One-click request to example.com"))
         #expect(lines.contains("Deals Weekly: Sends an email to unsub@deals.example"))
-        #expect(!lines.contains { $0.hasPrefix("Checking Sender") || $0.hasPrefix("Shared Circular") })
+        #expect(!lines.contains { $0.hasPrefix("Checking Sender") || $0.hasPrefix("Work Bulletin") })
     }
 
     @Test func theCensusHasEveryStateInTheContractsOrder() async throws {
@@ -141,9 +140,21 @@ import VeetTransport
         rows = try await api.census()
         let checking = try row("Checking Sender", in: rows)
         #expect(try await api.keep(true, checking, flags: flags).state == .kept)
-        // The work account has no spam flag; the shared account offers nothing.
-        #expect(try row("Work Offers", in: rows).actions(flags) == [.unsubscribe, .keep])
-        #expect(try row("Shared Circular", in: rows).actions(flags).isEmpty)
+        // The work account offers nothing to this token: its rows are listed without actions.
+        #expect(try row("Work Offers", in: rows).actions(flags).isEmpty)
+        #expect(try row("Work Bulletin", in: rows).actions(flags).isEmpty)
+        // Flags offering unsubscribe without spam hide only Report spam; the server still
+        // refuses, since the token lacks the account's authority (the real flags say so).
+        let noSpam = AccountFlags([SubscriptionAccountCapabilities(accountID: "work", unsubscribeSupported: true,
+                                                                  spamSupported: false)])
+        #expect(try row("Work Offers", in: rows).actions(noSpam) == [.unsubscribe, .keep])
+        do {
+            _ = try await api.unsubscribe(try UnsubscribeConfirmation(rows: [try row("Work Bulletin", in: rows)], flags: noSpam),
+                                          flags: noSpam)
+            Issue.record("expected 403")
+        } catch {
+            guard case .writeDenied? = SubscriptionsError.from(error, isWrite: true) else { Issue.record("\(error)"); return }
+        }
         // New mail meanwhile: the old revision is refused and nothing is sent.
         let news = try row("Example News", in: rows)
         server.touchSubscription(news.id)

@@ -143,7 +143,8 @@ struct Router: RequestResponder {
         if let answer = try peopleResponse(head, authorized: isAuthorized(head), readBody: readBody) {
             return answer
         }
-        // Before the email routes: subscription operations share /v1/email/operations/{id}.
+        // The census (/v1/email/subscriptions…); the Email routes below serve the rest of /v1/email,
+        // including the one operation lookup that knows subscription operations too.
         if let answer = try subscriptionsResponse(head, authorized: isAuthorized(head), readBody: readBody) {
             return answer
         }

@@ -73,7 +73,10 @@ extension EmailHandlers {
 
     func operation(_ raw: String) throws -> JSON {
         let id = try Validation.uuid(raw)
-        guard let found = email.operations[id] else { throw APIFailure.notFound("email operation") }
+        guard let found = email.operations[id] else {
+            if let subscription = try subscriptionOperation(id) { return subscription }
+            throw APIFailure.notFound("email operation")
+        }
         advance(found)
         return email.view(found)
     }

@@ -4,7 +4,7 @@ import Foundation
 extension EmailHandlers {
     func accounts() -> JSON {
         advancePending(where: { $0 == .refresh })
-        return ["items": .array(email.accounts.map(email.view)), "next_cursor": nil]
+        return ["items": .array(email.accounts.map(email.view).map(withSubscriptionFlag)), "next_cursor": nil]
     }
 
     func threadList() throws -> JSON {
@@ -55,6 +55,7 @@ extension EmailHandlers {
         advancePending(affecting: found)
         found.lastAccessedAt = now
         return email.detail(found, now: now)
+            .setting("subscription", subscriptionBlock(of: found))
     }
 
     /// Moves every pending operation `matching` one step (queued → running → ended).

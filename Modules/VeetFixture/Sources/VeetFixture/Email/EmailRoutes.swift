@@ -19,6 +19,7 @@ extension Router {
                 throw APIFailure.unknownRoute
             }
             if case .threadSpam = route, !options.emailSpamRoutes { throw APIFailure.unknownRoute }
+            if case .accounts = route, options.emailAccountListMissing { throw APIFailure.unknownRoute }
             guard route.methods.contains(head.method) else { throw APIFailure.unsupportedMethod }
             guard authorized else { throw APIFailure.routeAuthentication }
             var body = Data()

@@ -222,34 +222,31 @@ extension EmailSeedBuilder {
                               priority: 0.1, hoursAgo: 14 + Double(index) * 24,
                               bodies: ["\(subject)\n\nRead online: https://news.example.com/\(index)\n\nUnsubscribe at any time."],
                               topics: ["news"])
-            subscription(item, address: "news@example.com", mechanism: "one_click", destination: "example.com")
+            subscription(item, address: "news@example.com")
         }
         let deals = ["Flash sale: 40% off garden tools", "New arrivals this week", "Your basket misses you"]
         for (index, subject) in deals.enumerated() {
             let item = thread(43 + index, from: "Daily Deals <deals@shop.example>", subject: subject,
                               summary: "Shop promotion: \(subject.lowercased()).", reason: "Marketing.",
                               priority: 0.05, hoursAgo: 11 + Double(index) * 30, bodies: [subject], topics: ["shopping"])
-            subscription(item, address: "deals@shop.example", mechanism: "one_click", destination: "shop.example")
+            subscription(item, address: "deals@shop.example")
         }
         for (index, subject) in ["Cooking Club: October menu", "Cooking Club: knife skills night"].enumerated() {
             let item = thread(46 + index, from: "Cooking Club <club@cooking.example.test>", subject: subject,
                               summary: "Cooking club mailing: \(subject).", reason: "A mailing list.",
                               priority: 0.15, hoursAgo: 33 + Double(index) * 48, bodies: [subject], topics: ["food"])
-            subscription(item, address: "club@cooking.example.test", mechanism: "mailto",
-                         destination: "leave@cooking.example.test")
+            subscription(item, address: "club@cooking.example.test")
         }
         for (index, subject) in ["Town Council bulletin", "Town Council: road closures"].enumerated() {
             let item = thread(48 + index, from: "Town Council <bulletin@council.example.test>", subject: subject,
                               summary: "Council bulletin: \(subject).", reason: "A bulletin.",
                               priority: 0.2, hoursAgo: 60 + Double(index) * 50, bodies: [subject], topics: ["local"])
-            subscription(item, address: "bulletin@council.example.test", mechanism: "one_click",
-                         destination: "council.example.test", verified: false)
+            subscription(item, address: "bulletin@council.example.test")
         }
         let kept = thread(50, from: "Poetry Daily <poems@poetry.example.test>", subject: "Today's poem",
                           summary: "A daily poem you chose to keep receiving.", reason: "A newsletter you keep.",
                           priority: 0.25, hoursAgo: 16, bodies: ["Today's poem: “The Summer Day”, Mary Oliver."])
-        subscription(kept, address: "poems@poetry.example.test", mechanism: "one_click",
-                     destination: "poetry.example.test", state: "kept")
+        subscription(kept, address: "poems@poetry.example.test")
     }
 
     func buildSpecialCases() {

@@ -92,13 +92,10 @@ struct EmailSeedBuilder {
         return sentences.prefix(max(1, sentences.count - 2 + revision)).joined(separator: "\n\n")
     }
 
-    func subscription(_ thread: EmailState.Thread, address: String, mechanism: String, destination: String,
-                      verified: Bool = true, state subscriptionState: String = "active") {
-        let id = SHA256.hex("subscription:\(thread.accountID):\(address)")
-        thread.subscription = .init(
-            id: id, state: subscriptionState, mechanism: verified ? mechanism : "none",
-            destination: verified ? destination : "",
-            evidenceDigest: verified && subscriptionState == "active" ? SHA256.hex("evidence:\(id)") : nil, revision: 4)
+    /// Marks `thread` as mail from the census's bulk sender `address`: its
+    /// subscription block is that row (SeededSubscriptions, the one source).
+    func subscription(_ thread: EmailState.Thread, address: String) {
+        thread.subscriptionID = SeededSubscriptions.id(account: thread.accountID, address: address)
     }
 
     func build() {

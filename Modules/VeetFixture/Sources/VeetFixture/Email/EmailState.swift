@@ -75,16 +75,6 @@ final class EmailState {
         var error: String?
     }
 
-    /// The subscription block of a bulk sender's thread (subscriptions.md §3.2).
-    struct SubscriptionBlock {
-        var id: String
-        var state: String
-        var mechanism: String
-        var destination: String
-        var evidenceDigest: String?
-        var revision: Int
-    }
-
     final class Thread {
         let id: String
         let accountID: String
@@ -113,7 +103,8 @@ final class EmailState {
         var replyBlockedReason: String?
         var providerThreadID: String
         var messages: [Message] = []
-        var subscription: SubscriptionBlock?
+        /// The census row of the bulk sender this thread is from (its block comes from there, Subscriptions/).
+        var subscriptionID: String?
         var lastAccessedAt: Instant?
         /// The session ids that observed the source (`source_session_ids`).
         var sourceSessionIDs: [String] = []

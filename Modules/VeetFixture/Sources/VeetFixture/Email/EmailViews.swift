@@ -83,7 +83,6 @@ extension EmailState {
         var answer = summary(thread, now: now)
         answer = answer.setting("messages", .array(thread.messages.map(view)))
             .setting("draft", thread.draftID.flatMap { drafts[$0] }.map(view) ?? .null)
-            .setting("subscription", thread.subscription.map(view) ?? .null)
             .setting("provider_thread_id", .string(thread.providerThreadID))
             .setting("source_fingerprint", .string(SHA256.hex(thread.id + "#\(thread.revision)")))
             .setting("last_accessed_at", .string(thread.lastAccessedAt?.zulu))
@@ -120,14 +119,6 @@ extension EmailState {
             "operation_id": .string(operation.operationID), "run_id": .string(operation.runID),
             "target_archived": .bool(operation.targetArchived), "target_spam": .bool(operation.targetSpam),
             "status": .string(operation.status), "error": .string(operation.error),
-        ]
-    }
-
-    func view(_ block: SubscriptionBlock) -> JSON {
-        [
-            "id": .string(block.id), "state": .string(block.state), "mechanism": .string(block.mechanism),
-            "destination": .string(block.destination), "evidence_digest": .string(block.evidenceDigest),
-            "revision": .int(block.revision),
         ]
     }
 

@@ -5,7 +5,7 @@ extension FixtureServer {
     /// The id of the seeded sender named exactly `name`, seeding first.
     public func subscriptionID(named name: String) -> String? {
         store.transaction { state in
-            state.subscriptions.seedIfNeeded(now: state.now())
+            state.subscriptions.seedIfNeeded(now: state.now(), mailboxes: state.email)
             return state.subscriptions.rows.values.first { $0.displayName == name }?.id
         }
     }

@@ -1,14 +1,21 @@
 import Foundation
 
-/// The census the fixture starts with: 54 senders over three accounts, every
+/// The bulk senders of the fixture's mailboxes: the one source of both the
+/// census (GET /v1/email/subscriptions) and the subscription block of a bulk
+/// sender's thread (Email/, `EmailSeedBuilder.subscription`). 57 senders of the
+/// readable accounts (Personal, and Work, whose flags offer nothing), every
 /// state and mechanism, and senders whose unsubscribe succeeds, fails, stays
-/// uncertain or never starts (docs/fixture.md, "Subscriptions").
+/// uncertain or never starts (docs/fixture.md, "Subscriptions"). The seeded
+/// mailboxes hold only the newest few conversations of a sender; the census
+/// counts its 90-day window.
 enum SeededSubscriptions {
     typealias Outcome = SubscriptionsState.Outcome
 
     struct Sender {
         var name: String
         var account = "default"
+        /// The sender's address; nil: `news@` the destination's host.
+        var address: String?
         var mechanism = "one_click"
         var verified = true
         var destination: String
@@ -42,8 +49,27 @@ enum SeededSubscriptions {
         Sender(name: "Work Bulletin", account: "work", destination: "bulletin.work.example", threads: 22),
         Sender(name: "Work Offers", account: "work", mechanism: "mailto", destination: "stop@offers.work.example", threads: 21,
                state: "still_sending"),
-        Sender(name: "Shared Circular", account: "shared", destination: "circular.example", threads: 20),
+        // The bulk senders whose mail the seeded mailboxes hold (Email/EmailSeed+Threads.swift).
+        Sender(name: "Daily Deals", address: "deals@shop.example", destination: "shop.example", threads: 18),
+        Sender(name: "Cooking Club", address: "club@cooking.example.test", mechanism: "mailto",
+               destination: "leave@cooking.example.test", threads: 9),
+        Sender(name: "Town Council", address: "bulletin@council.example.test", verified: false,
+               destination: "council.example.test", threads: 7),
+        Sender(name: "Poetry Daily", address: "poems@poetry.example.test", destination: "poetry.example.test",
+               threads: 20, state: "kept"),
     ]
+
+    /// A subscription's id: one per account and sender address (the same newsletter in two accounts is two).
+    static func id(account: String, address: String) -> String {
+        SHA256.hex("subscription:\(account):\(address.lowercased())")
+    }
+
+    static func address(of sender: Sender) -> String {
+        if let address = sender.address { return address }
+        let slug = sender.name.lowercased().replacingOccurrences(of: " ", with: "-")
+        let host = sender.destination.split(separator: "@").last.map(String.init) ?? ""
+        return "news@" + (host.isEmpty ? "\(slug).example" : host)
+    }
 
     static func senders() -> [Sender] {
         named + (1...35).map { n in
@@ -57,13 +83,14 @@ enum SeededSubscriptions {
     static func rows(now: Instant) -> [SubscriptionsState.Row] {
         senders().enumerated().map { index, sender in
             let slug = sender.name.lowercased().replacingOccurrences(of: " ", with: "-")
-            let host = sender.destination.split(separator: "@").last.map(String.init) ?? "\(slug).example"
+            let address = Self.address(of: sender)
             let row = SubscriptionsState.Row(
-                id: SHA256.hex("subscription-\(sender.account)-\(slug)"), accountID: sender.account,
-                displayName: sender.name, address: "news@\(host.isEmpty ? "\(slug).example" : host)",
+                id: Self.id(account: sender.account, address: address), accountID: sender.account,
+                displayName: sender.name, address: address,
                 listID: index % 3 == 0 ? "" : "\(slug).lists.example", threadCount: sender.threads,
                 firstSeenAt: now.adding(seconds: -80 * 86_400), lastReceivedAt: now.adding(seconds: Double(-3_600 * (index + 1))),
                 mechanism: sender.mechanism, verified: sender.verified, destination: sender.destination)
+            row.revision = 4  // seen through a few refreshes, as in the contract's example row
             row.state = sender.state
             row.protectedReason = sender.protectedReason
             row.linkOnly = sender.linkOnly

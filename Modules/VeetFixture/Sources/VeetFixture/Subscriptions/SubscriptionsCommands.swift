@@ -40,6 +40,16 @@ extension SubscriptionHandlers {
         return census.operationAnswer(op, replayed: false)
     }
 
+    /// The two commands that start work need the account's own authority (§1),
+    /// which the account list reports as its flags: without it, 403.
+    func requireAuthority(on row: SubscriptionsState.Row, spam: Bool) throws {
+        let account = mailboxes.account(row.accountID)
+        guard account?.unsubscribeSupported == true, !spam || account?.spamSupported == true else {
+            throw APIFailure(status: 403, code: "authorization_error",
+                             message: "The token may not act on this account's mail.")
+        }
+    }
+
     func unsubscribe() throws -> JSON {
         let json = try object(allowing: ["targets", "archive_existing", "idempotency_key"])
         guard let targets = json["targets"]?.arrayValue, (1...25).contains(targets.count) else { throw APIFailure.malformed() }
@@ -53,6 +63,7 @@ extension SubscriptionHandlers {
             chosen.append((try row(id), digest, try Self.revision(target["expected_revision"])))
         }
         guard Set(chosen.map(\.0.id)).count == chosen.count else { throw APIFailure.malformed() }
+        for (row, _, _) in chosen { try requireAuthority(on: row, spam: false) }
         return try keyed(json) {
             for (row, digest, revision) in chosen {
                 guard row.revision == revision else { throw APIFailure.conflict("The subscription changed.") }
@@ -69,6 +80,7 @@ extension SubscriptionHandlers {
         let json = try object(allowing: ["expected_revision", "spam", "idempotency_key"])
         let spam = try Self.bool(json["spam"])
         let revision = try Self.revision(json["expected_revision"])
+        try requireAuthority(on: row, spam: true)
         return try keyed(json) {
             guard row.revision == revision else { throw APIFailure.conflict("The subscription changed.") }
             let allowed = spam ? ["active", "failed", "still_sending"].contains(row.state) : row.state == "reported_spam"

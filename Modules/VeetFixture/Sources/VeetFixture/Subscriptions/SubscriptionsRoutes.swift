@@ -1,66 +1,54 @@
 import Foundation
 
-/// The subscription routes (subscriptions.md §2) and the status of their
-/// operations. Nil for any other path (and for an operation id that is not a
-/// subscription's, so the Email routes may answer it); 404 for every
-/// subscription path when `options.subscriptions` is off.
+/// The subscription routes (subscriptions.md §2, rows 1-4). Nil for any other
+/// path; 404 for every subscription path unless both Email mode
+/// (`options.email`) and unsubscribe assistance (`options.subscriptions`) are
+/// on. Row 5, `GET /v1/email/operations/{id}`, is the Email routes' one lookup
+/// (`EmailHandlers.subscriptionOperation`), and `GET /v1/email/accounts` is
+/// theirs too: the census reads the accounts' flags from the same mailboxes.
 extension Router {
     func subscriptionsResponse(
         _ head: RequestHead, authorized: Bool, readBody: (Int) -> RequestReader.BodyResult
     ) throws -> HTTPResponse? {
         let segments = head.rawPath.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
-        guard segments.count >= 3, segments[0] == "v1", segments[1] == "email" else { return nil }
-        if segments[2] == "accounts", segments.count == 3, options.subscriptionAccounts {
+        guard segments.count >= 3, segments[0] == "v1", segments[1] == "email", segments[2] == "subscriptions" else {
+            return nil
+        }
+        do {
+            guard options.email, options.subscriptions else { throw APIFailure.unknownRoute }
             guard authorized else { throw APIFailure.routeAuthentication }
-            return .json(200, SubscriptionAccounts.page)
-        }
-        let isOperation = segments[2] == "operations" && segments.count == 4
-        guard segments[2] == "subscriptions" || isOperation else { return nil }
-        if !options.subscriptions {
-            if isOperation { return nil }
-            throw APIFailure.unknownRoute
-        }
-        if isOperation {
-            let known = store.transaction { $0.subscriptions.operations[segments[3]] != nil }
-            guard known else { return nil }
-        }
-        guard authorized else { throw APIFailure.routeAuthentication }
-        var body = Data()
-        if head.method == "POST" {
-            switch readBody(options.maximumBodyBytes) {
-            case .body(let data): body = data
-            case .tooLarge: throw APIFailure.payloadTooLarge
-            case .broken: throw BrokenBody()
+            var body = Data()
+            if head.method == "POST" {
+                switch readBody(options.maximumBodyBytes) {
+                case .body(let data): body = data
+                case .tooLarge: throw APIFailure.payloadTooLarge
+                case .broken: throw BrokenBody()
+                }
             }
+            if head.method == "POST", options.emailReadOnly {
+                throw APIFailure(status: 403, code: "authorization_error", message: "The token lacks the email.write scope.")
+            }
+            let json = try store.transaction { state in
+                let census = state.subscriptions
+                let now = state.now()
+                census.seedIfNeeded(now: now, mailboxes: state.email)
+                let handlers = SubscriptionHandlers(census: census, mailboxes: state.email, now: now, head: head, body: body)
+                return try handlers.route(Array(segments.dropFirst(2)))
+            }
+            var response = HTTPResponse.json(200, json)
+            response.headers.append(("cache-control", "private, no-store"))
+            return response
+        } catch var failure as APIFailure {
+            failure.extraHeaders.append(("cache-control", "private, no-store"))
+            throw failure
         }
-        let json = try store.transaction { state in
-            let census = state.subscriptions
-            let now = state.now()
-            census.seedIfNeeded(now: now)
-            let handlers = SubscriptionHandlers(census: census, now: now, head: head, body: body)
-            return try handlers.route(Array(segments.dropFirst(2)))
-        }
-        var response = HTTPResponse.json(200, json)
-        response.headers.append(("cache-control", "private, no-store"))
-        return response
     }
-}
-
-/// The minimal account list the subscription tests read their flags from
-/// (`--subscription-accounts`), until the Email routes serve the real one.
-enum SubscriptionAccounts {
-    static let page: JSON = [
-        "items": [
-            ["id": "default", "label": "Personal", "unsubscribe_supported": true, "spam_supported": true],
-            ["id": "work", "label": "Work", "unsubscribe_supported": true, "spam_supported": false],
-            ["id": "shared", "label": "Shared", "unsubscribe_supported": false, "spam_supported": false],
-        ],
-        "next_cursor": nil,
-    ]
 }
 
 struct SubscriptionHandlers {
     let census: SubscriptionsState
+    /// The accounts whose flags say what the token may do (email.md §3).
+    let mailboxes: EmailState
     let now: Instant
     let head: RequestHead
     let body: Data
@@ -71,7 +59,6 @@ struct SubscriptionHandlers {
         census.settleDue(now: now)
         switch (head.method, rest.count) {
         case ("GET", 1) where rest[0] == "subscriptions": return try list()
-        case ("GET", 2) where rest[0] == "operations": return try operation(rest[1])
         case ("POST", 2) where rest[1] == "unsubscribe": return try unsubscribe()
         case ("POST", 3) where rest[2] == "spam": return try spam(try row(rest[1]))
         case ("POST", 3) where rest[2] == "keep": return try keep(try row(rest[1]))
@@ -111,17 +98,5 @@ struct SubscriptionHandlers {
         let end = start + slice.count
         let next: JSON = end < rows.count ? .string(Data("offset:\(end)".utf8).base64EncodedString()) : .null
         return ["items": .array(slice.map(census.view)), "next_cursor": next]
-    }
-
-    private func operation(_ id: String) throws -> JSON {
-        guard let op = census.operations[id] else { throw APIFailure.notFound("operation") }
-        if census.statusUnreadable {
-            throw APIFailure(status: 500, code: "internal_error", message: "The operation status could not be read.")
-        }
-        op.reads += 1
-        if op.reads > 1 && !op.isTerminal { census.finish(op) }
-        let answer = census.operationAnswer(op, replayed: false)
-        if !op.isTerminal { op.runStatus = "RUNNING" }
-        return answer
     }
 }

@@ -30,6 +30,8 @@ final class SubscriptionsState {
         var operation: Operation?
         var revision = 1
         var outcome: Outcome = .accept
+        /// The threads the last Report spam moved to Spam, which Not spam moves back (§4.2).
+        var threadsMovedToSpam: [String] = []
 
         init(id: String, accountID: String, displayName: String, address: String, listID: String, threadCount: Int,
              firstSeenAt: Instant, lastReceivedAt: Instant, mechanism: String, verified: Bool, destination: String) {
@@ -92,11 +94,24 @@ final class SubscriptionsState {
     /// While true, runs do not end by themselves (only a status read ends one).
     var holdsRuns = false
     private var seeded = false
+    /// The mailboxes whose bulk senders these are: a command's effect on the sender's threads lands there.
+    private(set) var mailboxes: EmailState?
 
-    func seedIfNeeded(now: Instant) {
+    /// Seeds the census from the bulk senders (SeededSubscriptions) and the
+    /// seeded mailboxes: a sender whose mail they hold was last heard from at
+    /// its newest thread, and counts at least those threads.
+    func seedIfNeeded(now: Instant, mailboxes: EmailState) {
         guard !seeded else { return }
         seeded = true
+        self.mailboxes = mailboxes
+        mailboxes.seedIfNeeded(now: now)
         for row in SeededSubscriptions.rows(now: now) { rows[row.id] = row }
+        let mail = Dictionary(grouping: mailboxes.threads.values.filter { $0.subscriptionID != nil }, by: { $0.subscriptionID! })
+        for (id, threads) in mail {
+            guard let row = rows[id], let newest = threads.map(\.updatedAt).max() else { continue }
+            row.lastReceivedAt = newest
+            row.threadCount = max(row.threadCount, threads.count)
+        }
     }
 
     /// The census order (§3): non-protected first, more conversations, most recent, then id.

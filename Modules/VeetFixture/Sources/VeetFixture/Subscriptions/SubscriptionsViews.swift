@@ -33,3 +33,14 @@ extension SubscriptionsState {
         ["operation_id": .string(op.id), "run_id": .string(op.runID), "status": .string(op.runStatus), "replayed": .bool(replayed)]
     }
 }
+
+extension SubscriptionsState {
+    /// A thread's subscription block (§3.2): the row's id, state, mechanism,
+    /// destination, digest and revision, exactly as the census shows them.
+    func block(_ row: Row) -> JSON {
+        let full = view(row)
+        return ["id": full["id"] ?? .null, "state": full["state"] ?? .null, "mechanism": full["mechanism"] ?? .null,
+                "destination": full["destination"] ?? .null, "evidence_digest": full["evidence_digest"] ?? .null,
+                "revision": full["revision"] ?? .null]
+    }
+}
