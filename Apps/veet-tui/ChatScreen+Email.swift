@@ -152,7 +152,8 @@ extension ChatScreen {
         return true
     }
 
-    func selectEmail(_ id: String?, _ email: inout EmailMode) {
+    func selectEmail(_ id: String?, _ email: inout EmailMode, automatic: Bool = false) {
+        email.selectionIsAutomatic = automatic
         guard id != email.selectedID else { return }
         if let reply = email.reply, reply.dirtySince != nil, let threadID = email.detail?.id {
             // What was typed is saved before the page moves on.
@@ -200,10 +201,9 @@ extension ChatScreen {
                     email[keyPath: keyPath].mergeBackground(page)
                 } else { email[keyPath: keyPath].showFirstPage(page) }
             }
-            if email.selectedID == nil || !email.visibleThreads.contains(where: { $0.id == email.selectedID }),
-               email.detail == nil {
-                selectEmail(email.visibleThreads.first?.id, &email)
-            }
+            // Until the owner picks one, the first visible thread is open (the lists may arrive in either order).
+            let first = email.visibleThreads.first?.id
+            if email.selectionIsAutomatic, first != email.selectedID { selectEmail(first, &email, automatic: true) }
         case .listFailed(let text): email.message = text
         case .thread(let detail):
             guard detail.id == email.selectedID else { break }

@@ -34,6 +34,8 @@ struct EmailMode {
     var important = ThreadListModel(query: ThreadQuery(view: .priority))
     var other = ThreadListModel(query: ThreadQuery(view: .other))
     var selectedID: String?
+    /// The open thread was chosen by the screen, not the owner: a list that arrives later may replace it.
+    var selectionIsAutomatic = true
     var detail: EmailThreadDetail?
     /// A failed read of the open thread, shown with the thread it could not refresh.
     var detailError: String?

@@ -33,7 +33,8 @@ import Testing
         try tui.press("F7")
 
         // The inbox: the five important threads, then Other mail; the board thread open beside it.
-        let inbox = try tui.waitFor("OTHER MAIL")
+        try tui.waitFor("OTHER MAIL")
+        let inbox = try tui.waitUntil("the important threads") { $0.contains("Incident follow-up") && $0.contains("Ann is waiting") }
         for subject in ["Board materials for Thursday", "Q3 roadmap review", "Lease renewal", "School trip permission",
                         "Incident follow-up"] {
             #expect(inbox.contains(subject), "\(subject)")
