@@ -58,7 +58,8 @@ let package = Package(
             name: "veet-tui",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
                            "VeetSchedules", "VeetWebsiteAccess", "VeetMemory", "VeetPeople", "VeetTokens", "VeetTerminal", "VeetCurses",
-                           "VeetConsole"].map(module),
+                           "VeetConsole"].map(module)
+                + [module("VeetEmail")],
             path: "Apps/veet-tui", swiftSettings: swift6),
         .executableTarget(
             name: "veetd",
@@ -124,7 +125,8 @@ let package = Package(
         .testTarget(
             name: "VeetTUITests",
             dependencies: ["veet-tui"] + ["VeetChat", "VeetCurses", "VeetStore", "VeetTransport", "VeetWire"].map(module)
-                + [module("VeetPeople")],
+                + [module("VeetPeople")]
+                + [module("VeetEmail"), module("VeetTokens")],
             path: "Tests/VeetTUITests", exclude: ["Screens"], swiftSettings: swift6),
         // The apps' own wording (the commands they add to library errors), tested in-process.
         .testTarget(

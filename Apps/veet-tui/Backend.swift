@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import VeetChat
+import VeetEmail
 import VeetFolders
 import VeetStore
 import VeetTransport
@@ -22,6 +23,8 @@ struct Backend: Sendable {
     let websites: WebsiteAccessAPI
     let daemon: DaemonLink
     let reconcileGate = ReconcileGate()
+    /// Email's refresh admission and status (in memory; restarted with the app).
+    let emailRefresher: EmailRefresher
 
     init(client: HTTPClient, store: LocalStore, inbox: Inbox, broker: PromptBroker, daemon: DaemonLink) {
         self.daemon = daemon
@@ -33,6 +36,7 @@ struct Backend: Sendable {
         artifacts = api.artifactService(connection: ConnectionIdentity(client.settings), cache: ArtifactCache())
         folders = FolderCenter(api: FoldersAPI(sender: api.sender), store: store)
         websites = WebsiteAccessAPI(sender: api.sender)
+        emailRefresher = EmailRefresher(api: EmailAPI(sender: api.sender))
     }
 
     /// The cached index at once, without waiting for the server.

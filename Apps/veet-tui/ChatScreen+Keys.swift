@@ -16,6 +16,7 @@ extension ChatScreen {
         if state.folderForm != nil { handleFolderForm(event); return }
         if state.menu != nil { if case .key(let key) = event { handleMenu(key) }; return }
         if state.linePrompt != nil { handleLinePrompt(event); return }
+        if state.mode == .email { handleEmail(event); return }
         if state.websiteScreen != nil { if case .key(let key) = event { handleWebsiteScreen(key) }; return }
         if state.schedulesScreen != nil { if case .key(let key) = event { handleSchedulesScreen(key) }; return }
         if state.memoryScreen != nil { if case .key(let key) = event { handleMemoryScreen(key) }; return }
@@ -81,6 +82,8 @@ extension ChatScreen {
             openMemoryScreen()
         case KeyPress(.function(6)):
             openPeopleScreen()
+        case KeyPress(.function(7)):
+            toggleEmailMode()
         case KeyPress(.tab), KeyPress(.tab, .shift):
             cycleFocus(backwards: key.modifiers.contains(.shift))
         case KeyPress(.escape):

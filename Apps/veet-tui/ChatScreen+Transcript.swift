@@ -116,6 +116,15 @@ extension ChatScreen {
             .init("F4", "schedules: read, pause, resume, cancel"),
             .init("F5", "memory: review, correct, delete; the synthesis journal"),
             .init("F6", "people: profiles, prepare for a conversation, pin, rename, forget"),
+            .init("F7", "Email mode, and back to Chat (both stay as you left them)"),
+        ]),
+        .init("Email (F7)", [
+            .init("Up, Down, Enter, Tab", "choose a conversation, read it, list ↔ page"),
+            .init("e / u / h / ! / n", "archive in Gmail / move to Inbox / handled / spam / not spam"),
+            .init("/ , a, m, N", "search, account filter, mailbox status, show new mail"),
+            .init("t, U", "teach Veetbot; undo the last teaching"),
+            .init("r, E, s", "reply here / in $EDITOR / Review & Send (a approves once)"),
+            .init("< >", "move the divider between the inbox and the page"),
         ]),
         .init("Transcript (Tab to it)", [
             .init("Up, Down", "move between messages, tools and files"),

@@ -34,6 +34,8 @@ final class ChatScreen {
     var ceremonyPolls: [String: Task<Void, Never>] = [:]
     /// `--first-frame-exit`: leave right after the first frame (cold-start measurement).
     var exitAfterFirstFrame = false
+    /// The last Email refresh tick (the refresher decides what it admits).
+    var lastEmailTick = Date.distantPast
 
     init(terminal: TerminalSession, backend: Backend, connectionLabel: String, environment: [String: String]) {
         self.terminal = terminal
@@ -59,6 +61,7 @@ final class ChatScreen {
                 needsPaint = true
             }
             sendQueuedMessageIfRunEnded()
+            emailLoopWork(now: Date())
             if announcedVisible != .some(state.sessionID) {
                 announcedVisible = .some(state.sessionID)
                 backend.daemon.show(state.sessionID)
@@ -199,6 +202,8 @@ final class ChatScreen {
         case .memory(let update):
             apply(update)
         case .people(let update):
+            apply(update)
+        case .email(let update):
             apply(update)
         case .taskGrantsLoaded(let sessionID, let grants):
             guard sessionID == state.sessionID else { return }

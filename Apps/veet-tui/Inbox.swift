@@ -49,6 +49,8 @@ enum AppMessage: Sendable {
     case memory(MemoryUpdate)
     /// What the People screen's calls found.
     case people(PeopleUpdate)
+    /// What Email mode's calls found.
+    case email(EmailUpdate)
     /// The task permissions of a conversation.
     case taskGrantsLoaded(sessionID: String, [TaskGrant])
     /// The folder feature's state, with the index rows it fenced.

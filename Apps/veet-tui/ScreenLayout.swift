@@ -88,7 +88,7 @@ struct ScreenFrame {
 /// what this frame shows. After it, `ScreenPainter.paint` changes nothing.
 enum ScreenLayout {
     static func settle(_ state: inout ScreenState, width: Int, height: Int, now: Date) {
-        guard width >= 20, height >= 8, state.viewer == nil else { return }
+        guard width >= 20, height >= 8, state.viewer == nil, state.mode == .chat else { return }
         if state.websiteScreen != nil {
             if state.linePrompt != nil { settleLinePrompt(&state, row: height - 1, width: width) }
             return

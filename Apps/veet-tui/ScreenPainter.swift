@@ -29,6 +29,11 @@ enum ScreenPainter {
             ViewerPainter.draw(viewer, in: &grid)
             return grid
         }
+        if state.mode == .email, let email = state.email {
+            EmailPainter.draw(email, in: &grid, connection: state.connectionLabel)
+            drawOverlays(state, in: &grid)
+            return grid
+        }
         if let website = state.websiteScreen {
             website.draw(in: &grid)
             grid.cursor = nil
@@ -89,14 +94,7 @@ enum ScreenPainter {
         } else {
             drawStatusBar(state, in: &grid, row: frame.statusRow, width: width, narrow: frame.narrow)
         }
-        if var help = state.help {
-            _ = help.draw(in: &grid, area: grid.bounds, styles: styles)
-            grid.cursor = nil
-        }
-        if let dialog = state.dialog {
-            _ = dialog.dialog.draw(in: &grid, area: grid.bounds, styles: styles)
-            grid.cursor = nil
-        }
+        drawOverlays(state, in: &grid)
         if let menu = state.menu {
             let size = menu.menu.size
             menu.menu.draw(in: &grid, at: GridPoint(row: (height - size.height) / 2, column: (width - size.width) / 2),
@@ -105,6 +103,18 @@ enum ScreenPainter {
         }
         state.folderForm?.draw(in: &grid, styles: styles)
         return grid
+    }
+
+    /// The help and a dialog, over either mode.
+    private static func drawOverlays(_ state: ScreenState, in grid: inout ScreenGrid) {
+        if var help = state.help {
+            _ = help.draw(in: &grid, area: grid.bounds, styles: styles)
+            grid.cursor = nil
+        }
+        if let dialog = state.dialog {
+            _ = dialog.dialog.draw(in: &grid, area: grid.bounds, styles: styles)
+            grid.cursor = nil
+        }
     }
 
     /// The search field on the first row, the sections below (as settled), a hairline on the right.

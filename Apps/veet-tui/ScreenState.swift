@@ -89,6 +89,10 @@ struct ScreenState {
     var memoryScreen: MemoryScreen?
     /// The People screen (F6), full screen while open.
     var peopleScreen: PeopleScreen?
+    /// Chat or Email on screen (F7); both stay mounted.
+    var mode: AppMode = .chat
+    /// Email mode, made the first time it opens and kept across switches (process memory only).
+    var email: EmailMode?
     /// Task permissions of the open conversation as last read (the line picks the current one each frame).
     var taskGrants: [TaskGrant] = []
     /// An "allow for this task" was sent: read the grants again at the next frame of the run.

@@ -279,6 +279,19 @@ public final class TerminalSession {
         _ = resize()
     }
 
+    /// Hands the terminal to a child program (an editor) for the length of
+    /// `body`, then takes it back; the next `render` repaints everything.
+    public func runOutside<T>(_ body: () throws -> T) rethrows -> T {
+        guard isRunning else { return try body() }
+        writeRaw(TerminalModes.disableAll)
+        endwin()
+        defer {
+            writeRaw(TerminalModes.enable(mouse: options.mouse, bracketedPaste: options.bracketedPaste))
+            _ = resize()
+        }
+        return try body()
+    }
+
     // MARK: Signals and shutdown
 
     private func installSignalSources() {
