@@ -58,7 +58,9 @@ let package = Package(
             name: "veet-tui",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
                            "VeetSchedules", "VeetWebsiteAccess", "VeetMemory", "VeetPeople", "VeetTokens", "VeetTerminal", "VeetCurses",
-                           "VeetConsole"].map(module),
+                           "VeetConsole"].map(module)
+                // Connections (device revocation on forget) and the Settings screen.
+                + ["VeetAccount", "VeetSettings"].map(module),
             path: "Apps/veet-tui", swiftSettings: swift6),
         .executableTarget(
             name: "veetd",

@@ -116,6 +116,8 @@ extension ChatScreen {
             .init("F4", "schedules: read, pause, resume, cancel"),
             .init("F5", "memory: review, correct, delete; the synthesis journal"),
             .init("F6", "people: profiles, prepare for a conversation, pin, rename, forget"),
+            .init("F8", "settings: connection, models, website access, appearance, data & privacy"),
+            .init("F9", "connections: switch, add, forget (the active one marked ✓)"),
         ]),
         .init("Transcript (Tab to it)", [
             .init("Up, Down", "move between messages, tools and files"),

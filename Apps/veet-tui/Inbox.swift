@@ -49,6 +49,9 @@ enum AppMessage: Sendable {
     case memory(MemoryUpdate)
     /// What the People screen's calls found.
     case people(PeopleUpdate)
+    /// Connections (sign in again, forget) and the Settings screen: ChatScreen+Connections, ChatScreen+Settings.
+    case connection(ConnectionUpdate)
+    case settings(SettingsUpdate)
     /// The task permissions of a conversation.
     case taskGrantsLoaded(sessionID: String, [TaskGrant])
     /// The folder feature's state, with the index rows it fenced.
