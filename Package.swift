@@ -126,7 +126,8 @@ let package = Package(
         .testTarget(
             name: "VeetTUITests",
             dependencies: ["veet-tui"] + ["VeetChat", "VeetCurses", "VeetStore", "VeetTransport", "VeetWire"].map(module)
-                + [module("VeetPeople")],
+                + [module("VeetPeople")]
+                + ["VeetSettings", "VeetTokens"].map(module),  // the Settings screen
             path: "Tests/VeetTUITests", exclude: ["Screens"], swiftSettings: swift6),
         // The apps' own wording (the commands they add to library errors), tested in-process.
         .testTarget(

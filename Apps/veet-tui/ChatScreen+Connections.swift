@@ -152,9 +152,11 @@ extension ChatScreen {
                 state.shouldQuit = true
                 quitMessage = "Forgot \"\(name)\" and its token.\(problem) veet-tui asks for a connection next time."
             } else {
-                state.notice = "Forgot \"\(name)\" and its token.\(problem)"
+                let notice = "Forgot \"\(name)\" and its token.\(problem)"
+                state.notice = notice
                 openConnectionsMenu()
-                state.connections.menu?.message = state.notice
+                // A local first: an optional chain on `state` would still be open while the right side reads it.
+                state.connections.menu?.message = notice
             }
         }
     }
@@ -185,6 +187,12 @@ extension ChatScreen {
                 if let name { try connection.registry.add(name: name, url: url, token: token) }
                 reconnect(resolved)
                 state.notice = name == nil ? "Signed in again (for this run only: VEET_TOKEN is unchanged)" : "Signed in again"
+                // From the Connection card: the screen stays open, says so, and reads its models with the new token.
+                if state.settingsScreen != nil {
+                    let notice = state.notice
+                    state.settingsScreen?.message = notice
+                    _ = backend.loadModelSettings()
+                }
             }
         } catch {
             state.notice = "Not saved: \(CommandHints.message(for: error))"
