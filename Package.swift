@@ -59,7 +59,9 @@ let package = Package(
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
                            "VeetSchedules", "VeetWebsiteAccess", "VeetMemory", "VeetPeople", "VeetTokens", "VeetTerminal", "VeetCurses",
                            "VeetConsole"].map(module)
-                + [module("VeetEmail")],
+                + [module("VeetEmail")]
+                // Connections (device revocation on forget) and the Settings screen.
+                + ["VeetAccount", "VeetSettings"].map(module),
             path: "Apps/veet-tui", swiftSettings: swift6),
         .executableTarget(
             name: "veetd",
@@ -126,7 +128,7 @@ let package = Package(
             name: "VeetTUITests",
             dependencies: ["veet-tui"] + ["VeetChat", "VeetCurses", "VeetStore", "VeetTransport", "VeetWire"].map(module)
                 + [module("VeetPeople")]
-                + [module("VeetEmail"), module("VeetTokens")],
+                + ["VeetEmail", "VeetSettings", "VeetTokens"].map(module),  // Email mode and the Settings screen
             path: "Tests/VeetTUITests", exclude: ["Screens"], swiftSettings: swift6),
         // The apps' own wording (the commands they add to library errors), tested in-process.
         .testTarget(

@@ -29,7 +29,7 @@ struct Backend: Sendable {
     init(client: HTTPClient, store: LocalStore, inbox: Inbox, broker: PromptBroker, daemon: DaemonLink) {
         self.daemon = daemon
         self.client = client
-        api = ChatAPI(sender: .live(client: client))
+        api = ChatAPI(sender: .noticingSignIn(client: client, inbox: inbox))  // a 401 asks to sign in again
         self.store = store
         self.inbox = inbox
         self.broker = broker

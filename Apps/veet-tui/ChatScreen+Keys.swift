@@ -8,6 +8,7 @@ extension ChatScreen {
     func handle(_ event: InputEvent) {
         if case .resize = event { terminal.invalidate(); return }
         if state.dialog != nil { if case .key(let key) = event { handleDialog(key) }; return }
+        if state.connections.form != nil { handleConnectionForm(event); return }  // sign in again, over everything
         if state.viewer != nil { if case .key(let key) = event { handleViewer(key) }; return }
         if var help = state.help {
             if case .key(let key) = event { state.help = help.handle(key) ? help : nil }
@@ -21,6 +22,7 @@ extension ChatScreen {
         if state.schedulesScreen != nil { if case .key(let key) = event { handleSchedulesScreen(key) }; return }
         if state.memoryScreen != nil { if case .key(let key) = event { handleMemoryScreen(key) }; return }
         if state.peopleScreen != nil { if case .key(let key) = event { handlePeopleScreen(key) }; return }
+        if handleSettingsLayer(event) { return }  // F8 Settings, F9 connections (ChatScreen+Settings.swift)
         if case .paste(let text) = event {
             if state.focus == .search {
                 _ = state.search.handle(.paste(text.replacingOccurrences(of: "\n", with: " ")), policy: .chat)

@@ -117,6 +117,8 @@ extension ChatScreen {
             .init("F5", "memory: review, correct, delete; the synthesis journal"),
             .init("F6", "people: profiles, prepare for a conversation, pin, rename, forget"),
             .init("F7", "Email mode, and back to Chat (both stay as you left them)"),
+            .init("F8", "settings: connection, models, website access, appearance, data & privacy"),
+            .init("F9", "connections: switch, add, forget (the active one marked ✓)"),
         ]),
         .init("Email (F7)", [
             .init("Up, Down, Enter, Tab", "choose a conversation, read it, list ↔ page"),

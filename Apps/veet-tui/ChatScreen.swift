@@ -3,6 +3,7 @@ import VeetChat
 import VeetCurses
 import VeetStore
 import VeetTerminal
+import VeetTokens
 import VeetTransport
 
 /// The main loop: poll input (50 ms), drain what background work posted,
@@ -15,9 +16,15 @@ final class ChatScreen {
     static let reconcileAfterRun: TimeInterval = 10
 
     let terminal: TerminalSession
-    let backend: Backend
+    var backend: Backend
+    /// The connection on screen (switched with F9; nil only in tests).
+    var connection: ActiveConnection?
+    /// Printed after the terminal is given back (forgetting the last connection).
+    var quitMessage: String?
+    /// The terminal's background as it answered at start-up, for "follow the terminal".
+    var terminalBackground: RGB?
     let environment: [String: String]
-    let composers = AttachmentComposers()
+    var composers = AttachmentComposers()
     var state = ScreenState()
     /// The task of the work running for the open conversation (a send or a follow).
     var workTask: Task<Void, Never>?
@@ -45,12 +52,7 @@ final class ChatScreen {
     }
 
     func run() {
-        state.sessions = backend.cachedSessions()
-        if let saved = try? backend.store.preferences.value(for: Sidebar.collapsedPreference) {
-            state.sidebar.collapsed = Set(saved.split(separator: ",").map(String.init))
-        }
-        loadExpansion()
-        state.outboxFloor = currentOutboxFloor()
+        loadConnectionState()
         while !state.shouldQuit {
             for event in terminal.nextEvents(timeoutMilliseconds: 50) {
                 handle(event)
@@ -85,6 +87,18 @@ final class ChatScreen {
         if let left = state.runLeftWaiting { backend.daemon.tellRunLeftWaiting(runID: left.runID, sessionID: left.sessionID) }
         leaveConversationWork()
         terminal.stop()
+        if let quitMessage { print(quitMessage) }
+    }
+
+    /// What the connection's store holds for the screen: its index, the folds, the expansion, its appearance.
+    func loadConnectionState() {
+        state.sessions = backend.cachedSessions()
+        if let saved = try? backend.store.preferences.value(for: Sidebar.collapsedPreference) {
+            state.sidebar.collapsed = Set(saved.split(separator: ",").map(String.init))
+        }
+        loadExpansion()
+        state.outboxFloor = currentOutboxFloor()
+        applyStoredAppearance()
     }
 
     /// The run ended with an answer on screen: what was typed meanwhile goes now.
@@ -204,6 +218,10 @@ final class ChatScreen {
         case .people(let update):
             apply(update)
         case .email(let update):
+            apply(update)
+        case .connection(let update):
+            apply(update)
+        case .settings(let update):
             apply(update)
         case .taskGrantsLoaded(let sessionID, let grants):
             guard sessionID == state.sessionID else { return }

@@ -51,6 +51,9 @@ enum AppMessage: Sendable {
     case people(PeopleUpdate)
     /// What Email mode's calls found.
     case email(EmailUpdate)
+    /// Connections (sign in again, forget) and the Settings screen: ChatScreen+Connections, ChatScreen+Settings.
+    case connection(ConnectionUpdate)
+    case settings(SettingsUpdate)
     /// The task permissions of a conversation.
     case taskGrantsLoaded(sessionID: String, [TaskGrant])
     /// The folder feature's state, with the index rows it fenced.

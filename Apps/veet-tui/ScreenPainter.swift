@@ -25,6 +25,15 @@ enum ScreenPainter {
             _ = grid.put("Terminal too small", row: 0, column: 0)
             return grid
         }
+        if let form = state.connections.form {  // sign in again, add a connection: over everything
+            form.drawPage(in: &grid, styles: styles)
+            return grid
+        }
+        if let settings = state.settingsScreen {
+            settings.draw(in: &grid)
+            state.connections.menu?.draw(in: &grid)
+            return grid
+        }
         if let viewer = state.viewer {
             ViewerPainter.draw(viewer, in: &grid)
             return grid
@@ -102,6 +111,7 @@ enum ScreenPainter {
             grid.cursor = nil
         }
         state.folderForm?.draw(in: &grid, styles: styles)
+        state.connections.menu?.draw(in: &grid)
         return grid
     }
 

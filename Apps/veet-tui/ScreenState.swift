@@ -93,6 +93,9 @@ struct ScreenState {
     var mode: AppMode = .chat
     /// Email mode, made the first time it opens and kept across switches (process memory only).
     var email: EmailMode?
+    /// Connections (F9 switcher, sign in again) and the Settings screen (F8).
+    var connections = ConnectionsUI()
+    var settingsScreen: SettingsScreen?
     /// Task permissions of the open conversation as last read (the line picks the current one each frame).
     var taskGrants: [TaskGrant] = []
     /// An "allow for this task" was sent: read the grants again at the next frame of the run.

@@ -9,7 +9,8 @@ enum TUICommandLine {
         summary: "The full-screen Veetbot client: chat, history, folders, schedules, website access, memory and people.",
         discussion: """
             Uses VEET_URL and VEET_TOKEN when set, else the current saved connection (see `veet connect`); \
-            --connection picks another. Press ? or F1 inside for the keys; docs/tui.md describes every screen.
+            --connection picks another. Without either, a first-run form connects this computer (saved as `veet connect` saves). \
+            Press ? or F1 inside for the keys (F8 settings, F9 connections); docs/tui.md describes every screen.
             """,
         examples: [CommandExample("veet-tui"), CommandExample("veet-tui --connection work")],
         options: [

@@ -36,22 +36,21 @@ func fail(_ message: String) -> Never {
 }
 
 let registry = ConnectionRegistry(paths: VeetPaths(environment: environment))
-let backend: Backend
-let label: String
+// No saved connection and no VEET_URL: the first-run form, not an exit (ConnectionSwitcher.swift).
+var resolved: ResolvedConnection?
 do {
-    let resolved = try registry.resolve(named: connectionName, environment: environment)
-    let url = resolved.settings.serverURL.url.absoluteString
-    let store = try LocalStore.open(paths: registry.paths, connection: resolved.name ?? "url:\(url)", url: url)
-    let client = HTTPClient(settings: resolved.settings, clientVersion: VeetTransportVersion.current)
-    backend = Backend(client: client, store: store, inbox: Inbox(), broker: PromptBroker(),
-                      daemon: DaemonLink(paths: DaemonPaths(environment: environment), connection: resolved.name))
-    label = resolved.name ?? (resolved.settings.serverURL.url.host ?? url)
+    resolved = try registry.resolve(named: connectionName, environment: environment)
+} catch ConnectionResolutionError.notConnected where connectionName == nil {
+    resolved = nil
 } catch {
     fail(CommandHints.message(for: error))
 }
 
 let preference = environment["VEET_APPEARANCE"].flatMap(AppearancePreference.init(rawValue:)) ?? .auto
-let appearance = AppearanceResolver.resolve(preference, environment: environment) { nil }.appearance
+// Asked once, before ncurses owns the terminal, when nothing forces the look ("follow the terminal" uses it later).
+let background = environment["VEET_APPEARANCE"] == nil && !arguments.contains("--first-frame-exit")
+    ? TerminalBackgroundQuery.run(environment: environment) : nil
+let appearance = AppearanceResolver.resolve(preference, environment: environment) { background }.appearance
 let options = TerminalSession.Options(capability: ColorCapability.detect(environment: environment), appearance: appearance)
 let terminal: TerminalSession
 do {
@@ -59,6 +58,23 @@ do {
 } catch {
     fail("cannot take over the terminal (\(error))")
 }
-let screen = ChatScreen(terminal: terminal, backend: backend, connectionLabel: label, environment: environment)
+if resolved == nil {
+    resolved = FirstRun.run(terminal: terminal, registry: registry)
+    if resolved == nil {
+        terminal.stop()
+        print("Nothing was saved. `veet connect URL` or veet-tui connects this computer later.")
+        exit(0)
+    }
+}
+let opened: (backend: Backend, label: String)
+do {
+    opened = try ConnectionOpener.open(resolved!, registry: registry, environment: environment)
+} catch {
+    terminal.stop()
+    fail(CommandHints.message(for: error))
+}
+let screen = ChatScreen(terminal: terminal, backend: opened.backend, connectionLabel: opened.label, environment: environment)
+screen.connection = ActiveConnection(resolved: resolved!, registry: registry)
+screen.terminalBackground = background
 screen.exitAfterFirstFrame = arguments.contains("--first-frame-exit")
 screen.run()

@@ -17,19 +17,18 @@ struct ConnectCommand {
         }
         let client = HTTPClient(settings: try ConnectionSettings(serverURL: address, token: token),
                                 clientVersion: VeetCLI.version)
-        do {
-            _ = try await ChatAPI(sender: .live(client: client)).sessionsPage(limit: 1)
-        } catch let error as APIError where error.needsSignIn {
+        switch await ConnectionCheck.check(client) {
+        case .accepted: break
+        case .tokenRefused(let error):
             return context.fail("veet: the server did not accept this token; nothing was saved.", .notSignedIn, answer: error)
-        } catch {
-            if let missing = await client.missingAPI(after: error) {
-                context.err.writeLine("veet: \(missing.description) Nothing was saved.")
-                if context.json { try? JSONOutput.print(["error": ErrorReport(error: missing)], layout: .compact) }
-                return .transport
-            }
+        case .noVeetbotAPI(let missing):
+            context.err.writeLine("veet: \(missing.description) Nothing was saved.")
+            if context.json { try? JSONOutput.print(["error": ErrorReport(error: missing)], layout: .compact) }
+            return .transport
+        case .failed(let error):
             throw error
         }
-        let name = command.value("name") ?? Self.defaultName(for: address)
+        let name = command.value("name") ?? ConnectionRegistry.defaultName(for: address)
         let storage = try context.registry.add(name: name, url: address, token: token,
                                                storage: command.flag("insecure-storage") ? .file : .automatic)
         if context.json {
@@ -58,13 +57,6 @@ struct ConnectCommand {
         }
         return StandardInput.readAll().map(StandardInput.trimmingTrailingNewlines)?
             .trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    static func defaultName(for address: ServerURL) -> String {
-        var name = address.url.host ?? "server"
-        if let port = address.url.port { name += "-\(port)" }
-        return name.replacingOccurrences(of: ":", with: "-")
-            .trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
     }
 }
 

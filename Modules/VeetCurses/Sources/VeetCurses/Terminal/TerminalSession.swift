@@ -49,7 +49,7 @@ public final class TerminalSession {
         case cursesFailed
     }
 
-    public let options: Options
+    public private(set) var options: Options
     public private(set) var width: Int
     public private(set) var height: Int
     private var screen: OpaquePointer?
@@ -57,8 +57,8 @@ public final class TerminalSession {
     private var decoder = KeyDecoder()
     private var lastPainted: ScreenGrid?
     private var pairs = ColorPairTable()
-    private let colorCapability: ColorCapability
-    private let terminfoColors: Int
+    private var colorCapability: ColorCapability
+    private var terminfoColors: Int
     private let synchronized: Bool
     private let signalPipe: (read: Int32, write: Int32)
     private var signalSources: [DispatchSourceSignal] = []
@@ -141,6 +141,22 @@ public final class TerminalSession {
         if synchronized { writeRaw(TerminalModes.beginSynchronized) }
         doupdate()
         if synchronized { writeRaw(TerminalModes.endSynchronized) }
+    }
+
+    /// Another appearance or colour depth (a Settings choice), applied at once:
+    /// the colour pairs start over and the next `render` repaints everything.
+    /// Colours are started here when the session began without them.
+    public func restyle(appearance: Appearance, capability: ColorCapability) {
+        options.appearance = appearance
+        options.capability = capability
+        if capability != .noColor, terminfoColors == 0, has_colors() {
+            start_color()
+            use_default_colors()
+            terminfoColors = Int(veet_colors())
+        }
+        colorCapability = CursesStyle.effectiveCapability(requested: capability, terminfoColors: terminfoColors)
+        pairs = ColorPairTable()
+        invalidate()
     }
 
     /// Forgets what is on screen, so the next `render` repaints everything.

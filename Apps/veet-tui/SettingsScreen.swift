@@ -1,0 +1,280 @@
+import Foundation
+import VeetCurses
+import VeetSettings
+import VeetTokens
+import VeetTransport
+
+/// This device's look, stored in the connection's preferences in the store
+/// and applied at once. `NO_COLOR` wins over any depth chosen here.
+struct AppearanceChoice: Equatable, Sendable {
+    static let appearanceKey = "tui.appearance"
+    static let depthKey = "tui.color-depth"
+
+    var appearance: AppearancePreference = .auto
+    /// nil: as the terminal says (`ColorCapability.detect`).
+    var depth: ColorCapability?
+
+    static let depths: [ColorCapability?] = [nil, .trueColor, .ansi256, .ansi16, .noColor]
+
+    static func label(_ preference: AppearancePreference) -> String {
+        switch preference {
+        case .light: "Light"
+        case .dark: "Dark"
+        case .auto: "Follow the terminal"
+        }
+    }
+
+    static func label(_ depth: ColorCapability?) -> String {
+        switch depth {
+        case nil: "As detected"
+        case .trueColor?: "Truecolor"
+        case .ansi256?: "256"
+        case .ansi16?: "16"
+        case .noColor?: "None"
+        }
+    }
+
+    /// The depth drawn with: NO_COLOR first, then the choice, then detection.
+    func effectiveDepth(environment: [String: String]) -> ColorCapability {
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .noColor }
+        return depth ?? ColorCapability.detect(environment: environment)
+    }
+}
+
+/// What the Settings screen's calls report.
+enum SettingsUpdate: Sendable {
+    /// The model settings as read; nil: the server has none (the card is hidden).
+    case models(ModelSettings?)
+    case modelsSaved(ModelSettings)
+    /// A conflict or a refused choice: the settings as reloaded, and why.
+    case modelsReloaded(ModelSettings?, String)
+    case message(String)
+}
+
+/// The Settings screen (F8), seed 000's cards in order: Connection (the
+/// first-run form, filled), Models, Website Access, Appearance, Data &
+/// Privacy. ↑↓ move between cards; each card's one primary action is the
+/// filled capsule (Enter), its other keys quiet. The rules are VeetSettings'
+/// (`ModelChoiceRules`); this value holds what was read and the owner's draft.
+struct SettingsScreen {
+    enum Card: CaseIterable, Equatable { case connection, models, websiteAccess, appearance, privacy }
+
+    var card: Card = .connection
+    var connectionName: String?
+    var address: String
+    var credentialsPath: String
+    /// nil until read; `modelsHidden` when the server has no model settings.
+    var models: ModelSettings?
+    var modelsHidden = false
+    /// The owner's draft: a chat model and effort, a memory pair (indexes into the options).
+    var chatIndex = 0
+    var effortIndex = 0
+    var memoryIndex = 0
+    var modelsMessage = ""
+    var saving = false
+    var appearance = AppearanceChoice()
+    var noColorSet = false
+    var paths: [(kind: String, path: String)] = []
+    var version = VeetTransportVersion.current
+    var message = ""
+
+    var cards: [Card] { Card.allCases.filter { $0 != .models || !modelsHidden } }
+
+    mutating func show(_ settings: ModelSettings) {
+        models = settings
+        chatIndex = settings.chatOptions.firstIndex { $0.modelPolicy == settings.chat.modelPolicy } ?? 0
+        let efforts = chatEfforts
+        effortIndex = efforts.firstIndex { $0 == settings.chat.reasoningEffort } ?? 0
+        memoryIndex = settings.memoryOptions.firstIndex { $0.choice == settings.memory } ?? 0
+    }
+
+    var chatOption: ChatModelOption? {
+        guard let models, models.chatOptions.indices.contains(chatIndex) else { return nil }
+        return models.chatOptions[chatIndex]
+    }
+
+    var chatEfforts: [ReasoningEffort?] { chatOption.map(ModelChoiceRules.efforts(for:)) ?? [] }
+
+    /// The draft as choices, checked by the library's rules before anything is sent.
+    var draft: (chat: ModelChoice, memory: ModelChoice)? {
+        guard let models, let option = chatOption, models.memoryOptions.indices.contains(memoryIndex) else { return nil }
+        let efforts = chatEfforts
+        let effort = efforts.indices.contains(effortIndex) ? efforts[effortIndex] : option.defaultEffort
+        return (ModelChoice(modelPolicy: option.modelPolicy, reasoningEffort: effort), models.memoryOptions[memoryIndex].choice)
+    }
+
+    var draftChanged: Bool {
+        guard let models, let draft else { return false }
+        return draft.chat != models.chat || draft.memory != models.memory
+    }
+
+    /// Another chat model: its default effort (the library's client rule).
+    mutating func cycleChatModel(by step: Int) {
+        guard let count = models?.chatOptions.count, count > 0 else { return }
+        chatIndex = (chatIndex + step + count) % count
+        let efforts = chatEfforts
+        effortIndex = efforts.firstIndex { $0 == chatOption?.defaultEffort } ?? 0
+    }
+
+    mutating func cycleEffort() {
+        let count = chatEfforts.count
+        if count > 0 { effortIndex = (effortIndex + 1) % count }
+    }
+
+    mutating func cycleMemory() {
+        guard let count = models?.memoryOptions.count, count > 0 else { return }
+        memoryIndex = (memoryIndex + 1) % count
+    }
+
+    mutating func move(by step: Int) {
+        let cards = cards
+        let index = cards.firstIndex(of: card) ?? 0
+        card = cards[max(0, min(cards.count - 1, index + step))]
+    }
+
+    // MARK: Drawing
+
+    static let page = TextStyle(foreground: .ink, background: .paper)
+    static let surface = TextStyle(foreground: .ink, background: .surface)
+    static let title = TextStyle(attributes: .bold, foreground: .ink, background: .surface)
+    static let label = TextStyle(foreground: .inkSoft, background: .surface)
+    static let quiet = TextStyle(foreground: .inkFaint, background: .surface)
+    static let field = TextStyle(foreground: .ink, background: .field)
+    static let chosen = TextStyle(attributes: .bold, foreground: .tealText, background: .tealWash, substitute: .underline)
+    static let primary = TextStyle(attributes: .bold, foreground: .paper, background: .tealFill, substitute: .reverse)
+    static let attention = TextStyle(attributes: .bold, foreground: .amberText, background: .surface)
+    static let edge = TextStyle(foreground: .teal, background: .paper)
+    static let hairline = TextStyle(foreground: .hairline, background: .paper)
+
+    /// One card: its title and rows, each row a line of runs on the card's surface.
+    struct CardLines {
+        var card: Card
+        var lines: [StyledLine]
+    }
+
+    func cardLines(width: Int) -> [CardLines] {
+        cards.map { CardLines(card: $0, lines: lines(of: $0, width: width)) }
+    }
+
+    private func lines(of card: Card, width: Int) -> [StyledLine] {
+        let focused = card == self.card
+        func primary(_ title: String) -> StyledRun { StyledRun(" \(title) ", style: focused ? Self.primary : Self.label) }
+        func quiet(_ text: String) -> StyledRun { StyledRun("  " + text, style: Self.quiet) }
+        func row(_ label: String, _ value: String, style: TextStyle = Self.field) -> StyledLine {
+            [StyledRun(label.padding(toLength: 16, withPad: " ", startingAt: 0), style: Self.label), StyledRun(" \(value) ", style: style)]
+        }
+        func wrapped(_ text: String, style: TextStyle = Self.quiet) -> [StyledLine] {
+            PeopleScreen.wrap(text, width: max(width - 4, 20)).map { [StyledRun($0, style: style)] }
+        }
+        switch card {
+        case .connection:
+            var lines: [StyledLine] = [[StyledRun("Connection", style: Self.title)]]
+            lines.append(row("Name", connectionName ?? "(from VEET_URL, not saved)"))
+            lines.append(row("Server address", address))
+            lines.append(row("Token", "(hidden)", style: TextStyle(foreground: .inkFaint, background: .field)))
+            lines += wrapped("The token is kept only on this computer: in the desktop keyring when one answers, else in an owner-only file under \(credentialsPath); "
+                             + "never in the cache, a log or on screen.")
+            lines.append([primary("Update connection"), quiet("F9 switch or forget connections")])
+            return lines
+        case .models:
+            var lines: [StyledLine] = [[StyledRun("Models", style: Self.title)]]
+            guard let models, let draft else {
+                lines.append([StyledRun("Loading...", style: Self.quiet)])
+                return lines
+            }
+            let option = chatOption
+            lines.append(row("Chat model", "\(option?.displayName ?? draft.chat.modelPolicy) ‹←→›"))
+            lines.append(row("Reasoning effort", "\(ReasoningEffort.label(draft.chat.reasoningEffort)) ‹e›"))
+            let pair = models.memoryOptions.indices.contains(memoryIndex) ? models.memoryOptions[memoryIndex] : nil
+            lines.append(row("Memory model", "\(pair?.displayName ?? draft.memory.modelPolicy) · "
+                             + "\(ReasoningEffort.label(draft.memory.reasoningEffort)) ‹m›"))
+            lines += wrapped(ModelSettings.whenChatChoiceApplies)
+            if !modelsMessage.isEmpty { lines += wrapped(modelsMessage, style: Self.attention) }
+            lines.append([primary(saving ? "Saving..." : "Save"),
+                          quiet(draftChanged ? "changed, not saved yet · g reload" : "version \(models.version) · g reload")])
+            return lines
+        case .websiteAccess:
+            return [[StyledRun("Website Access", style: Self.title)],
+                    [StyledRun("The websites Veetbot may use for you, and the one new chats use.", style: Self.quiet)],
+                    [primary("Open Website Access"), quiet("F3 from the chat")]]
+        case .appearance:
+            func segments<T: Equatable>(_ values: [T], chosen: T, label: (T) -> String) -> StyledLine {
+                values.map { StyledRun(" \(label($0)) ", style: $0 == chosen ? Self.chosen : Self.label) }
+            }
+            var lines: [StyledLine] = [[StyledRun("Appearance", style: Self.title)]]
+            lines.append([StyledRun("Look            ", style: Self.label)]
+                         + segments(AppearancePreference.allCases.sorted { $0.order < $1.order }, chosen: appearance.appearance,
+                                    label: AppearanceChoice.label) + [quiet("a")])
+            lines.append([StyledRun("Colour depth    ", style: Self.label)]
+                         + segments(AppearanceChoice.depths, chosen: appearance.depth, label: AppearanceChoice.label) + [quiet("c")])
+            lines += wrapped(noColorSet
+                             ? "NO_COLOR is set: no colour is drawn, whatever depth is chosen here."
+                             : "Stored on this device and applied at once.")
+            return lines
+        case .privacy:
+            var lines: [StyledLine] = [[StyledRun("Data & Privacy", style: Self.title)]]
+            lines.append(row("Version", "veet-tui \(version) (build \(TUIBuild.build), commit \(TUIBuild.commit))"))
+            for place in paths { lines.append(row(place.kind, place.path, style: Self.label)) }
+            lines += wrapped("To clear the local cache: quit veet-tui, stop veetd (veet daemon stop), check that "
+                             + "`veet outbox list` is empty, then delete the cache file and its -wal and -shm files; "
+                             + "it is rebuilt from the server. Connections and tokens stay.")
+            lines += wrapped("Mail is never stored on this computer: no message text, subject, address or draft "
+                             + "goes into the cache, a log, a file or veetd.")
+            return lines
+        }
+    }
+
+    func draw(in grid: inout ScreenGrid) {
+        grid.fill(grid.bounds, style: Self.page)
+        let header = TextStyle(attributes: .bold, foreground: .ink, background: .paperDeep)
+        grid.fill(GridRect(row: 0, column: 0, width: grid.width, height: 1), style: header)
+        _ = grid.put(" ✦ Settings", row: 0, column: 0, style: header)
+        let width = min(grid.width - 4, 110)
+        let left = (grid.width - width) / 2
+        let all = cardLines(width: width)
+        // Rows of every card, a blank row between cards; scrolled so the chosen card shows whole.
+        var rows: [(card: Card, line: StyledLine?)] = []
+        for entry in all {
+            rows += entry.lines.map { (entry.card, $0) }
+            rows.append((entry.card, nil))
+        }
+        let visible = grid.height - 3
+        let firstOfCard = rows.firstIndex { $0.card == card } ?? 0
+        let lastOfCard = rows.lastIndex { $0.card == card } ?? 0
+        var top = 0
+        if lastOfCard >= top + visible { top = lastOfCard - visible + 1 }
+        if firstOfCard < top { top = firstOfCard }
+        for (offset, entry) in rows.dropFirst(top).prefix(visible).enumerated() {
+            let row = 2 + offset
+            guard let line = entry.line else { continue }
+            grid.fill(GridRect(row: row, column: left, width: width, height: 1), style: Self.surface)
+            // The chosen card carries a teal edge; the others a hairline.
+            _ = grid.put(entry.card == card ? "▌" : "│", row: row, column: left - 1,
+                         style: entry.card == card ? Self.edge : Self.hairline)
+            _ = grid.put(line, row: row, column: left + 1, limit: left + width - 1)
+        }
+        let footer = TextStyle(foreground: .inkSoft, background: .paperDeep)
+        grid.fill(GridRect(row: grid.height - 1, column: 0, width: grid.width, height: 1), style: footer)
+        let keys = message.isEmpty ? " ↑↓ cards  Enter the card's action  Esc close" : " " + message
+        _ = grid.put(keys, row: grid.height - 1, column: 0,
+                     style: message.isEmpty ? footer : TextStyle(foreground: .amberText, background: .paperDeep), limit: grid.width)
+    }
+}
+
+extension AppearancePreference {
+    /// Light, dark, then follow the terminal, as the card lists them.
+    var order: Int {
+        switch self {
+        case .light: 0
+        case .dark: 1
+        case .auto: 2
+        }
+    }
+}
+
+/// The build this binary is (the CLI's `veet --version` says the same).
+enum TUIBuild {
+    static let build = "1"
+    /// Not stamped by `swift build`: no source revision is compiled in yet.
+    static let commit = "unknown"
+}

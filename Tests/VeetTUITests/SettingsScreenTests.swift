@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import veet_tui
+import VeetCurses
+import VeetSettings
+import VeetStore
+import VeetTokens
+import VeetTransport
+
+/// The Settings screen (F8) painted from states built as values, at 80x24 and
+/// 160x48; each also as its colours in the light and the dark palette (the
+/// background of every cell, run-length coded), so the tokens it draws with
+/// are checked, not only its text.
+@Suite struct SettingsScreenTests {
+    static let models = ModelSettings(
+        version: 3,
+        chat: ModelChoice(modelPolicy: "frontier", reasoningEffort: .high),
+        memory: ModelChoice(modelPolicy: "memory_default", reasoningEffort: nil),
+        chatOptions: [
+            ChatModelOption(modelPolicy: "frontier", displayName: "Frontier", reasoningEfforts: [.low, .medium, .high],
+                            defaultReasoningEffort: .high),
+            ChatModelOption(modelPolicy: "fast", displayName: "Fast", reasoningEfforts: [], defaultReasoningEffort: nil),
+        ],
+        memoryOptions: [MemoryModelOption(modelPolicy: "memory_default", displayName: "Standard", reasoningEffort: nil),
+                        MemoryModelOption(modelPolicy: "memory_deep", displayName: "Deep", reasoningEffort: .medium)])
+
+    static func screen(card: SettingsScreen.Card = .models) -> SettingsScreen {
+        var screen = SettingsScreen(connectionName: "home", address: "https://veet.example.com",
+                                    credentialsPath: "/home/sam/.config/veet/credentials")
+        screen.show(models)
+        screen.card = card
+        screen.paths = [("Connections", "/home/sam/.config/veet/connections.json"),
+                        ("Tokens", "/home/sam/.config/veet/credentials"),
+                        ("Cache", "/home/sam/.local/share/veet/veet.sqlite"),
+                        ("veetd log", "/run/user/1000/veet/veetd.log")]
+        screen.version = "0.0.0-test"
+        return screen
+    }
+
+    static func paint(_ screen: SettingsScreen, width: Int, height: Int) -> ScreenGrid {
+        var state = ScreenGoldenTests.base()
+        state.settingsScreen = screen
+        return ScreenGoldenTests.settledGrid(state, width: width, height: height).1
+    }
+
+    /// Each row as runs of one background colour: "12 #fcfaf6 | 40 #ffffff | ...".
+    static func colours(_ grid: ScreenGrid, _ appearance: Appearance) -> String {
+        (0..<grid.height).map { row in
+            var runs: [(Int, String)] = []
+            for column in 0..<grid.width {
+                let hex = grid[row, column].style.background.map { Palette.a2.resolved($0, in: appearance).hex } ?? "default"
+                if let last = runs.last, last.1 == hex { runs[runs.count - 1].0 += 1 } else { runs.append((1, hex)) }
+            }
+            return runs.map { "\($0.0) \($0.1)" }.joined(separator: " | ")
+        }.joined(separator: "\n") + "\n"
+    }
+
+    @Test(arguments: [(80, 24), (160, 48)])
+    func theSettingsScreenPaintsItsGoldenInLightAndDark(size: (width: Int, height: Int)) {
+        let grid = Self.paint(Self.screen(), width: size.width, height: size.height)
+        let name = "settings-\(size.width)x\(size.height)"
+        GoldenScreen.check(grid.snapshot, named: name)
+        GoldenScreen.check(Self.colours(grid, .light), named: name + "-light")
+        GoldenScreen.check(Self.colours(grid, .dark), named: name + "-dark")
+        #expect(grid.snapshot.contains("Settings"))
+        #expect(grid.snapshot.contains("applies to new chats"))
+        #expect(Self.colours(grid, .light) != Self.colours(grid, .dark))
+    }
+
+    /// One filled capsule: the chosen card's primary action; the other cards' actions are quiet.
+    @Test func onlyTheChosenCardsPrimaryActionIsFilled() {
+        let grid = Self.paint(Self.screen(card: .models), width: 160, height: 48)
+        var filledRows = Set<Int>()
+        for row in 0..<grid.height {
+            for column in 0..<grid.width where grid[row, column].style.background == .tealFill { filledRows.insert(row) }
+        }
+        #expect(filledRows.count == 1)
+        let row = try? #require(filledRows.first)
+        #expect(row.map { grid.snapshot.split(separator: "\n", omittingEmptySubsequences: false)[$0].contains(" Save ") } == true)
+    }
+
+    /// The draft follows the library's rules: a model's default effort when the model changes,
+    /// only evaluated memory pairs, and a server without model settings hides the card.
+    @Test func theModelsDraftFollowsTheRulesAndHidesWithoutTheResource() {
+        var screen = Self.screen()
+        #expect(!screen.draftChanged)
+        screen.cycleChatModel(by: 1)
+        #expect(screen.draft?.chat == ModelChoice(modelPolicy: "fast", reasoningEffort: nil))
+        screen.cycleChatModel(by: 1)
+        #expect(screen.draft?.chat == ModelChoice(modelPolicy: "frontier", reasoningEffort: .high))
+        screen.cycleEffort()
+        #expect(screen.draft?.chat.reasoningEffort == .low)
+        screen.cycleMemory()
+        #expect(screen.draft?.memory == ModelChoice(modelPolicy: "memory_deep", reasoningEffort: .medium))
+        #expect(screen.draftChanged)
+
+        screen.modelsHidden = true
+        #expect(!screen.cards.contains(.models))
+        let grid = Self.paint(screen, width: 80, height: 24)
+        #expect(!grid.snapshot.contains("Reasoning effort"))
+    }
+
+    /// NO_COLOR wins over any chosen depth; otherwise the choice, else detection.
+    @Test func noColorWinsOverTheChosenDepth() {
+        let choice = AppearanceChoice(appearance: .light, depth: .trueColor)
+        #expect(choice.effectiveDepth(environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"]) == .noColor)
+        #expect(choice.effectiveDepth(environment: ["TERM": "xterm"]) == .trueColor)
+        #expect(AppearanceChoice().effectiveDepth(environment: ["TERM": "xterm-256color"]) == .ansi256)
+    }
+
+    /// The connection form: each refusal of `ServerURL(validating:)` beside its field, the token never drawn.
+    @Test func theConnectionFormRefusesBesideTheFieldAndNeverDrawsTheToken() {
+        var form = ConnectionForm(mode: .firstRun, credentialsPath: "/tmp/c")
+        for character in "http://example.com" { _ = form.handle(.key(.char(character))) }
+        if case .submit = form.handle(.key(KeyPress(.enter))) { Issue.record("an http address was accepted") }
+        #expect(form.addressRefusal?.contains("Plain http:// is only allowed for loopback") == true)
+        form = ConnectionForm(mode: .firstRun, address: "http://127.0.0.1:8080", credentialsPath: "/tmp/c")
+        for character in "s3cret-token" { _ = form.handle(.key(.char(character))) }
+        var grid = ScreenGrid(width: 100, height: 24)
+        form.drawPage(in: &grid, styles: .standard)
+        #expect(!grid.snapshot.contains("s3cret"))
+        #expect(grid.snapshot.contains("Connect this computer to your Veetbot."))
+        guard case .submit(let url, let token) = form.handle(.key(KeyPress(.enter))) else {
+            Issue.record("a loopback address with a token was not submitted")
+            return
+        }
+        #expect(url.url.absoluteString == "http://127.0.0.1:8080" && token == "s3cret-token")
+    }
+}
