@@ -48,7 +48,8 @@ let package = Package(
             name: "veet",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
                            "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMemory", "VeetPeople", "VeetMarkdown", "VeetTokens",
-                           "VeetTerminal", "VeetConsole"].map(module),
+                           "VeetTerminal", "VeetConsole"].map(module)
+                + [module("VeetEmail")],
             path: "Apps/veet", swiftSettings: swift6),
         .executableTarget(
             name: "veet-tui",
@@ -71,7 +72,8 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetMarkdown",
-                           "VeetFixture", "CSQLite", "CCmarkGFM", "VeetTokens", "VeetCurses"].map(module),
+                           "VeetFixture", "CSQLite", "CCmarkGFM", "VeetTokens", "VeetCurses"].map(module)
+                + [module("VeetEmail")],
             path: "Tests/Benchmarks", swiftSettings: swift6),
         .executableTarget(
             name: "StoreTorture", dependencies: ["VeetStore", "VeetTransport", "VeetWire"].map(module),
@@ -102,7 +104,7 @@ let package = Package(
         moduleTests("VeetAccount", ["VeetAccount", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetMemory", ["VeetMemory", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetPeople", ["VeetPeople", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
-        moduleTests("VeetEmail", ["VeetEmail", "VeetTestSupport", "VeetTransport", "VeetWire"]),
+        moduleTests("VeetEmail", ["VeetEmail", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetFixture"]),
         moduleTests("VeetConsole", ["VeetConsole"]),
         moduleTests("VeetCurses", ["VeetCurses", "VeetTokens", "VeetTerminal", "VeetMarkdown"]),
         moduleTests("VeetFixture", ["VeetFixture"], resources: [.copy("Golden")]),
