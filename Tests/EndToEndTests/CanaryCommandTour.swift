@@ -20,6 +20,11 @@ struct CommandTour {
         try run.veet(["debug", "sse"], stdin: events)
         try run.veet(["debug", "sse", "--json"], stdin: "data: " + String(repeating: "x", count: 1_100_000) + "\n\n",
                      expect: [1])
+        // A stream that stops before its run ends: reduced, then exit 1.
+        try run.veet(["debug", "transcript"], stdin: events, expect: [1])
+        try run.veet(["debug", "transcript", "--json"], stdin: events, expect: [1])
+        try run.veet(["completion", "bash"])
+        try run.veet(["completion", "fish", "--json"])
         try run.veet(["daemon", "install", "--print"])
         try run.veet(["daemon", "install", "--print", "--json"])
     }
