@@ -205,4 +205,34 @@ import Testing
         #expect(result.status == 1 && result.stderr.contains("does not offer Email"))
         #expect((try object(result.stdout)["error"] as? [String: Any])?["kind"] as? String == "not_offered")
     }
+
+    @Test func aSpentAllowanceSaysWhenAndAReadOnlyTokenGetsTheReason() throws {
+        let budget = try FixtureProcess(arguments: ["--email-budget-exhausted"])
+        defer { budget.stop() }
+        let home = try MailHome()
+        let refused = try veet(["email", "refresh", "--json"], budget, home)
+        #expect(refused.status == 1 && refused.stderr.contains("It can be tried again after"), "\(refused.stderr)")
+        #expect((try object(refused.stdout)["error"] as? [String: Any])?["status"] as? Int == 402)
+        let drafting = try veet(["email", "reply", Self.dinner], budget, home)
+        #expect(drafting.status == 1 && drafting.stderr.contains("tried again after"))
+
+        let readOnly = try FixtureProcess(arguments: ["--email-read-only"])
+        defer { readOnly.stop() }
+        let denied = try veet(["email", "archive", Self.dinner], readOnly, home)
+        #expect(denied.status == 3 && denied.stderr.contains("not available on Personal for this token"), "\(denied.stderr)")
+        #expect(try veet(["email", "inbox"], readOnly, home).status == 0)
+    }
+
+    @Test func anUnknownSendOutcomeIsSaidAndNeverRetried() throws {
+        let fixture = try FixtureProcess(arguments: ["--email-send", "uncertain"])
+        defer { fixture.stop() }
+        let home = try MailHome()
+        let sent = try veet(["email", "send", Self.lease, "--yes"], fixture, home)
+        #expect(sent.status == 1 && sent.stderr.contains("outcome is unknown; it was not retried"), "\(sent.stderr)")
+        let again = try veet(["email", "send", Self.lease, "--yes"], fixture, home)
+        #expect(again.status == 1 && again.stderr.contains("outcome is unknown"))
+        #expect(!again.stderr.contains("Preparing"), "nothing is proposed again")
+        let draft = try object(try veet(["email", "draft", "show", Self.lease, "--json"], fixture, home).stdout)
+        #expect(draft["status"] as? String == "uncertain")
+    }
 }
