@@ -235,4 +235,69 @@ import Testing
         let draft = try object(try veet(["email", "draft", "show", Self.lease, "--json"], fixture, home).stdout)
         #expect(draft["status"] as? String == "uncertain")
     }
+
+    /// On a terminal, send shows the verified message and asks: "n" sends nothing, "y" sends it once.
+    @Test(.enabled(if: TmuxTerminal.isAvailable)) func sendAsksOnATerminal() throws {
+        let fixture = try FixtureProcess()
+        defer { fixture.stop() }
+        let home = try MailHome()
+        let binary = try Harness.binary("veet").path
+        var environment = home.environment.merging(["HOME": home.root.path, "VEET_URL": fixture.url, "VEET_TOKEN": fixture.token,
+                                                    "XDG_CONFIG_HOME": home.root.path + "/config",
+                                                    "XDG_DATA_HOME": home.root.path + "/data"]) { _, new in new }
+        environment["VISUAL"] = nil
+        let prefix = "env " + environment.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
+        for (answer, shown) in [("n", "Nothing was sent; the draft is kept."), ("y", "Sent.")] {
+            let terminal = try TmuxTerminal(width: 100, height: 30, command: "\(prefix) \(binary) email send \(Self.lease); sleep 30")
+            defer { terminal.stop() }
+            let screen = try terminal.waitFor("[y/N]")
+            #expect(screen.contains("Verified: the approval matches this message exactly.") && screen.contains("Dear Marco,"))
+            try terminal.type(answer)
+            try terminal.press("Enter")
+            _ = try terminal.waitFor(shown)
+        }
+        let draft = try veet(["email", "show", Self.lease, "--json"], fixture, home)
+        #expect(try object(draft.stdout)["draft_id"] != nil)
+        let messages = try #require(try object(draft.stdout)["messages"] as? [[String: Any]])
+        #expect(messages.filter { $0["direction"] as? String == "sent" }.count == 1)
+    }
+
+    /// On a terminal, a conflict shows both versions and asks; "b" reopens the editor with both texts.
+    @Test(.enabled(if: TmuxTerminal.isAvailable)) func aConflictOnATerminalCanKeepBothForAnotherEdit() throws {
+        let fixture = try FixtureProcess()
+        defer { fixture.stop() }
+        let home = try MailHome()
+        let flag = home.root.appendingPathComponent("edited-once").path
+        let seen = home.root.appendingPathComponent("second-buffer").path
+        let editor = """
+            #!/bin/sh
+            if [ ! -f '\(flag)' ]; then
+              touch '\(flag)'
+              curl -s -X POST -H 'Authorization: Bearer \(fixture.token)' -d '{"body":"Phone text."}' \\
+                '\(fixture.url)/_fixture/email/drafts/\(Self.leaseDraft)/edit-elsewhere' > /dev/null
+              printf 'To: marco.rossi@lettings.example.test\\nSubject: Re: Lease\\n\\nMine.\\n' > "$1"
+            else
+              grep -c 'Phone text.' "$1" > '\(seen)'
+              printf 'To: marco.rossi@lettings.example.test\\nSubject: Re: Lease\\n\\nMerged by hand.\\n' > "$1"
+            fi
+            """
+        try Data(editor.utf8).write(to: home.root.appendingPathComponent("editor.sh"))
+        let binary = try Harness.binary("veet").path
+        var environment = home.environment.merging(["HOME": home.root.path, "VEET_URL": fixture.url, "VEET_TOKEN": fixture.token,
+                                                    "XDG_CONFIG_HOME": home.root.path + "/config",
+                                                    "XDG_DATA_HOME": home.root.path + "/data"]) { _, new in new }
+        environment["VISUAL"] = nil
+        let prefix = "env " + environment.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
+        let terminal = try TmuxTerminal(width: 100, height: 40, command: "\(prefix) \(binary) email reply \(Self.lease); sleep 30")
+        defer { terminal.stop() }
+        let screen = try terminal.waitFor("[b]oth")
+        #expect(screen.contains("Yours:") && screen.contains("Mine.") && screen.contains("Phone text."))
+        try terminal.type("b")
+        try terminal.press("Enter")
+        _ = try terminal.waitFor("Saved revision")
+        #expect(try String(contentsOfFile: seen, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+        let draft = try object(try veet(["email", "draft", "show", Self.lease, "--json"], fixture, home).stdout)
+        #expect(draft["body"] as? String == "Merged by hand.")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.runtime.path).isEmpty)
+    }
 }
