@@ -78,7 +78,8 @@ struct EditorBuffer {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "\(editor) \"$1\"", "veet-editor", path]
-        process.environment = environment
+        // The editor needs no server credentials.
+        process.environment = environment.filter { $0.key != "VEET_TOKEN" }
         let previous = signal(SIGINT, SIG_IGN)
         defer { signal(SIGINT, previous) }
         try process.run()

@@ -73,9 +73,15 @@ extension EmailCommand {
                 return context.fail("veet: \(refusal.description)", .failure, answer: error)
             }
         }
+        var polls = 0
         while draft.status.isBusy {
+            guard polls < 60 else {
+                return context.fail("veet: the draft is still being \(draft.status == .sending ? "sent" : "written"); "
+                                    + "try again in a moment.", .failure)
+            }
             try await Task.sleep(for: .seconds(1))
             draft = try await api.draft(id: draft.id)
+            polls += 1
         }
         guard draft.status.isEditable else {
             let why = draft.status == .uncertain ? SendOutcome.unknown.description : "it is \(draft.status.rawValue)."

@@ -31,6 +31,7 @@ import Testing
             let editor = """
                 #!/bin/sh
                 stat -c '%a %n' "$1" >> '\(editorLog.path)'
+                if [ -n "$VEET_TOKEN" ]; then echo 'the editor saw the token' >> '\(editorLog.path)'; fi
                 printf 'To: marco.rossi@lettings.example.test\\nSubject: Re: Lease renewal\\n\\n\(EmailJourneyTests.typed)\\n' > "$1"
                 """
             let script = root.appendingPathComponent("editor.sh")
@@ -126,6 +127,7 @@ import Testing
         let log = try String(contentsOf: home.editorLog, encoding: .utf8)
         let buffer = try #require(log.split(separator: "\n").first.map(String.init))
         #expect(buffer.hasPrefix("600 \(home.runtime.path)/"))
+        #expect(!log.contains("saw the token"), "the editor is not handed the bearer token")
         #expect(!FileManager.default.fileExists(atPath: String(buffer.dropFirst(4))))
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.runtime.path).isEmpty)
 
