@@ -51,6 +51,7 @@ let package = Package(
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
                            "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMemory", "VeetPeople", "VeetMarkdown", "VeetTokens",
                            "VeetTerminal", "VeetConsole"].map(module)
+                + [module("VeetEmail")]
                 + [module("VeetSettings")]
                 + [module("VeetSubscriptions")],
             path: "Apps/veet", swiftSettings: swift6),
@@ -78,7 +79,8 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetMarkdown",
-                           "VeetFixture", "CSQLite", "CCmarkGFM", "VeetTokens", "VeetCurses"].map(module),
+                           "VeetFixture", "CSQLite", "CCmarkGFM", "VeetTokens", "VeetCurses"].map(module)
+                + [module("VeetEmail")],
             path: "Tests/Benchmarks", swiftSettings: swift6),
         .executableTarget(
             name: "StoreTorture", dependencies: ["VeetStore", "VeetTransport", "VeetWire"].map(module),
@@ -109,7 +111,7 @@ let package = Package(
         moduleTests("VeetAccount", ["VeetAccount", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetMemory", ["VeetMemory", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetPeople", ["VeetPeople", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
-        moduleTests("VeetEmail", ["VeetEmail", "VeetTestSupport", "VeetTransport", "VeetWire"]),
+        moduleTests("VeetEmail", ["VeetEmail", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetFixture"]),
         moduleTests("VeetSettings", ["VeetSettings", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetSubscriptions", ["VeetSubscriptions", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetConsole", ["VeetConsole"]),

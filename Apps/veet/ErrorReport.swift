@@ -152,6 +152,7 @@ struct ErrorReport: Encodable {
             case .notSignedIn: "not_signed_in"
             case .transport: "transport"
             case .server: "server"
+            case .notVerified: "not_verified"
             default: "refused"
             }
         }

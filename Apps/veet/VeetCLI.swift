@@ -12,7 +12,8 @@ struct VeetCLI {
 
     /// `veet --version` is the conventional spelling of `veet version`; a
     /// bare `veet connections` means `veet connections list`, a bare
-    /// `veet memory dreaming` means `veet memory dreaming show`.
+    /// `veet memory dreaming` means `veet memory dreaming show`, a bare
+    /// `veet email learning` means `veet email learning show`.
     static func normalised(_ arguments: [String]) -> [String] {
         guard arguments.isEmpty == false else { return ["--help"] }
         if let last = arguments.lastIndex(where: { !$0.hasPrefix("-") }),
@@ -20,6 +21,7 @@ struct VeetCLI {
             let implied: String? = switch arguments[last] {
             case "connections": "list"
             case "dreaming" where last > 0 && arguments[last - 1] == "memory": "show"
+            case "learning" where last > 0 && arguments[last - 1] == "email": "show"
             default: nil
             }
             if let implied {
@@ -122,6 +124,7 @@ struct VeetCLI {
         case "schedules": return try await SchedulesCommand.run(command, context: context)
         case "memory": return try await MemoryCommand.run(command, context: context)
         case "people": return try await PeopleCommand.run(command, context: context)
+        case "email": return try await EmailCommand.run(command, context: context)
         case "settings": return try await SettingsCommand.run(command, context: context)
         case "subscriptions": return try await SubscriptionsCommand.run(command, context: context)
         case "devices", "notifications": return try await AccountCommand.run(command, context: context)

@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [.library(name: "VeetEmail", targets: ["VeetEmail"])],
     dependencies: [
+        .package(path: "../VeetFixture"),
         .package(path: "../VeetTestSupport"),
         .package(path: "../VeetTransport"),
         .package(path: "../VeetWire"),
@@ -19,7 +20,8 @@ let package = Package(
     targets: [
         // VeetWire for the approval view, the run status and the one SHA-256 (Review & Send).
         .target(name: "VeetEmail", dependencies: [module("VeetTransport"), module("VeetWire")], swiftSettings: swift6),
-        .testTarget(name: "VeetEmailTests", dependencies: ["VeetEmail", module("VeetTestSupport"), module("VeetTransport"), module("VeetWire")],
+        .testTarget(name: "VeetEmailTests", dependencies: ["VeetEmail", module("VeetTestSupport"), module("VeetTransport"), module("VeetWire"),
+                                                             module("VeetFixture")],
                     swiftSettings: swift6),
     ]
 )

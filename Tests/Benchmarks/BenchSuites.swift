@@ -6,5 +6,6 @@ struct BenchSuite: Sendable {
 }
 
 enum BenchSuites {
-    static let all: [BenchSuite] = [storeSuite, reducerSuite, markdownSuite, daemonSuite, tuiSuite, streamSuite]
+    static let all: [BenchSuite] = [storeSuite, reducerSuite, markdownSuite, daemonSuite, tuiSuite, streamSuite,
+                                    emailSuite]
 }

@@ -42,6 +42,7 @@ import Testing
         try tour.sites()
         try tour.account()
         try tour.people()
+        try tour.email()
         try tour.settings()
         try tour.subscriptions()
         try tour.storeAndOutbox(session: ids.session, deletable: ids.artifactSession)

@@ -19,6 +19,7 @@ import Darwin
 /// | 7    | `needsInteraction` | An approval or answer is needed, but there is no terminal to ask on. |
 /// | 8    | `transport`        | The server could not be reached (network, TLS, timeout).       |
 /// | 9    | `server`           | The server failed (5xx) or answered with something invalid.    |
+/// | 10   | `notVerified`      | Not sent: the send approval could not be verified against the reviewed message. |
 /// | 130  | `interrupted`      | Interrupted by Ctrl-C (SIGINT), as shells report it.           |
 public struct ExitCode: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
     public let rawValue: Int32
@@ -37,6 +38,8 @@ public struct ExitCode: Sendable, Hashable, RawRepresentable, CustomStringConver
     public static let needsInteraction = ExitCode(rawValue: 7)
     public static let transport = ExitCode(rawValue: 8)
     public static let server = ExitCode(rawValue: 9)
+    /// Review & Send refused: the approval's message is not provably the one reviewed, so nothing was sent.
+    public static let notVerified = ExitCode(rawValue: 10)
     public static let interrupted = ExitCode(rawValue: 130)
 
     /// Every documented status with its name and meaning, in table order, so
@@ -53,6 +56,8 @@ public struct ExitCode: Sendable, Hashable, RawRepresentable, CustomStringConver
          "An approval or answer is needed, but there is no terminal to ask on."),
         (.transport, "transport", "The server could not be reached (network, TLS, timeout)."),
         (.server, "server", "The server failed (5xx) or answered with something invalid."),
+        (.notVerified, "notVerified",
+         "Not sent: the send approval could not be verified against the reviewed message."),
         (.interrupted, "interrupted", "Interrupted by Ctrl-C (SIGINT), as shells report it."),
     ]
 

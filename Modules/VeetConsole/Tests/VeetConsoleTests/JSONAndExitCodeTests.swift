@@ -44,7 +44,7 @@ struct Listing: Encodable {
 
 @Suite struct ExitCodeTests {
     @Test func documentedCodesAreTheStableNumbers() {
-        #expect(ExitCode.documented.map(\.code.rawValue) == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 130])
+        #expect(ExitCode.documented.map(\.code.rawValue) == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 130])
         #expect(ExitCode.usage.rawValue == 2)
         #expect(ExitCode.interrupted.rawValue == 130)
     }
@@ -54,7 +54,7 @@ struct Listing: Encodable {
             "success": .success, "failure": .failure, "usage": .usage, "notSignedIn": .notSignedIn,
             "notFound": .notFound, "runFailed": .runFailed, "runCancelled": .runCancelled,
             "needsInteraction": .needsInteraction, "transport": .transport, "server": .server,
-            "interrupted": .interrupted,
+            "notVerified": .notVerified, "interrupted": .interrupted,
         ]
         for entry in ExitCode.documented {
             #expect(byName[entry.name] == entry.code)

@@ -92,4 +92,23 @@ import Testing
         _ = try h.email("GET", "/drafts/\(EmailSeedIDs.shortReplyDraft)")
         #expect(try h.email("GET", "/drafts/\(EmailSeedIDs.shortReplyDraft)").object["status"] as? String == "sent")
     }
+
+    @Test func theAlterControlMakesTheNextApprovalDifferFromTheDraft() throws {
+        let h = try Harness()
+        #expect(try h.request("POST", "/_fixture/email/alter-next-proposal", body: #"{"alteration":"bogus"}"#).status == 400)
+        #expect(try h.request("POST", "/_fixture/email/alter-next-proposal", body: "{}").status == 200)
+        let added = try #require(try Self.propose(h, EmailSeedIDs.shortReplyDraft, revision: 1, key: "a-1")
+            .object["approval_id"] as? String)
+        let bcc = (try h.request("GET", "/v1/approvals/\(added)").object["arguments"] as? [String: Any])?["bcc"] as? [String]
+        #expect(bcc == [EmailState.unseenRecipient])
+        h.server.alterNextEmailSendProposal(.noDigest)
+        let cut = try #require(try Self.propose(h, EmailSeedIDs.longReplyDraft, revision: 3, key: "a-2")
+            .object["approval_id"] as? String)
+        let approval = try h.request("GET", "/v1/approvals/\(cut)").object
+        #expect((approval["arguments"] as? [String: Any])?["body"] as? String != nil)
+        #expect(approval["argument_digests"] == nil)
+        let plain = try #require(try Self.propose(h, EmailSeedIDs.failedSendDraft, revision: 1, key: "a-3")
+            .object["approval_id"] as? String)
+        #expect((try h.request("GET", "/v1/approvals/\(plain)").object["arguments"] as? [String: Any])?["bcc"] as? [String] == [])
+    }
 }

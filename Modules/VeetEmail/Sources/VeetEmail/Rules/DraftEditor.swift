@@ -13,6 +13,8 @@ public struct DraftEditor: Sendable, Hashable {
     public private(set) var inFlight: PendingSave?
     /// The server's version when a save met a changed draft; the local text is kept beside it.
     public private(set) var conflict: DraftConflict?
+    /// The thread revision the owner has read: a stale draft's save must name it (email.md §6.3).
+    public private(set) var reviewedThreadRevision: Int?
 
     public init(draft: EmailDraft) {
         saved = draft
@@ -29,6 +31,11 @@ public struct DraftEditor: Sendable, Hashable {
         local = revision.content
     }
 
+    /// The owner has read the thread at `threadRevision`: saves of a stale draft may go on from it.
+    public mutating func reviewed(threadRevision: Int) {
+        reviewedThreadRevision = threadRevision
+    }
+
     /// Nothing unsaved, nothing in flight, no conflict.
     public var isSettled: Bool { inFlight == nil && conflict == nil && local == saved.content }
     public var hasUnsavedText: Bool { local != saved.content }
@@ -36,7 +43,9 @@ public struct DraftEditor: Sendable, Hashable {
     /// The next autosave to send, if one is due: only one at a time, never during a conflict.
     public mutating func nextSave() -> PendingSave? {
         guard inFlight == nil, conflict == nil, hasUnsavedText, saved.status.isEditable else { return nil }
-        let save = PendingSave(expectedRevision: saved.revision, content: local, sourceRevision: nil)
+        // Only a stale draft names the thread revision; the server refuses a save of one without it.
+        let save = PendingSave(expectedRevision: saved.revision, content: local,
+                               sourceRevision: saved.stale ? reviewedThreadRevision : nil)
         inFlight = save
         return save
     }

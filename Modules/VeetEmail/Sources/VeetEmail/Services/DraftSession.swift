@@ -28,6 +28,11 @@ public actor DraftSession {
         return draft
     }
 
+    /// The owner has read the thread at `threadRevision` (a stale draft's saves need it).
+    public func reviewed(threadRevision: Int) {
+        editor.reviewed(threadRevision: threadRevision)
+    }
+
     public func type(_ content: DraftContent) {
         editor.edit(content)
     }

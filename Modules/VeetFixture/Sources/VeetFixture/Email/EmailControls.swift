@@ -1,6 +1,6 @@
 import Foundation
 
-// Controls for tests and journeys: the same three in code (FixtureServer) and
+// Controls for tests and journeys: the same four in code (FixtureServer) and
 // over HTTP under `/_fixture/email/` (outside /v1, bearer token required), so a
 // test driving a `veet-fixture` process can use them too.
 extension EmailState {
@@ -50,6 +50,14 @@ extension FixtureServer {
         }
     }
 
+    /// The next `count` send proposals park on an approval whose arguments differ
+    /// from the draft as `alteration` says: a client must refuse to send them.
+    public func alterNextEmailSendProposal(_ alteration: EmailProposalAlteration = .recipient, count: Int = 1) {
+        store.transaction { state in
+            state.email.alteredProposals.append(contentsOf: Array(repeating: alteration, count: max(0, count)))
+        }
+    }
+
     /// A new message arrives on a thread; returns its new revision.
     @discardableResult
     public func deliverEmailMessage(toThread threadID: String) -> Int? {
@@ -71,7 +79,8 @@ extension FixtureServer {
 extension Router {
     /// `POST /_fixture/email/drafts/{id}/edit-elsewhere` (`{"body"?}`),
     /// `POST /_fixture/email/next-outcome` (`{"outcome", "count"?}`),
-    /// `POST /_fixture/email/threads/{id}/new-message`; nil for any other path.
+    /// `POST /_fixture/email/threads/{id}/new-message`,
+    /// `POST /_fixture/email/alter-next-proposal` (`{"alteration"?, "count"?}`); nil for any other path.
     func emailControlResponse(
         _ head: RequestHead, authorized: Bool, readBody: (Int) -> RequestReader.BodyResult
     ) throws -> HTTPResponse? {
@@ -81,7 +90,7 @@ extension Router {
         guard head.method == "POST" else { throw APIFailure.unsupportedMethod }
         var fields: [String: JSON] = [:]
         if case .body(let data) = readBody(options.maximumBodyBytes), !data.isEmpty {
-            fields = try Validation.closedObject(try Validation.jsonBody(data), allowed: ["body", "outcome", "count"])
+            fields = try Validation.closedObject(try Validation.jsonBody(data), allowed: ["body", "outcome", "count", "alteration"])
         }
         let answer: JSON = try store.transaction { state in
             state.email.seedIfNeeded(now: state.now())
@@ -97,6 +106,14 @@ extension Router {
                 let count = Int(fields["count"]?.intValue ?? 1)
                 state.email.forcedOutcomes.append(contentsOf: Array(repeating: outcome, count: max(0, count)))
                 return ["forced": .array(state.email.forcedOutcomes.map { .string($0.rawValue) })]
+            case (3, "alter-next-proposal"):
+                let name = fields["alteration"]?.stringValue ?? EmailProposalAlteration.recipient.rawValue
+                guard let alteration = EmailProposalAlteration(rawValue: name) else {
+                    throw APIFailure.malformed("alteration: recipient or no_digest")
+                }
+                let count = Int(fields["count"]?.intValue ?? 1)
+                state.email.alteredProposals.append(contentsOf: Array(repeating: alteration, count: max(0, count)))
+                return ["altered": .array(state.email.alteredProposals.map { .string($0.rawValue) })]
             case (5, "threads") where segments[4] == "new-message":
                 guard let thread = state.email.deliverMessage(to: segments[3], now: state.now()) else {
                     throw APIFailure.notFound("email thread")

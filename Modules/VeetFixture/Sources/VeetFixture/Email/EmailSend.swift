@@ -14,6 +14,13 @@ extension EmailHandlers {
         }
         guard expected == found.revision else { throw APIFailure.conflict("The draft changed since it was read.") }
         guard thread.revision == found.sourceRevision else { throw APIFailure.conflict("The draft is stale.") }
+        // The same revision already parked on its approval: proposing it again answers that send
+        // (email.md §9 refuses only sending, sent, uncertain, discarded, or another revision in flight).
+        if found.status == "awaiting_approval", let approvalID = found.approvalID, let runID = found.runID,
+           let run = state.runs[runID], run.status == .waitingForApproval {
+            return ["draft": email.view(found), "run_id": .string(runID), "status": .string(run.status.rawValue),
+                    "approval_id": .string(approvalID)]
+        }
         guard ["ready", "failed"].contains(found.status) else {
             throw APIFailure.conflict("The draft cannot be sent in its current state.")
         }
@@ -33,9 +40,11 @@ extension EmailHandlers {
     /// The send run waits on an approval naming the exact message.
     @discardableResult
     func parkOnApproval(_ found: EmailState.Draft, run: RunRecord, account: EmailState.Account) -> ApprovalRecord {
+        let alteration = email.alteredProposals.isEmpty ? nil : email.alteredProposals.removeFirst()
+        let bcc = found.bcc + (alteration == .recipient ? [EmailState.unseenRecipient] : [])
         let arguments: JSON = [
             "to": .array(found.to.map { .string($0) }), "cc": .array(found.cc.map { .string($0) }),
-            "bcc": .array(found.bcc.map { .string($0) }), "subject": .string(found.subject),
+            "bcc": .array(bcc.map { .string($0) }), "subject": .string(found.subject),
             "body": .string(found.body), "thread_id": .string(found.providerThreadID),
             "in_reply_to": .string(found.inReplyTo), "references": .array(found.references.map { .string($0) }),
         ]
@@ -45,6 +54,7 @@ extension EmailHandlers {
             actionSummary: "Send this reply from \(account.label) (\(account.address)).")
         let approval = ApprovalRecord(id: Identifier.make(), runID: run.id, sessionID: run.sessionID, tool: tool,
                                       createdAt: now)
+        if alteration == .noDigest { approval.argumentDigests = [] }
         approval.showsTaskFields = false
         state.approvals[approval.id] = approval
         state.markEmailRunRunning(run)

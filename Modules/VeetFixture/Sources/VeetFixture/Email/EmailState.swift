@@ -225,6 +225,10 @@ final class EmailState {
     var refreshInFlight: String?
     /// Outcomes forced on the next operations (a control), before the configured one.
     var forcedOutcomes: [EmailOutcome] = []
+    /// Send proposals whose approval names arguments other than the draft's (a control), next first.
+    var alteredProposals: [EmailProposalAlteration] = []
+    /// The recipient an altered proposal adds: one the owner never saw.
+    static let unseenRecipient = "archive@elsewhere.example.test"
     /// The first successful refresh brings one new important thread.
     var lateMailDelivered = false
     var seeded = false
@@ -243,6 +247,15 @@ final class EmailState {
     func snapshot(_ draft: Draft) {
         draftHistory[draft.id, default: []].append(view(draft))
     }
+}
+
+/// How a send approval's arguments differ from the draft it was proposed for
+/// (`alterNextEmailSendProposal`): what a client's verification must catch.
+public enum EmailProposalAlteration: String, Sendable, CaseIterable {
+    /// A recipient the owner never saw is added to `bcc`.
+    case recipient
+    /// The body is cut at 512 characters, as usual, but `argument_digests` is left out.
+    case noDigest = "no_digest"
 }
 
 /// How an email operation ends (`--email-operations`).

@@ -131,7 +131,8 @@ final class ApprovalRecord {
     /// Display copy: top-level strings over 512 characters are cut (see `argumentDigests`).
     let arguments: JSON
     /// SHA-256 of each cut argument's full value ([newer]); shown only when something was cut.
-    let argumentDigests: [(String, String)]
+    /// Variable only so an email control can leave them out (`EmailProposalAlteration.noDigest`).
+    var argumentDigests: [(String, String)]
     let risk: String
     let policyReason: String
     let expiresAt: Instant
