@@ -48,7 +48,7 @@ import Testing
         defer { tui.stop() }
 
         let form = try tui.waitFor("Connect this computer to your Veetbot.")
-        #expect(form.contains("The token is kept only on this computer, in an owner-only file"))
+        #expect(form.contains("The token is kept only on this computer: in the desktop keyring when one"))
         try tui.type("http://example.com")
         try tui.press("Enter")
         try tui.waitFor("Plain http:// is only allowed for loopback servers")
