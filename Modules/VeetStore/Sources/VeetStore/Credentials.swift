@@ -57,7 +57,8 @@ public struct Credentials: Sendable {
     public func token(for connection: String, storage: TokenStorage = .file) throws -> String? {
         switch storage {
         case .keyring:
-            guard let keyring, keyring.isAvailable() else { throw KeyringError.unavailable(connection: connection) }
+            // One call: a lookup that gets no answer says so itself (no availability probe first).
+            guard let keyring else { throw KeyringError.unavailable(connection: connection) }
             return try keyring.lookup(connection: connection)?.trimmingCharacters(in: .newlines)
         case .file:
             let url = file(for: connection)
@@ -71,9 +72,13 @@ public struct Credentials: Sendable {
         }
     }
 
-    /// Removes the token from where it is kept (and any file copy).
+    /// Removes the token from where it is kept (and any file copy). A keyring token with no
+    /// keyring to reach is an error: saying it was removed would leave a secret behind unseen.
     public func remove(for connection: String, storage: TokenStorage = .file) throws {
-        if storage == .keyring, let keyring, keyring.isAvailable() { try keyring.remove(connection: connection) }
+        if storage == .keyring {
+            guard let keyring else { throw KeyringError.unavailable(connection: connection) }
+            try keyring.remove(connection: connection)
+        }
         try removeFile(for: connection)
     }
 
