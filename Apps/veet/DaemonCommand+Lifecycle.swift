@@ -6,11 +6,14 @@ import VeetDaemonProtocol
 extension DaemonCommand {
     static let unitName = "veetd.service"
 
-    var unitFile: URL {
-        let home = context.environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
-        let config = context.environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+    var unitFile: URL { Self.unitFile(environment: context.environment) }
+
+    /// `$XDG_CONFIG_HOME/systemd/user/veetd.service`, where `veet daemon install` writes the unit.
+    static func unitFile(environment: [String: String]) -> URL {
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
             ?? home.appendingPathComponent(".config")
-        return config.appendingPathComponent("systemd/user/\(Self.unitName)")
+        return config.appendingPathComponent("systemd/user/\(unitName)")
     }
 
     /// veetd beside this veet, else the first one on PATH.

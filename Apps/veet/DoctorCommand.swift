@@ -21,20 +21,20 @@ struct DoctorCommand {
 
     /// The route families probed with one harmless read each: 200 offered, 403 offered but the
     /// token lacks the scope, 404/405 not offered by this server.
-    static let families: [(name: String, path: String, scope: String)] = [
-        ("conversations", "/v1/sessions?limit=1", "session.read"),
-        ("approvals", "/v1/approvals?status=pending&limit=1", "approval.read"),
-        ("folders", "/v1/folders?limit=1", "session.read"),
-        ("schedules", "/v1/schedules?limit=1", "schedule.read"),
-        ("website access", "/v1/browser-profiles?limit=1", "browser.profile.read"),
-        ("devices", "/v1/devices?limit=1", "device.read"),
-        ("notifications", "/v1/notifications?limit=1", "notification.read"),
-        ("memory", "/v1/memories?ceiling=restricted&limit=1", "memory.read"),
-        ("people", "/v1/people?ceiling=restricted&limit=1", "people.read"),
-        ("email", "/v1/email/accounts", "email.read"),
-        ("subscriptions", "/v1/email/subscriptions?limit=1", "email.read"),
-        ("model settings", "/v1/settings/models", "settings.read"),
-        ("persona", "/v1/persona", "persona.read"),
+    static let families: [(name: String, path: String, query: [URLQueryItem], scope: String)] = [
+        ("conversations", "/v1/sessions", [.init(name: "limit", value: "1")], "session.read"),
+        ("approvals", "/v1/approvals", [.init(name: "status", value: "pending"), .init(name: "limit", value: "1")], "approval.read"),
+        ("folders", "/v1/folders", [.init(name: "limit", value: "1")], "session.read"),
+        ("schedules", "/v1/schedules", [.init(name: "limit", value: "1")], "schedule.read"),
+        ("website access", "/v1/browser-profiles", [.init(name: "limit", value: "1")], "browser.profile.read"),
+        ("devices", "/v1/devices", [.init(name: "limit", value: "1")], "device.read"),
+        ("notifications", "/v1/notifications", [.init(name: "limit", value: "1")], "notification.read"),
+        ("memory", "/v1/memories", [.init(name: "ceiling", value: "restricted"), .init(name: "limit", value: "1")], "memory.read"),
+        ("people", "/v1/people", [.init(name: "ceiling", value: "restricted"), .init(name: "limit", value: "1")], "people.read"),
+        ("email", "/v1/email/accounts", [], "email.read"),
+        ("subscriptions", "/v1/email/subscriptions", [.init(name: "limit", value: "1")], "email.read"),
+        ("model settings", "/v1/settings/models", [], "settings.read"),
+        ("persona", "/v1/persona", [], "persona.read"),
     ]
 
     func run() async -> ExitCode {
@@ -133,13 +133,16 @@ struct DoctorCommand {
 
     func familyChecks(_ client: HTTPClient) async -> [Check] {
         var checks: [Check] = []
-        for family in Self.families {
-            let parts = family.path.split(separator: "?", maxSplits: 1).map(String.init)
-            let query = parts.count > 1 ? parts[1].split(separator: "&").map { pair -> URLQueryItem in
-                let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
-                return URLQueryItem(name: kv[0], value: kv.count > 1 ? kv[1] : nil)
-            } : []
-            let status = (try? await client.send(.get(parts[0], query: query)))?.status
+        // All at once: on a slow server thirteen reads in a row would take thirteen round trips.
+        let statuses = await withTaskGroup(of: (Int, Int?).self) { group in
+            for (index, family) in Self.families.enumerated() {
+                group.addTask { (index, (try? await client.send(.get(family.path, query: family.query)))?.status) }
+            }
+            var found = [Int?](repeating: nil, count: Self.families.count)
+            for await (index, status) in group { found[index] = status }
+            return found
+        }
+        for (family, status) in zip(Self.families, statuses) {
             switch status {
             case 200?:
                 checks.append(Check(area: "Connection", name: family.name, status: .ok, detail: "offered"))
@@ -198,10 +201,10 @@ struct DoctorCommand {
                                 detail: "not running (notifications and background delivery are off)",
                                 fix: "veet daemon install, then systemctl --user enable --now veetd"))
         }
-        let home = context.environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
-        let config = context.environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) } ?? home.appendingPathComponent(".config")
-        let data = context.environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) } ?? home.appendingPathComponent(".local/share")
-        let units = [config.appendingPathComponent("systemd/user/veetd.service"), data.appendingPathComponent("systemd/user/veetd.service")]
+        // Where `veet daemon install` writes it, and where `make install` puts it.
+        let data = context.registry.paths.dataDirectory.deletingLastPathComponent()
+        let units = [DaemonCommand.unitFile(environment: context.environment),
+                     data.appendingPathComponent("systemd/user/veetd.service")]
         let unit = units.first { FileManager.default.fileExists(atPath: $0.path) }
         checks.append(Check(area: area, name: "systemd unit", status: unit == nil ? .info : .ok,
                             detail: unit.map { "installed at \($0.path)" } ?? "not installed",
