@@ -60,4 +60,35 @@ struct CompletionTable {
         }
         return specific + general
     }
+
+    /// One lookup function of a script: what it switches on (`$1` or `$1|$2`) and the lines it prints per case.
+    struct Function {
+        var name: String
+        var takesOption: Bool
+        var cases: [(patterns: [String], lines: [String])]
+    }
+
+    /// The five lookups every script defines; `separator` joins a name and its help
+    /// (":" for bash and zsh's `_describe`, a tab for fish).
+    func functions(separator: String) -> [Function] {
+        [
+            Function(name: "commands", takesOption: false, cases: nodes.map { node in
+                ([node.path], node.subcommands.map { "\($0.name)\(separator)\(oneLine($0.summary))" })
+            }),
+            Function(name: "options", takesOption: false, cases: nodes.map { node in
+                ([node.path], node.options.flatMap { option in
+                    Self.spellings(option).map { "\($0)\(separator)\(oneLine(option.help))" }
+                })
+            }),
+            Function(name: "value_options", takesOption: false, cases: nodes.map { node in
+                ([node.path], node.options.filter(\.takesValue).flatMap(Self.spellings))
+            }),
+            Function(name: "value_source", takesOption: true, cases: valueSources.map { ($0.pattern, [$0.source.scriptWords]) }),
+            Function(name: "positionals", takesOption: false, cases: nodes.map { node in
+                var lines = node.positionals.map(\.completion.scriptWords)
+                if node.positionals.last?.isVariadic == true { lines.append("+") }
+                return ([node.path], lines)
+            }),
+        ]
+    }
 }

@@ -10,33 +10,14 @@ struct FishCompletionScript {
     }
 
     var tableFunctions: String {
-        var out = ""
-        func function(_ name: String, subject: String, _ cases: [(patterns: [String], lines: [String])]) {
-            out += "function \(fn)_\(name)\n    switch \(subject)\n"
-            for entry in cases where !entry.lines.isEmpty {
+        table.functions(separator: "\t").map { function in
+            var out = "function \(fn)_\(function.name)\n    switch \(function.takesOption ? "\"$argv[1]|$argv[2]\"" : "\"$argv[1]\"")\n"
+            for entry in function.cases where !entry.lines.isEmpty {
                 out += "        case \(entry.patterns.map(Self.quoted).joined(separator: " "))\n"
                 out += "            printf '%s\\n' \(entry.lines.map(Self.quoted).joined(separator: " "))\n"
             }
-            out += "    end\nend\n\n"
-        }
-        function("commands", subject: "\"$argv[1]\"", table.nodes.map { node in
-            ([node.path], node.subcommands.map { "\($0.name)\t\(oneLine($0.summary))" })
-        })
-        function("options", subject: "\"$argv[1]\"", table.nodes.map { node in
-            ([node.path], node.options.flatMap { option in
-                CompletionTable.spellings(option).map { "\($0)\t\(oneLine(option.help))" }
-            })
-        })
-        function("value_options", subject: "\"$argv[1]\"", table.nodes.map { node in
-            ([node.path], node.options.filter(\.takesValue).flatMap(CompletionTable.spellings))
-        })
-        function("value_source", subject: "\"$argv[1]|$argv[2]\"", table.valueSources.map { ($0.pattern, [$0.source.scriptWords]) })
-        function("positionals", subject: "\"$argv[1]\"", table.nodes.map { node in
-            var lines = node.positionals.map(\.completion.scriptWords)
-            if node.positionals.last?.isVariadic == true { lines.append("+") }
-            return ([node.path], lines)
-        })
-        return out
+            return out + "    end\nend\n\n"
+        }.joined()
     }
 
     var script: String {

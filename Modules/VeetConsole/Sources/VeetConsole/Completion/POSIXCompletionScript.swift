@@ -8,33 +8,14 @@ struct POSIXCompletionScript {
     /// `fn_value_options PATH`: the spellings that take a value; `fn_value_source PATH OPTION`
     /// and `fn_positionals PATH` (one source per line, "+" last when the last repeats).
     var tableFunctions: String {
-        var out = ""
-        func function(_ name: String, subject: String, _ cases: [(patterns: [String], lines: [String])]) {
-            out += "\(fn)_\(name)() {\n    case \(subject) in\n"
-            for entry in cases where !entry.lines.isEmpty {
+        table.functions(separator: ":").map { function in
+            var out = "\(fn)_\(function.name)() {\n    case \(function.takesOption ? "\"$1|$2\"" : "\"$1\"") in\n"
+            for entry in function.cases where !entry.lines.isEmpty {
                 let patterns = entry.patterns.map { $0.hasPrefix("*") ? "*" + shQuoted(String($0.dropFirst())) : shQuoted($0) }
                 out += "        \(patterns.joined(separator: "|"))) printf '%s\\n' \(entry.lines.map(shQuoted).joined(separator: " ")) ;;\n"
             }
-            out += "    esac\n}\n\n"
-        }
-        function("commands", subject: "\"$1\"", table.nodes.map { node in
-            ([node.path], node.subcommands.map { "\($0.name):\(oneLine($0.summary))" })
-        })
-        function("options", subject: "\"$1\"", table.nodes.map { node in
-            ([node.path], node.options.flatMap { option in
-                CompletionTable.spellings(option).map { "\($0):\(oneLine(option.help))" }
-            })
-        })
-        function("value_options", subject: "\"$1\"", table.nodes.map { node in
-            ([node.path], node.options.filter(\.takesValue).flatMap(CompletionTable.spellings))
-        })
-        function("value_source", subject: "\"$1|$2\"", table.valueSources.map { ($0.pattern, [$0.source.scriptWords]) })
-        function("positionals", subject: "\"$1\"", table.nodes.map { node in
-            var lines = node.positionals.map(\.completion.scriptWords)
-            if node.positionals.last?.isVariadic == true { lines.append("+") }
-            return ([node.path], lines)
-        })
-        return out
+            return out + "    esac\n}\n\n"
+        }.joined()
     }
 
     /// The walk both drivers share: after it, `cmdpath` is the command typed so
