@@ -18,11 +18,13 @@ import VeetConsole
             // The command's own case lists its subcommands, each with its summary.
             let pattern = path.joined(separator: " ")
             #expect(script.contains("'\(pattern)'"), "\(shell): no case for '\(pattern)'")
+            // Each subcommand is a quoted "name:summary" (a tab for fish) line of some command's case.
+            let separator = shell == .fish ? "\t" : ":"
             for sub in spec.subcommands {
-                #expect(script.contains(sub.name), "\(shell): \(pattern) \(sub.name) missing")
+                #expect(script.contains("'\(sub.name)\(separator)"), "\(shell): \(pattern) \(sub.name) missing")
             }
             for option in spec.options {
-                #expect(script.contains("--\(option.long)"), "\(shell): \(pattern) --\(option.long) missing")
+                #expect(script.contains("'--\(option.long)\(shell == .fish ? "\t" : ":")"), "\(shell): \(pattern) --\(option.long) missing")
             }
         }
     }
