@@ -58,7 +58,7 @@ import Testing
         }
         let contents = try runProcess(URL(fileURLWithPath: "/usr/bin/dpkg-deb"), ["--contents", package]).stdout
         for file in ["./usr/bin/veet", "./usr/bin/veet-tui", "./usr/bin/veetd", "./usr/share/bash-completion/completions/veet",
-                     "./usr/share/zsh/site-functions/_veet", "./usr/share/fish/vendor_completions.d/veet.fish",
+                     "./usr/share/zsh/vendor-completions/_veet", "./usr/share/fish/vendor_completions.d/veet.fish",
                      "./usr/share/man/man1/veet.1", "./usr/share/man/man8/veetd.8",
                      "./usr/lib/systemd/user/veetd.service", "./usr/share/doc/veetkit/copyright"] {
             #expect(contents.contains(file), "\(file) not in the package")

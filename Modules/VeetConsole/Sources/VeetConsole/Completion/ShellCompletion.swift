@@ -23,9 +23,13 @@ public struct ShellCompletion: Sendable {
     }
 
     /// Where each shell looks for a completion file, below a prefix (`make install`).
-    public static func installPath(for shell: Shell, program: String) -> String {
+    /// Debian's zsh reads packaged completions from `vendor-completions` under /usr and
+    /// the administrator's from `site-functions` under /usr/local (and elsewhere), so the
+    /// folder depends on the prefix.
+    public static func installPath(for shell: Shell, program: String, prefix: String = "") -> String {
         switch shell {
         case .bash: "share/bash-completion/completions/\(program)"
+        case .zsh where prefix == "/usr": "share/zsh/vendor-completions/_\(program)"
         case .zsh: "share/zsh/site-functions/_\(program)"
         case .fish: "share/fish/vendor_completions.d/\(program).fish"
         }
