@@ -4,7 +4,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BIN := $(shell pwd)/.build/debug
 
-.PHONY: bootstrap build test test-package packages check demo demo-cli bench soak fuzz sanitize conformance clean install uninstall deb
+.PHONY: bootstrap build test test-package packages check demo demo-cli bench soak fuzz sanitize conformance clean install uninstall deb check-deb
 
 bootstrap:
 	@Scripts/bootstrap
@@ -82,6 +82,12 @@ deb: bootstrap
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static --product veet-tui
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static --product veetd
 	@Scripts/package-deb --bin-dir .build/static/release --out .build/deb
+
+# The package from `make deb`, installed into a fresh Debian (debootstrap, as root) and used
+# there against the reference server on loopback: connect, chat, doctor, man pages, completions.
+check-deb: deb
+	$(SWIFT) build --product veet-fixture
+	@Scripts/check-deb --deb "$$(ls -t .build/deb/veetkit_*.deb | head -1)"
 
 # Release-mode figures, each a ratio against a baseline measured in the same run.
 bench: bootstrap
