@@ -118,6 +118,48 @@ import Testing
         #expect(papers["light"] != papers["dark"], "\(papers)")
     }
 
+    /// A terminal that says it speaks 24-bit colour (COLORTERM) but whose TERM
+    /// is xterm-256color, as most do: the screen opens on xterm-direct and the
+    /// paper, paperDeep, teal and amber are the exact A2 values (tmux keeps
+    /// the 24-bit colours the program sent; capture-pane -e shows them).
+    @Test(arguments: ["light", "dark"])
+    func aTrueColourTerminalShowsTheExactA2Values(_ appearance: String) throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        guard FileManager.default.fileExists(atPath: "/usr/share/terminfo/x/xterm-direct") else {
+            Issue.record("xterm-direct is missing: Scripts/bootstrap installs ncurses-term")
+            return
+        }
+        let expected: [String: String] = appearance == "dark"
+            ? ["paper": "#0c211d", "paperDeep": "#091a17", "teal": "#36d5bb", "amber": "#f2a93b"]
+            : ["paper": "#fcfaf6", "paperDeep": "#f3f0e8", "teal": "#0e8b78", "amber": "#e0a23a"]
+        let session = try TUISession(width: 160, height: 48, appearance: appearance, extraEnvironment: "COLORTERM=truecolor")
+        defer { session.stop() }
+        try session.terminal.waitFor("Type a message")
+        try session.terminal.type("Please approve a write")
+        try session.terminal.press("Enter")
+        try session.terminal.waitFor("Approval needed")
+        try session.terminal.waitFor("Needs you")  // the sidebar's amber mark
+        let screen = try session.terminal.capture(escapes: true)
+        let shown = Self.trueColours(in: screen)
+        for (role, hex) in expected.sorted(by: { $0.key < $1.key }) {
+            #expect(shown.contains(hex), "\(appearance) \(role) \(hex) not drawn; drawn: \(shown.sorted())")
+        }
+        #expect(!screen.contains("48;5;"), "a 256-palette background in a truecolor terminal")
+    }
+
+    /// Every 24-bit colour (38;2 or 48;2) in the SGRs of `screen`, as #rrggbb.
+    static func trueColours(in screen: String) -> Set<String> {
+        let sgr = try! Regex("[34]8;2;([0-9]+);([0-9]+);([0-9]+)")
+        return Set(screen.matches(of: sgr).compactMap { match -> String? in
+            let parts = (1...3).compactMap { match.output[$0].substring.flatMap { Int($0) } }
+            guard parts.count == 3 else { return nil }
+            return "#" + parts.map { String(format: "%02x", $0) }.joined()
+        })
+    }
+
     /// The background colour parameters (48;5;N or 48;2;R;G;B) of each SGR in `line`.
     static func backgrounds(in line: String) -> [String] {
         let sgr = try! Regex("\u{1B}\\[([0-9;]*)m")

@@ -59,6 +59,9 @@ public final class TerminalSession {
     private var pairs = ColorPairTable()
     private var colorCapability: ColorCapability
     private var terminfoColors: Int
+    /// The direct-colour terminfo entry the screen was opened with in place
+    /// of TERM's, if any (for a doctor or settings line).
+    public private(set) var terminfoEntry: String?
     private let synchronized: Bool
     private let signalPipe: (read: Int32, write: Int32)
     private var signalSources: [DispatchSourceSignal] = []
@@ -80,10 +83,17 @@ public final class TerminalSession {
         // Set before newterm: ncurses installs its own SIGWINCH handler only
         // over the default one, and we want the Dispatch source to have it.
         for signal in Self.forwardedSignals + Self.terminatingSignals { _ = Glibc.signal(signal, SIG_IGN) }
-        guard let screen = veet_newterm(nil) else {
+        // A direct-colour entry when the terminal says it speaks 24-bit colour
+        // (DirectColorEntry); TERM's own entry otherwise, or when that one fails.
+        let direct = DirectColorEntry.choose(requested: options.capability, environment: environment) {
+            DirectColorEntry.isInstalled($0, environment: environment)
+        }
+        let openedDirect = direct.flatMap { name in name.withCString { veet_newterm($0) } }
+        guard let screen = openedDirect ?? veet_newterm(nil) else {
             EmergencyRestore.disarm()
             throw .cursesFailed
         }
+        terminfoEntry = openedDirect != nil ? direct : nil
         self.screen = screen
         set_term(screen)
         let window = veet_stdscr()
