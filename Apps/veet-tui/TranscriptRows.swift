@@ -7,7 +7,10 @@ import VeetTokens
 enum TranscriptStyles {
     static let page = TextStyle(foreground: .ink, background: .paper)
     static let owner = TextStyle(foreground: .ink, background: .tealWash)
-    static let ownerLabel = TextStyle(attributes: .bold, foreground: .tealText, background: .tealWash)
+    /// The capsule's rounded ends: the wash as ink on paper.
+    static let ownerEnd = TextStyle(foreground: .tealWash, background: .paper)
+    /// The small teal mark before an answer.
+    static let answerMark = TextStyle(attributes: .bold, foreground: .teal, background: .paper)
     static let tool = TextStyle(foreground: .inkSoft, background: .paper)
     static let ledger = TextStyle(foreground: .inkSoft, background: .paperDeep)
     static let artifact = TextStyle(attributes: .underline, foreground: .tealText, background: .paper)
@@ -175,8 +178,10 @@ struct TranscriptRowCache {
             case .user(let message):
                 return ownerBlock(message, width: width, inner: inner)
             case .assistant(let message):
-                var lines = MarkdownText.lines(message.text, width: inner, base: TranscriptStyles.page)
-                    .map { [StyledRun("  ", style: TranscriptStyles.page)] + $0 }
+                var lines = MarkdownText.lines(message.text, width: inner - 1, base: TranscriptStyles.page).enumerated().map {
+                    [$0.offset == 0 ? StyledRun(answerMark, style: TranscriptStyles.answerMark)
+                                    : StyledRun("   ", style: TranscriptStyles.page)] + $0.element
+                }
                 if message.phase == .interrupted { lines.append(line("  (interrupted)", TranscriptStyles.faint)) }
                 return lines + [[]]
             case .tool(let tool):
@@ -184,7 +189,7 @@ struct TranscriptRowCache {
                     card.isSettled && card.decisionText.lowercased() != tool.statusText.lowercased()
                         ? " · " + card.decisionText : nil
                 } ?? ""
-                var lines = [line("  ⚙ \(tool.name): \(tool.statusText)\(decision)", TranscriptStyles.tool)]
+                var lines = [line("  ⚙ \(tool.sentence)\(decision)", TranscriptStyles.tool)]
                 if expanded { lines += ToolLedger.lines(ToolBundle(id: item.id, calls: [tool]), width: width) }
                 return lines + [[]]
             case .approval(let card):
@@ -210,10 +215,20 @@ struct TranscriptRowCache {
         }
     }
 
+    /// Seed 000's small mark before an answer; the answer's lines follow it indented.
+    static let answerMark = " ◆ "
+
+    /// The owner's message as a tealWash capsule as wide as its longest line,
+    /// with rounded ends (half discs in the wash's colour on paper) that also
+    /// keep its shape where no colour is drawn.
     private static func ownerBlock(_ message: UserMessage, width: Int, inner: Int) -> [StyledLine] {
-        var lines: [StyledLine] = [padded("  You", TranscriptStyles.ownerLabel, width: width)]
-        for text in TextFitting.wrap(message.text, width: inner) {
-            lines.append(padded("  " + text, TranscriptStyles.owner, width: width))
+        let texts = TextFitting.wrap(message.text, width: max(inner - 2, 8))
+        let capsule = max(texts.map(DisplayWidth.of).max() ?? 0, 1) + 2
+        var lines: [StyledLine] = []
+        for text in texts.isEmpty ? [""] : texts {
+            lines.append([StyledRun("  ", style: TranscriptStyles.page), StyledRun("◖", style: TranscriptStyles.ownerEnd),
+                          StyledRun(TextFitting.pad(" " + text, width: capsule), style: TranscriptStyles.owner),
+                          StyledRun("◗", style: TranscriptStyles.ownerEnd)])
         }
         return lines + [[]]
     }
