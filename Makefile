@@ -4,7 +4,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 BIN := $(shell pwd)/.build/debug
 
-.PHONY: bootstrap build test test-package packages check demo demo-cli bench soak fuzz sanitize conformance clean install uninstall deb check-deb
+.PHONY: bootstrap build test test-package packages check demo demo-cli bench soak fuzz sanitize conformance clean install uninstall deb check-deb screens
 
 bootstrap:
 	@Scripts/bootstrap
@@ -88,6 +88,14 @@ deb: bootstrap
 check-deb: deb
 	$(SWIFT) build --product veet-fixture
 	@Scripts/check-deb --deb "$$(ls -t .build/deb/veetkit_*.deb | head -1)"
+
+# The README's pictures: the golden states of the TUI (ScreenPicturesTests) drawn as PNG into
+# docs/screens with Debian's Pillow and DejaVu fonts; the tests check they are current.
+screens: bootstrap
+	@for p in python3-pil fonts-dejavu-core; do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || { apt-get install -y -qq $$p >/dev/null || exit 1; }; done
+	$(SWIFT) build --build-tests
+	@rm -rf .build/screens && VEET_WRITE_SCREENS=$$PWD/.build/screens $(SWIFT) test --skip-build --filter ScreenPicturesTests >/dev/null
+	@Scripts/render-screens .build/screens docs/screens
 
 # Release-mode figures, each a ratio against a baseline measured in the same run.
 bench: bootstrap
