@@ -2,7 +2,10 @@ import Foundation
 import Testing
 @testable import veet_tui
 import VeetCurses
+import VeetChat
+import VeetTestSupport
 import VeetTokens
+import VeetTransport
 import VeetWire
 
 /// The README's pictures (docs/screens/*.png) are rendered from the golden
@@ -16,11 +19,44 @@ import VeetWire
         .appendingPathComponent("../../docs/screens").standardizedFileURL
     static let manifest = directory.appendingPathComponent("screens.sha256")
 
+    /// A conversation from a real server's capture, its first `frames` events applied (all by default).
+    static func recorded(_ name: String, frames: Int? = nil, title: String) throws -> ScreenState {
+        let events = try SSEGolden.decodeWhole(SSEGolden.body(name)).events
+        var state = ScreenGoldenTests.base()
+        state.sessions[3].title = title
+        state.sessionID = "s3"
+        state.transcript.apply(events.prefix(frames ?? events.count).map(RunEventFrame.decode))
+        return state
+    }
+
+    /// The answer of sse-simple halfway through its deltas, the run still going.
+    static func streaming() throws -> ScreenState {
+        var state = try recorded("sse-simple", frames: 14, title: "Hello there")
+        state.work = RunningWork(id: 1, sessionID: "s3", runID: state.transcript.latestRunID)
+        return state
+    }
+
+    /// sse-tool's math.calculate call as one sentence, opened into its ledger.
+    static func toolExpanded() throws -> ScreenState {
+        var state = try recorded("sse-tool", title: "What is 17 * 23?")
+        state.expandedBundleIDs = Set(state.transcript.entries.compactMap { entry in
+            if case .item(let item) = entry, item.tool != nil { return item.id } else { return nil }
+        })
+        return state
+    }
+
     /// name → the state's painted grid, for the pictured states.
-    static func pictured() -> [(String, ScreenGrid)] {
+    static func pictured() throws -> [(String, ScreenGrid)] {
         var grids: [(String, ScreenGrid)] = []
         for (width, height) in [(80, 24), (160, 48)] {
             let size = "\(width)x\(height)"
+            func chat(_ name: String, _ state: ScreenState) {
+                grids.append(("\(name)-\(size)", ScreenGoldenTests.settledGrid(state, width: width, height: height).1))
+            }
+            chat("empty", ScreenGoldenTests.base())
+            chat("streaming", try streaming())
+            chat("tool-expanded", try toolExpanded())
+            grids.append(("email-inbox-\(size)", EmailScreenTests.paint(EmailScreenTests.inbox(), width: width, height: height)))
             grids.append(("chat-\(size)", ScreenGoldenTests.settledGrid(ScreenGoldenTests.withTranscript(), width: width, height: height).1))
             grids.append(("approval-\(size)", ScreenGoldenTests.settledGrid(ScreenGoldenTests.withApproval(), width: width, height: height).1))
             grids.append(("email-\(size)", EmailScreenTests.paint(EmailScreenTests.reading(), width: width, height: height)))
@@ -30,8 +66,8 @@ import VeetWire
     }
 
     /// Each state in each appearance as ANSI text with exact colours, keyed by picture name.
-    static func ansiScreens() -> [(picture: String, text: String)] {
-        pictured().flatMap { name, grid in
+    static func ansiScreens() throws -> [(picture: String, text: String)] {
+        try pictured().flatMap { name, grid in
             [Appearance.light, .dark].map { appearance in
                 ("\(name)-\(appearance == .light ? "light" : "dark").png", ansi(grid, appearance))
             }
@@ -66,7 +102,7 @@ import VeetWire
     }
 
     @Test func thePicturesAreRenderedFromTheCurrentGoldenStates() throws {
-        let screens = Self.ansiScreens()
+        let screens = try Self.ansiScreens()
         if let out = ProcessInfo.processInfo.environment["VEET_WRITE_SCREENS"] {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             for (picture, text) in screens {
