@@ -131,7 +131,7 @@ let package = Package(
             dependencies: ["veet-tui"] + ["VeetChat", "VeetCurses", "VeetStore", "VeetTransport", "VeetWire"].map(module)
                 + [module("VeetPeople")]
                 + ["VeetEmail", "VeetSettings", "VeetTokens"].map(module)  // Email mode and the Settings screen
-                + [module("VeetTestSupport")],  // real captures for the pictured states
+                + ["VeetTestSupport", "VeetSchedules", "VeetWebsiteAccess"].map(module),  // the pictured states
             path: "Tests/VeetTUITests", exclude: ["Screens"], swiftSettings: swift6),
         // The apps' own wording (the commands they add to library errors), tested in-process.
         .testTarget(

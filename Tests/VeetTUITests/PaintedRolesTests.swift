@@ -17,6 +17,7 @@ import VeetTokens
                 ("empty", ScreenGoldenTests.base()), ("transcript", ScreenGoldenTests.withTranscript()),
                 ("approval-docked", ScreenGoldenTests.withApproval()),
                 ("approval-arguments", ScreenGoldenTests.withApproval(arguments: ScreenGoldenTests.longWriteArguments)),
+                ("schedules", FeatureScreenStates.schedules()), ("website-access", FeatureScreenStates.website()),
             ]
             for (name, state) in chat {
                 grids.append(("\(name)-\(size)", ScreenGoldenTests.settledGrid(state, width: width, height: height).1))

@@ -56,6 +56,8 @@ import VeetWire
             chat("empty", ScreenGoldenTests.base())
             chat("streaming", try streaming())
             chat("tool-expanded", try toolExpanded())
+            chat("schedules", FeatureScreenStates.schedules())
+            chat("website-access", FeatureScreenStates.website())
             grids.append(("email-inbox-\(size)", EmailScreenTests.paint(EmailScreenTests.inbox(), width: width, height: height)))
             grids.append(("chat-\(size)", ScreenGoldenTests.settledGrid(ScreenGoldenTests.withTranscript(), width: width, height: height).1))
             grids.append(("approval-\(size)", ScreenGoldenTests.settledGrid(ScreenGoldenTests.withApproval(), width: width, height: height).1))

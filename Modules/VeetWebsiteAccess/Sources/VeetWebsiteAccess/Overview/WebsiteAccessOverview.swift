@@ -13,6 +13,12 @@ public struct WebsiteAccessOverview: Sendable, Hashable {
         public var isChosen: Bool
         public var id: String { profile.id }
 
+        public init(profile: BrowserProfile, openCeremony: Ceremony? = nil, isChosen: Bool = false) {
+            self.profile = profile
+            self.openCeremony = openCeremony
+            self.isChosen = isChosen
+        }
+
         /// Sign in again is offered unless revoked or still being set up.
         public var canSignIn: Bool { profile.status.canSignIn }
         /// Only a ready profile can be chosen for new conversations.
