@@ -59,7 +59,7 @@ let package = Package(
             name: "veet-tui",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
                            "VeetSchedules", "VeetWebsiteAccess", "VeetMemory", "VeetPeople", "VeetTokens", "VeetTerminal", "VeetCurses",
-                           "VeetConsole"].map(module)
+                           "VeetConsole", "VeetMarkdown"].map(module)
                 + [module("VeetEmail")]
                 // Connections (device revocation on forget) and the Settings screen.
                 + ["VeetAccount", "VeetSettings"].map(module),

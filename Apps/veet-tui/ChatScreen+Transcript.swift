@@ -1,6 +1,7 @@
 import Foundation
 import VeetChat
 import VeetCurses
+import VeetMarkdown
 
 /// The transcript cursor (Tab to the transcript): expand a bundle, open or
 /// export a file, copy a message or a code block.
@@ -16,7 +17,8 @@ extension ChatScreen {
         case .char("x"): _ = discardSelectedMessage()
         case .char("e"):
             if case .artifact(let file)? = selectedTarget { promptExport(file.artifactID, name: file.filename) }
-        case .char("c"): copySelectedMessage()
+        case .char("c"): copySelectedMessage(asMarkdown: false)
+        case .char("m"): copySelectedMessage(asMarkdown: true)
         case .char("b"): copyCodeBlock()
         default: break
         }
@@ -68,9 +70,21 @@ extension ChatScreen {
         return item.user?.text ?? item.assistant?.text
     }
 
-    private func copySelectedMessage() {
+    /// `c` copies what a reader sees: an answer as plain text without Markdown
+    /// symbols (VeetMarkdown's PlainTextRenderer: bullets and numbers kept,
+    /// tables as tab-separated rows, code exact); `m` copies its Markdown source.
+    private func copySelectedMessage(asMarkdown: Bool) {
         guard let text = selectedMessageText else { state.notice = "Select a message to copy (Up/Down)"; return }
-        copy(text, what: "the message")
+        guard !asMarkdown, isSelectedAnAnswer else {
+            copy(text, what: asMarkdown ? "the message's Markdown" : "the message")
+            return
+        }
+        copy(PlainTextRenderer().render(MarkdownDocument.parse(text)), what: "the message as plain text")
+    }
+
+    private var isSelectedAnAnswer: Bool {
+        guard case .entry(let id)? = selectedTarget else { return false }
+        return state.transcript.item(id: id)?.assistant != nil
     }
 
     /// `b` copies the message's code blocks one after another (first, second, ...).
@@ -132,7 +146,7 @@ extension ChatScreen {
             .init("Up, Down", "move between messages, tools and files"),
             .init("Enter, Space", "expand a tool bundle or an approval; open a file"),
             .init("e", "export the file"),
-            .init("c / b", "copy the message / its next code block"),
+            .init("c / m / b", "copy the message as plain text / as Markdown / its next code block"),
         ]),
         .init("Approval (docked above the composer)", [
             .init("a", "approve once"),

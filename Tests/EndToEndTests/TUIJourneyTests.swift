@@ -7,6 +7,38 @@ import Testing
     /// On both profiles: a server that offers no folders, devices,
     /// notifications, uploads or task permissions (the August 2026 release)
     /// runs the same journey, with no error on the way.
+    /// `c` on an answer copies it as plain text (no Markdown symbols), `m` its
+    /// Markdown source: the OSC 52 payload as tmux decodes it into its buffer
+    /// (set-clipboard on; TMUX empty so the TUI sends OSC 52 itself, not wrapped).
+    @Test func copyGivesPlainTextAndMarkdownOnASecondKey() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        let session = try TUISession(width: 120, height: 36, extraEnvironment: "TMUX=")
+        defer { session.stop() }
+        let tui = session.terminal
+        try tui.tmux(["set", "-g", "set-clipboard", "on"])
+        try tui.waitFor("New conversation")
+        try tui.type("Show me markdown")
+        try tui.press("Enter")
+        try tui.waitFor("That is the whole plan.", seconds: 20)
+        try tui.waitFor("Ctrl-C quit")
+        // Up from the empty composer walks the transcript from its last row: the answer.
+        try tui.press("Up")
+        try tui.waitFor("▸  ◆ # Trip planning notes")
+        try tui.press("c")
+        try tui.waitFor("Copied the message as plain text")
+        let plain = try tui.tmux(["show-buffer"])
+        #expect(plain.contains("Trip planning notes"), "\(plain)")
+        #expect(plain.contains("A summary of everything we discussed"), "\(plain)")
+        #expect(!plain.contains("**") && !plain.contains("# Trip"), "no Markdown symbols:\n\(plain)")
+        try tui.press("m")
+        try tui.waitFor("Copied the message's Markdown")
+        let source = try tui.tmux(["show-buffer"])
+        #expect(source.contains("# Trip planning notes") && source.contains("**everything**"), "\(source)")
+    }
+
     @Test(arguments: ServerProfile.allCases) func sendApproveSearchAndDelete(profile: ServerProfile) throws {
         guard TmuxTerminal.isAvailable else {
             Issue.record("tmux is missing: Scripts/bootstrap installs it")
@@ -20,7 +52,7 @@ import Testing
         try tui.type("What is 17 * 23?")
         try tui.press("Enter")
         let answered = try tui.waitFor("The answer is 391.")
-        #expect(answered.contains("math.calculate"))
+        #expect(answered.contains("⚙ Calculated 17 * 23"), "the call as one sentence:\n\(answered)")
 
         // The next message goes at once, with no pause after the answer: typed
         // while the run is finishing, it is queued and sent the moment the run ends.
