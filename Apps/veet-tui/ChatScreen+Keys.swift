@@ -10,6 +10,7 @@ extension ChatScreen {
         if state.dialog != nil { if case .key(let key) = event { handleDialog(key) }; return }
         if state.connections.form != nil { handleConnectionForm(event); return }  // sign in again, over everything
         if state.viewer != nil { if case .key(let key) = event { handleViewer(key) }; return }
+        if state.reader != nil { handleReader(event); return }
         if var help = state.help {
             if case .key(let key) = event { state.help = help.handle(key) ? help : nil }
             return

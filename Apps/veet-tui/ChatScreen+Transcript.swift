@@ -20,6 +20,7 @@ extension ChatScreen {
         case .char("c"): copySelectedMessage(asMarkdown: false)
         case .char("m"): copySelectedMessage(asMarkdown: true)
         case .char("b"): copyCodeBlock()
+        case .char("v"): openReader()
         default: break
         }
     }
@@ -97,6 +98,51 @@ extension ChatScreen {
         copy(blocks[index], what: "code block \(index + 1) of \(blocks.count)")
     }
 
+    /// `v`: the selected message alone, full width, as plain text (an answer
+    /// without its Markdown symbols), with mouse reporting off so the
+    /// terminal's own selection works.
+    private func openReader() {
+        guard let text = selectedMessageText else { state.notice = "Select a message to read (Up/Down)"; return }
+        let plain = isSelectedAnAnswer ? PlainTextRenderer().render(MarkdownDocument.parse(text)) : text
+        state.reader = MessageReader(title: isSelectedAnAnswer ? "Answer" : "Your message", text: plain)
+        terminal.setMouseReporting(false)
+    }
+
+    func handleReader(_ event: InputEvent) {
+        guard var reader = state.reader else { return }
+        let width = terminal.width, height = terminal.height
+        defer { if state.reader != nil { state.reader = reader } }
+        if var input = reader.searchInput {
+            if case .key(let key) = event, key == KeyPress(.escape) { reader.searchInput = nil; return }
+            switch input.handle(event, policy: .chat) {
+            case .submit:
+                reader.query = input.text.trimmingCharacters(in: .whitespaces)
+                reader.searchInput = nil
+                reader.findNext(width: width, height: height)
+            default:
+                reader.searchInput = input
+            }
+            return
+        }
+        guard case .key(let key) = event else { return }
+        let page = MessageReader.pageHeight(height)
+        switch key {
+        case KeyPress(.escape), .char("q"):
+            state.reader = nil
+            terminal.setMouseReporting(true)
+        case KeyPress(.up): reader.scroll(by: -1, width: width, height: height)
+        case KeyPress(.down): reader.scroll(by: 1, width: width, height: height)
+        case KeyPress(.pageUp): reader.scroll(by: -page, width: width, height: height)
+        case KeyPress(.pageDown), .char(" "): reader.scroll(by: page, width: width, height: height)
+        case KeyPress(.home): reader.scroll(by: -Int.max / 2, width: width, height: height)
+        case KeyPress(.end): reader.scroll(by: Int.max / 2, width: width, height: height)
+        case .char("/"): reader.searchInput = TextInput()
+        case .char("n"): reader.findNext(width: width, height: height)
+        case .char("N"): reader.findNext(width: width, height: height, backwards: true)
+        default: break
+        }
+    }
+
     func handleViewer(_ key: KeyPress) {
         guard var viewer = state.viewer else { return }
         let page = max(terminal.height - 3, 1)
@@ -147,6 +193,7 @@ extension ChatScreen {
             .init("Enter, Space", "expand a tool bundle or an approval; open a file"),
             .init("e", "export the file"),
             .init("c / m / b", "copy the message as plain text / as Markdown / its next code block"),
+            .init("v", "read the message alone, full width (the terminal's own selection works; / searches)"),
         ]),
         .init("Approval (docked above the composer)", [
             .init("a", "approve once"),

@@ -38,6 +38,10 @@ enum ScreenPainter {
             ViewerPainter.draw(viewer, in: &grid)
             return grid
         }
+        if let reader = state.reader {
+            reader.draw(in: &grid)
+            return grid
+        }
         if state.mode == .email, let email = state.email {
             EmailPainter.draw(email, in: &grid, connection: state.connectionLabel)
             drawOverlays(state, in: &grid)

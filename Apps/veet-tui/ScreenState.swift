@@ -158,6 +158,8 @@ struct ScreenState {
     var linePrompt: LinePrompt?
     /// An artifact's text shown full screen (Esc closes).
     var viewer: ArtifactViewer?
+    /// A message open alone, full width, for the terminal's own selection (`v`).
+    var reader: MessageReader?
     var notice = ""
     /// Why the index could not be refreshed ("Server unreachable · retrying"); shown while no notice is.
     var refreshProblem: String?

@@ -39,6 +39,44 @@ import Testing
         #expect(source.contains("# Trip planning notes") && source.contains("**everything**"), "\(source)")
     }
 
+    /// `v` opens the answer alone, full width, plain: no sidebar, no border,
+    /// mouse reporting off so the terminal's own selection works (tmux's
+    /// mouse_any_flag), `/` searches; Esc gives the mouse back.
+    @Test func theReaderShowsOneMessageAloneForTheTerminalsOwnSelection() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        let session = try TUISession(width: 100, height: 30)
+        defer { session.stop() }
+        let tui = session.terminal
+        func mouseReporting() throws -> String {
+            try tui.tmux(["display-message", "-p", "-t", "main", "#{mouse_any_flag}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        try tui.waitFor("New conversation")
+        #expect(try mouseReporting() == "1")
+        try tui.type("Show me markdown")
+        try tui.press("Enter")
+        try tui.waitFor("That is the whole plan.", seconds: 20)
+        try tui.waitFor("Ctrl-C quit")
+        try tui.press("Up")
+        try tui.waitFor("▸  ◆ # Trip planning notes")
+        try tui.press("v")
+        let reader = try tui.waitFor("/ search")
+        let lines = reader.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Trip planning notes") == true, "column 0, no sidebar:\n\(reader)")
+        #expect(!reader.contains("│") && !reader.contains("New conversation") && !reader.contains("**"), "\(reader)")
+        #expect(try mouseReporting() == "0", "the terminal's own selection works while reading")
+        try tui.press("/")
+        try tui.type("whole plan")
+        try tui.press("Enter")
+        let found = try tui.waitFor("Match 1 of 1")
+        #expect(found.contains("That is the whole plan."))
+        try tui.press("Escape")
+        try tui.waitFor("New conversation")
+        #expect(try mouseReporting() == "1")
+    }
+
     @Test(arguments: ServerProfile.allCases) func sendApproveSearchAndDelete(profile: ServerProfile) throws {
         guard TmuxTerminal.isAvailable else {
             Issue.record("tmux is missing: Scripts/bootstrap installs it")

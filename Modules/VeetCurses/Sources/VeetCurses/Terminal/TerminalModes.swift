@@ -11,6 +11,9 @@ public enum TerminalModes {
 
     /// Everything `enable` may have turned on, off again, plus the end of a
     /// synchronized update and a visible cursor: safe to send twice.
+    /// Mouse reports off (the three modes `enable` turns on), paste left as it is.
+    public static let mouseOff = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
+
     public static let disableAll = "\u{1B}[?2026l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?25h"
 
     /// DECSET 2026: the terminal holds the screen until `endSynchronized`,

@@ -218,6 +218,14 @@ public final class TerminalSession {
 
     /// Sends a control sequence the screen model has no cell for (OSC 52 copy,
     /// say) straight to the terminal, after anything ncurses buffered.
+    /// Turns mouse reporting off (so the terminal's own selection works, e.g.
+    /// in a full-width reader) or back on; kept across suspend and resume.
+    public func setMouseReporting(_ on: Bool) {
+        guard on != options.mouse else { return }
+        options.mouse = on
+        writeRaw(on ? TerminalModes.enable(mouse: true, bracketedPaste: false) : TerminalModes.mouseOff)
+    }
+
     public func sendControlSequence(_ sequence: String) {
         guard isRunning else { return }
         writeRaw(sequence)
