@@ -53,9 +53,53 @@ import Testing
         let newsAfter = after.firstIndex { $0.contains("Example News") }, dealsAfter = after.firstIndex { $0.contains("Deals Weekly") }
         #expect(newsAfter == news && dealsAfter == deals)
 
+        // Keep is reversible; a sender that refuses comes back with what happened and what remains.
+        try tui.press("Down")
+        try tui.waitFor("Offers: One-click request to shop.example")
+        try tui.press("k")
+        try tui.waitFor("Keeping Rejecting Retailer")
+        try tui.waitFor("shop.example · Kept")
+        try tui.press("k")
+        try tui.waitFor("Stopped keeping Rejecting Retailer.")
+        try tui.press("u")
+        try tui.waitFor("Unsubscribe from Rejecting Retailer?")
+        try tui.press("Enter")
+        let refused = try tui.waitFor("⚠ The sender's server refused the unsubscribe request.", seconds: 20)
+        #expect(refused.contains("shop.example") && refused.contains("Try again, Report spam, Keep"), "\(refused)")
+
         // Esc goes back to the inbox.
         try tui.press("Escape")
         try tui.waitFor("OTHER MAIL")
+        try tui.press("C-d")
+    }
+
+    @Test func aThreadsBulkSenderLineOpensTheSameConfirmationForOneSender() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        let session = try TUISession(width: 160, height: 48,
+                                     extraEnvironment: "XDG_RUNTIME_DIR=/tmp/veet-no-daemon-\(UUID().uuidString.prefix(8))")
+        defer { session.stop() }
+        let tui = session.terminal
+        try tui.waitFor("New conversation")
+        try tui.press("F7")
+        try tui.waitFor("S subscriptions")
+        try tui.press("/")
+        try tui.type("Flash sale")
+        try tui.press("Enter")
+        try tui.waitFor("Bulk sender: One-click request to shop.example · Active  x Unsubscribe")
+        try tui.press("x")
+        let sheet = try tui.waitFor("Unsubscribe from Daily Deals?")
+        #expect(sheet.contains("Daily Deals — One-click request to shop.example"))
+        #expect(sheet.contains("An unsubscribe cannot be undone."))
+        try tui.press("Escape")
+        try tui.waitFor("Not unsubscribed; nothing was sent.")
+        try tui.press("x")
+        try tui.waitFor("Unsubscribe from Daily Deals?")
+        try tui.press("Enter")
+        let done = try tui.waitFor("Bulk sender: One-click request to shop.example · Unsubscribed", seconds: 20)
+        #expect(!done.contains("x Unsubscribe") && !done.contains("⚠"), "\(done)")
         try tui.press("C-d")
     }
 
