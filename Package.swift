@@ -62,7 +62,9 @@ let package = Package(
                            "VeetConsole", "VeetMarkdown"].map(module)
                 + [module("VeetEmail")]
                 // Connections (device revocation on forget) and the Settings screen.
-                + ["VeetAccount", "VeetSettings"].map(module),
+                + ["VeetAccount", "VeetSettings"].map(module)
+                // The Subscriptions screen in Email mode (the two features meet only here).
+                + [module("VeetSubscriptions")],
             path: "Apps/veet-tui", swiftSettings: swift6),
         .executableTarget(
             name: "veetd",
@@ -131,7 +133,8 @@ let package = Package(
             dependencies: ["veet-tui"] + ["VeetChat", "VeetCurses", "VeetStore", "VeetTransport", "VeetWire"].map(module)
                 + [module("VeetPeople")]
                 + ["VeetEmail", "VeetSettings", "VeetTokens"].map(module)  // Email mode and the Settings screen
-                + ["VeetTestSupport", "VeetSchedules", "VeetWebsiteAccess"].map(module),  // the pictured states
+                + ["VeetTestSupport", "VeetSchedules", "VeetWebsiteAccess"].map(module)  // the pictured states
+                + [module("VeetSubscriptions")],  // the Subscriptions screen
             path: "Tests/VeetTUITests", exclude: ["Screens"], swiftSettings: swift6),
         // The apps' own wording (the commands they add to library errors), tested in-process.
         .testTarget(

@@ -71,6 +71,8 @@ extension ChatScreen {
         }
         guard case .key(let key) = event else { return }
         if key == KeyPress(.function(7)) { state.email = email; toggleEmailMode(); return }
+        if email.subscriptions != nil { handleSubscriptions(key, &email); state.email = email; return }
+        if email.unsubscribe != nil { handlePageUnsubscribe(key, &email); state.email = email; return }
         if email.send != nil { handleSendSheet(key, &email); state.email = email; return }
         switch email.focus {
         case .search: handleEmailSearch(key, &email)
@@ -136,12 +138,13 @@ extension ChatScreen {
             email.accountFilter = choices[(current + 1) % choices.count]
             restartEmailLists(&email)
         case .char("m"): email.statusOpen.toggle()
+        case .char("S") where email.offersSubscriptions: openSubscriptions(&email)
         case .char("N"):
             email.important.showNewArrivals()
             email.other.showNewArrivals()
         case .char("<"): email.inboxWidth = email.inboxColumns(width: terminal.width) - 4
         case .char(">"): email.inboxWidth = email.inboxColumns(width: terminal.width) + 4
-        case .char("?"), KeyPress(.function(1)): state.help = Self.help
+        case .char("?"), KeyPress(.function(1)): state.help = emailHelp(email)
         case .char("d", .control): state.shouldQuit = true
         case .char("c", .control):
             state.dialog = ScreenDialog(purpose: .quit, dialog: .confirm(

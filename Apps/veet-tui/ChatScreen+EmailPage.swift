@@ -26,6 +26,7 @@ extension ChatScreen {
             email.focus = .page
             email.pagePushed = true
             email.pageScroll = Int.max / 2
+        case .char("x") where email.openSubscription != nil: openPageUnsubscribe(&email)
         case .char("U"):
             guard let receipt = email.receipt else { return true }
             email.message = "Undoing…"

@@ -219,6 +219,8 @@ final class ChatScreen {
             apply(update)
         case .email(let update):
             apply(update)
+        case .subscriptions(let update):
+            apply(update)
         case .connection(let update):
             apply(update)
         case .settings(let update):

@@ -59,6 +59,10 @@ struct EmailMode {
     var receipt: FeedbackReceipt?
     var reply: ReplyState?
     var send: SendSheet?
+    /// The Subscriptions screen, open over Email (S) while some account offers unsubscribe assistance.
+    var subscriptions: SubscriptionsScreen?
+    /// The reading page's own unsubscribe confirmation, for the open thread's subscription block.
+    var unsubscribe: UnsubscribeSheet?
     var message = ""
 
     /// The rows in display order, each with its section: important first, then Other mail.

@@ -84,6 +84,7 @@ enum EmailPage {
             lines.append([StyledRun("┃ ", style: rule), StyledRun("Suspected spam", style: EmailInbox.failure),
                           StyledRun(" — the server suspects this mail; nothing was moved.", style: EmailInbox.soft)])
         }
+        lines += subscriptionLines(email)
         if let blocked = thread.replyBlockedReason {
             lines.append([StyledRun("┃ ", style: rule), StyledRun("No reply drafted: " + blocked, style: EmailInbox.soft)])
         }
@@ -171,5 +172,20 @@ enum EmailPage {
         if !reply.status.isEmpty { footer.append(StyledRun("  " + reply.status, style: EmailInbox.soft)) }
         lines.append(footer)
         return lines
+    }
+}
+
+extension EmailPage {
+    /// The thread's subscription block, beside the gist, only on an account that
+    /// offers unsubscribe assistance: what the sender offers, its state, and x
+    /// when it can be unsubscribed now (the same confirmation as the Subscriptions screen).
+    static func subscriptionLines(_ email: EmailMode) -> [StyledLine] {
+        guard let row = email.openSubscription else { return [] }
+        var line: StyledLine = [StyledRun("┃ ", style: rule), StyledRun("Bulk sender: " + (row.isChecking
+            ? row.stateText : "\(row.offerText) · \(row.stateText)"), style: EmailInbox.soft)]
+        if row.actions(email.subscriptionFlags).contains(.unsubscribe) {
+            line.append(StyledRun("  x " + row.unsubscribeLabel, style: key))
+        }
+        return [line]
     }
 }

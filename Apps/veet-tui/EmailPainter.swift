@@ -39,6 +39,10 @@ enum EmailPainter {
     }
 
     static func draw(_ email: EmailMode, in grid: inout ScreenGrid, connection: String) {
+        if let subscriptions = email.subscriptions {
+            SubscriptionsPainter.draw(subscriptions, in: &grid, connection: connection)
+            return
+        }
         grid.fill(grid.bounds, style: EmailInbox.page)
         grid.cursor = nil
         let frame = Frame(email, width: grid.width, height: grid.height)
@@ -61,6 +65,7 @@ enum EmailPainter {
         }
         drawFooter(email, in: &grid, connection: connection, narrow: frame.divider == nil)
         if let sheet = email.send { EmailSendSheet.draw(sheet, in: &grid) }
+        if let sheet = email.unsubscribe { UnsubscribeSheetPainter.draw(sheet, in: &grid) }
     }
 
     private static func drawHeader(_ email: EmailMode, in grid: inout ScreenGrid) {
@@ -127,8 +132,8 @@ enum EmailPainter {
         case .editor: keys = "Esc done (autosaves)  Alt-Enter/Enter new line"
         case .page: keys = "↑↓ scroll  t teach  r reply  s send  e archive  h handled  Esc back  F7 chat"
         case .list:
-            keys = "↑↓ choose  Enter read  e archive  h handled  ! spam  / search  a account  m mailbox  " + (narrow ? "" : "< > divider  ")
-                + "F7 chat"
+            keys = "↑↓ choose  Enter read  e archive  h handled  ! spam  / search  a account  m mailbox  "
+                + (email.offersSubscriptions ? "S subscriptions  " : "") + (narrow ? "" : "< > divider  ") + "F7 chat"
         }
         var left: StyledLine = [StyledRun(" " + connection + "  ", style: ScreenPainter.styles.statusBar)]
         if !email.message.isEmpty {

@@ -51,6 +51,8 @@ enum AppMessage: Sendable {
     case people(PeopleUpdate)
     /// What Email mode's calls found.
     case email(EmailUpdate)
+    /// What the Subscriptions screen's calls found (Email mode's S).
+    case subscriptions(SubscriptionsUpdate)
     /// Connections (sign in again, forget) and the Settings screen: ChatScreen+Connections, ChatScreen+Settings.
     case connection(ConnectionUpdate)
     case settings(SettingsUpdate)

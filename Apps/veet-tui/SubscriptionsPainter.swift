@@ -1,0 +1,265 @@
+import Foundation
+import VeetCurses
+import VeetSubscriptions
+import VeetTerminal
+import VeetTokens
+
+/// The Subscriptions screen on the whole screen, in Email's styles: a header
+/// (account and state filters, "N of 25 selected"), the census beside the
+/// chosen sender's detail on a wide terminal (the detail pushed over the list
+/// on a narrow one), the footer with the keys, and the confirmation as a sheet.
+enum SubscriptionsPainter {
+    static let rowHeight = 2
+
+    struct Frame {
+        let list: GridRect?
+        let detail: GridRect?
+        let divider: Int?
+
+        init(_ screen: SubscriptionsScreen, width: Int, height: Int) {
+            let body = max(height - 2, 1)
+            if width < EmailMode.narrowWidth {
+                let pushed = screen.detailPushed && screen.current != nil
+                list = pushed ? nil : GridRect(row: 1, column: 0, width: width, height: body)
+                detail = pushed ? GridRect(row: 1, column: 1, width: width - 2, height: body) : nil
+                divider = nil
+            } else {
+                let columns = min(max(width / 2, 44), 80)
+                list = GridRect(row: 1, column: 0, width: columns, height: body)
+                divider = columns
+                detail = GridRect(row: 1, column: columns + 2, width: width - columns - 3, height: body)
+            }
+        }
+    }
+
+    static func draw(_ screen: SubscriptionsScreen, in grid: inout ScreenGrid, connection: String) {
+        grid.fill(grid.bounds, style: EmailInbox.page)
+        grid.cursor = nil
+        drawHeader(screen, in: &grid)
+        let frame = Frame(screen, width: grid.width, height: grid.height)
+        if screen.unavailable {
+            grid.put(" " + SubscriptionsError.unavailable.description, row: 2, column: 0, style: EmailInbox.page,
+                     limit: grid.width)
+        } else {
+            if let list = frame.list { drawList(screen, in: &grid, rect: list) }
+            if let divider = frame.divider, let list = frame.list {
+                for row in list.row..<list.bottom { grid.put("│", row: row, column: divider, style: EmailPage.hairline) }
+            }
+            if let detail = frame.detail, let row = screen.current {
+                for (offset, line) in detailLines(screen, row, width: detail.width).prefix(detail.height).enumerated() {
+                    grid.put(line, row: detail.row + offset, column: detail.column, limit: detail.right)
+                }
+            }
+        }
+        drawFooter(screen, in: &grid, connection: connection, narrow: frame.divider == nil)
+        if let sheet = screen.sheet { UnsubscribeSheetPainter.draw(sheet, in: &grid) }
+    }
+
+    private static func drawHeader(_ screen: SubscriptionsScreen, in grid: inout ScreenGrid) {
+        grid.fill(GridRect(row: 0, column: 0, width: grid.width, height: 1), style: EmailPainter.header)
+        var column = grid.put(" Subscriptions ", row: 0, column: 0, style: EmailPainter.headerBold)
+        column = grid.put("│ ", row: 0, column: column, style: EmailPainter.header)
+        if screen.accounts.count > 1 {
+            column = grid.put("a \(screen.accountFilterText)  ", row: 0, column: column, style: EmailPainter.header)
+        }
+        column = grid.put("f \(screen.stateFilterText)  ", row: 0, column: column, style: EmailPainter.header)
+        let count = screen.selectionText
+        let style = screen.selection.isEmpty ? EmailPainter.header : EmailPainter.headerAmber
+        grid.put(count, row: 0, column: max(column, grid.width - DisplayWidth.of(count) - 1), style: style, limit: grid.width)
+    }
+
+    /// The list's lines: two per sender, then what paging says.
+    enum Line: Equatable {
+        case row(Int, part: Int)
+        case more(String)
+    }
+
+    static func lines(_ screen: SubscriptionsScreen) -> [Line] {
+        var lines = screen.rows.indices.flatMap { index in (0..<rowHeight).map { Line.row(index, part: $0) } }
+        if !screen.loaded {
+            lines.append(.more("Loading…"))
+        } else if screen.rows.isEmpty {
+            lines.append(.more(screen.stateFilter == nil && screen.accountFilter == nil ? "No bulk senders in the last 90 days."
+                               : "No senders match this filter (a account, f state)."))
+        } else if screen.loadingMore {
+            lines.append(.more("Loading more…"))
+        } else if screen.nextCursor != nil {
+            lines.append(.more("More senders: ↓ at the end loads them"))
+        }
+        return lines
+    }
+
+    private static func drawList(_ screen: SubscriptionsScreen, in grid: inout ScreenGrid, rect: GridRect) {
+        let lines = lines(screen)
+        let end = (screen.cursor + 1) * rowHeight + (screen.cursor == screen.rows.count - 1 ? 1 : 0)
+        let first = min(max(end - rect.height, 0), max(lines.count - rect.height, 0))
+        for (offset, line) in lines.dropFirst(first).prefix(rect.height).enumerated() {
+            let row = rect.row + offset
+            switch line {
+            case .more(let text):
+                grid.put("  " + text, row: row, column: rect.column, style: EmailInbox.faint, limit: rect.right)
+            case .row(let index, let part):
+                drawRow(screen, screen.rows[index], part: part, chosen: index == screen.cursor, in: &grid, row: row, rect: rect)
+            }
+        }
+    }
+
+    private static func drawRow(_ screen: SubscriptionsScreen, _ subscription: Subscription, part: Int, chosen: Bool,
+                                in grid: inout ScreenGrid, row: Int, rect: GridRect) {
+        func tinted(_ style: TextStyle) -> TextStyle {
+            guard chosen else { return style }
+            var tinted = style
+            tinted.background = screen.sheet == nil ? .selected : .hairline
+            return tinted
+        }
+        if chosen { grid.fill(GridRect(row: row, column: rect.column, width: rect.width, height: 1), style: tinted(EmailInbox.page)) }
+        let left = rect.column + 5, right = rect.right - 1
+        if part == 0 {
+            let mark = screen.selection.contains(subscription.id) ? "[x]"
+                : SubscriptionSelection.refusal(for: subscription, screen.flags) == nil ? "[ ]" : "   "
+            grid.put(" " + mark, row: row, column: rect.column, style: tinted(screen.selection.contains(subscription.id)
+                ? EmailInbox.check : EmailInbox.faint))
+            var facts = subscription.countText
+            if let last = subscription.lastReceivedAt { facts += " · " + EmailDates.short(last) }
+            if screen.accounts.count > 1 && screen.accountFilter == nil { facts = screen.accountLabel(subscription.accountID) + " · " + facts }
+            let factsColumn = max(right - DisplayWidth.of(facts), left + 10)
+            grid.put(TextFitting.truncate(subscription.senderName, width: max(factsColumn - left - 1, 4)), row: row,
+                     column: left, style: tinted(EmailInbox.bold), limit: factsColumn - 1)
+            grid.put(facts, row: row, column: factsColumn, style: tinted(EmailInbox.faint), limit: right)
+            return
+        }
+        if let error = screen.rowErrors[subscription.id] {
+            grid.put(TextFitting.truncate("⚠ " + error, width: right - left), row: row, column: left,
+                     style: tinted(EmailInbox.failure), limit: right)
+            return
+        }
+        let offer = subscription.isChecking ? "" : subscription.offerText + " · "
+        let protected = subscription.isProtected ? " · Protected" : ""
+        let column = grid.put(TextFitting.truncate(offer, width: right - left), row: row, column: left,
+                              style: tinted(EmailInbox.soft), limit: right)
+        grid.put(TextFitting.truncate(subscription.stateText + protected, width: max(right - column, 1)), row: row,
+                 column: column, style: tinted(stateStyle(subscription)), limit: right)
+    }
+
+    /// Amber for what asks for a decision (a failure, mail still arriving), teal while in flight, soft otherwise.
+    static func stateStyle(_ row: Subscription) -> TextStyle {
+        switch row.state {
+        case .failed, .stillSending: EmailInbox.attention
+        case .pending: EmailInbox.draft
+        default: row.isChecking ? EmailInbox.faint : EmailInbox.soft
+        }
+    }
+
+    /// The chosen sender: who, how much mail, what it offers, its state and what can be done.
+    static func detailLines(_ screen: SubscriptionsScreen, _ row: Subscription, width: Int) -> [StyledLine] {
+        var lines: [StyledLine] = []
+        func text(_ string: String, _ style: TextStyle) {
+            for line in TextFitting.wrap(string, width: max(width - 1, 10)) { lines.append([StyledRun(line, style: style)]) }
+        }
+        text(row.senderName, EmailPage.title)
+        let names = [row.address, row.listID].filter { !$0.isEmpty && $0 != row.senderName }
+        if !names.isEmpty { text(names.joined(separator: " · "), EmailInbox.soft) }
+        if screen.accounts.count > 1 { text("Account: " + screen.accountLabel(row.accountID), EmailInbox.soft) }
+        lines.append([])
+        let last = row.lastReceivedAt.map { "; the last on " + EmailDates.short($0) } ?? ""
+        text(row.countText.prefix(1).uppercased() + row.countText.dropFirst() + " in the last 90 days" + last + ".", EmailInbox.page)
+        text("Offers: " + row.offerText, EmailInbox.page)
+        lines.append([StyledRun("State: ", style: EmailInbox.page), StyledRun(row.stateText, style: stateStyle(row))])
+        if let advice = row.stateAdvice { text(advice, EmailInbox.attention) }
+        if row.isProtected {
+            let why = switch row.protectedReason {
+            case .importantFeedback?: "you marked this sender's mail Important"
+            case .correspondent?: "you have written to this sender"
+            default: "the server protects this sender"
+            }
+            text("Protected (\(why)): Select all skips it; it can still be chosen by hand.", EmailInbox.soft)
+        }
+        if let error = screen.rowErrors[row.id] {
+            lines.append([])
+            text("⚠ " + error, EmailInbox.failure)
+        }
+        lines.append([])
+        let actions = row.actions(screen.flags)
+        if !screen.flags.unsubscribeSupported(row.accountID) {
+            text("This account does not offer unsubscribe assistance; nothing can be done here.", EmailInbox.soft)
+        } else if actions.isEmpty {
+            text(row.state == .pending ? "Working on it; this row settles by itself." : "Nothing to do for this sender.",
+                 EmailInbox.soft)
+        } else {
+            var keys: StyledLine = []
+            let selectable = SubscriptionSelection.refusal(for: row, screen.flags) == nil
+            if selectable { keys.append(StyledRun(screen.selection.contains(row.id) ? "Space let go  " : "Space select  ",
+                                                  style: EmailPage.key)) }
+            for action in actions {
+                let label: String = switch action {
+                case .unsubscribe: "u " + row.unsubscribeLabel
+                case .reportSpam: "! Report spam"
+                case .notSpam: "! Not spam"
+                case .keep: "k Keep"
+                case .stopKeeping: "k Stop keeping"
+                }
+                keys.append(StyledRun(label + "  ", style: EmailPage.key))
+            }
+            lines.append(keys)
+            if let refusal = SubscriptionSelection.refusal(for: row, screen.flags), row.state.isActionable {
+                text(refusal.description, EmailInbox.soft)
+            }
+        }
+        return lines
+    }
+
+    private static func drawFooter(_ screen: SubscriptionsScreen, in grid: inout ScreenGrid, connection: String, narrow: Bool) {
+        let keys: String = if screen.sheet != nil { "Enter unsubscribe  a archive too  Esc cancel" }
+            else if narrow && screen.detailPushed { "Space select  u unsubscribe  k keep  ! spam  Esc back" }
+            else if narrow { "Space select  A all  u unsub  k keep  ! spam  → detail  Esc back" }
+            else { "↑↓ choose  Space select  A all  c clear  u unsubscribe  k keep  ! spam  a account  f state  g reload  Esc back" }
+        var left: StyledLine = [StyledRun(" " + connection + "  ", style: ScreenPainter.styles.statusBar)]
+        if !screen.message.isEmpty {
+            left.append(StyledRun(screen.message, style: TextStyle(foreground: .amberText, background: .paperDeep)))
+        }
+        StatusBar(left: left, right: [StyledRun(keys + " ", style: ScreenPainter.styles.statusBar)],
+                  keepsLastLeftRun: !screen.message.isEmpty)
+            .draw(in: &grid, row: grid.height - 1, width: grid.width, styles: ScreenPainter.styles)
+    }
+}
+
+/// The one confirmation before an unsubscribe, as a sheet over the surface
+/// that opened it: every sender with what it offers (scrolling when they do
+/// not fit), that it cannot be undone, and the archive option, off by default.
+enum UnsubscribeSheetPainter {
+    static let surface = TextStyle(foreground: .ink, background: .surface)
+    static let soft = TextStyle(foreground: .inkSoft, background: .surface)
+    static let title = TextStyle(attributes: .bold, foreground: .ink, background: .surface)
+    static let warning = TextStyle(attributes: .bold, foreground: .amberText, background: .surface)
+    static let key = TextStyle(attributes: .bold, foreground: .tealText, background: .surface)
+
+    /// Sender lines shown at once for a terminal `height` rows tall.
+    static func visibleSenders(height: Int) -> Int { max(height - 13, 1) }
+
+    static func draw(_ sheet: UnsubscribeSheet, in grid: inout ScreenGrid) {
+        let confirmation = sheet.confirmation
+        let shown = min(confirmation.rows.count, visibleSenders(height: grid.height))
+        let scroll = min(max(sheet.scroll, 0), confirmation.rows.count - shown)
+        let more = confirmation.rows.count > shown
+        let width = min(grid.width - 4, 90), height = shown + (more ? 9 : 8)
+        let rect = GridRect(row: max((grid.height - height) / 2, 1), column: (grid.width - width) / 2, width: width,
+                            height: height)
+        grid.fill(rect, style: surface)
+        let inner = width - 4
+        var lines: [(String, TextStyle)] = [(confirmation.title, title), ("", surface)]
+        for line in confirmation.senderLines.dropFirst(scroll).prefix(shown) {
+            lines.append(("  " + TextFitting.truncate(line, width: inner - 2), surface))
+        }
+        if more {
+            lines.append(("  \(scroll + 1)–\(scroll + shown) of \(confirmation.rows.count) senders (↑↓ shows the rest)", soft))
+        }
+        lines.append(("", surface))
+        lines.append((UnsubscribeConfirmation.warning, warning))
+        lines.append(("[\(confirmation.archiveExisting ? "x" : " ")] \(UnsubscribeConfirmation.archiveOption)  (a)", surface))
+        for (offset, line) in lines.enumerated() {
+            grid.put(line.0, row: rect.row + 1 + offset, column: rect.column + 2, style: line.1, limit: rect.right - 2)
+        }
+        grid.put("Enter unsubscribe   Esc cancel (nothing is sent)", row: rect.bottom - 1, column: rect.column + 2,
+                 style: key, limit: rect.right - 2)
+    }
+}
