@@ -73,9 +73,27 @@ enum ApprovalDock {
                 if collapsed.canExpand { keys.append(("v", " all arguments   ")) }
             }
         }
+        if let problem = docked.problem {
+            let red = TextStyle(attributes: .bold, foreground: .red, background: .amberWash)
+            body += TextFitting.wrap("Not decided: " + problem + " Choose again.", width: width).map { [StyledRun($0, style: red)] }
+        }
+        if let sending = docked.sending {
+            // The chosen decision travels; its keys are gone so a second press cannot send another.
+            return body + [[StyledRun(progressText(sending), style: strong)]]
+        }
         var keyLine = keys.flatMap { [StyledRun($0.0, style: keyStyle), StyledRun($0.1, style: fill)] }
         if !focused { keyLine.append(StyledRun("(Tab to focus the approval)", style: TranscriptStyles.faint)) }
         return body + [keyLine]
+    }
+
+    /// Seed 000's words while a decision is on its way.
+    static func progressText(_ answer: ApprovalAnswer) -> String {
+        switch answer {
+        case .approveOnce: "Approving…"
+        case .approveForTask: "Allowing…"
+        case .deny: "Denying…"
+        case .leavePending: "…"
+        }
     }
 
     static func draw(_ docked: DockedApproval, in grid: inout ScreenGrid, rect: GridRect, focused: Bool) {

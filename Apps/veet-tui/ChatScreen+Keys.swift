@@ -287,6 +287,10 @@ extension ChatScreen {
         }
         state.linePrompt = nil
         let value = prompt.input.text.trimmingCharacters(in: .whitespaces)
+        if case .denyReason(let ticket) = prompt.purpose {
+            decide(.deny(reason: value.isEmpty ? nil : value), ticket: ticket)
+            return
+        }
         guard !value.isEmpty else { return }
         switch prompt.purpose {
         case .attach:
@@ -296,6 +300,8 @@ extension ChatScreen {
             _ = backend.export(artifactID: artifactID, to: value)
         case .addWebsite:
             addWebsite(value)
+        case .denyReason:
+            break
         }
     }
 }

@@ -9,6 +9,8 @@ import VeetWebsiteAccess
 extension ChatScreen {
     func handleApproval(_ key: KeyPress) {
         guard let docked = state.approval else { state.focus = .composer; return }
+        // On its way: a second press sends nothing (the card says which decision travels).
+        guard docked.sending == nil else { return }
         let answer: ApprovalAnswer
         switch key {
         case .char("y") where docked.taskPermission.isConfirming, KeyPress(.enter) where docked.taskPermission.isConfirming:
@@ -33,18 +35,44 @@ extension ChatScreen {
             state.approval?.argumentScroll += 1
             return
         case .char("a"), .char("y"): answer = .approveOnce
-        case .char("d"), .char("n"): answer = .deny(reason: nil)
+        case .char("d"), .char("n"):
+            // Deny asks for an optional reason first (Enter alone denies without one).
+            state.linePrompt = LinePrompt(purpose: .denyReason(ticket: docked.ticket), label: "Reason for denying (optional):")
+            return
         default: return
         }
-        backend.broker.resolveApproval(ticket: docked.ticket, with: answer)
-        // Decided here: "Needs you" drops it before the next read says so.
-        state.pendingApprovals.removeAll { $0.id == docked.approval.id }
-        state.approval = nil
-        state.focus = .composer
-        state.notice = switch answer {
-        case .approveOnce: "Approved once"
-        case .approveForTask: "Allowed for this task"
-        default: "Denied"
+        decide(answer, ticket: docked.ticket)
+    }
+
+    /// Hands the decision to the waiting turn; the card stays docked, showing
+    /// it on its way, until the server confirms it (`applyApprovalProgress`).
+    func decide(_ answer: ApprovalAnswer, ticket: Int) {
+        guard state.approval?.ticket == ticket, state.approval?.sending == nil else { return }
+        state.approval?.sending = answer
+        state.approval?.problem = nil
+        backend.broker.resolveApproval(ticket: ticket, with: answer)
+    }
+
+    func applyApprovalProgress(_ approvalID: String, _ report: ApprovalProgressReport) {
+        guard state.approval?.approval.id == approvalID else { return }
+        switch report {
+        case .sending(let answer):
+            state.approval?.sending = answer
+        case .notTaken(let reason):
+            state.approval?.sending = nil
+            state.approval?.problem = reason
+        case .settled(let notice):
+            let sent = state.approval?.sending
+            // Recorded: "Needs you" drops it before the next read says so.
+            state.pendingApprovals.removeAll { $0.id == approvalID }
+            state.approval = nil
+            state.focus = .composer
+            let decided: String = switch sent {
+            case .approveForTask?: "Allowed for this task"
+            case .deny?: "Denied"
+            default: "Approved once"
+            }
+            state.notice = notice ?? decided
         }
     }
 }

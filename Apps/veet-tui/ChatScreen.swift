@@ -172,7 +172,10 @@ final class ChatScreen {
                 return
             }
             state.transcript.attach(approval)
+            // Asked again after a decision that was not taken: the card keeps saying why.
+            let problem = state.approval?.approval.id == approval.id ? state.approval?.problem : nil
             state.approval = DockedApproval(approval: approval, ticket: ticket, work: work)
+            state.approval?.problem = problem
             state.focus = .approval
             state.sidebarOverlayOpen = false
             _ = backend.reconcile()
@@ -185,6 +188,8 @@ final class ChatScreen {
             state.focus = .composer
             state.sidebarOverlayOpen = false
             _ = backend.reconcile()
+        case .approvalProgress(let approvalID, let report):
+            applyApprovalProgress(approvalID, report)
         case .notice(let text):
             state.notice = text
         case .refreshProblem(let problem):

@@ -25,6 +25,8 @@ enum AppMessage: Sendable {
     case workEnded(work: Int, problem: String?)
     /// A run needs the owner's decision; `ticket` answers it.
     case approvalNeeded(ApprovalView, ticket: Int, work: Int)
+    /// A decision on its way, recorded, or not taken (TurnInteraction's approval callbacks).
+    case approvalProgress(approvalID: String, ApprovalProgressReport)
     /// A run asks the owner a question; `ticket` answers it.
     case questionAsked(PendingQuestion, ticket: Int, work: Int)
     /// A short notice for the status bar (reconnecting, a failed reconcile...).
@@ -83,6 +85,13 @@ final class Inbox: Sendable {
             return pending
         }
     }
+}
+
+/// Where a docked approval's decision stands.
+enum ApprovalProgressReport: Sendable {
+    case sending(ApprovalAnswer)
+    case settled(notice: String?)
+    case notTaken(reason: String)
 }
 
 /// Suspended approvals and questions: a turn awaits its ticket until the
@@ -166,6 +175,18 @@ struct TUIInteraction: TurnInteraction {
 
     func answer(_ question: PendingQuestion) async -> String? {
         await broker.answer(question, work: work, inbox: inbox)
+    }
+
+    func approvalSending(_ approvalID: String, answer: ApprovalAnswer) async {
+        inbox.post(.approvalProgress(approvalID: approvalID, .sending(answer)))
+    }
+
+    func approvalSettled(_ approvalID: String, notice: String?) async {
+        inbox.post(.approvalProgress(approvalID: approvalID, .settled(notice: notice)))
+    }
+
+    func approvalNotTaken(_ approvalID: String, reason: String) async {
+        inbox.post(.approvalProgress(approvalID: approvalID, .notTaken(reason: reason)))
     }
 
     func received(_ frame: RunEventFrame, in transcript: Transcript) async {

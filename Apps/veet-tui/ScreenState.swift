@@ -25,6 +25,10 @@ struct DockedApproval: Sendable {
     var argumentsExpanded = false
     /// The first expanded line shown (the settle step keeps it inside the arguments).
     var argumentScroll = 0
+    /// The decision on its way to the server: the card shows it and takes no other press.
+    var sending: ApprovalAnswer?
+    /// Why the last decision was not taken (the card is actionable again).
+    var problem: String?
 
     init(approval: ApprovalView, ticket: Int, work: Int) {
         self.approval = approval
@@ -57,6 +61,8 @@ struct LinePrompt: Sendable {
         case attach
         case export(artifactID: String)
         case addWebsite
+        /// Deny's optional reason, for the docked approval with this ticket.
+        case denyReason(ticket: Int)
     }
 
     var purpose: Purpose

@@ -77,6 +77,30 @@ import Testing
         #expect(try mouseReporting() == "1")
     }
 
+    /// Deny asks for an optional reason; the card stays until the server has
+    /// the decision, then the transcript and the notice say Denied.
+    @Test func denyAsksForAnOptionalReasonAndSettlesWhenTheServerHasIt() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        let session = try TUISession(width: 120, height: 36)
+        defer { session.stop() }
+        let tui = session.terminal
+        try tui.waitFor("New conversation")
+        try tui.type("Please approve a write")
+        try tui.press("Enter")
+        try tui.waitFor("a approve once")
+        try tui.press("d")
+        try tui.waitFor("Reason for denying (optional):")
+        #expect(try tui.capture().contains("a approve once"), "the card stays while the reason is typed")
+        try tui.type("not today")
+        try tui.press("Enter")
+        let denied = try tui.waitFor("Denied")
+        #expect(!denied.contains("a approve once"), "settled: the card is gone\n\(denied)")
+        try tui.waitFor("Ctrl-C quit")
+    }
+
     @Test(arguments: ServerProfile.allCases) func sendApproveSearchAndDelete(profile: ServerProfile) throws {
         guard TmuxTerminal.isAvailable else {
             Issue.record("tmux is missing: Scripts/bootstrap installs it")
@@ -97,10 +121,11 @@ import Testing
         try tui.type("Please approve a write")
         try tui.press("Enter")
         let docked = try tui.waitFor("Waiting for your approval")
-        #expect(docked.contains("demo.external_write"), "\(docked)")
         #expect(docked.contains("› Message"), "the composer is empty again:\n\(docked)")
         // The transcript's waiting line can show before the dock takes the keys: wait for the dock itself.
         let dock = try tui.waitFor("a approve once")
+        // The transcript says what the call does; the dock names the tool exactly.
+        #expect(dock.contains("demo.external_write"), "\(dock)")
         #expect(!dock.contains("could not") && !dock.contains("not found"), "no error on the way:\n\(dock)")
         try tui.press("a")
         try tui.waitFor("Approved once")
@@ -161,6 +186,8 @@ import Testing
         try tui.press("v")
         try tui.waitFor("v all arguments")
         try tui.press("d")
+        try tui.waitFor("Reason for denying (optional):")
+        try tui.press("Enter")  // no reason
         try tui.waitFor("Denied")
         try tui.press("C-d")
     }

@@ -23,11 +23,23 @@ public protocol TurnInteraction: Sendable {
     /// (`status` as the server last said, nil when it could not be read); the
     /// runner follows that run next, then delivers the message.
     func waitingForEarlierRun(runID: String, status: RunStatus?) async
+    /// The owner's decision is on its way to the server: the card shows which
+    /// one ("Approving…") and takes no other press until one of the next two.
+    func approvalSending(_ approvalID: String, answer: ApprovalAnswer) async
+    /// The server recorded a decision (this one, or another device's first):
+    /// the card can close; `notice` says what happened when it was not this one.
+    func approvalSettled(_ approvalID: String, notice: String?) async
+    /// The decision did not reach the server or was refused while the run
+    /// still waits: the approval stays pending and `decide` is asked again.
+    func approvalNotTaken(_ approvalID: String, reason: String) async
 }
 
 extension TurnInteraction {
     public func received(_ frame: RunEventFrame, in transcript: Transcript) async {}
     public func waitingForEarlierRun(runID: String, status: RunStatus?) async {}
+    public func approvalSending(_ approvalID: String, answer: ApprovalAnswer) async {}
+    public func approvalSettled(_ approvalID: String, notice: String?) async {}
+    public func approvalNotTaken(_ approvalID: String, reason: String) async {}
 }
 
 /// The owner's answer to an approval.
@@ -100,14 +112,15 @@ public struct TurnRunner: Sendable {
     }
 
     /// Returns false when the owner left the approval pending (or it stays pending after a refusal).
-    private func handleApproval(_ approvalID: String, run: RunProgressView, refusals: Int = 0,
+    private func handleApproval(_ approvalID: String, run: RunProgressView, refusals: Int = 0, failures: Int = 0,
                                 interaction: some TurnInteraction) async throws -> Bool {
         let approval = try await api.approval(id: approvalID)
         guard approval.status == .pending else { return true }
         let decision: ApprovalDecision
         var reason: String?
         var grant: TaskGrantEcho?
-        switch await interaction.decide(approval) {
+        let answer = await interaction.decide(approval)
+        switch answer {
         case .approveOnce: decision = .approveOnce
         case .approveForTask:
             guard let offer = approval.taskGrantOffer else { return false }
@@ -116,6 +129,7 @@ public struct TurnRunner: Sendable {
         case .deny(let why): decision = .deny; reason = why
         case .leavePending: return false
         }
+        await interaction.approvalSending(approvalID, answer: answer)
         do {
             _ = try await api.resolve(approvalID: approvalID, decision: decision, reason: reason, taskGrant: grant)
         } catch let error as APIError where error.status == 409 || error.status == 404 {
@@ -125,18 +139,33 @@ public struct TurnRunner: Sendable {
             case .taskPermissionUnavailable, .taskPermissionOfferChanged:
                 // Refused, not settled: the run still waits, so the owner chooses again
                 // (approve once or deny) with the approval as it stands now.
+                await interaction.approvalNotTaken(approvalID, reason: notice.description)
                 guard refusals < Self.refusalsBeforeLeavingPending else {
                     await interaction.show(.problem("The approval is still pending; decide it later."), in: run)
                     return false
                 }
-                return try await handleApproval(approvalID, run: run, refusals: refusals + 1, interaction: interaction)
+                return try await handleApproval(approvalID, run: run, refusals: refusals + 1, failures: failures,
+                                                interaction: interaction)
             default:
                 // Settled elsewhere (another device), expired or cancelled: the stream shows what happened.
+                await interaction.approvalSettled(approvalID, notice: notice.description)
                 return true
             }
+        } catch where !(error is CancellationError) && failures < Self.failuresBeforeGivingUp {
+            // Not sent, or refused for another reason: nothing was decided, so the
+            // card stays actionable with the reason and the owner presses again.
+            let why = (error as? APIError).map { ApprovalService.notice(for: $0).description } ?? "\(error)"
+            await interaction.approvalNotTaken(approvalID, reason: why)
+            return try await handleApproval(approvalID, run: run, refusals: refusals, failures: failures + 1,
+                                            interaction: interaction)
         }
+        await interaction.approvalSettled(approvalID, notice: nil)
         return true
     }
+
+    /// A decision that failed to send this often in a row ends the turn with the error (a
+    /// frontend that answers by itself, such as `--approve-all`, must not loop forever).
+    static let failuresBeforeGivingUp = 3
 
     /// Task permission refused this often in a row: leave the approval pending rather than ask forever.
     static let refusalsBeforeLeavingPending = 3

@@ -108,3 +108,72 @@ actor ChoosingInteraction: TurnInteraction {
 
     func answer(_ question: PendingQuestion) async -> String? { nil }
 }
+
+/// A decision stays pending until the server confirms it (seed 000): the
+/// frontend hears that it is on its way, then that it was recorded, or that
+/// it was not taken (with why) and is asked again.
+@Suite struct ApprovalProgressTests {
+    typealias S = ChatServiceSamples
+
+    actor ProgressLog: TurnInteraction {
+        private(set) var events: [String] = []
+        private let choices: [ApprovalAnswer]
+        private var asked = 0
+        init(_ choices: [ApprovalAnswer]) { self.choices = choices }
+        func show(_ change: RunChange, in run: RunProgressView) async {}
+        func streamNotice(_ output: RunStreamOutput) async {}
+        func decide(_ approval: ApprovalView) async -> ApprovalAnswer {
+            asked += 1
+            events.append("asked")
+            return choices[min(asked, choices.count) - 1]
+        }
+        func answer(_ question: PendingQuestion) async -> String? { nil }
+        func approvalSending(_ approvalID: String, answer: ApprovalAnswer) async { events.append("sending \(answer)") }
+        func approvalSettled(_ approvalID: String, notice: String?) async { events.append("settled \(notice ?? "")") }
+        func approvalNotTaken(_ approvalID: String, reason: String) async { events.append("not taken") }
+    }
+
+    func follow(resolve answers: [HTTPResponse], choices: [ApprovalAnswer]) async throws -> (TurnResult, ProgressLog) {
+        let server = ScriptedServer()
+        server.on("GET", "/v1/runs/*/events", ApprovalRefusalTests.stream)
+        server.on("GET", "/v1/approvals/*", try ApprovalRefusalTests.json(S.approval()))
+        server.on("POST", "/v1/approvals/*/resolve", sequence: answers)
+        let log = ProgressLog(choices)
+        let result = try await TurnRunner(api: ChatAPI(sender: server.sender))
+            .follow(runID: S.runID, sessionID: S.sessionID, interaction: log)
+        return (result, log)
+    }
+
+    @Test func aDecisionIsSendingThenSettled() async throws {
+        let (result, log) = try await follow(resolve: [try ApprovalRefusalTests.json(S.approval(status: .approved, decision: .approveOnce))],
+                                             choices: [.approveOnce])
+        #expect(await log.events == ["asked", "sending approveOnce", "settled "])
+        #expect(result.status == .completed)
+    }
+
+    @Test func aDecisionTheServerDidNotTakeLeavesTheCardActionableAndIsAskedAgain() async throws {
+        let (result, log) = try await follow(resolve: [
+            S.errorResponse(400, code: "malformed_request"),
+            try ApprovalRefusalTests.json(S.approval(status: .denied, decision: .deny)),
+        ], choices: [.approveOnce, .deny(reason: "not now")])
+        #expect(await log.events == ["asked", "sending approveOnce", "not taken",
+                                     "asked", "sending deny(reason: Optional(\"not now\"))", "settled "])
+        #expect(result.status == .completed)
+    }
+
+    @Test func anotherDevicesDecisionSettlesTheCardWithWhatHappened() async throws {
+        let (_, log) = try await follow(resolve: [
+            S.errorResponse(409, code: "conflict", details: #"{"reason":"approval_already_resolved","decision":"deny"}"#),
+        ], choices: [.approveOnce])
+        let events = await log.events
+        #expect(events.prefix(2) == ["asked", "sending approveOnce"])
+        #expect(events.last?.hasPrefix("settled Already resolved elsewhere") == true, "\(events)")
+    }
+
+    @Test func failingAgainAndAgainEndsTheTurnWithTheError() async throws {
+        let refusal = S.errorResponse(400, code: "malformed_request")
+        await #expect(throws: APIError.self) {
+            _ = try await follow(resolve: [refusal, refusal, refusal, refusal], choices: [.approveOnce])
+        }
+    }
+}
