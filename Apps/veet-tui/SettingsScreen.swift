@@ -76,6 +76,8 @@ struct SettingsScreen {
     var noColorSet = false
     var paths: [(kind: String, path: String)] = []
     var version = VeetTransportVersion.current
+    /// The commit the Data & Privacy card names (a golden fixes it; the binary's own otherwise).
+    var commit = TUIBuild.commit
     var message = ""
 
     var cards: [Card] { Card.allCases.filter { $0 != .models || !modelsHidden } }
@@ -213,7 +215,7 @@ struct SettingsScreen {
             return lines
         case .privacy:
             var lines: [StyledLine] = [[StyledRun("Data & Privacy", style: Self.title)]]
-            lines.append(row("Version", "veet-tui \(version) (build \(TUIBuild.build), commit \(TUIBuild.commit))"))
+            lines.append(row("Version", "veet-tui \(version) (build \(TUIBuild.build), commit \(commit))"))
             for place in paths { lines.append(row(place.kind, place.path, style: Self.label)) }
             lines += wrapped("To clear the local cache: quit veet-tui, stop veetd (veet daemon stop), check that "
                              + "`veet outbox list` is empty, then delete the cache file and its -wal and -shm files; "
@@ -275,6 +277,8 @@ extension AppearancePreference {
 /// The build this binary is (the CLI's `veet --version` says the same).
 enum TUIBuild {
     static let build = "1"
-    /// Not stamped by `swift build`: no source revision is compiled in yet.
-    static let commit = "unknown"
+    /// Stamped before every build by the BuildStamp plugin (Scripts/build-stamp).
+    static let commit = BuildStamp.commit
+
+    static var line: String { "veet-tui \(VeetTransportVersion.current) (build \(build), commit \(commit))" }
 }

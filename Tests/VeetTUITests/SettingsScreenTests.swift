@@ -34,6 +34,7 @@ import VeetTransport
                         ("Cache", "/home/sam/.local/share/veet/veet.sqlite"),
                         ("veetd log", "/run/user/1000/veet/veetd.log")]
         screen.version = "0.0.0-test"
+        screen.commit = "unknown"
         return screen
     }
 
