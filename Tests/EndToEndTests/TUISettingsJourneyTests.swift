@@ -61,7 +61,15 @@ import Testing
         try tui.press("Enter")  // keep both
         try tui.press("s")
         try tui.waitFor("Saved (version")
-        #expect(try personaTexts(home) == before + ["Theirs: from the phone.", "Mine: no meetings on Fridays."])
+        let saved = try personaTexts(home)
+        #expect(saved == before + ["Theirs: from the phone.", "Mine: no meetings on Fridays."])
+        // The last open nomination: Affirm adds its statement as a new entry.
+        for _ in 0..<12 { try tui.press("Down") }
+        try tui.press("Enter")
+        try tui.waitFor("Affirmed: added to your persona.")
+        #expect(try personaTexts(home).count == saved.count + 1)
+        try tui.press("h")
+        try tui.waitFor("newest first")
         try tui.press("Escape", "Escape")
         try tui.press("C-d")
     }

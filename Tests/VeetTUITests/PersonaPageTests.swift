@@ -111,6 +111,14 @@ import VeetTokens
         #expect(amberEdges >= 6, "each nomination sits behind an amber edge")
     }
 
+    @Test func theHistoryListsEachVersionWithItsEntries() {
+        var page = Self.page()
+        page.history = [Self.document, PersonaDocument(version: 3, entries: [PersonaEntry(text: "Call me Samuel.")], source: .userEdit)]
+        let text = Self.paint(page, width: 160, height: 48).snapshot
+        #expect(text.contains("History") && text.contains("Version 4") && text.contains("Version 3") && text.contains("Call me Samuel."))
+        #expect(!text.contains("From memory"), "the history replaces the entries and suggestions while shown")
+    }
+
     static func conflicted() -> PersonaPage {
         var page = Self.page()
         page.draft.append(PersonaEntry(text: "Mine: no meetings on Fridays."))
