@@ -29,9 +29,10 @@ extension Daemon {
     func usableRuntime(_ name: String) -> ConnectionRuntime? {
         guard let runtime = connections[name] else { return nil }
         guard runtime.signInNeeded else { return runtime }
-        guard let paths,
-              let saved = try? ConnectionRegistry(paths: paths).load().connections.first(where: { $0.name == name }),
-              let token = try? ConnectionRegistry(paths: paths).credentials.token(for: name, storage: saved.tokenStorage ?? .file),
+        guard let paths else { return nil }
+        let registry = ConnectionRegistry(paths: paths)
+        guard let saved = try? registry.load().connections.first(where: { $0.name == name }),
+              let token = try? registry.credentials.token(for: name, storage: saved.tokenStorage ?? .file),
               token != runtime.client.settings.token,
               let url = try? ServerURL(validating: saved.url),
               let settings = try? ConnectionSettings(serverURL: url, token: token) else { return nil }
