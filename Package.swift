@@ -45,6 +45,8 @@ let package = Package(
     ],
     dependencies: modules.map { .package(path: "Modules/\($0)") },
     targets: [
+        // The commit each app is built from (Scripts/build-stamp, before every build).
+        .plugin(name: "BuildStamp", capability: .buildTool(), path: "Plugins/BuildStamp"),
         // Floor 6: apps.
         .executableTarget(
             name: "veet",
@@ -54,7 +56,8 @@ let package = Package(
                 + [module("VeetEmail")]
                 + [module("VeetSettings")]
                 + [module("VeetSubscriptions")],
-            path: "Apps/veet", swiftSettings: swift6),
+            path: "Apps/veet", swiftSettings: swift6,
+            plugins: ["BuildStamp"]),
         .executableTarget(
             name: "veet-tui",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
@@ -65,12 +68,14 @@ let package = Package(
                 + ["VeetAccount", "VeetSettings"].map(module)
                 // The Subscriptions screen in Email mode (the two features meet only here).
                 + [module("VeetSubscriptions")],
-            path: "Apps/veet-tui", swiftSettings: swift6),
+            path: "Apps/veet-tui", swiftSettings: swift6,
+            plugins: ["BuildStamp"]),
         .executableTarget(
             name: "veetd",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetAccount",
                            "VeetWebsiteAccess", "VeetConsole"].map(module),
-            path: "Apps/veetd", exclude: ["veetd.service"], swiftSettings: swift6),
+            path: "Apps/veetd", exclude: ["veetd.service"], swiftSettings: swift6,
+            plugins: ["BuildStamp"]),
         .executableTarget(
             name: "veet-fixture", dependencies: [module("VeetFixture")],
             path: "Apps/veet-fixture", swiftSettings: swift6),

@@ -118,7 +118,9 @@ extension ChatScreen {
             }
         case .submit(let url, let token):
             state.connections.form = form
-            guard let settings = try? ConnectionSettings(serverURL: url, token: token) else { return }
+            // No token typed on the Connection card: the saved one is checked against the new address.
+            guard let settings = try? ConnectionSettings(serverURL: url, token: token ?? connection?.resolved.settings.token ?? "")
+            else { return }
             let inbox = backend.inbox
             Task.detached {
                 inbox.post(.connection(.checked(refusal: await ConnectionOpener.refusal(checking: settings))))
@@ -169,6 +171,8 @@ extension ChatScreen {
         let token = form.token.text.trimmingCharacters(in: .whitespacesAndNewlines)
         do {
             switch form.mode {
+            case .update(let name) where url.url.absoluteString != form.originalAddress:
+                try changeAddress(of: name, to: url, newToken: token.isEmpty ? nil : token)
             case .firstRun:
                 guard state.composer.isEmpty, state.queuedMessage == nil else {
                     let name = ConnectionRegistry.defaultName(for: url)
@@ -191,6 +195,7 @@ extension ChatScreen {
                 if state.settingsScreen != nil {
                     let notice = state.notice
                     state.settingsScreen?.message = notice
+                    state.settingsScreen?.daemonSignInNeeded = false  // veetd reads the new token at its next sync
                     _ = backend.loadModelSettings()
                 }
             }

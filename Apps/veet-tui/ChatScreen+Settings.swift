@@ -9,6 +9,10 @@ import VeetTokens
 extension ChatScreen {
     /// F8 and F9 wherever the chat is, then the switcher or the screen while open.
     func handleSettingsLayer(_ event: InputEvent) -> Bool {
+        if state.personaPage != nil && state.connections.menu == nil && state.connections.form == nil {
+            handlePersonaPage(event)
+            return true
+        }
         guard case .key(let key) = event else { return state.connections.menu != nil || state.settingsScreen != nil }
         if state.connections.menu != nil { handleConnectionsMenu(key); return true }
         if key == KeyPress(.function(9)) { openConnectionsMenu(); return true }
@@ -34,6 +38,13 @@ extension ChatScreen {
                         ("Cache", paths.databaseFile.path), ("veetd log", daemon.logFile.path)]
         state.settingsScreen = screen
         _ = backend.loadModelSettings()
+        // What veetd knows of this connection (a 401 it met in the background), without waiting for it.
+        let inbox = backend.inbox, name = connection.name
+        Task.detached {
+            guard let status = DaemonClient.status(paths: daemon, timeout: 2),
+                  status.connections.contains(where: { $0.name == name && $0.needsSignIn }) else { return }
+            inbox.post(.settings(.daemonSignInNeeded))
+        }
     }
 
     private func handleSettingsScreen(_ key: KeyPress) {
@@ -52,6 +63,10 @@ extension ChatScreen {
                 openConnectionForm(.update(name: connection?.name))
                 return
             case .models: saveModels(&screen)
+            case .persona:
+                state.settingsScreen = screen
+                openPersona()
+                return
             case .websiteAccess:
                 state.settingsScreen = nil
                 openWebsiteScreen()
@@ -116,6 +131,8 @@ extension ChatScreen {
         case .message(let text):
             screen.saving = false
             screen.modelsMessage = text
+        case .daemonSignInNeeded:
+            screen.daemonSignInNeeded = true
         }
         state.settingsScreen = screen
     }
@@ -134,7 +151,7 @@ extension ChatScreen {
         return choice
     }
 
-    private func storeAppearance(_ choice: AppearanceChoice) {
+    func storeAppearance(_ choice: AppearanceChoice) {
         let preferences = backend.store.preferences
         try? preferences.set(choice.appearance == .auto ? nil : choice.appearance.rawValue, for: AppearanceChoice.appearanceKey)
         try? preferences.set(choice.depth?.rawValue, for: AppearanceChoice.depthKey)

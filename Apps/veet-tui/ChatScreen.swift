@@ -230,6 +230,8 @@ final class ChatScreen {
             apply(update)
         case .settings(let update):
             apply(update)
+        case .persona(let update):
+            apply(update)
         case .taskGrantsLoaded(let sessionID, let grants):
             guard sessionID == state.sessionID else { return }
             state.taskGrants = grants

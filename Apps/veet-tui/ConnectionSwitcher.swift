@@ -65,7 +65,8 @@ enum FirstRun {
                 case .none: break
                 case .cancel: return nil
                 case .submit(let url, let token):
-                    guard let settings = try? ConnectionSettings(serverURL: url, token: token) else { continue }
+                    // First run always has a typed token (only the Connection card may keep a saved one).
+                    guard let token, let settings = try? ConnectionSettings(serverURL: url, token: token) else { continue }
                     pending = (url, token)
                     Task.detached {
                         let refusal = await ConnectionOpener.refusal(checking: settings)

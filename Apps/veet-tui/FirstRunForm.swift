@@ -24,8 +24,9 @@ struct ConnectionForm {
     enum Action {
         case none
         case cancel
-        /// Check this address and token with the server, then save them.
-        case submit(ServerURL, token: String)
+        /// Check this address and token with the server, then save them;
+        /// nil: the Connection card keeps the saved token (only the address changes).
+        case submit(ServerURL, token: String?)
     }
 
     var mode: Mode
@@ -39,10 +40,14 @@ struct ConnectionForm {
     var checking = false
     /// Where tokens are kept, for the sentence under the token field.
     var credentialsPath: String
+    /// The address the form opened with (the Connection card tells when it changes).
+    let originalAddress: String
 
     init(mode: Mode, address: String = "", credentialsPath: String) {
         self.mode = mode
         self.address = TextInput(text: address)
+        // As the check spells it, so an unchanged address never reads as a new one.
+        originalAddress = (try? Self.validate(address: address).get())?.url.absoluteString ?? address
         self.credentialsPath = credentialsPath
         field = address.isEmpty ? .address : .token
     }
@@ -112,6 +117,16 @@ struct ConnectionForm {
                 field = .token
                 return .none
             }
+            if case .update = mode, token.isEmpty {
+                guard url.url.absoluteString != originalAddress else {
+                    tokenRefusal = "Type a new token, or change the address; nothing changed."
+                    return .none
+                }
+                tokenRefusal = nil
+                checking = true
+                status = "Checking the saved token with \(url.url.absoluteString)..."
+                return .submit(url, token: nil)
+            }
             let secret = token.text.trimmingCharacters(in: .whitespacesAndNewlines)
             do throws(ConnectionSettingsError) {
                 _ = try ConnectionSettings(serverURL: url, token: secret)
@@ -143,6 +158,14 @@ struct ConnectionForm {
     static let refusal = TextStyle(attributes: .bold, foreground: .red, background: .surface)
     static let primary = TextStyle(attributes: .bold, foreground: .paper, background: .tealFill, substitute: .reverse)
 
+    /// The Connection card, when the address typed is not the saved one: what
+    /// happens to what this computer keeps of the old server.
+    var addressChangeNote: String? {
+        guard case .update = mode, !address.isEmpty,
+              case .success(let url) = Self.validate(address: address.text), url.url.absoluteString != originalAddress else { return nil }
+        return "New address: the cache is cleared and read again (outbox must be empty)"
+    }
+
     /// How many rows the form takes at this width.
     static let height = 13
 
@@ -158,12 +181,16 @@ struct ConnectionForm {
         var addressInput = address
         addressInput.draw(in: &grid, rect: GridRect(row: row + 1, column: left, width: width, height: 1),
                           placeholder: "https://veet.example.com", focused: focused && field == .address, styles: styles)
+        if let note = addressChangeNote {
+            _ = grid.put(note, row: row + 2, column: left, style: TextStyle(foreground: .amberText, background: .surface), limit: right)
+        }
         row += 3
         drawField("Token", refusal: tokenRefusal, row: row, left: left, right: right, grid: &grid)
         // No echo: the field shows that something was typed, never what.
         let well = TextStyle(foreground: .inkFaint, background: .field)
         grid.fill(GridRect(row: row + 1, column: left, width: width, height: 1), style: well)
-        _ = grid.put(token.isEmpty ? "typed text is not shown" : "(hidden)", row: row + 1, column: left, style: well, limit: right)
+        let emptyToken = if case .update = mode { "empty: the saved token is kept (typed text is not shown)" } else { "typed text is not shown" }
+        _ = grid.put(token.isEmpty ? emptyToken : "(hidden)", row: row + 1, column: left, style: well, limit: right)
         if focused && field == .token { grid.cursor = GridPoint(row: row + 1, column: left) }
         row += 2
         _ = grid.put(tokenSentence, row: row, column: left, style: Self.quiet, limit: right)

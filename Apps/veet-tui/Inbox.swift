@@ -58,6 +58,7 @@ enum AppMessage: Sendable {
     /// Connections (sign in again, forget) and the Settings screen: ChatScreen+Connections, ChatScreen+Settings.
     case connection(ConnectionUpdate)
     case settings(SettingsUpdate)
+    case persona(PersonaUpdate)
     /// The task permissions of a conversation.
     case taskGrantsLoaded(sessionID: String, [TaskGrant])
     /// The folder feature's state, with the index rows it fenced.

@@ -29,6 +29,10 @@ enum ScreenPainter {
             form.drawPage(in: &grid, styles: styles)
             return grid
         }
+        if let persona = state.personaPage {
+            persona.draw(in: &grid, styles: styles)
+            return grid
+        }
         if let settings = state.settingsScreen {
             settings.draw(in: &grid)
             state.connections.menu?.draw(in: &grid)

@@ -102,6 +102,9 @@ struct ScreenState {
     /// Connections (F9 switcher, sign in again) and the Settings screen (F8).
     var connections = ConnectionsUI()
     var settingsScreen: SettingsScreen?
+    /// The Persona page, over the Settings screen; `personaKept`: an unsaved draft left on the way out.
+    var personaPage: PersonaPage?
+    var personaKept: PersonaPage?
     /// Task permissions of the open conversation as last read (the line picks the current one each frame).
     var taskGrants: [TaskGrant] = []
     /// An "allow for this task" was sent: read the grants again at the next frame of the run.

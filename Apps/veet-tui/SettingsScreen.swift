@@ -49,15 +49,17 @@ enum SettingsUpdate: Sendable {
     /// A conflict or a refused choice: the settings as reloaded, and why.
     case modelsReloaded(ModelSettings?, String)
     case message(String)
+    /// veetd reports that this connection's server answered it 401 (`ConnectionStatus.needsSignIn`).
+    case daemonSignInNeeded
 }
 
 /// The Settings screen (F8), seed 000's cards in order: Connection (the
-/// first-run form, filled), Models, Website Access, Appearance, Data &
-/// Privacy. ↑↓ move between cards; each card's one primary action is the
+/// first-run form, filled), Models, Persona (its own page, PersonaPage.swift),
+/// Website Access, Appearance, Data & Privacy. ↑↓ move between cards; each card's one primary action is the
 /// filled capsule (Enter), its other keys quiet. The rules are VeetSettings'
 /// (`ModelChoiceRules`); this value holds what was read and the owner's draft.
 struct SettingsScreen {
-    enum Card: CaseIterable, Equatable { case connection, models, websiteAccess, appearance, privacy }
+    enum Card: CaseIterable, Equatable { case connection, models, persona, websiteAccess, appearance, privacy }
 
     var card: Card = .connection
     var connectionName: String?
@@ -76,7 +78,11 @@ struct SettingsScreen {
     var noColorSet = false
     var paths: [(kind: String, path: String)] = []
     var version = VeetTransportVersion.current
+    /// The commit the Data & Privacy card names (a golden fixes it; the binary's own otherwise).
+    var commit = TUIBuild.commit
     var message = ""
+    /// veetd stopped sending to this server after a 401 (it says so in its status).
+    var daemonSignInNeeded = false
 
     var cards: [Card] { Card.allCases.filter { $0 != .models || !modelsHidden } }
 
@@ -174,6 +180,10 @@ struct SettingsScreen {
             lines.append(row("Token", "(hidden)", style: TextStyle(foreground: .inkFaint, background: .field)))
             lines += wrapped("The token is kept only on this computer: in the desktop keyring when one answers, else in an owner-only file under \(credentialsPath); "
                              + "never in the cache, a log or on screen.")
+            if daemonSignInNeeded {
+                lines += wrapped("veetd: the server no longer accepts the token, so nothing is synced or delivered in the background; "
+                                 + "Update connection with a new token signs in again.", style: Self.attention)
+            }
             lines.append([primary("Update connection"), quiet("F9 switch or forget connections")])
             return lines
         case .models:
@@ -193,6 +203,10 @@ struct SettingsScreen {
             lines.append([primary(saving ? "Saving..." : "Save"),
                           quiet(draftChanged ? "changed, not saved yet · g reload" : "version \(models.version) · g reload")])
             return lines
+        case .persona:
+            return [[StyledRun("Persona", style: Self.title)],
+                    [StyledRun("Your standing instructions to Veetbot, and what memory suggests adding to them.", style: Self.quiet)],
+                    [primary("Edit persona"), quiet("entries, history, suggestions from memory")]]
         case .websiteAccess:
             return [[StyledRun("Website Access", style: Self.title)],
                     [StyledRun("The websites Veetbot may use for you, and the one new chats use.", style: Self.quiet)],
@@ -213,7 +227,7 @@ struct SettingsScreen {
             return lines
         case .privacy:
             var lines: [StyledLine] = [[StyledRun("Data & Privacy", style: Self.title)]]
-            lines.append(row("Version", "veet-tui \(version) (build \(TUIBuild.build), commit \(TUIBuild.commit))"))
+            lines.append(row("Version", "veet-tui \(version) (build \(TUIBuild.build), commit \(commit))"))
             for place in paths { lines.append(row(place.kind, place.path, style: Self.label)) }
             lines += wrapped("To clear the local cache: quit veet-tui, stop veetd (veet daemon stop), check that "
                              + "`veet outbox list` is empty, then delete the cache file and its -wal and -shm files; "
@@ -275,6 +289,8 @@ extension AppearancePreference {
 /// The build this binary is (the CLI's `veet --version` says the same).
 enum TUIBuild {
     static let build = "1"
-    /// Not stamped by `swift build`: no source revision is compiled in yet.
-    static let commit = "unknown"
+    /// Stamped before every build by the BuildStamp plugin (Scripts/build-stamp).
+    static let commit = BuildStamp.commit
+
+    static var line: String { "veet-tui \(VeetTransportVersion.current) (build \(build), commit \(commit))" }
 }

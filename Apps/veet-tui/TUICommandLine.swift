@@ -15,6 +15,7 @@ enum TUICommandLine {
         examples: [CommandExample("veet-tui"), CommandExample("veet-tui --connection work")],
         options: [
             .value("connection", valueName: "name", help: "Use this saved connection instead of the current one."),
+            .flag("version", help: "Print the version, build and commit, and leave."),
             .flag("first-frame-exit", help: "Draw one frame from the cached index and leave (measures cold start; `make bench` uses it)."),
         ])
 

@@ -17,6 +17,10 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print(TUICommandLine.help, terminator: "")
     exit(0)
 }
+if arguments.contains("--version") {
+    print(TUIBuild.line)
+    exit(0)
+}
 if arguments == ["--man-page"] {
     print(TUICommandLine.manPage, terminator: "")
     exit(0)

@@ -65,7 +65,12 @@ struct DaemonCommand {
             let synced = connection.lastSync.map { "synced \(Self.ago($0))" } ?? "not synced yet"
             context.out.writeLine("  \(style.emphasis(connection.name)): \(connection.sessions) conversations, "
                                   + "\(connection.outboxPending) in the outbox, \(synced), notifications \(connection.notifications)"
-                                  + (connection.lastError.map { style.dim(" (last sync failed: \($0))") } ?? ""))
+                                  + (connection.needsSignIn ? ""
+                                     : connection.lastError.map { style.dim(" (last sync failed: \($0))") } ?? ""))
+            if connection.needsSignIn {
+                context.out.writeLine("    sign in again: the server no longer accepts the token; veetd sends nothing to it "
+                                      + "until you run veet connect again (the outbox keeps what waits)")
+            }
         }
         return .success
     }

@@ -196,6 +196,11 @@ struct DoctorCommand {
         if let status = DaemonClient.status(paths: paths, timeout: 2) {
             checks.append(Check(area: area, name: "veetd", status: .ok,
                                 detail: "running (pid \(status.pid), version \(status.version)) on \(paths.socketFile.path)"))
+            for connection in status.connections where connection.needsSignIn {
+                checks.append(Check(area: area, name: "sign in \(connection.name)", status: .problem,
+                                    detail: "the server no longer accepts the token; veetd sends nothing to it (the outbox waits)",
+                                    fix: "veet connect again for \(connection.name) (or sign in from veet-tui)"))
+            }
         } else {
             checks.append(Check(area: area, name: "veetd", status: .info,
                                 detail: "not running (notifications and background delivery are off)",

@@ -8,8 +8,8 @@ import VeetTransport
 enum BuildInfo {
     static let version = VeetTransportVersion.current
     static let build = "1"
-    /// Not stamped by `swift build`: no source revision is compiled in yet.
-    static let commit = "unknown"
+    /// Stamped before every build by the BuildStamp plugin (Scripts/build-stamp).
+    static let commit = BuildStamp.commit
 
     static var line: String { "veet \(version) (build \(build), commit \(commit))" }
 }

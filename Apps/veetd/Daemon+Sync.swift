@@ -25,7 +25,8 @@ extension Daemon {
     }
 
     private func sync(connection name: String) async -> ConnectionSyncResult {
-        guard let runtime = connections[name] else { return ConnectionSyncResult(name: name, error: "unknown connection") }
+        guard connections[name] != nil else { return ConnectionSyncResult(name: name, error: "unknown connection") }
+        guard let runtime = usableRuntime(name) else { return ConnectionSyncResult(name: name, error: Self.signInAdvice) }
         var result = ConnectionSyncResult(name: name)
         let source = HTTPStoreSource(sender: .live(client: runtime.client))
         do {
@@ -39,6 +40,10 @@ extension Daemon {
             connections[name]?.lastError = nil
             log.info("sync \(name): \(result.added) added, \(result.updated) updated, \(result.pruned) removed, "
                      + "\(report.pagesRead) pages, \(fetched) transcripts")
+        } catch where Self.isUnauthorized(error) {
+            signInLost(name)
+            result.error = Self.signInAdvice
+            return result
         } catch {
             result.error = RunHub.kind(of: error)
             connections[name]?.lastError = result.error

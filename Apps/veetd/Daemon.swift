@@ -17,6 +17,8 @@ struct ConnectionRuntime: Sendable {
     var inbox = InboxWatermark()
     /// Syncs left before probing the inbox again after a 404.
     var inboxBackoff = 0
+    /// The server answered 401: nothing is sent until the saved token changes (Daemon+SignIn.swift).
+    var signInNeeded = false
 }
 
 /// Run events waiting to be applied to the alert board by the main loop.
@@ -145,7 +147,8 @@ actor Daemon {
         let rows = connections.values.sorted { $0.name < $1.name }.map { runtime in
             ConnectionStatus(name: runtime.name, sessions: (try? runtime.store.sessionCount()) ?? 0,
                              outboxPending: (try? runtime.store.outbox().filter(\.awaitsDelivery).count) ?? 0, lastSync: runtime.lastSync,
-                             lastError: runtime.lastError, notifications: runtime.notifications.rawValue)
+                             lastError: runtime.lastError, notifications: runtime.notifications.rawValue,
+                             signInNeeded: runtime.signInNeeded)
         }
         return DaemonStatus(pid: getpid(), version: version, startedAt: startedAt, clients: clientCount(),
                             watchedRuns: hub.liveRunIDs, pendingAlerts: board.pending.count, connections: rows)

@@ -38,6 +38,23 @@ struct DesktopNotifier: Sendable {
         }
     }
 
+    /// A notice of the daemon's own, not a run's alert (a connection that needs
+    /// signing in again): no actions, normal urgency, nothing to wait for.
+    func showNotice(title: String, body: String) {
+        switch mode {
+        case .logOnly(let reason):
+            log.info("notice \"\(title)\" shown as a log line (\(reason))")
+        case .notifySend(let path, _):
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = ["--app-name=Veet", "--urgency=normal", "--category=im", "--", title, body]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            do { try process.run() } catch { log.warn("notice not shown: notify-send did not start (\(error))") }
+        }
+    }
+
     private func launch(path: String, alert: DesktopAlert, withActions: Bool) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)

@@ -28,7 +28,8 @@ do {
         exit(0)
     case .run(let command):
         if command.flag("version") {
-            print("veetd \(VeetTransportVersion.current)")
+            // Build and commit as `veet --version` prints them (the BuildStamp plugin).
+            print("veetd \(VeetTransportVersion.current) (build 1, commit \(BuildStamp.commit))")
             exit(0)
         }
         settings = try DaemonSettings(command)

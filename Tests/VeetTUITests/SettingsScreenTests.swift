@@ -34,6 +34,7 @@ import VeetTransport
                         ("Cache", "/home/sam/.local/share/veet/veet.sqlite"),
                         ("veetd log", "/run/user/1000/veet/veetd.log")]
         screen.version = "0.0.0-test"
+        screen.commit = "unknown"
         return screen
     }
 
@@ -65,6 +66,55 @@ import VeetTransport
         #expect(grid.snapshot.contains("Settings"))
         #expect(grid.snapshot.contains("applies to new chats"))
         #expect(Self.colours(grid, .light) != Self.colours(grid, .dark))
+    }
+
+    /// veetd met a 401 for this connection: the Connection card says so, beside its one action.
+    @Test(arguments: [(80, 24), (160, 48)])
+    func theConnectionCardSaysWhenVeetdNeedsASignIn(size: (width: Int, height: Int)) {
+        var screen = Self.screen()
+        screen.daemonSignInNeeded = true
+        let grid = Self.paint(screen, width: size.width, height: size.height)
+        let name = "settings-daemon-sign-in-\(size.width)x\(size.height)"
+        GoldenScreen.check(grid.snapshot, named: name)
+        GoldenScreen.check(Self.colours(grid, .light), named: name + "-light")
+        GoldenScreen.check(Self.colours(grid, .dark), named: name + "-dark")
+        #expect(grid.snapshot.contains("veetd: the server no longer accepts the token"))
+        #expect(!Self.paint(Self.screen(), width: size.width, height: size.height).snapshot.contains("veetd:"))
+    }
+
+    /// The Connection card's form with a new address typed: the warning about the cache, the saved token kept.
+    @Test(arguments: [(80, 24), (160, 48)])
+    func theConnectionFormWarnsWhenTheAddressChanges(size: (width: Int, height: Int)) {
+        var form = ConnectionForm(mode: .update(name: "home"), address: "https://veet.example.com/",
+                                  credentialsPath: "/home/sam/.config/veet/credentials")
+        var grid = ScreenGrid(width: size.width, height: size.height)
+        form.drawPage(in: &grid, styles: .standard)
+        #expect(!grid.snapshot.contains("New address") && grid.snapshot.contains("empty: the saved token is kept"))
+        form.field = .address
+        _ = form.handle(.key(.char("u", .control)))
+        for character in "https://new.example.com" { _ = form.handle(.key(.char(character))) }
+        grid = ScreenGrid(width: size.width, height: size.height)
+        form.drawPage(in: &grid, styles: .standard)
+        let name = "connection-new-address-\(size.width)x\(size.height)"
+        GoldenScreen.check(grid.snapshot, named: name)
+        GoldenScreen.check(Self.colours(grid, .light), named: name + "-light")
+        GoldenScreen.check(Self.colours(grid, .dark), named: name + "-dark")
+        #expect(grid.snapshot.contains("New address: the cache is cleared and read again (outbox must be empty)"))
+        // Enter twice with no token: submitted with the saved one (nil), the address checked first.
+        _ = form.handle(.key(KeyPress(.enter)))
+        guard case .submit(let url, let token) = form.handle(.key(KeyPress(.enter))) else {
+            Issue.record("a new address with the saved token was not submitted")
+            return
+        }
+        #expect(url.url.absoluteString == "https://new.example.com" && token == nil)
+    }
+
+    /// The Connection card with nothing changed refuses instead of pretending to save.
+    @Test func theConnectionFormWithNothingChangedSaysSo() {
+        var form = ConnectionForm(mode: .update(name: "home"), address: "https://veet.example.com",
+                                  credentialsPath: "/tmp/c")
+        if case .submit = form.handle(.key(KeyPress(.enter))) { Issue.record("an unchanged connection was submitted") }
+        #expect(form.tokenRefusal?.contains("nothing changed") == true)
     }
 
     /// One filled capsule: the chosen card's primary action; the other cards' actions are quiet.

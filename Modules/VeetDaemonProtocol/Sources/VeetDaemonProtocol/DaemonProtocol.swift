@@ -120,9 +120,15 @@ public struct ConnectionStatus: Sendable, Hashable, Codable {
     public var lastError: String?
     /// `available`, `unavailable` (the server has no notification routes) or `unknown`.
     public var notifications: String
+    /// The server answered 401: the daemon sends nothing to it until a new token
+    /// is saved (`veet connect`, or veet-tui's sign-in). Absent from older daemons.
+    public var signInNeeded: Bool?
+
+    public var needsSignIn: Bool { signInNeeded == true }
 
     public init(name: String, sessions: Int, outboxPending: Int, lastSync: Date?, lastError: String?,
-                notifications: String) {
+                notifications: String, signInNeeded: Bool = false) {
+        self.signInNeeded = signInNeeded ? true : nil
         self.name = name
         self.sessions = sessions
         self.outboxPending = outboxPending
@@ -134,6 +140,7 @@ public struct ConnectionStatus: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case name, sessions, notifications
         case outboxPending = "outbox_pending", lastSync = "last_sync", lastError = "last_error"
+        case signInNeeded = "sign_in_needed"
     }
 }
 

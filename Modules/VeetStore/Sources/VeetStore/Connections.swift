@@ -97,6 +97,17 @@ public struct ConnectionRegistry: Sendable {
         return storage
     }
 
+    /// A saved connection's new server address; its token stays in its slot
+    /// (file or keyring) untouched. The caller decides about the cached rows
+    /// (`LocalStore.forgetConnection`): they came from the old address.
+    public func changeAddress(name: String, to url: ServerURL) throws {
+        var file = try load()
+        guard var saved = file.connection(named: name) else { throw ConnectionResolutionError.unknownConnection(name) }
+        saved.url = url.url.absoluteString
+        file.upsert(saved, makeCurrent: file.current == name)
+        try save(file)
+    }
+
     /// Moves every token kept in a file into the keyring (`veet connections migrate`), each
     /// read back from the keyring before its file goes. Returns the names moved.
     public func migrateTokensToKeyring() throws -> [String] {
