@@ -121,11 +121,17 @@ import Testing
         let client = Process()
         client.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         client.arguments = ["-qc", "\(TmuxTerminal.path) -L \(tui.socket) -f /dev/null attach -t main", "/dev/null"]
-        client.standardInput = FileHandle.nullDevice
+        // Its input stays open and silent: at the end of its input `script` would type Ctrl-D,
+        // which the client would hand to veet-tui (quit).
+        let silence = Pipe()
+        client.standardInput = silence
         client.standardOutput = FileHandle.nullDevice
         client.standardError = FileHandle.nullDevice
         try client.run()
-        defer { if client.isRunning { client.terminate() } }
+        defer {
+            if client.isRunning { client.terminate() }
+            try? silence.fileHandleForWriting.close()
+        }
         try tui.waitFor("New conversation")
         func written() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
         let notification = "\u{1B}Ptmux;\u{1B}\u{1B}]9;Veet: Approval needed\u{07}\u{1B}\\"
@@ -138,7 +144,8 @@ import Testing
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline, !written().contains(notification) { usleep(100_000) }
         #expect(written().contains(notification), "the pane wrote:\n\(written().debugDescription)")
-        #expect(written().contains("\u{1B}[?1004h"), "focus reporting is on")
+        // tmux hides which terminal is outside it: no OSC 777, and a BEL as the fallback.
+        #expect(written().contains(notification + "\u{07}") && !written().contains("]777;"))
         // Back and away again: the same approval is not told twice.
         try tui.tmux(["select-pane", "-t", "main.0"])
         usleep(300_000)

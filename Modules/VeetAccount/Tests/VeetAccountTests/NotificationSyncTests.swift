@@ -7,7 +7,7 @@ import VeetTransport
 import VeetWire
 
 /// `POST /v1/notifications/sync` (sessions-runs.md §8.2), client and reference server.
-@Suite(.timeLimit(.minutes(1))) struct NotificationSyncTests {
+@Suite(.timeLimit(.minutes(3))) struct NotificationSyncTests {
     struct Created: Decodable { var id: String }
 
     @Test func deliveredIDsGoInBatchesOf200WithTheSeenRunsOnlyOnTheFirst() {
