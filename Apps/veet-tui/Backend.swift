@@ -86,8 +86,8 @@ struct Backend: Sendable {
 
     /// Opens a conversation with the chat feature's `ConversationOpener`: the
     /// cached transcript, the server's, then its latest run (followed live when
-    /// active, replayed for tools and outcome when not).
-    func open(sessionID: String, work: Int) -> Task<Void, Never> {
+    /// active, replayed for tools and outcome when not); a deep link's `runID` instead when given.
+    func open(sessionID: String, run runID: String? = nil, work: Int) -> Task<Void, Never> {
         Task {
             let opener = ConversationOpener(api: api, cache: store)
             let cached = opener.cachedMessages(sessionID: sessionID)
@@ -95,7 +95,7 @@ struct Backend: Sendable {
             do {
                 let restored = try await opener.restore(sessionID: sessionID)
                 inbox.post(.transcriptLoaded(sessionID: sessionID, messages: restored.messages))
-                guard let runID = restored.run(.activeOrLatest), !Task.isCancelled else {
+                guard let runID = runID ?? restored.run(.activeOrLatest), !Task.isCancelled else {
                     inbox.post(.workEnded(work: work, problem: nil))
                     return
                 }

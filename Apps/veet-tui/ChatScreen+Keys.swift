@@ -7,6 +7,7 @@ import VeetTransport
 extension ChatScreen {
     func handle(_ event: InputEvent) {
         if case .resize = event { terminal.invalidate(); return }
+        if noteFocus(event) { return }
         if state.dialog != nil { if case .key(let key) = event { handleDialog(key) }; return }
         if state.connections.form != nil { handleConnectionForm(event); return }  // sign in again, over everything
         if state.viewer != nil { if case .key(let key) = event { handleViewer(key) }; return }

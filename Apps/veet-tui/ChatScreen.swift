@@ -43,6 +43,14 @@ final class ChatScreen {
     var exitAfterFirstFrame = false
     /// The last Email refresh tick (the refresher decides what it admits).
     var lastEmailTick = Date.distantPast
+    /// `--session ID [--run ID] [--focus ...]`, until its card docks or its work ends (ChatScreen+DeepLink.swift).
+    var deepLink: DeepLink?
+    var deepLinkWork: Int?
+    /// Terminal notifications (ChatScreen+TerminalAlerts.swift) and the results acknowledged as seen.
+    var terminalAlerts = TerminalAlertRule()
+    var pendingFinished: [AttentionItem] = []
+    var lastDaemonAlertsRead = Date.distantPast
+    var acknowledgedRuns: Set<String> = []
 
     init(terminal: TerminalSession, backend: Backend, connectionLabel: String, environment: [String: String]) {
         self.terminal = terminal
@@ -53,6 +61,7 @@ final class ChatScreen {
 
     func run() {
         loadConnectionState()
+        openDeepLink()
         while !state.shouldQuit {
             for event in terminal.nextEvents(timeoutMilliseconds: 50) {
                 handle(event)
@@ -63,6 +72,11 @@ final class ChatScreen {
                 needsPaint = true
             }
             sendQueuedMessageIfRunEnded()
+            followDeepLink()
+            if needsPaint {
+                raiseTerminalAlerts(now: Date())
+                acknowledgeViewedResult()
+            }
             emailLoopWork(now: Date())
             if announcedVisible != .some(state.sessionID) {
                 announcedVisible = .some(state.sessionID)
@@ -116,6 +130,7 @@ final class ChatScreen {
         case .sessionsLoaded(let sessions, let pendingApprovals):
             // Unchanged rows keep the sidebar model (rebuilding it orders every row).
             if sessions != state.sessions { state.sessions = sessions }
+            noteIndexForTerminalAlerts(sessions)
             // veetd or an echo may have confirmed a message meanwhile.
             refreshSendStates()
             // A failed read keeps the last list: nothing is hidden, nothing newly marked.
@@ -271,7 +286,7 @@ final class ChatScreen {
     }
 
     /// Opens a conversation (nil: a new one), leaving the open one's work pending.
-    func openConversation(_ sessionID: String?, at sequence: Int64? = nil) {
+    func openConversation(_ sessionID: String?, at sequence: Int64? = nil, run runID: String? = nil) {
         leaveConversationWork()
         state.sessionID = sessionID
         state.newConversationKey = IdempotencyKey()
@@ -294,7 +309,7 @@ final class ChatScreen {
             state.sidebar.selection = .item(sectionID: "start", itemID: ScreenState.newConversationID)
             return
         }
-        startWork(sessionID: sessionID) { backend, work in backend.open(sessionID: sessionID, work: work) }
+        startWork(sessionID: sessionID) { backend, work in backend.open(sessionID: sessionID, run: runID, work: work) }
         _ = backend.loadTaskGrants(sessionID: sessionID)
     }
 

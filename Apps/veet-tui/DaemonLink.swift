@@ -15,6 +15,9 @@ final class DaemonLink: Sendable {
     private struct State {
         var client: DaemonClient?
         var lastAttempt = Date.distantPast
+        /// The desktop alerts veetd showed, at its last `status` answer.
+        var raised: [RaisedAlert] = []
+        var refreshing = false
     }
 
     private let paths: DaemonPaths
@@ -42,26 +45,50 @@ final class DaemonLink: Sendable {
         }
     }
 
+    /// veetd's desktop alerts on screen, as last read (empty without veetd).
+    var raisedAlerts: [RaisedAlert] { state.withLock { $0.raised } }
+
+    /// Reads them again in the background (one read at a time; without veetd nothing).
+    func refreshRaisedAlerts() {
+        guard state.withLock({ state in
+            defer { state.refreshing = true }
+            return !state.refreshing
+        }) else { return }
+        queue.async { [self] in
+            defer { state.withLock { $0.refreshing = false } }
+            guard let client = connectedClient() else { return }
+            guard case .status(let status)? = try? client.request(.status, timeout: Self.callTimeout) else {
+                state.withLock { $0.client = nil }
+                return
+            }
+            state.withLock { $0.raised = status.raisedAlerts }
+        }
+    }
+
     /// Announces the visible conversation (nil: a new one, nothing to hold back).
     func show(_ sessionID: String?) {
         queue.async { [self] in deliver(sessionID) }
     }
 
     private func deliver(_ sessionID: String?) {
-        let client: DaemonClient? = state.withLock { state in
+        guard let client = connectedClient() else { return }
+        do {
+            _ = try client.request(.visible(sessionID: sessionID), timeout: Self.callTimeout)
+        } catch {
+            // The daemon went away (or refused): forget it; a later change tries again.
+            state.withLock { $0.client = nil }
+        }
+    }
+
+    /// The open connection, or a new one at most every `retryInterval`.
+    private func connectedClient() -> DaemonClient? {
+        state.withLock { state in
             if let client = state.client { return client }
             let now = Date()
             guard now.timeIntervalSince(state.lastAttempt) >= Self.retryInterval else { return nil }
             state.lastAttempt = now
             state.client = try? DaemonClient.connect(paths: paths, client: "veet-tui", timeout: Self.callTimeout)
             return state.client
-        }
-        guard let client else { return }
-        do {
-            _ = try client.request(.visible(sessionID: sessionID), timeout: Self.callTimeout)
-        } catch {
-            // The daemon went away (or refused): forget it; a later change tries again.
-            state.withLock { $0.client = nil }
         }
     }
 }

@@ -12,12 +12,45 @@ enum TUICommandLine {
             --connection picks another. Without either, a first-run form connects this computer (saved as `veet connect` saves). \
             Press ? or F1 inside for the keys (F8 settings, F9 connections); docs/tui.md describes every screen.
             """,
-        examples: [CommandExample("veet-tui"), CommandExample("veet-tui --connection work")],
+        examples: [CommandExample("veet-tui"), CommandExample("veet-tui --connection work"),
+                   CommandExample("veet-tui --session 0198d6a2-4c1e-7b3a-9f21-5e8c0d4a7b61 --focus approval")],
         options: [
             .value("connection", valueName: "name", help: "Use this saved connection instead of the current one."),
             .flag("version", help: "Print the version, build and commit, and leave."),
+            .value("session", valueName: "id",
+                   help: "Open this conversation: its transcript, and the run in flight (or the latest) attached."),
+            .value("run", valueName: "id", help: "With --session: attach to this run of the conversation instead."),
+            OptionSpec(long: "focus", kind: .value(valueName: "approval|question"),
+                       help: "With --session: put the keys on the waiting approval card or the question's answer box.",
+                       completion: .choices(DeepLink.Focus.allCases.map(\.rawValue))),
             .flag("first-frame-exit", help: "Draw one frame from the cached index and leave (measures cold start; `make bench` uses it)."),
         ])
+
+    /// The options that matter after parsing (help and the man page are handled before).
+    struct Launch: Sendable, Equatable {
+        var connection: String?
+        var deepLink: DeepLink?
+        var firstFrameExit = false
+    }
+
+    /// Reads the command line through `spec`, so help, the man page and
+    /// parsing never disagree. Ids must look like the server's (UUIDs).
+    static func launch(_ arguments: [String]) throws -> Launch {
+        guard case .run(let command) = try CommandLineParser(root: spec).parse(arguments) else {
+            return Launch()
+        }
+        var launch = Launch(connection: command.value("connection"), firstFrameExit: command.flag("first-frame-exit"))
+        let focus = try command.choice("focus", as: DeepLink.Focus.self)
+        guard let session = command.value("session") else {
+            if command.value("run") != nil { throw DeepLinkError("--run needs --session (the conversation the run is in)") }
+            if focus != nil { throw DeepLinkError("--focus needs --session (the conversation to open)") }
+            return launch
+        }
+        launch.deepLink = DeepLink(sessionID: try DeepLink.identifier(session, option: "--session", what: "conversation"),
+                                   runID: try command.value("run").map { try DeepLink.identifier($0, option: "--run", what: "run") },
+                                   focus: focus)
+        return launch
+    }
 
     static var help: String { HelpFormatter(root: spec).help(for: []) ?? "" }
 

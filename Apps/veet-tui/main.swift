@@ -1,5 +1,6 @@
 import Foundation
 import VeetChat
+import VeetConsole
 import VeetCurses
 import VeetDaemonProtocol
 import VeetStore
@@ -12,11 +13,7 @@ import VeetTransport
 // slice, then hands the terminal to the chat screen.
 
 let environment = ProcessInfo.processInfo.environment
-var arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.contains("--help") || arguments.contains("-h") {
-    print(TUICommandLine.help, terminator: "")
-    exit(0)
-}
+let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--version") {
     print(TUIBuild.line)
     exit(0)
@@ -29,10 +26,22 @@ if arguments.contains("--bench-frames") {
     FrameBench.run(quick: arguments.contains("--quick"))
     exit(0)
 }
-var connectionName: String?
-if let index = arguments.firstIndex(of: "--connection"), index + 1 < arguments.count {
-    connectionName = arguments[index + 1]
+// One spec drives parsing, --help and veet-tui(1); a bad id or value stops here, before the terminal is taken.
+let launch: TUICommandLine.Launch
+do {
+    if case .help = try CommandLineParser(root: TUICommandLine.spec).parse(arguments) {
+        print(TUICommandLine.help, terminator: "")
+        exit(0)
+    }
+    launch = try TUICommandLine.launch(arguments)
+} catch let error as UsageError {
+    FileHandle.standardError.write(Data((error.report(programName: "veet-tui") + "\n").utf8))
+    exit(ExitCode.usage.rawValue)
+} catch {
+    FileHandle.standardError.write(Data("veet-tui: \(error)\nRun 'veet-tui --help' for usage.\n".utf8))
+    exit(ExitCode.usage.rawValue)
 }
+let connectionName = launch.connection
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("veet-tui: \(message)\n".utf8))
@@ -52,7 +61,7 @@ do {
 
 let preference = environment["VEET_APPEARANCE"].flatMap(AppearancePreference.init(rawValue:)) ?? .auto
 // Asked once, before ncurses owns the terminal, when nothing forces the look ("follow the terminal" uses it later).
-let background = environment["VEET_APPEARANCE"] == nil && !arguments.contains("--first-frame-exit")
+let background = environment["VEET_APPEARANCE"] == nil && !launch.firstFrameExit
     ? TerminalBackgroundQuery.run(environment: environment) : nil
 let appearance = AppearanceResolver.resolve(preference, environment: environment) { background }.appearance
 let options = TerminalSession.Options(capability: ColorCapability.detect(environment: environment), appearance: appearance)
@@ -80,5 +89,6 @@ do {
 let screen = ChatScreen(terminal: terminal, backend: opened.backend, connectionLabel: opened.label, environment: environment)
 screen.connection = ActiveConnection(resolved: resolved!, registry: registry)
 screen.terminalBackground = background
-screen.exitAfterFirstFrame = arguments.contains("--first-frame-exit")
+screen.exitAfterFirstFrame = launch.firstFrameExit
+screen.deepLink = launch.deepLink
 screen.run()

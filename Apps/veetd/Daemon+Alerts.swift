@@ -50,7 +50,7 @@ extension Daemon {
             }
             // A client may have opened the conversation while the server was asked.
             if let session = ready.targets.sessionID, visibleSessions.contains(session) { continue }
-            notifier?.show(AlertWording.alert(for: ready))
+            showAlert(AlertWording.alert(for: ready), connection: runtime.name)
         }
     }
 

@@ -51,6 +51,7 @@ extension Daemon {
         }
         await deliverOutbox(runtime)
         await readInbox(name)
+        await clearObsoleteAlerts(name)
         watchActiveRuns(runtime)
         return result
     }
@@ -101,6 +102,7 @@ extension Daemon {
                 connections[name]?.inboxBackoff = 20
                 return
             }
+            learnDelivered(items, connection: name)
             let found = connections[name]?.inbox.signals(from: items, now: Date()) ?? []
             signals.append(found, connection: name)
         } catch {

@@ -45,6 +45,8 @@ actor Daemon {
     var board: AlertBoard
     /// Which connection each pending alert belongs to.
     var alertConnections: [String: String] = [:]
+    /// The alerts on screen and their inbox notifications (Daemon+AlertSync.swift).
+    var deliveredAlerts = DeliveredAlerts()
     /// The conversation each connected client reports visible.
     var visible: [Int: String] = [:]
     var notifier: DesktopNotifier?
@@ -151,6 +153,7 @@ actor Daemon {
                              signInNeeded: runtime.signInNeeded)
         }
         return DaemonStatus(pid: getpid(), version: version, startedAt: startedAt, clients: clientCount(),
-                            watchedRuns: hub.liveRunIDs, pendingAlerts: board.pending.count, connections: rows)
+                            watchedRuns: hub.liveRunIDs, pendingAlerts: board.pending.count, connections: rows,
+                            raisedAlerts: raisedAlerts)
     }
 }

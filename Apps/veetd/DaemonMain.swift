@@ -49,9 +49,17 @@ func serveDaemon(_ settings: DaemonSettings) async -> Never {
     }
 
     let notifierMode = DesktopNotifier.detect(environment: environment, forceLog: settings.logOnlyNotifier)
+    let opener = TerminalOpener(log: log, environment: environment)
     let notifier = DesktopNotifier(mode: notifierMode, log: log) { alert, action in
         Task {
-            await daemon.perform(action: action, on: alert, connection: await daemon.connectionName(forRun: alert.targets.runID))
+            let shownFor = await daemon.alertDismissed(key: alert.key)
+            let connection = await daemon.connectionName(forRun: alert.targets.runID) ?? shownFor
+            if action == DesktopNotifier.openAction {
+                let only = await daemon.onlyConnectionName
+                opener.open(alert, connection: connection ?? only)
+            } else {
+                await daemon.perform(action: action, on: alert, connection: connection)
+            }
         }
     }
     await daemon.configure(notifier: notifier, clientCount: { server.clientCount })
@@ -59,7 +67,7 @@ func serveDaemon(_ settings: DaemonSettings) async -> Never {
 
     switch notifierMode {
     case .logOnly(let reason): log.info("alerts go to this log (\(reason))")
-    case .notifySend(_, let actions): log.info("alerts go to notify-send\(actions ? " with actions" : "")")
+    case .notifySend(_, let actions, _): log.info("alerts go to notify-send\(actions ? " with actions" : "")")
     }
     log.info("listening on \(daemonPaths.socketFile.path)")
     SystemdNotify.send("READY=1\nSTATUS=Watching \(await daemon.connections.count) connections\nMAINPID=\(getpid())")

@@ -5,10 +5,13 @@ import VeetAccount
 /// `notify-send`, when it is on PATH and a session bus is set; otherwise
 /// writes one log line per alert. Actions (Approve once / Deny) are offered
 /// when this notify-send supports `--action`; the chosen one comes back
-/// through `onAction`.
+/// through `onAction`. An alert with a conversation also offers Open
+/// (`TerminalOpener`). When notify-send can print the id the notification
+/// service gave an alert (`--print-id`), an alert later called obsolete is
+/// closed through it (DesktopNotifier+Close.swift).
 struct DesktopNotifier: Sendable {
     enum Mode: Sendable, Hashable {
-        case notifySend(path: String, actions: Bool)
+        case notifySend(path: String, actions: Bool, printsID: Bool = false)
         case logOnly(reason: String)
     }
 
@@ -17,6 +20,8 @@ struct DesktopNotifier: Sendable {
     let mode: Mode
     let log: DaemonLog
     let onAction: ActionHandler
+    /// The notification service's id of each alert on screen, by alert key.
+    let onScreen = OnScreenAlerts()
 
     static func detect(environment: [String: String], forceLog: Bool) -> Mode {
         if forceLog { return .logOnly(reason: "notifications turned off (--notifier log)") }
@@ -26,15 +31,16 @@ struct DesktopNotifier: Sendable {
         guard let path = findOnPath("notify-send", environment: environment) else {
             return .logOnly(reason: "notify-send is not installed")
         }
-        return .notifySend(path: path, actions: supportsActions(path))
+        let help = helpText(path)
+        return .notifySend(path: path, actions: help.contains("--action"), printsID: help.contains("--print-id"))
     }
 
     func show(_ alert: DesktopAlert) {
         switch mode {
         case .logOnly(let reason):
             log.info("alert \(alert.kind.rawValue) \(Self.identifiers(alert)) shown as a log line (\(reason))")
-        case .notifySend(let path, let actions):
-            launch(path: path, alert: alert, withActions: actions && !alert.actions.isEmpty)
+        case .notifySend(let path, let actions, let printsID):
+            launch(path: path, alert: alert, withActions: actions && !offered(alert).isEmpty, printsID: printsID)
         }
     }
 
@@ -44,7 +50,7 @@ struct DesktopNotifier: Sendable {
         switch mode {
         case .logOnly(let reason):
             log.info("notice \"\(title)\" shown as a log line (\(reason))")
-        case .notifySend(let path, _):
+        case .notifySend(let path, _, _):
             let process = Process()
             process.executableURL = URL(fileURLWithPath: path)
             process.arguments = ["--app-name=Veet", "--urgency=normal", "--category=im", "--", title, body]
@@ -55,25 +61,22 @@ struct DesktopNotifier: Sendable {
         }
     }
 
-    private func launch(path: String, alert: DesktopAlert, withActions: Bool) {
+    private func launch(path: String, alert: DesktopAlert, withActions: Bool, printsID: Bool) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         var arguments = ["--app-name=Veet", "--urgency=\(alert.urgency)", "--category=im"]
+        let offered = withActions ? offered(alert) : []
         if withActions {
-            arguments += alert.actions.map { "--action=\($0.id)=\($0.label)" }
+            arguments += offered.map { "--action=\($0.id)=\($0.label)" }
             arguments.append("--wait")
         }
+        if printsID { arguments.append("--print-id") }
         process.arguments = arguments + ["--", alert.title, alert.body]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        let handler = onAction
-        process.terminationHandler = { _ in
-            let chosen = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-            if alert.actions.contains(where: { $0.id == chosen }) { handler(alert, chosen) }
-        }
+        readLines(of: output, alert: alert, printsID: printsID, offered: offered)
         do {
             try process.run()
             log.info("alert \(alert.kind.rawValue) \(Self.identifiers(alert)) sent to the notification service")
@@ -95,17 +98,17 @@ struct DesktopNotifier: Sendable {
             .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// libnotify 0.7.10 added `--action`; older notify-send lacks it.
-    private static func supportsActions(_ path: String) -> Bool {
+    /// libnotify 0.7.10 added `--action` (0.7.9 `--print-id`); older notify-send lacks them.
+    private static func helpText(_ path: String) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = ["--help"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
+        guard (try? process.run()) != nil else { return "" }
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return text.contains("--action")
+        return text
     }
 }

@@ -77,14 +77,28 @@ import VeetTransport
     }
 }
 
-/// The schedule facts of an alert: a bounded, early-stopping walk, not `Page.all`.
+/// The schedule facts of an alert: a bounded, early-stopping walk, not `Page.all`,
+/// over the contract's shapes (schedules.md §4 record, §6 occurrences).
 @Suite struct ScheduleFactsLookupTests {
-    private func occurrences(_ server: ScriptedServer, pages: Int) {
-        server.on("GET", "/v1/schedules/*", .json(["id": "sc", "title": "Morning briefing"]))
+    static func record(title: String, revision: Int) -> [String: Any] {
+        ["schedule": ["id": "sc", "state": "ACTIVE", "pause_reason": NSNull(), "current_revision": revision,
+                      "next_fire_at": NSNull(), "consecutive_failures": 0],
+         "revision": ["schedule_id": "sc", "revision": revision, "title": title,
+                      "instruction": "Summarize my calendar.", "cadence": ["kind": "DAILY", "local_time": "08:00:00",
+                                                                           "timezone": "America/New_York"]]]
+    }
+
+    static func occurrence(_ id: String, revision: Int, at time: String = "2026-09-20T12:00:00Z") -> [String: Any] {
+        ["id": id, "schedule_id": "sc", "schedule_revision": revision, "nominal_fire_at": time,
+         "disposition": "MATERIALIZED", "session_id": "s", "run_id": "r", "reason_code": NSNull()]
+    }
+
+    private func occurrences(_ server: ScriptedServer, pages: Int, currentRevision: Int = 2) {
+        server.on("GET", "/v1/schedules/*", .json(Self.record(title: "Morning briefing", revision: currentRevision)))
         server.on("GET", "/v1/schedules/*/occurrences") { request in
             let index = Int(request.queryValue("cursor") ?? "0") ?? 0
             let next: Any = index + 1 < pages ? String(index + 1) : NSNull()
-            return .json(["items": [["id": "o-\(index)", "nominal_fire_at": "2026-09-20T12:00:00Z"]], "next_cursor": next])
+            return .json(["items": [Self.occurrence("o-\(index)", revision: currentRevision)], "next_cursor": next])
         }
     }
 
@@ -99,9 +113,40 @@ import VeetTransport
 
     @Test func atMostFivePagesAreRead() async throws {
         let server = ScriptedServer()
-        occurrences(server, pages: 9)
+        occurrences(server, pages: 9, currentRevision: 1)
         let facts = await ScheduleFactsLookup(sender: server.sender).facts(scheduleID: "sc", occurrenceID: "o-7")
+        // Never revised: the one revision there is ran, even though the occurrence was not reached.
         #expect(facts?.title == "Morning briefing" && facts?.occurrenceTime == nil)
         #expect(server.requests("GET", "/v1/schedules/*/occurrences").count == 5)
+    }
+
+    /// An occurrence of an older revision is not named after the current one.
+    @Test func aRenamedSchedulesOldRunIsNotGivenTheNewTitle() async throws {
+        let server = ScriptedServer()
+        server.on("GET", "/v1/schedules/sc", .json(Self.record(title: "Evening digest", revision: 3)))
+        server.on("GET", "/v1/schedules/sc/occurrences", .json(["items": [
+            Self.occurrence("o-new", revision: 3, at: "2026-09-21T12:00:00Z"), Self.occurrence("o-old", revision: 2),
+        ], "next_cursor": NSNull()]))
+        let lookup = ScheduleFactsLookup(sender: server.sender)
+        let old = await lookup.facts(scheduleID: "sc", occurrenceID: "o-old")
+        #expect(old == ScheduleFacts(title: nil, occurrenceTime: Date(timeIntervalSince1970: 1_789_905_600)))
+        #expect(await lookup.facts(scheduleID: "sc", occurrenceID: "o-new")?.title == "Evening digest")
+        // Revised, occurrence not found: the revision that ran is unknown, so is its title.
+        #expect(await lookup.facts(scheduleID: "sc", occurrenceID: "o-gone") == ScheduleFacts(title: nil, occurrenceTime: nil))
+    }
+
+    /// Against the reference server: its record and occurrences are the contract's.
+    @Test func theFixturesScheduleNamesTheAlert() async throws {
+        let (server, client) = try AccountFixture.start()
+        defer { server.stop() }
+        _ = server.seedSessions(count: 30)
+        let listed = try await client.send(.get("/v1/schedules"))
+        let page = try #require(try JSONSerialization.jsonObject(with: listed.body) as? [String: Any])
+        let first = try #require((page["items"] as? [[String: Any]])?.first)
+        let scheduleID = try #require(first["id"] as? String), title = try #require(first["title"] as? String)
+        _ = try #require(server.fireSchedule(scheduleID))
+        let occurrenceID = try #require(server.occurrenceIDs(ofSchedule: scheduleID).first)
+        let facts = await ScheduleFactsLookup(sender: .live(client: client)).facts(scheduleID: scheduleID, occurrenceID: occurrenceID)
+        #expect(facts?.title == title && facts?.occurrenceTime != nil)
     }
 }

@@ -187,9 +187,10 @@ import VeetWire
     @Test func scheduleFactsComeFromTheScheduleRoutes() async {
         let server = ScriptedServer()
         server.on("GET", "/v1/schedules/sc/occurrences", .json(["items": [
-            ["id": "o-2", "nominal_fire_at": "2026-09-21T12:00:00Z"], ["id": "o-1", "nominal_fire_at": "2026-09-20T12:00:00Z"],
+            ScheduleFactsLookupTests.occurrence("o-2", revision: 2, at: "2026-09-21T12:00:00Z"),
+            ScheduleFactsLookupTests.occurrence("o-1", revision: 2),
         ], "next_cursor": NSNull()]))
-        server.on("GET", "/v1/schedules/sc", .json(["id": "sc", "title": "Morning briefing", "revision": 2]))
+        server.on("GET", "/v1/schedules/sc", .json(ScheduleFactsLookupTests.record(title: "Morning briefing", revision: 2)))
         let lookup = ScheduleFactsLookup(sender: server.sender)
         let facts = await lookup.facts(scheduleID: "sc", occurrenceID: "o-1")
         #expect(facts == ScheduleFacts(title: "Morning briefing", occurrenceTime: Date(timeIntervalSince1970: 1_789_905_600)))

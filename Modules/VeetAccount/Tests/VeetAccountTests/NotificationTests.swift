@@ -77,6 +77,51 @@ import VeetTransport
         #expect(decoded.first { $0.kind == .deviceInvocation }?.title == "Your device has a pending action")
     }
 
+    /// sessions-runs.md §8.1: a schedule alert names the revision that ran and its
+    /// occurrence time from `payload.schedule_context` (the time keeps its offset).
+    @Test func aScheduleAlertNamesItsContext() async throws {
+        let (server, client) = try AccountFixture.start()
+        defer { server.stop() }
+        server.raiseNotification(kind: "schedule_run_finished", sessionID: "s", runID: "r", scheduleID: "sc",
+                                 occurrenceID: "o", scheduleContext: ("Morning briefing", "2026-08-22T07:00:00-07:00"))
+        server.raiseNotification(kind: "run_failed", sessionID: "s", runID: "r2",
+                                 scheduleContext: ("Not a schedule kind", "2026-08-22T07:00:00-07:00"))
+        let response = try await client.send(.get("/v1/notifications"))
+        let page = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+        let payloads = try #require(page["items"] as? [[String: Any]]).compactMap {
+            ($0["notification"] as? [String: Any])?["payload"] as? [String: Any]
+        }
+        #expect(payloads.first?["schedule_context"] is NSNull)
+        let context = try #require(payloads.last?["schedule_context"] as? [String: Any])
+        #expect(context["title"] as? String == "Morning briefing")
+        #expect(context["scheduled_for"] as? String == "2026-08-22T07:00:00-07:00")
+
+        let items = try #require(try await NotificationInbox(api: AccountAPI(sender: .live(client: client))).latest(50).value)
+        let finished = try #require(items.first { $0.kind == .scheduleRunFinished })
+        let expected = ScheduleFacts(title: "Morning briefing", occurrenceTime: Date(timeIntervalSince1970: 1_787_407_200))
+        #expect(finished.scheduleContext == expected)
+        #expect(items.first { $0.kind == .runFailed }?.scheduleContext == nil)
+        let candidate = try #require(AlertCandidate(finished))
+        let alert = AlertWording.alert(for: candidate, timeZone: try #require(TimeZone(identifier: "UTC")))
+        #expect(alert.body == "“Morning briefing” ran for 2026-08-22 14:00. Open it to see the result.")
+    }
+
+    /// The contract's inbox shape with `schedule_context` on a skipped occurrence.
+    @Test func scheduleContextDecodesFromTheContractsShape() throws {
+        let json = #"""
+        {"notification": {"id": "n3", "kind": "schedule_occurrence_skipped", "schedule_id": "sc", "occurrence_id": "o",
+          "status": "dispatched", "created_at": "2026-08-22T18:05:10Z",
+          "payload": {"version": 1, "kind": "schedule_occurrence_skipped", "title": "Scheduled run skipped",
+            "status": "MISSED", "schedule_id": "sc", "occurrence_id": "o", "notification_id": "n3",
+            "schedule_context": {"title": "Scheduled task", "scheduled_for": "2026-08-22T07:00:00+02:00"}}},
+         "deliveries": []}
+        """#
+        let item = try WireJSON.decoder().decode(NotificationItem.self, from: Data(json.utf8))
+        #expect(item.scheduleContext == ScheduleFacts(title: "Scheduled task",
+                                                      occurrenceTime: Date(timeIntervalSince1970: 1_787_374_800)))
+        #expect(AlertCandidate(item)?.schedule?.title == "Scheduled task")
+    }
+
     @Test func identifiersAKindDoesNotCarryAreDroppedByTheClient() throws {
         let json = #"""
         {"notification": {"id": "n1", "kind": "run_failed", "session_id": "s", "run_id": "r",

@@ -93,9 +93,12 @@ public struct DaemonStatus: Sendable, Hashable, Codable {
     public var watchedRuns: [String]
     public var pendingAlerts: Int
     public var connections: [ConnectionStatus]
+    /// The desktop alerts on screen (identifiers only), so a client does not
+    /// tell the same thing twice; empty from an older veetd, which sends none.
+    public var raisedAlerts: [RaisedAlert]
 
     public init(pid: Int32, version: String, startedAt: Date, clients: Int, watchedRuns: [String],
-                pendingAlerts: Int, connections: [ConnectionStatus]) {
+                pendingAlerts: Int, connections: [ConnectionStatus], raisedAlerts: [RaisedAlert] = []) {
         self.pid = pid
         self.version = version
         self.startedAt = startedAt
@@ -103,11 +106,48 @@ public struct DaemonStatus: Sendable, Hashable, Codable {
         self.watchedRuns = watchedRuns
         self.pendingAlerts = pendingAlerts
         self.connections = connections
+        self.raisedAlerts = raisedAlerts
     }
 
     enum CodingKeys: String, CodingKey {
         case pid, version, clients, connections
         case startedAt = "started_at", watchedRuns = "watched_runs", pendingAlerts = "pending_alerts"
+        case raisedAlerts = "raised_alerts"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        pid = try c.decode(Int32.self, forKey: .pid)
+        version = try c.decode(String.self, forKey: .version)
+        startedAt = try c.decode(Date.self, forKey: .startedAt)
+        clients = try c.decode(Int.self, forKey: .clients)
+        watchedRuns = try c.decode([String].self, forKey: .watchedRuns)
+        pendingAlerts = try c.decode(Int.self, forKey: .pendingAlerts)
+        connections = try c.decode([ConnectionStatus].self, forKey: .connections)
+        raisedAlerts = try c.decodeIfPresent([RaisedAlert].self, forKey: .raisedAlerts) ?? []
+    }
+}
+
+/// One desktop alert veetd shows: its kind (`approval`, `question`,
+/// `run_failed`, `schedule_run_finished`, ...) and what it is about.
+public struct RaisedAlert: Sendable, Hashable, Codable {
+    public var kind: String
+    public var sessionID: String?
+    public var runID: String?
+    public var approvalID: String?
+    public var questionID: String?
+
+    public init(kind: String, sessionID: String?, runID: String?, approvalID: String?, questionID: String?) {
+        self.kind = kind
+        self.sessionID = sessionID
+        self.runID = runID
+        self.approvalID = approvalID
+        self.questionID = questionID
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind
+        case sessionID = "session_id", runID = "run_id", approvalID = "approval_id", questionID = "question_id"
     }
 }
 

@@ -56,17 +56,18 @@ public struct AlertCandidate: Sendable, Hashable {
         case .scheduleOccurrenceSkipped: kind = .scheduleOccurrenceSkipped
         default: return nil
         }
-        self.init(kind: kind, targets: item.targets, toolName: item.toolName,
+        self.init(kind: kind, targets: item.targets, toolName: item.toolName, schedule: item.scheduleContext,
                   askedAt: kind == .approval ? item.createdAt?.date : nil)
     }
 }
 
 /// What a scheduled alert names: the title of the revision that ran and when it was due.
+/// Either may be unknown (then the alert says "A schedule" or leaves the time out).
 public struct ScheduleFacts: Sendable, Hashable {
-    public var title: String
+    public var title: String?
     public var occurrenceTime: Date?
 
-    public init(title: String, occurrenceTime: Date?) {
+    public init(title: String?, occurrenceTime: Date?) {
         self.title = title
         self.occurrenceTime = occurrenceTime
     }

@@ -43,9 +43,14 @@ public struct AlertEnricher: Sendable {
     }
 }
 
-/// Reads a schedule's title and an occurrence's nominal time through the
-/// schedule routes (schedules.md §2, §6), with its own minimal decoding so
-/// this feature does not import the schedules feature.
+/// Reads what a scheduled alert names when its inbox item has no
+/// `schedule_context` (older servers, live streams): the occurrence's nominal
+/// time and the title of the revision that ran, through the schedule routes
+/// (schedules.md §4, §6), with its own minimal decoding so this feature does
+/// not import the schedules feature. The record holds only the current
+/// revision, so its title is used only when the occurrence ran on it (or
+/// when there never was another): a renamed schedule's old run is "A
+/// schedule", never the new name.
 public struct ScheduleFactsLookup: Sendable {
     public let send: HTTPRequestSender
 
@@ -56,7 +61,7 @@ public struct ScheduleFactsLookup: Sendable {
     public func facts(scheduleID: String, occurrenceID: String?) async -> ScheduleFacts? {
         let path = "/v1/schedules/\(segment: scheduleID)"
         guard let record: ScheduleRecord = try? await send.decode(.get(path)) else { return nil }
-        var time: Date?
+        var found: OccurrenceRecord?
         if let occurrenceID {
             // Not `Page.all`: this walk stops at the occurrence it looks for,
             // after at most 5 pages (occurrences are newest first, so a fresh
@@ -65,36 +70,37 @@ public struct ScheduleFactsLookup: Sendable {
             for _ in 0..<5 {
                 guard let page: Page<OccurrenceRecord> =
                     try? await send.decode(.page(path + "/occurrences", limit: 50, cursor: cursor)) else { break }
-                if let found = page.items.first(where: { $0.id == occurrenceID }) {
-                    time = found.nominalFireAt?.date
+                if let match = page.items.first(where: { $0.id == occurrenceID }) {
+                    found = match
                     break
                 }
                 guard !page.isLast, let next = page.nextCursor else { break }
                 cursor = next
             }
         }
-        return ScheduleFacts(title: record.title, occurrenceTime: time)
+        let ranRevision = found?.scheduleRevision ?? (record.revision == 1 ? 1 : nil)
+        let title = ranRevision != nil && ranRevision == record.revision ? record.title : nil
+        return ScheduleFacts(title: title, occurrenceTime: found?.nominalFireAt?.date)
     }
 
+    /// `{"schedule": {...}, "revision": {"revision": N, "title": ...}}`: the current revision only.
     struct ScheduleRecord: Decodable {
-        var title: String
-        enum Keys: String, CodingKey { case title, definition }
+        var revision: Int?
+        var title: String?
+        enum Keys: String, CodingKey { case revision, title }
         init(from decoder: Decoder) throws {
-            let c = try decoder.container(keyedBy: Keys.self)
-            let definition = try? c.nestedContainer(keyedBy: Keys.self, forKey: .definition)
-            if let own = try? c.decode(String.self, forKey: .title) {
-                title = own
-            } else if let definition, let defined = try? definition.decode(String.self, forKey: .title) {
-                title = defined
-            } else {
-                title = "A schedule"
-            }
+            let current = try decoder.container(keyedBy: Keys.self).nestedContainer(keyedBy: Keys.self, forKey: .revision)
+            revision = try? current.decodeIfPresent(Int.self, forKey: .revision)
+            title = try? current.decodeIfPresent(String.self, forKey: .title)
         }
     }
 
     struct OccurrenceRecord: Decodable {
         var id: String
+        var scheduleRevision: Int?
         var nominalFireAt: Timestamp?
-        enum CodingKeys: String, CodingKey { case id, nominalFireAt = "nominal_fire_at" }
+        enum CodingKeys: String, CodingKey {
+            case id, scheduleRevision = "schedule_revision", nominalFireAt = "nominal_fire_at"
+        }
     }
 }

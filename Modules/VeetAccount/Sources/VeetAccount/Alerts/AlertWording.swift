@@ -7,6 +7,11 @@ public struct DesktopAlert: Sendable, Hashable {
         /// What the notifier reports back when chosen (`approve_once`, `deny`).
         public var id: String
         public var label: String
+
+        public init(id: String, label: String) {
+            self.id = id
+            self.label = label
+        }
     }
 
     public var key: String
@@ -50,7 +55,7 @@ public enum AlertWording {
     }
 
     private static func scheduleName(_ candidate: AlertCandidate) -> String {
-        candidate.schedule.map { "“\(clean($0.title))”" } ?? "A schedule"
+        candidate.schedule?.title.map { "“\(clean($0))”" } ?? "A schedule"
     }
 
     private static func when(_ candidate: AlertCandidate, _ timeZone: TimeZone) -> String {

@@ -13,6 +13,10 @@ public struct NotificationItem: Decodable, Sendable, Hashable, Identifiable {
     /// `device_invocation`); a name, not arguments.
     public var toolName: String?
     public var status: NotificationStatus
+    /// The two schedule kinds only: the title of the revision that ran and the
+    /// occurrence's time (`payload.schedule_context`, sessions-runs.md §8.1);
+    /// nil when the server sends none (older servers, other kinds).
+    public var scheduleContext: ScheduleFacts?
     public var createdAt: Timestamp?
     public var deliveries: [NotificationDelivery]
 
@@ -25,6 +29,14 @@ public struct NotificationItem: Decodable, Sendable, Hashable, Identifiable {
         case createdAt = "created_at"
         case sessionID = "session_id", runID = "run_id", approvalID = "approval_id", questionID = "question_id"
         case scheduleID = "schedule_id", occurrenceID = "occurrence_id", toolName = "tool_name"
+        case scheduleContext = "schedule_context"
+    }
+
+    /// `{"title": string, "scheduled_for": timestamp}`; `scheduled_for` keeps its own offset.
+    struct ScheduleContext: Decodable {
+        var title: String?
+        var scheduledFor: Timestamp?
+        enum CodingKeys: String, CodingKey { case title, scheduledFor = "scheduled_for" }
     }
 
     public init(from decoder: Decoder) throws {
@@ -44,6 +56,12 @@ public struct NotificationItem: Decodable, Sendable, Hashable, Identifiable {
         ).restricted(to: kind)
         toolName = kind.mayNameTool ? (try? payload?.decodeIfPresent(String.self, forKey: .toolName)) ?? nil : nil
         status = try record.decodeIfPresent(NotificationStatus.self, forKey: .status) ?? .unknown("")
+        let isSchedule = kind == .scheduleRunFinished || kind == .scheduleOccurrenceSkipped
+        if isSchedule, let context = (try? payload?.decodeIfPresent(ScheduleContext.self, forKey: .scheduleContext)) ?? nil {
+            scheduleContext = ScheduleFacts(title: context.title, occurrenceTime: context.scheduledFor?.date)
+        } else {
+            scheduleContext = nil
+        }
         createdAt = try record.decodeIfPresent(Timestamp.self, forKey: .createdAt)
         deliveries = try item.decodeIfPresent([NotificationDelivery].self, forKey: .deliveries) ?? []
     }

@@ -99,4 +99,7 @@ public enum InputEvent: Sendable, Hashable {
     case mouse(MouseEvent)
     /// The terminal changed size (from SIGWINCH, or after resuming).
     case resize(width: Int, height: Int)
+    /// The terminal window gained (true) or lost (false) the focus: `CSI I` /
+    /// `CSI O`, sent while focus reporting (DECSET 1004) is on.
+    case focus(Bool)
 }

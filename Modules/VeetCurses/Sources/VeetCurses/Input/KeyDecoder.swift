@@ -168,6 +168,9 @@ public struct KeyDecoder: Sendable {
         if parameters.hasPrefix("<") {
             return .event(Self.sgrMouse(parameters.dropFirst(), final: final).map(InputEvent.mouse), length: length)
         }
+        if parameters.isEmpty, final == UInt8(ascii: "I") || final == UInt8(ascii: "O") {
+            return .event(.focus(final == UInt8(ascii: "I")), length: length)
+        }
         let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
         let first = numbers.first.flatMap { $0 }
         let modifiers = numbers.count > 1 ? KeyModifiers(xtermParameter: numbers[1] ?? 1) : []

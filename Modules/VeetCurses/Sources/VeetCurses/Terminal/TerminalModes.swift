@@ -5,16 +5,23 @@ public enum TerminalModes {
     /// in SGR encoding (1006). VeetCurses decodes these bytes itself rather
     /// than through ncurses's `mousemask`, which would also pick the older
     /// X10 encoding that cannot report columns past 223.
-    public static func enable(mouse: Bool, bracketedPaste: Bool) -> String {
+    /// Focus reporting (1004) makes the terminal send `CSI I` / `CSI O` as its
+    /// window gains and loses the focus; a terminal without it ignores the mode.
+    public static func enable(mouse: Bool, bracketedPaste: Bool, focusEvents: Bool = false) -> String {
         (bracketedPaste ? "\u{1B}[?2004h" : "") + (mouse ? "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h" : "")
+            + (focusEvents ? focusReportingOn : "")
     }
+
+    public static let focusReportingOn = "\u{1B}[?1004h"
+    public static let focusReportingOff = "\u{1B}[?1004l"
 
     /// Everything `enable` may have turned on, off again, plus the end of a
     /// synchronized update and a visible cursor: safe to send twice.
     /// Mouse reports off (the three modes `enable` turns on), paste left as it is.
     public static let mouseOff = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
 
-    public static let disableAll = "\u{1B}[?2026l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?25h"
+    public static let disableAll =
+        "\u{1B}[?2026l\u{1B}[?1004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?25h"
 
     /// DECSET 2026: the terminal holds the screen until `endSynchronized`,
     /// so a frame never shows half drawn.

@@ -29,10 +29,12 @@ public final class TerminalSession {
         public var synchronizedOutput: Bool?
         public var mouse: Bool
         public var bracketedPaste: Bool
+        /// Focus reporting (DECSET 1004): `.focus` events arrive as the window gains and loses focus.
+        public var focusEvents: Bool
 
         public init(capability: ColorCapability, appearance: Appearance, palette: Palette = .a2,
                     escapeTimeoutMilliseconds: Int32 = 25, synchronizedOutput: Bool? = nil,
-                    mouse: Bool = true, bracketedPaste: Bool = true) {
+                    mouse: Bool = true, bracketedPaste: Bool = true, focusEvents: Bool = true) {
             self.capability = capability
             self.appearance = appearance
             self.palette = palette
@@ -40,6 +42,7 @@ public final class TerminalSession {
             self.synchronizedOutput = synchronizedOutput
             self.mouse = mouse
             self.bracketedPaste = bracketedPaste
+            self.focusEvents = focusEvents
         }
     }
 
@@ -118,13 +121,19 @@ public final class TerminalSession {
         signalPipe = (fds[0], fds[1])
         width = Int(getmaxx(window))
         height = Int(getmaxy(window))
-        writeRaw(TerminalModes.enable(mouse: options.mouse, bracketedPaste: options.bracketedPaste))
+        writeRaw(enabledModes)
         installSignalSources()
     }
 
     deinit { stop() }
 
     public var isRunning: Bool { screen != nil }
+
+    /// The modes turned on at start and again after a suspend or a child program
+    /// (`disableAll` turns them all off, focus reporting included).
+    private var enabledModes: String {
+        TerminalModes.enable(mouse: options.mouse, bracketedPaste: options.bracketedPaste, focusEvents: options.focusEvents)
+    }
 
     // MARK: Output
 
@@ -280,7 +289,7 @@ public final class TerminalSession {
             return [resize()]
         case SIGCONT:
             // Stopped by someone else (SIGSTOP): the shell may have drawn.
-            writeRaw(TerminalModes.enable(mouse: options.mouse, bracketedPaste: options.bracketedPaste))
+            writeRaw(enabledModes)
             return [resize()]
         default: return []
         }
@@ -309,7 +318,7 @@ public final class TerminalSession {
         // SIGSTOP cannot be blocked or ignored, unlike SIGTSTP, which our
         // Dispatch source holds on to.
         kill(getpid(), SIGSTOP)
-        writeRaw(TerminalModes.enable(mouse: options.mouse, bracketedPaste: options.bracketedPaste))
+        writeRaw(enabledModes)
         _ = resize()
     }
 
@@ -320,7 +329,7 @@ public final class TerminalSession {
         writeRaw(TerminalModes.disableAll)
         endwin()
         defer {
-            writeRaw(TerminalModes.enable(mouse: options.mouse, bracketedPaste: options.bracketedPaste))
+            writeRaw(enabledModes)
             _ = resize()
         }
         return try body()

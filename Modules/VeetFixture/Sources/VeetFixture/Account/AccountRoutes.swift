@@ -22,6 +22,9 @@ extension Router {
         }
         let (status, json) = try store.transaction { state in
             let handlers = AccountHandlers(account: state.account, now: state.now(), head: head, body: body)
+            if segments.count == 3, segments[1] == "notifications", segments[2] == "sync" {
+                return try handlers.syncNotifications(state: state)
+            }
             return segments[1] == "devices"
                 ? try handlers.devices(Array(segments.dropFirst(2)))
                 : try handlers.notifications(Array(segments.dropFirst(2)))

@@ -31,7 +31,13 @@ final class AccountState {
         var status: String?
         var createdAt: Instant
         var deliveries: [JSON]
+        var scheduleContext: (title: String, scheduledFor: String)?
+        /// `superseded` once a sync called it obsolete.
+        var settled: String?
     }
+
+    /// Finished runs the owner marked seen (`POST /v1/notifications/sync`).
+    var seenRunIDs: Set<String> = []
 
     static let deviceKinds: Set<String> = ["mobile", "laptop", "desktop", "web", "cli", "surface"]
     static let notificationKinds: Set<String> = [
@@ -69,6 +75,9 @@ final class AccountState {
         default: []
         }
     }
+
+    /// Kinds whose payload may carry `schedule_context`.
+    static let scheduleKinds: Set<String> = ["schedule_run_finished", "schedule_occurrence_skipped"]
 
     /// Kinds whose payload may name a tool.
     static let toolKinds: Set<String> = ["approval_requested", "device_invocation"]
@@ -137,10 +146,15 @@ final class AccountState {
         for key in ["signal", "severity", "reason_code", "release_id", "schedule_context"] {
             payload = payload.setting(key, .null)
         }
+        if Self.scheduleKinds.contains(notification.kind), let context = notification.scheduleContext {
+            payload = payload.setting("schedule_context", [
+                "title": .string(context.title), "scheduled_for": .string(context.scheduledFor),
+            ])
+        }
         var record: JSON = ["id": .string(notification.id), "kind": .string(notification.kind)]
         for key in Self.identifierKeys { record = record.setting(key, identifier(key)) }
         record = record.setting("payload", payload)
-        record = record.setting("status", "dispatched")
+        record = record.setting("status", .string(notification.settled ?? "dispatched"))
         record = record.setting("created_at", .string(notification.createdAt.zulu))
         record = record.setting("settled_at", .string(notification.createdAt.zulu))
         return ["notification": record, "deliveries": .array(notification.deliveries)]

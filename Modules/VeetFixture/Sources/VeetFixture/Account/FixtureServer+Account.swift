@@ -6,12 +6,16 @@ extension FixtureServer {
     /// `status` picks among the kind's allowed payload statuses (default: the
     /// first, e.g. `COMPLETED` for `schedule_run_finished`); a kind with none sends null.
     /// Identifiers that the kind does not carry are sent as null whatever is
-    /// passed here (sessions-runs.md §8.1). Returns the notification id.
+    /// passed here (sessions-runs.md §8.1). `scheduleContext` (title, and the
+    /// occurrence time as text keeping its own offset) becomes the payload's
+    /// `schedule_context` on the two schedule kinds, and is null on every
+    /// other. Returns the notification id.
     @discardableResult
     public func raiseNotification(kind: String, sessionID: String? = nil, runID: String? = nil,
                                   approvalID: String? = nil, questionID: String? = nil, scheduleID: String? = nil,
                                   occurrenceID: String? = nil, toolName: String? = nil, invocationID: String? = nil,
-                                  deviceID: String? = nil, callID: String? = nil, status: String? = nil) -> String {
+                                  deviceID: String? = nil, callID: String? = nil, status: String? = nil,
+                                  scheduleContext: (title: String, scheduledFor: String)? = nil) -> String {
         store.transaction { state in
             let account = state.account
             let now = state.now()
@@ -40,7 +44,7 @@ extension FixtureServer {
                 }
             account.notifications.append(AccountState.Notification(
                 id: id, kind: kind, identifiers: identifiers, toolName: toolName, status: status, createdAt: now,
-                deliveries: deliveries))
+                deliveries: deliveries, scheduleContext: scheduleContext))
             return id
         }
     }

@@ -1,0 +1,12 @@
+import Foundation
+
+/// Viewing a finished run's result acknowledges it (sessions-runs.md §8.2):
+/// once its conversation is open, its terminal frame shown and the terminal
+/// not reported away, the run is sent as seen, once.
+extension ChatScreen {
+    func acknowledgeViewedResult() {
+        guard state.sessionID != nil, terminalAlerts.focused != false, let runID = state.transcript.latestRunID,
+              state.transcript.runStatus?.isTerminal == true, acknowledgedRuns.insert(runID).inserted else { return }
+        backend.acknowledgeSeen(runID: runID)
+    }
+}
