@@ -97,6 +97,35 @@ import Testing
         try tui.press("Escape", "C-d")
     }
 
+    @Test func aContactEditMadeStaleElsewhereIsReadAgainAndSaysSo() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        let session = try TUISession(width: 120, height: 34, fixtureArguments: ["--people-edited-elsewhere"],
+                                     extraEnvironment: "XDG_RUNTIME_DIR=/tmp/veet-no-daemon-\(UUID().uuidString.prefix(8))")
+        defer { session.stop() }
+        let tui = session.terminal
+        try tui.waitFor("New conversation")
+        try tui.press("F6")
+        try tui.waitFor("email  maya.chen@example.com")
+        try tui.press("c")
+        try tui.waitFor("Contact details: Maya Chen")
+        try tui.press("a")
+        try tui.type("maya@studio.example")
+        try tui.press("Enter")
+        try tui.waitFor("Not changed: Maya Chen changed on another device meanwhile; read again, this is how it")
+        let sheet = try tui.capture()
+        #expect(!sheet.contains("email   maya@studio.example"))
+        // The sheet now holds the revision read again: the same edit goes through.
+        try tui.press("a")
+        try tui.type("maya@studio.example")
+        try tui.press("Enter")
+        try tui.waitFor("Added email maya@studio.example.")
+        try tui.waitFor("email   maya@studio.example")
+        try tui.press("Escape", "Escape", "C-d")
+    }
+
     /// Down in the Repair identity sheet until the chosen row is `label`, then Space.
     static func markRow(_ label: String, in tui: TmuxTerminal) throws {
         for _ in 0..<20 {
