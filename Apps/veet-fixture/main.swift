@@ -72,6 +72,7 @@ struct CommandLineOptions {
           --no-memory-changes    memories can be read but not changed (the framework's 404/400 texts)
           --no-people            no People routes (404), like a server with the People flag off
           --people-read-only     answer every People write 403, like a token without people.write
+          --people-edited-elsewhere  the first edit of each person meets 409 (changed on another device)
           --no-email             no email routes (404), like a server with Email mode off
           --no-email-spam        no thread spam routes (404), like a server with unsubscribe assistance off
           --email-read-only      answer every email write 403, like a token without email.write
@@ -176,6 +177,7 @@ struct CommandLineOptions {
             case "--no-email-accounts": result.options.emailAccountListMissing = true
             case "--no-people": result.options.people = false
             case "--people-read-only": result.options.peopleWritesDenied = true
+            case "--people-edited-elsewhere": result.options.peopleEditedElsewhere = true
             case "--no-email": result.options.email = false
             case "--no-email-spam": result.options.emailSpamRoutes = false
             case "--email-read-only": result.options.emailReadOnly = true

@@ -11,6 +11,11 @@ extension ChatScreen {
 
     func handlePeopleScreen(_ key: KeyPress) {
         guard var screen = state.peopleScreen else { return }
+        if handlePeopleIdentitySheet(key, &screen) || handlePeopleImports(key, &screen)
+            || handlePeopleContacts(key, &screen) {
+            state.peopleScreen = screen
+            return
+        }
         if let sheet = screen.sheet {
             handlePeopleSheet(sheet, key, &screen)
             state.peopleScreen = screen
@@ -34,6 +39,8 @@ extension ChatScreen {
             guard let person = screen.selectedPerson else { return }
             prepareConversation(about: person)
             return
+        case .char("i"): openPeopleImports(&screen)
+        case .char("c") where screen.writeAccess.showsWrites: openPeopleContacts(&screen)
         case .char("p") where screen.writeAccess.showsWrites:
             guard let person = screen.selectedProfile?.person ?? screen.selectedPerson else { return }
             screen.message = person.pinned ? "Unpinning..." : "Pinning..."
@@ -45,7 +52,8 @@ extension ChatScreen {
             guard let person = screen.selectedProfile?.person ?? screen.selectedPerson else { return }
             screen.message = "Reading what forgetting \(person.displayName) erases..."
             _ = backend.peopleAction(.previewForget, person: person)
-        default: return
+        default:
+            guard handlePeopleIdentityKey(key, &screen) else { return }
         }
         if let person = screen.selectedPerson, person.id != before { _ = backend.loadProfile(personID: person.id) }
         state.peopleScreen = screen
@@ -81,6 +89,8 @@ extension ChatScreen {
             } else {
                 screen.sheet = .forget(preview, input)
             }
+        case .identity, .mergeTarget, .repair, .imports, .contacts:
+            break  // handled by handlePeopleIdentitySheet and handlePeopleImports
         }
     }
 
@@ -107,8 +117,12 @@ extension ChatScreen {
                 _ = backend.loadProfile(personID: person.id)
             }
         case .unavailable: screen.unavailable = true
-        case .profile(let profile): screen.profile = profile
-        case .person(let person): screen.show(person)
+        case .profile(let profile):
+            screen.profile = profile
+            applyContacts(update, &screen)
+        case .person(let person):
+            screen.show(person)
+            applyContacts(update, &screen)
         case .forgetPreview(let preview):
             screen.message = ""
             screen.sheet = .forget(preview, TextInput())
@@ -120,6 +134,12 @@ extension ChatScreen {
                                                    + "(missing people.write); nothing was changed.")
             screen.message = ""
         case .message(let text): screen.message = text
+        case .suggestions, .identityEvidence, .identityPreview, .identityApplied, .identityRefused:
+            applyIdentity(update, &screen)
+        case .imports, .importPreview, .importJob, .importRefused:
+            applyImports(update, &screen)
+        case .contactOutcome:
+            applyContacts(update, &screen)
         }
         state.peopleScreen = screen
     }

@@ -175,7 +175,7 @@ extension ChatScreen {
             .init("F3", "website access: profiles, add a website, revoke, delete"),
             .init("F4", "schedules: read, pause, resume, cancel"),
             .init("F5", "memory: review, correct, delete; the synthesis journal"),
-            .init("F6", "people: profiles, prepare for a conversation, pin, rename, forget"),
+            .init("F6", "people: profiles, prepare for a conversation, pin, repair identity, merge, rename, forget"),
             .init("F7", "Email mode, and back to Chat (both stay as you left them)"),
             .init("F8", "settings: connection, models, website access, appearance, data & privacy"),
             .init("F9", "connections: switch, add, forget (the active one marked ✓)"),

@@ -7,9 +7,11 @@ import VeetTokens
 /// left with Pinned and Needs review at the top, each name beside its initials
 /// on a teal wash and the chosen person in the selected tint; the profile as a
 /// reading page on the right. Prepare for a conversation is the primary action
-/// (Enter), Pin the secondary one, Rename and Forget person quiet ones; the
-/// forget confirmation is a sheet where the name is typed. Everything shown is
-/// computed by VeetPeople; this value holds what was read and draws it.
+/// (Enter), Pin and Repair identity the secondary ones, Rename and Forget
+/// person quiet ones; the merge preview, Repair identity and the forget
+/// confirmation are sheets. Needs review also holds each possible duplicate
+/// (the merge suggestions, answered Merge or Not the same on the profile).
+/// Everything shown is computed by VeetPeople; this value holds what was read and draws it.
 struct PeopleScreen {
     /// One line of the directory: a group heading or a person.
     enum Row: Equatable {
@@ -17,10 +19,15 @@ struct PeopleScreen {
         case person(Person)
     }
 
-    /// A line typed on the screen: a new name, or the forget confirmation.
+    /// A line typed on the screen (a new name, the forget confirmation) or a sheet over it.
     enum Sheet {
         case rename(TextInput)
         case forget(ErasureView, TextInput)
+        case identity(IdentitySheet)
+        case mergeTarget(MergeTargetPicker)
+        case repair(RepairPicker)
+        case imports(ImportsSheet)
+        case contacts(ContactSheet)
     }
 
     var pinned: [Person] = []
@@ -31,6 +38,10 @@ struct PeopleScreen {
     var unavailable = false
     var selected = 0
     var profile: PersonProfile?
+    /// Open merge suggestions; the route is optional, so any failure leaves this empty.
+    var suggestions: [MergeSuggestion] = []
+    /// Merges and splits applied from this screen, newest first: the profiles involved offer their undo.
+    var applied: [IdentityOperation] = []
     var sheet: Sheet?
     var writeAccess = PeopleWriteAccess()
     var message = "Loading..."
@@ -38,11 +49,44 @@ struct PeopleScreen {
     var rows: [Row] {
         var rows: [Row] = []
         if !pinned.isEmpty { rows += [.heading("Pinned")] + pinned.map(Row.person) }
+        let review = reviewed
         if !review.isEmpty { rows += [.heading("Needs review")] + review.map(Row.person) }
         let listed = Set((pinned + review).map(\.id))
         let rest = everyone.filter { !listed.contains($0.id) }
         if !rest.isEmpty { rows += [.heading("People")] + rest.map(Row.person) }
         return rows
+    }
+
+    /// Needs review as shown: the server's collection, then each possible duplicate not in it yet.
+    var reviewed: [Person] {
+        var listed = Set((pinned + review).map(\.id))
+        var shown = review
+        for suggestion in suggestions where listed.insert(suggestion.source.id).inserted {
+            shown.append(everyone.first { $0.id == suggestion.source.id } ?? suggestion.source)
+        }
+        return shown
+    }
+
+    /// The open suggestion this person is one side of.
+    func suggestion(for person: Person) -> MergeSuggestion? {
+        suggestions.first { $0.source.id == person.id || $0.target.id == person.id }
+    }
+
+    /// The merges the profile of `person` offers to undo: ones applied here, then the automatic ones.
+    func undoable(for profile: PersonProfile) -> [(operationID: String, revision: Int, text: String)] {
+        let here = applied.filter { $0.state == .completed && $0.personIDs.contains(profile.person.id) }.map { op in
+            let count = op.assignments.count
+            let text = op.operation == .split
+                ? "Separated \(count) record\(count == 1 ? "" : "s") into a new person here."
+                : "Merged \(count) record\(count == 1 ? "" : "s") here."
+            return (operationID: op.id, revision: op.revision, text: text)
+        }
+        let automatic = profile.automaticMerges.map { merge in
+            let when = merge.mergedAt.map { " on " + HistoryDate.text($0, precision: .day, timeZone: nil) } ?? ""
+            return (operationID: merge.operationID, revision: merge.revision,
+                    text: "\(merge.merged?.displayName ?? "Someone") was merged in automatically\(when).")
+        }
+        return here + automatic.filter { merge in !here.contains { $0.operationID == merge.operationID } }
     }
 
     /// The people in list order (headings skipped): what ↑↓ moves through.
@@ -69,6 +113,13 @@ struct PeopleScreen {
         if message == "Loading..." { message = "" }
     }
 
+    /// The suggestions read again: Needs review follows, the selection stays on the same person.
+    mutating func show(suggestions: [MergeSuggestion]) {
+        let chosen = selectedPerson?.id
+        self.suggestions = suggestions
+        selected = people.firstIndex { $0.id == chosen } ?? min(selected, max(people.count - 1, 0))
+    }
+
     /// A person read or changed: the list rows follow.
     mutating func show(_ person: Person) {
         let chosen = selectedPerson?.id
@@ -86,6 +137,7 @@ struct PeopleScreen {
     }
 
     mutating func remove(_ personID: String) {
+        suggestions.removeAll { $0.source.id == personID || $0.target.id == personID }
         pinned.removeAll { $0.id == personID }
         review.removeAll { $0.id == personID }
         everyone.removeAll { $0.id == personID }
@@ -102,7 +154,7 @@ struct PeopleScreen {
     static let chosen = TextStyle(attributes: .bold, foreground: .ink, background: .selected)
     static let attention = TextStyle(attributes: .bold, foreground: .amberText, background: .paper)
 
-    func draw(in grid: inout ScreenGrid) {
+    func draw(in grid: inout ScreenGrid, now: Date = Date()) {
         grid.fill(grid.bounds, style: Self.page)
         let header = TextStyle(attributes: .bold, foreground: .ink, background: .paperDeep)
         grid.fill(GridRect(row: 0, column: 0, width: grid.width, height: 1), style: header)
@@ -119,14 +171,38 @@ struct PeopleScreen {
         let separator = TextStyle(foreground: .hairline, background: .paper)
         for row in 1..<(grid.height - 2) { _ = grid.put("│", row: row, column: listWidth, style: separator) }
         if let profile = selectedProfile {
-            ProfilePage.draw(profile, in: &grid, area: GridRect(row: 2, column: listWidth + 2,
-                                                               width: grid.width - listWidth - 3, height: grid.height - 5))
+            ProfilePage.draw(profile, identity: identityLines(for: profile), in: &grid,
+                             area: GridRect(row: 2, column: listWidth + 2, width: grid.width - listWidth - 3,
+                                            height: grid.height - 5))
         }
         drawNotice(in: &grid)
         let writes = writeAccess.showsWrites
-            ? " ↑↓ choose  Enter prepare for a conversation  p pin  n rename  x forget person  g refresh  Esc close"
-            : " ↑↓ choose  Enter prepare for a conversation  g refresh  Esc close"
+            ? " ↑↓ choose  Enter prepare for a conversation  p pin  r repair identity  m merge with…  c contact details  n rename  "
+                + "x forget person  i imports  g refresh  Esc close"
+            : " ↑↓ choose  Enter prepare for a conversation  i imports  g refresh  Esc close"
         _ = grid.put(writes, row: grid.height - 1, column: 0, style: footer, limit: grid.width)
+        switch sheet {
+        case .identity(let identity)?: identity.draw(in: &grid, now: now)
+        case .mergeTarget(let picker)?: picker.draw(in: &grid, people: people)
+        case .repair(let picker)?: picker.draw(in: &grid)
+        case .imports(let imports)?: imports.draw(in: &grid)
+        case .contacts(let contacts)?: contacts.draw(in: &grid)
+        default: break
+        }
+    }
+
+    /// The profile's identity section: a possible duplicate to answer, merges to undo.
+    func identityLines(for profile: PersonProfile) -> [String] {
+        var lines: [String] = []
+        if let suggestion = suggestion(for: profile.person) {
+            let other = suggestion.source.id == profile.person.id ? suggestion.target : suggestion.source
+            lines.append("Possibly the same person as \(other.displayName) (\(suggestion.reasonText.lowercased())).")
+            if writeAccess.showsWrites { lines.append("m merge…   k not the same (keep apart, never suggested again)") }
+        }
+        let undoable = undoable(for: profile)
+        for merge in undoable { lines.append(merge.text) }
+        if !undoable.isEmpty, writeAccess.showsWrites { lines.append("u undo the first of these") }
+        return lines
     }
 
     private func drawNotice(in grid: inout ScreenGrid) {
@@ -147,7 +223,7 @@ struct PeopleScreen {
             }
             _ = grid.put(" Forget person erases \(counts). Type \(name) to forget: \(input.text)▏  Esc keep",
                          row: row, column: 0, style: Self.attention, limit: grid.width)
-        case nil:
+        case .identity?, .mergeTarget?, .repair?, .imports?, .contacts?, nil:
             let notice = writeAccess.deniedReason.map { "\($0) " + message } ?? message
             if !notice.isEmpty { _ = grid.put(" " + notice, row: row, column: 0, style: Self.attention, limit: grid.width) }
         }
@@ -190,7 +266,12 @@ struct PeopleScreen {
                 let mark = person.initials.padding(toLength: 2, withPad: " ", startingAt: 0)
                 _ = grid.put(" \(mark) ", row: row, column: 1, style: Self.initials)
                 var name = person.displayName
-                if person.state == .provisional { name += " (provisional)" }
+                // A possible duplicate is provisional too; the mark that asks for an answer is the one shown.
+                if suggestions.contains(where: { $0.source.id == person.id }) {
+                    name += " · possible duplicate"
+                } else if person.state == .provisional {
+                    name += " (provisional)"
+                }
                 _ = grid.put(TextFitting.truncate(name, width: max(width - 7, 4)), row: row, column: 6, style: style,
                              limit: width)
             }

@@ -7,19 +7,23 @@ import VeetTokens
 /// titled groups (names and contact details, relationships, history with each
 /// date in its own zone and precision, facts).
 enum ProfilePage {
-    static func draw(_ profile: PersonProfile, in grid: inout ScreenGrid, area: GridRect) {
+    static func draw(_ profile: PersonProfile, identity: [String] = [], in grid: inout ScreenGrid, area: GridRect) {
         var lines: [(String, TextStyle)] = []
         let person = profile.person
         lines.append((person.displayName, TextStyle(attributes: .bold, foreground: .ink, background: .paper)))
         var state = [person.state.rawValue]
         if person.pinned { state.insert("pinned", at: 0) }
         lines.append((state.joined(separator: " · "), PeopleScreen.quiet))
-        func section(_ title: String, _ items: [String]) {
+        func section(_ title: String, _ items: [String], wrapped: Bool = false) {
             guard !items.isEmpty else { return }
             lines.append(("", PeopleScreen.page))
             lines.append((title.uppercased(), PeopleScreen.heading))
-            lines += items.map { ($0, PeopleScreen.page) }
+            for item in items {
+                lines += (wrapped ? TextFitting.wrap(item, width: area.width) : [item]).map { ($0, PeopleScreen.page) }
+            }
         }
+        // The identity section asks for an answer, so its sentences wrap rather than being cut.
+        section("Identity", identity, wrapped: true)
         section("Names and contact details", profile.aliases.map { "\($0.identifierKind.rawValue)  \($0.value)" })
         section("Relationships", profile.relationships.map {
             "\(profile.label(for: $0.subject)) — \($0.predicate) — \(profile.label(for: $0.object))"

@@ -68,7 +68,7 @@ enum ScreenPainter {
             return grid
         }
         if let people = state.peopleScreen {
-            people.draw(in: &grid)
+            people.draw(in: &grid, now: now)
             grid.cursor = nil
             return grid
         }

@@ -41,6 +41,7 @@ struct PeopleCommand {
                         positionals: [idArgument, PositionalSpec("name", help: "The new name (1-200 characters).")]),
             CommandSpec(name: "add", summary: "Add a person by name.",
                         positionals: [PositionalSpec("name", help: "The person's name (1-200 characters).")]),
+            contactSpec,
             CommandSpec(name: "merge", summary: "Merge SOURCE into TARGET: shows the preview, asks, applies.",
                         options: [.flag("yes", help: "Apply the preview without asking.")],
                         positionals: [PositionalSpec("source", help: "The person merged away."),
@@ -78,7 +79,7 @@ struct PeopleCommand {
         ])
 
     static func run(_ command: ParsedCommand, context: CLIContext) async throws -> ExitCode {
-        let writes: Set<String> = ["pin", "unpin", "rename", "add", "merge", "not-same", "undo", "correct", "forget"]
+        let writes: Set<String> = ["pin", "unpin", "rename", "add", "contact", "merge", "not-same", "undo", "correct", "forget"]
         let isWrite = writes.contains(command.path.dropFirst().first ?? "")
             || (command.path.count == 3 && !["list", "show"].contains(command.path.last ?? ""))
         if command.path == ["people", "forget"], command.flag("yes"), command.value("expect-counts") == nil {
@@ -131,6 +132,7 @@ struct PeopleCommand {
             let person = try await api.profile(id: args[0]).person
             return try printPerson(try await api.rename(person, to: args[1]), "Renamed to")
         case ["people", "add"]: return try printPerson(try await api.create(displayName: args[0]), "Added")
+        case ["people", "contact"]: return try await contact(command)
         case ["people", "merge"]: return try await merge(args[0], into: args[1], yes: command.flag("yes"))
         case ["people", "not-same"]: return try await notSame(args[0], command)
         case ["people", "suggestions"], ["people", "suggestions", "list"]: return try await suggestions()

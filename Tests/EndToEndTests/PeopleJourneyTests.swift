@@ -141,6 +141,40 @@ import Testing
         #expect(pin.stderr.contains("may read People but not change it") && pin.stderr.contains("nothing was changed"))
     }
 
+    @Test func aContactDetailIsAddedAndEndedAndAConflictReadsThePersonAgain() throws {
+        let fixture = try FixtureProcess()
+        defer { fixture.stop() }
+        let home = try Harness.temporaryHome()
+        let jules = try id(of: "Jules Moreau", fixture, home)
+        let added = try cli.veet(["people", "contact", jules, "--add", "phone:+33 6 12 34 56 78"], fixture: fixture, home: home)
+        #expect(added.status == 0 && added.stdout.contains("Added phone +33 6 12 34 56 78 to Jules Moreau."), "\(added.stderr)")
+        let evidence = try array(cli.veet(["people", "show", jules, "--section", "evidence", "--json"],
+                                          fixture: fixture, home: home).stdout)
+        let phone = try #require(evidence.first { $0["label"] as? String == "+33 6 12 34 56 78" }?["id"] as? String)
+        let ended = try cli.veet(["people", "contact", jules, "--end", phone, "--json"], fixture: fixture, home: home)
+        #expect(ended.status == 0)
+        #expect(try object(ended.stdout)["display_name"] as? String == "Jules Moreau")
+        #expect(try cli.veet(["people", "contact", jules], fixture: fixture, home: home).status == 2)
+        #expect(try cli.veet(["people", "contact", jules, "--add", "phone:1", "--end", phone],
+                             fixture: fixture, home: home).status == 2)
+
+        // Changed on another device between the read and the edit: refused, read again, said so.
+        let elsewhere = try FixtureProcess(arguments: ["--people-edited-elsewhere"])
+        defer { elsewhere.stop() }
+        let otherHome = try Harness.temporaryHome()
+        let maya = try id(of: "Maya Chen", elsewhere, otherHome)
+        let refused = try cli.veet(["people", "contact", maya, "--add", "email:maya@studio.example"], fixture: elsewhere,
+                                   home: otherHome)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("Not changed: Maya Chen changed on another device meanwhile (read again just now). "
+                                        + "It is now at revision 2 with 2 contact details"), "\(refused.stderr)")
+        let shown = try cli.veet(["people", "show", maya], fixture: elsewhere, home: otherHome).stdout
+        #expect(!shown.contains("maya@studio.example"))
+        let again = try cli.veet(["people", "contact", maya, "--add", "email:maya@studio.example"], fixture: elsewhere,
+                                 home: otherHome)
+        #expect(again.status == 0, "\(again.stderr)")
+    }
+
     @Test func notTheSameMovesTheChosenRecordsToANewPerson() throws {
         let fixture = try FixtureProcess()
         defer { fixture.stop() }

@@ -52,6 +52,8 @@ public struct FixtureOptions: Sendable, Equatable {
     public var people: Bool = true
     /// Answer every People write `403 authorization_error`, as for a token without `people.write`.
     public var peopleWritesDenied: Bool = false
+    /// The first edit (PATCH) of each person finds it changed on another device just before: `409`.
+    public var peopleEditedElsewhere: Bool = false
     /// Serve the email routes ([newer], email.md); false answers 404 like a server with Email mode off.
     public var email: Bool = true
     /// Serve the two thread spam routes (email.md §10), mounted with the unsubscribe-assistance flag.

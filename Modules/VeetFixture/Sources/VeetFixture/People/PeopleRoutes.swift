@@ -28,6 +28,9 @@ extension Router {
             let people = state.people
             let now = state.now()
             people.seedIfNeeded(now: now)
+            if options.peopleEditedElsewhere, head.method == "PATCH", segments.count == 3 {
+                people.editFromElsewhere(segments[2], at: now)
+            }
             let handlers = PeopleHandlers(people: people, sessions: state, now: now, head: head, body: body)
             guard isWrite else { return (200, try handlers.read(Array(segments.dropFirst(2)))) }
             return try handlers.keyed { try handlers.write(Array(segments.dropFirst(2))) }

@@ -159,4 +159,13 @@ final class PeopleState {
         person.revision += 1
         person.updatedAt = now
     }
+
+    /// People already changed "on another device" (`peopleEditedElsewhere`): once each.
+    var editedElsewhere: Set<String> = []
+
+    /// The first edit of a person finds them changed elsewhere just before: a new revision, so it meets `409`.
+    func editFromElsewhere(_ id: String, at now: Instant) {
+        guard let person = people[id.lowercased()], editedElsewhere.insert(person.id).inserted else { return }
+        touch(person, at: now)
+    }
 }
