@@ -108,33 +108,71 @@ public struct JSONWriter: Sendable {
 
     // MARK: Strings
 
-    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
-
+    /// Runs that need no escape are appended whole; the scan for the bytes that do
+    /// (controls, `"` and `\\`) looks at eight bytes at a time. Escapes are
+    /// appended byte by byte: no array literal per escape (those appends were half
+    /// of `veet debug sse`'s time; docs/bench.md).
     private mutating func appendString(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress else { return }
+            let count = utf8.count
             var start = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                start = index + 1
-                switch byte {
-                case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-                case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-                case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-                default:
-                    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30,
-                                              Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0x0F)]])
+            var index = 0
+            while index < count {
+                if count - index >= 8,
+                   !Self.anyNeedsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                    index += 8
+                    continue
                 }
+                let byte = base[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                    index += 1
+                    continue
+                }
+                if start < index { bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: index - start)) }
+                appendEscape(byte)
+                index += 1
+                start = index
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+            if start < count { bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: count - start)) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of the eight bytes is below 0x20, `"` or `\\` (exact: the
+    /// classic "has a zero byte" test on the word and on its xor with each character).
+    @inline(__always)
+    private static func anyNeedsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let control = (word &- ones &* 0x20) & ~word
+        return (control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs != 0
+    }
+
+    private mutating func appendEscape(_ byte: UInt8) {
+        bytes.append(0x5C)
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(0x22)
+        case UInt8(ascii: "\\"): bytes.append(0x5C)
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        default:
+            bytes.append(UInt8(ascii: "u"))
+            bytes.append(0x30)
+            bytes.append(0x30)
+            bytes.append(Self.hexDigit(byte >> 4))
+            bytes.append(Self.hexDigit(byte & 0x0F))
+        }
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? 0x30 + nibble : UInt8(ascii: "a") + nibble - 10
     }
 }
