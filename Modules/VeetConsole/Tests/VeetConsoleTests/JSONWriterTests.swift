@@ -38,6 +38,14 @@ import Testing
         }
     }
 
+    @Test func aStaticKeyIsWrittenAsAKeyOfTheSameText() {
+        var fast = JSONWriter(), reference = JSONWriter()
+        fast.beginObject(); fast.key(static: "data"); fast.int(1); fast.key(static: "a\"b"); fast.null(); fast.endObject()
+        reference.beginObject(); reference.key("data"); reference.int(1); reference.key("a\"b"); reference.null(); reference.endObject()
+        #expect(fast.bytes == reference.bytes)
+        #expect(String(decoding: fast.bytes, as: UTF8.self) == #"{"data":1,"a\"b":null}"#)
+    }
+
     @Test func aBlockAsLargeAsTheBufferGoesOutAfterWhatWasBufferedInOrder() throws {
         var pipe: [Int32] = [0, 0]
         #expect(Glibc.pipe(&pipe) == 0)

@@ -49,6 +49,20 @@ public struct JSONWriter: Sendable {
         afterKey = true
     }
 
+    /// A key spelled in the code: written as it is when it needs no escape (checked),
+    /// without the room and scan a string of unknown content takes.
+    public mutating func key(static name: StaticString) {
+        let plain = name.withUTF8Buffer { utf8 in
+            utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        }
+        guard plain else { return key(name.description) }
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        afterKey = true
+    }
+
     public mutating func string(_ value: String) {
         separate()
         appendString(value)
@@ -108,37 +122,70 @@ public struct JSONWriter: Sendable {
 
     // MARK: Strings
 
-    /// Runs that need no escape are appended whole; the scan for the bytes that do
-    /// (controls, `"` and `\\`) looks at eight bytes at a time. Escapes are
-    /// appended byte by byte: no array literal per escape (those appends were half
-    /// of `veet debug sse`'s time; docs/bench.md).
+    /// The string is escaped straight into `bytes`: room for the longest result
+    /// (six bytes per input byte) is made once, the text written through a
+    /// pointer, and the rest dropped. Runs that need no escape (no control, `"`
+    /// or `\\`) are found eight bytes at a time and copied whole. `veet debug
+    /// sse` prints JSON inside JSON, a quote every few bytes: one `append` per
+    /// run or escape was half its time (docs/bench.md).
     private mutating func appendString(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
-            guard let base = utf8.baseAddress else { return }
-            let count = utf8.count
-            var start = 0
-            var index = 0
-            while index < count {
-                if count - index >= 8,
-                   !Self.anyNeedsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
-                    index += 8
-                    continue
-                }
-                let byte = base[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
-                    index += 1
-                    continue
-                }
-                if start < index { bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: index - start)) }
-                appendEscape(byte)
-                index += 1
-                start = index
+            let start = bytes.count
+            let room = utf8.count * 6 + 2
+            if bytes.capacity < start + room { bytes.reserveCapacity(max(bytes.capacity * 2, start + room)) }
+            bytes.append(contentsOf: repeatElement(0, count: room))
+            let written = bytes.withUnsafeMutableBufferPointer { buffer in
+                Self.escape(utf8, into: buffer.baseAddress! + start)
             }
-            if start < count { bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: count - start)) }
+            bytes.removeLast(room - written)
         }
-        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes `"text"` escaped at `out` (which has room for six bytes per input byte
+    /// and the quotes); returns how many bytes it wrote.
+    private static func escape(_ utf8: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var length = 0
+        out[length] = UInt8(ascii: "\""); length += 1
+        guard let base = utf8.baseAddress else {
+            out[length] = UInt8(ascii: "\""); length += 1
+            return length
+        }
+        let count = utf8.count
+        var index = 0
+        while index < count {
+            if count - index >= 8, !anyNeedsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                (out + length).update(from: base + index, count: 8)
+                length += 8
+                index += 8
+                continue
+            }
+            let byte = base[index]
+            index += 1
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                out[length] = byte; length += 1
+                continue
+            }
+            out[length] = 0x5C
+            switch byte {
+            case UInt8(ascii: "\""): out[length + 1] = 0x22; length += 2
+            case UInt8(ascii: "\\"): out[length + 1] = 0x5C; length += 2
+            case 0x0A: out[length + 1] = UInt8(ascii: "n"); length += 2
+            case 0x0D: out[length + 1] = UInt8(ascii: "r"); length += 2
+            case 0x09: out[length + 1] = UInt8(ascii: "t"); length += 2
+            case 0x08: out[length + 1] = UInt8(ascii: "b"); length += 2
+            case 0x0C: out[length + 1] = UInt8(ascii: "f"); length += 2
+            default:
+                out[length + 1] = UInt8(ascii: "u")
+                out[length + 2] = 0x30
+                out[length + 3] = 0x30
+                out[length + 4] = hexDigit(byte >> 4)
+                out[length + 5] = hexDigit(byte & 0x0F)
+                length += 6
+            }
+        }
+        out[length] = UInt8(ascii: "\""); length += 1
+        return length
     }
 
     /// Whether any of the eight bytes is below 0x20, `"` or `\\` (exact: the
@@ -151,25 +198,6 @@ public struct JSONWriter: Sendable {
         let backslash = word ^ (ones &* 0x5C)
         let control = (word &- ones &* 0x20) & ~word
         return (control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs != 0
-    }
-
-    private mutating func appendEscape(_ byte: UInt8) {
-        bytes.append(0x5C)
-        switch byte {
-        case UInt8(ascii: "\""): bytes.append(0x22)
-        case UInt8(ascii: "\\"): bytes.append(0x5C)
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
-        default:
-            bytes.append(UInt8(ascii: "u"))
-            bytes.append(0x30)
-            bytes.append(0x30)
-            bytes.append(Self.hexDigit(byte >> 4))
-            bytes.append(Self.hexDigit(byte & 0x0F))
-        }
     }
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {
