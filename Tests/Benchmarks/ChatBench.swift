@@ -6,7 +6,7 @@ import VeetTransport
 import VeetWire
 
 let reducerSuite = BenchSuite(name: "reducer") { quick in
-    let eventCount = 100_000
+    let eventCount = quick ? 20_000 : 100_000
     let repetitions = quick ? 2 : 5
     let body = ReducerCorpus.conversation(events: eventCount)
     let frames = ReducerCorpus.decode(body)
