@@ -103,7 +103,7 @@ bench: bootstrap
 	$(SWIFT) build -c release --product veet
 	$(SWIFT) build -c release --product veet-tui
 	$(SWIFT) build -c release --product veetd
-	@Scripts/bench .build/release
+	@Scripts/bench .build/release $(if $(QUICK),--quick)
 
 # Soak runs (docs/reliability.md): bounded, loopback only, figures printed.
 # SOAK_ARGS passes options, e.g. SOAK_ARGS="--streams 100 --only streams,submits".

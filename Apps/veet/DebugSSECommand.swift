@@ -56,13 +56,13 @@ struct DebugSSECommand {
     /// `{"data":…,"event":…,"id":…,"retry":…}` and a newline: `JSONOutput`'s sorted keys.
     static func write(_ event: SSEEvent, into writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("data")
+        writer.key(static: "data")
         writer.string(event.data)
-        writer.key("event")
+        writer.key(static: "event")
         writer.string(event.event)
-        writer.key("id")
+        writer.key(static: "id")
         writer.string(event.id)
-        writer.key("retry")
+        writer.key(static: "retry")
         writer.int(event.retry)
         writer.endObject()
         writer.raw("\n")

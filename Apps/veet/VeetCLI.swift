@@ -61,6 +61,10 @@ struct VeetCLI {
     }
 
     func run() async -> ExitCode {
+        if Self.asksOnlyForTheVersion(arguments) {
+            Output.standardOutput.writeLine(BuildInfo.line)
+            return .success
+        }
         if arguments.first == CompletionCommand.liveCommand {
             // Called by a completion script at every Tab: no parsing, no output but the values.
             guard arguments.count == 2, let context = try? CLIContext(ParsedCommand(path: [])) else { return .success }
@@ -106,6 +110,13 @@ struct VeetCLI {
             }
             return ErrorReport(error: error).print(json: context.json)
         }
+    }
+
+    /// `veet --version` and `veet version` print one constant line: answered before
+    /// the command table is built and the environment, paths and terminal are read
+    /// (a third of what `main` did for it; docs/bench.md, "Start-up").
+    static func asksOnlyForTheVersion(_ arguments: [String]) -> Bool {
+        arguments == ["--version"] || arguments == ["version"]
     }
 
     private func dispatch(_ command: ParsedCommand, _ context: CLIContext) async throws -> ExitCode {

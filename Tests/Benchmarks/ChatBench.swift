@@ -6,7 +6,7 @@ import VeetTransport
 import VeetWire
 
 let reducerSuite = BenchSuite(name: "reducer") { quick in
-    let eventCount = 100_000
+    let eventCount = quick ? 20_000 : 100_000
     let repetitions = quick ? 2 : 5
     let body = ReducerCorpus.conversation(events: eventCount)
     let frames = ReducerCorpus.decode(body)
@@ -25,6 +25,7 @@ let reducerSuite = BenchSuite(name: "reducer") { quick in
     }
 
     let (decodeTime, decoded) = best { ReducerCorpus.decode(body).count }
+    let (referenceTime, _) = best { ReducerCorpus.decode(body, RunEventFrame.decodeReference).count }
     let (iterateTime, touched) = best { ReducerCorpus.iterate(frames) }
     let (reduceTime, itemCount) = best {
         var transcript = Transcript()
@@ -58,7 +59,8 @@ let reducerSuite = BenchSuite(name: "reducer") { quick in
     let widths = [40, 12, 14, 16]
     print(row(["case", "ms", "events/s", "vs decode"], widths))
     print(String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1)))
-    for (name, time) in [("baseline: decode SSE bytes to frames", decodeTime),
+    for (name, time) in [("reference: decode with JSONDecoder", referenceTime),
+                         ("baseline: decode SSE bytes to frames", decodeTime),
                          ("baseline: iterate decoded frames", iterateTime),
                          ("reducer: apply frames to Transcript", reduceTime),
                          ("reducer: applyReportingChanges", reportTime)] {
@@ -71,7 +73,10 @@ let reducerSuite = BenchSuite(name: "reducer") { quick in
                fixed(longApplyTime.seconds / longReportTime.seconds, 2)], widths))
     print("\nvs decode = decode time / case time (above 1: faster than decoding the same frames)")
     print("reducer cost per event: \(fixed(reduceTime.seconds * 1e9 / Double(eventCount), 0)) ns; "
-          + "decode: \(fixed(decodeTime.seconds * 1e9 / Double(eventCount), 0)) ns")
+          + "decode: \(fixed(decodeTime.seconds * 1e9 / Double(eventCount), 0)) ns "
+          + "(JSONDecoder: \(fixed(referenceTime.seconds * 1e9 / Double(eventCount), 0)) ns, "
+          + "\(fixed(referenceTime.seconds / decodeTime.seconds, 1))x slower)")
+    print("decoded and reduced: \(fixed(perSecond(decodeTime + reduceTime), 0)) events/s (aim: 1,000,000)")
 }
 
 /// A long conversation's stream, shaped like the recordings.
@@ -88,12 +93,13 @@ enum ReducerCorpus {
         return Array(writer.text.utf8)
     }
 
-    static func decode(_ body: [UInt8]) -> [RunEventFrame] {
+    static func decode(_ body: [UInt8],
+                       _ decodeFrame: (SSEEvent) -> RunEventFrame = RunEventFrame.decode) -> [RunEventFrame] {
         var decoder = SSEDecoder(limits: SSELimits(maxLineBytes: 1 << 24, maxEventBytes: 1 << 24))
         var events: [SSEEvent] = []
         do { try decoder.feed(body, into: &events) } catch { fatalError("corpus rejected: \(error)") }
         events += decoder.finish()
-        return events.map(RunEventFrame.decode)
+        return events.map(decodeFrame)
     }
 
     /// One run streaming a long answer in `deltas` pieces, then saving it.

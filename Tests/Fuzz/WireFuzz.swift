@@ -1,7 +1,8 @@
 // libFuzzer target: wire-type decoding of every run event and REST model
 // (built with VeetWire's sources, importing VeetTransport as its own module). The input is `NAME\nPAYLOAD`: NAME is
 // an event type (typed, unknown or diagnostic alike) or `rest:VIEW`; PAYLOAD
-// is its JSON. Checks: no trap; a frame keeps its type.
+// is its JSON. Checks: no trap; a frame keeps its type; the fast path (`decodeFlat`,
+// straight from the bytes) decodes every event exactly as the JSONDecoder reference.
 import Foundation
 import VeetTransport
 
@@ -12,8 +13,10 @@ public func fuzzWire(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let name = String(decoding: bytes[..<newline], as: UTF8.self)
     let payload = Data(bytes[min(newline + 1, count)...])
     guard name.hasPrefix("rest:") else {
-        let frame = RunEventFrame.decode(SSEEvent(event: name, data: String(decoding: payload, as: UTF8.self), id: "7"))
+        let event = SSEEvent(event: name, data: String(decoding: payload, as: UTF8.self), id: "7")
+        let frame = RunEventFrame.decode(event)
         if frame.type != name { fatalError("the frame lost its type") }
+        if frame != RunEventFrame.decodeReference(event) { fatalError("the fast path differs from JSONDecoder") }
         return 0
     }
     let decoder = WireJSON.decoder()

@@ -15,6 +15,8 @@ public struct BufferedOutput: Sendable {
     /// Returns false once a write failed (the reader went away).
     @discardableResult
     public mutating func append(_ bytes: [UInt8]) -> Bool {
+        // A block as large as the buffer goes out as it is, not copied in first.
+        if bytes.count >= capacity { return flush() && output.write(bytes: bytes) }
         buffer.append(contentsOf: bytes)
         return buffer.count >= capacity ? flush() : true
     }

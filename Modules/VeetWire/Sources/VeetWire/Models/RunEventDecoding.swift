@@ -16,41 +16,41 @@ extension RunEventFrame {
     }
 
     /// Types with a typed payload, and how to read each.
-    private static let decoders: [String: @Sendable (Data, JSONDecoder) throws -> (RunEvent, String?)] = [
-        "user.message.created": { try read($0, $1, RunEvent.userMessageCreated) },
-        "run.queued": { try read($0, $1, RunEvent.runQueued) },
-        "run.claimed": { try read($0, $1, RunEvent.runClaimed) },
-        "run.started": { try read($0, $1, RunEvent.runStarted) },
-        "run.resumed": { try read($0, $1, RunEvent.runResumed) },
-        "run.requeued": { try read($0, $1, RunEvent.runRequeued) },
-        "run.checkpointed": { try read($0, $1, RunEvent.runCheckpointed) },
-        "memory.recalled": { try read($0, $1, RunEvent.memoryRecalled) },
-        "model.request.started": { try read($0, $1, RunEvent.modelRequestStarted) },
-        "message.delta": { try read($0, $1, RunEvent.messageDelta) },
-        "reasoning.delta": { try read($0, $1, RunEvent.reasoningDelta) },
-        "reasoning.summary.delta": { try read($0, $1, RunEvent.reasoningSummaryDelta) },
-        "usage.provisional": { try read($0, $1, RunEvent.usageProvisional) },
-        "model.response.completed": { try read($0, $1, RunEvent.modelResponseCompleted) },
-        "model.response.failed": { try read($0, $1, RunEvent.modelResponseFailed) },
-        "tool.call.proposed": { try read($0, $1, RunEvent.toolCallProposed) },
-        "tool.call.authorized": { try read($0, $1, RunEvent.toolCallAuthorized) },
-        "tool.call.started": { try read($0, $1, RunEvent.toolCallStarted) },
-        "tool.call.completed": { try read($0, $1, RunEvent.toolCallCompleted) },
-        "tool.call.failed": { try read($0, $1, RunEvent.toolCallFailed) },
-        "tool.call.denied": { try read($0, $1, RunEvent.toolCallDenied) },
-        "tool.call.uncertain": { try read($0, $1, RunEvent.toolCallUncertain) },
-        "approval.requested": { try read($0, $1, RunEvent.approvalRequested) },
-        "approval.resolved": { try read($0, $1, RunEvent.approvalResolved) },
-        "approval.invalidated": { try read($0, $1, RunEvent.approvalInvalidated) },
-        "run.waiting_for_approval": { try read($0, $1, RunEvent.runWaitingForApproval) },
-        "run.waiting_for_user": { try read($0, $1, RunEvent.runWaitingForUser) },
-        "context.working_state.updated": { try read($0, $1, RunEvent.workingStateUpdated) },
-        "assistant.message.completed": { try read($0, $1, RunEvent.assistantMessageCompleted) },
-        "run.completed": { try read($0, $1, RunEvent.runCompleted) },
-        "run.failed": { try read($0, $1, RunEvent.runFailed) },
-        "run.cancelled": { try read($0, $1, RunEvent.runCancelled) },
-        "stream.overflow": { try read($0, $1, RunEvent.streamOverflow) },
-        "memory.formation.requested": { try read($0, $1, RunEvent.memoryFormationRequested) },
+    private static let decoders: [String: PayloadReading] = [
+        "user.message.created": PayloadReading(RunEvent.userMessageCreated),
+        "run.queued": PayloadReading(RunEvent.runQueued),
+        "run.claimed": PayloadReading(RunEvent.runClaimed),
+        "run.started": PayloadReading(RunEvent.runStarted),
+        "run.resumed": PayloadReading(RunEvent.runResumed),
+        "run.requeued": PayloadReading(RunEvent.runRequeued),
+        "run.checkpointed": PayloadReading(RunEvent.runCheckpointed),
+        "memory.recalled": PayloadReading(RunEvent.memoryRecalled),
+        "model.request.started": PayloadReading(RunEvent.modelRequestStarted),
+        "message.delta": PayloadReading(RunEvent.messageDelta),
+        "reasoning.delta": PayloadReading(RunEvent.reasoningDelta),
+        "reasoning.summary.delta": PayloadReading(RunEvent.reasoningSummaryDelta),
+        "usage.provisional": PayloadReading(RunEvent.usageProvisional),
+        "model.response.completed": PayloadReading(RunEvent.modelResponseCompleted),
+        "model.response.failed": PayloadReading(RunEvent.modelResponseFailed),
+        "tool.call.proposed": PayloadReading(RunEvent.toolCallProposed),
+        "tool.call.authorized": PayloadReading(RunEvent.toolCallAuthorized),
+        "tool.call.started": PayloadReading(RunEvent.toolCallStarted),
+        "tool.call.completed": PayloadReading(RunEvent.toolCallCompleted),
+        "tool.call.failed": PayloadReading(RunEvent.toolCallFailed),
+        "tool.call.denied": PayloadReading(RunEvent.toolCallDenied),
+        "tool.call.uncertain": PayloadReading(RunEvent.toolCallUncertain),
+        "approval.requested": PayloadReading(RunEvent.approvalRequested),
+        "approval.resolved": PayloadReading(RunEvent.approvalResolved),
+        "approval.invalidated": PayloadReading(RunEvent.approvalInvalidated),
+        "run.waiting_for_approval": PayloadReading(RunEvent.runWaitingForApproval),
+        "run.waiting_for_user": PayloadReading(RunEvent.runWaitingForUser),
+        "context.working_state.updated": PayloadReading(RunEvent.workingStateUpdated),
+        "assistant.message.completed": PayloadReading(RunEvent.assistantMessageCompleted),
+        "run.completed": PayloadReading(RunEvent.runCompleted),
+        "run.failed": PayloadReading(RunEvent.runFailed),
+        "run.cancelled": PayloadReading(RunEvent.runCancelled),
+        "stream.overflow": PayloadReading(RunEvent.streamOverflow),
+        "memory.formation.requested": PayloadReading(RunEvent.memoryFormationRequested),
     ]
 
     /// Types this client decodes into a typed case.
@@ -58,14 +58,45 @@ extension RunEventFrame {
 
     /// Decodes one SSE event. Never throws: see `RunEvent` for how unknown
     /// and unreadable payloads are represented.
+    ///
+    /// A payload that is a flat JSON object (scalars only: the deltas, the
+    /// lifecycle events, most tool steps) is read straight from its bytes
+    /// (`FlatJSONObject`); anything else goes through `decodeReference`. The
+    /// two answer alike (every recording and a random corpus check it).
     public static func decode(_ event: SSEEvent) -> RunEventFrame {
+        decodeFlat(event) ?? decodeReference(event)
+    }
+
+    /// The fast path, or nil where only the Foundation decoder is sure to answer right.
+    static func decodeFlat(_ event: SSEEvent) -> RunEventFrame? {
+        guard let object = FlatJSONObject.parse(event.data) else { return nil }
+        let sequence = event.id.flatMap(parseSequence)
+        var runID: String?
+        if case .string(let text)? = object.value("run_id") { runID = text }
+        let runEvent: RunEvent
+        if let reading = decoders[event.event] {
+            let signal = FallbackSignal()
+            guard let decoded = try? reading.flat(FlatPayloadDecoder(object: object, signal: signal)),
+                  !signal.raised else { return nil }
+            runEvent = decoded
+        } else {
+            let payload = object.jsonValue
+            runEvent = isDiagnosticType(event.event)
+                ? .diagnostic(type: event.event, payload: payload)
+                : .unknown(type: event.event, payload: payload)
+        }
+        return RunEventFrame(sequence: sequence, type: event.event, event: runEvent, runID: runID)
+    }
+
+    /// Decodes with Foundation's `JSONDecoder`: the reference the fast path is checked against.
+    public static func decodeReference(_ event: SSEEvent) -> RunEventFrame {
         let sequence = event.id.flatMap(parseSequence)
         let data = Data(event.data.utf8)
         let decoder = WireJSON.decoder()
         do {
             let (runEvent, runID): (RunEvent, String?)
-            if let read = decoders[event.event] {
-                (runEvent, runID) = try read(data, decoder)
+            if let reading = decoders[event.event] {
+                (runEvent, runID) = try reading.reference(data, decoder)
             } else {
                 let payload = try decoder.decode(JSONValue.self, from: data)
                 runID = payload["run_id"]?.stringValue
@@ -87,11 +118,18 @@ extension RunEventFrame {
         return Int64(id)
     }
 
-    private static func read<Payload: Decodable>(
-        _ data: Data, _ decoder: JSONDecoder, _ wrap: (Payload) -> RunEvent
-    ) throws -> (RunEvent, String?) {
-        let envelope = try decoder.decode(Envelope<Payload>.self, from: data)
-        return (wrap(envelope.payload), envelope.runID)
+    /// How one type's payload is read: by Foundation (with its `run_id`, in one parse) or by the flat decoder.
+    private struct PayloadReading: Sendable {
+        let reference: @Sendable (Data, JSONDecoder) throws -> (RunEvent, String?)
+        let flat: @Sendable (FlatPayloadDecoder) throws -> RunEvent
+
+        init<Payload: Decodable & Sendable>(_ wrap: @escaping @Sendable (Payload) -> RunEvent) {
+            reference = { data, decoder in
+                let envelope = try decoder.decode(Envelope<Payload>.self, from: data)
+                return (wrap(envelope.payload), envelope.runID)
+            }
+            flat = { decoder in wrap(try Payload(from: decoder)) }
+        }
     }
 
     /// The payload plus the `run_id` the server merges into every persisted frame, in one parse.
