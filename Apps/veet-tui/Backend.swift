@@ -60,6 +60,7 @@ struct Backend: Sendable {
         var problem: String?
         do {
             _ = try await store.reconcile(from: FencedIndexSource(sender: api.sender, center: folders))
+            noteServerReached()
         } catch {
             problem = Self.refreshProblem(error)
         }
@@ -94,6 +95,7 @@ struct Backend: Sendable {
             if !cached.isEmpty { inbox.post(.transcriptLoaded(sessionID: sessionID, messages: cached)) }
             do {
                 let restored = try await opener.restore(sessionID: sessionID)
+                noteServerReached()
                 inbox.post(.transcriptLoaded(sessionID: sessionID, messages: restored.messages))
                 guard let runID = runID ?? restored.run(.activeOrLatest), !Task.isCancelled else {
                     inbox.post(.workEnded(work: work, problem: nil))
@@ -104,6 +106,13 @@ struct Backend: Sendable {
                                             interaction: interaction(SessionSlot(sessionID), work: work))
                 inbox.post(.workEnded(work: work, problem: nil))
             } catch {
+                if !Task.isCancelled, let page = ConversationPage(openingFailedWith: error, cachedAnything: !cached.isEmpty,
+                                                                   lastReached: lastReached()) {
+                    if page == .deleted { forgetDeleted(sessionID: sessionID) }
+                    inbox.post(.conversationPage(sessionID: sessionID, page))
+                    inbox.post(.workEnded(work: work, problem: nil))
+                    return
+                }
                 inbox.post(.workEnded(work: work, problem: Task.isCancelled ? nil : Self.describe(error)))
             }
         }

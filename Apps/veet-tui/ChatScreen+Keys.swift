@@ -29,7 +29,7 @@ extension ChatScreen {
             if state.focus == .search {
                 _ = state.search.handle(.paste(text.replacingOccurrences(of: "\n", with: " ")), policy: .chat)
                 searchChanged()
-            } else {
+            } else if state.page == nil {
                 state.focus = .composer
                 _ = state.composer.handle(.paste(text), policy: .chat)
             }
@@ -235,6 +235,10 @@ extension ChatScreen {
     // MARK: Composer (approval keys: ChatScreen+Website.swift)
 
     private func handleComposer(_ key: KeyPress) {
+        if let page = state.page {  // no composer on the page: only Enter, to try again
+            if key == KeyPress(.enter), page.retries { openConversation(state.sessionID) }
+            return
+        }
         // Up in an empty composer walks into the transcript, from its last row.
         if key == KeyPress(.up), state.composer.isEmpty, state.question == nil {
             state.focus = .transcript

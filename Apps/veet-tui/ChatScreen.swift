@@ -128,6 +128,7 @@ final class ChatScreen {
     func apply(_ message: AppMessage) {
         switch message {
         case .sessionsLoaded(let sessions, let pendingApprovals):
+            checkOpenConversationStillListed(before: state.sessions, after: sessions)
             // Unchanged rows keep the sidebar model (rebuilding it orders every row).
             if sessions != state.sessions { state.sessions = sessions }
             noteIndexForTerminalAlerts(sessions)
@@ -217,6 +218,8 @@ final class ChatScreen {
             if state.sessionID == sessionID { openConversation(nil) }
             state.notice = "Deleted everywhere"
             if !state.search.isEmpty { searchChanged() }
+        case .conversationPage(let sessionID, let page):
+            showPage(page, sessionID: sessionID)
         case .artifactOpened(let viewer):
             state.viewer = viewer
         case .sessionCreated(let sessionID):
@@ -252,6 +255,7 @@ final class ChatScreen {
             state.taskGrants = grants
         case .foldersLoaded(let snapshot, let sessions):
             if snapshot != state.folderSnapshot { state.folderSnapshot = snapshot }
+            checkOpenConversationStillListed(before: state.sessions, after: sessions)
             if sessions != state.sessions { state.sessions = sessions }
         case .folderFormError(let message):
             applyFolderForm(error: message, notice: nil)
@@ -291,6 +295,7 @@ final class ChatScreen {
         state.sessionID = sessionID
         state.newConversationKey = IdempotencyKey()
         state.transcript = Transcript()
+        state.page = nil
         state.transcriptScroll = ScrollView()
         state.rowCache = TranscriptRowCache()
         state.selectedRow = nil

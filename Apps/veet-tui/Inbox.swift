@@ -35,6 +35,8 @@ enum AppMessage: Sendable {
     case searchResults(query: String, SearchOutcome)
     /// A conversation was deleted everywhere.
     case deleted(sessionID: String)
+    /// A conversation that cannot be shown as a transcript (deleted elsewhere, unreachable, a server too old).
+    case conversationPage(sessionID: String, ConversationPage)
     /// An artifact's content, ready for the viewer.
     case artifactOpened(ArtifactViewer)
     /// A new conversation was created to hold an upload.

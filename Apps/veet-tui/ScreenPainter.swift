@@ -99,6 +99,8 @@ enum ScreenPainter {
         let placeholder = state.question != nil ? "Type your answer, Enter sends it" : "Message (Enter sends, Alt-Enter new line)"
         var input = state.composer
         input.draw(in: &grid, rect: composer, placeholder: placeholder, focused: state.focus == .composer, styles: styles)
+        // No transcript to show and nothing to type: the page says why, over both.
+        state.page?.draw(in: &grid, rect: GridRect(row: 0, column: paneLeft, width: paneWidth, height: frame.statusRow), now: now)
 
         if frame.narrow && state.sidebarOverlayOpen {
             drawSidebar(state, in: &grid, frame: frame, width: frame.overlayWidth)

@@ -130,6 +130,8 @@ struct ScreenState {
     /// typed into it goes with this key, so they open one conversation.
     var newConversationKey = IdempotencyKey()
     var transcript = Transcript()
+    /// What shows instead of the transcript and the composer when the open conversation cannot be shown.
+    var page: ConversationPage?
     var transcriptScroll = ScrollView()
     var rowCache = TranscriptRowCache()
     /// The transcript's rows as last laid out for the screen (`ScreenLayout.settle`), and what each stands for.
