@@ -50,6 +50,8 @@ extension Backend {
             do {
                 try await store.deleteEverywhere(sessionID: sessionID) { try await api.deleteSession(id: sessionID) }
                 inbox.post(.deleted(sessionID: sessionID))
+            } catch where HistoryRoutes.meansRouteUnavailable(error) {
+                inbox.post(.notice("Not deleted: " + ConversationPage.serverTooOld.title.lowercased() + " · update the server"))
             } catch {
                 inbox.post(.notice("Could not delete the conversation: \(Self.describe(error))"))
             }

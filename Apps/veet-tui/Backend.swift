@@ -78,6 +78,7 @@ struct Backend: Sendable {
     /// What the status bar says while the index cannot be refreshed (it retries every 30 seconds).
     static func refreshProblem(_ error: any Error) -> String {
         switch error {
+        case _ where HistoryRoutes.meansRouteUnavailable(error): ConversationPage.serverTooOld.title + " · update the server"
         case is TransportError: "Server unreachable · retrying"
         case let api as APIError where api.needsSignIn: "The server did not accept the token · `veet connect`"
         case let api as APIError: "Server answered \(api.status) · retrying"

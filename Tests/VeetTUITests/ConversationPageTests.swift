@@ -67,3 +67,15 @@ extension ConversationPageTests {
                                  lastReached: nil) == .unreachable(lastReached: nil))
     }
 }
+
+extension ConversationPageTests {
+    /// A server without the history routes says so during reconciliation, not a generic "answered 404".
+    @Test func aMissingIndexRouteSaysTheServerIsTooOld() {
+        let noRoute = APIError(status: 404, code: .notFound, message: HistoryRoutes.unmatchedPathMessage)
+        #expect(Backend.refreshProblem(noRoute) == "This server is too old for this feature · update the server")
+        #expect(Backend.refreshProblem(APIError(status: 405, code: .malformedRequest, message: ""))
+                == "This server is too old for this feature · update the server")
+        #expect(Backend.refreshProblem(APIError(status: 503, code: .internalError, message: "")) == "Server answered 503 · retrying")
+        #expect(Backend.refreshProblem(TransportError(.cannotConnect, "refused")) == "Server unreachable · retrying")
+    }
+}
