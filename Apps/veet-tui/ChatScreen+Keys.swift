@@ -21,6 +21,10 @@ extension ChatScreen {
         if state.menu != nil { if case .key(let key) = event { handleMenu(key) }; return }
         if state.linePrompt != nil { handleLinePrompt(event); return }
         if state.mode == .email { handleEmail(event); return }
+        if case .key(let key) = event, key == .char("p", .control), let keys = screenPaletteKeys {
+            state.palette = CommandPalette(items: keys)
+            return
+        }
         if state.websiteScreen != nil { if case .key(let key) = event { handleWebsiteScreen(key) }; return }
         if state.schedulesScreen != nil { if case .key(let key) = event { handleSchedulesScreen(key) }; return }
         if state.memoryScreen != nil { if case .key(let key) = event { handleMemoryScreen(key) }; return }
@@ -95,7 +99,14 @@ extension ChatScreen {
         return true
     }
 
-    /// The palette, over the chat: typing filters, Enter closes it and sends the chosen key
+    /// The open F3/F4 screen's keys, for Ctrl-P over it.
+    private var screenPaletteKeys: [CommandPalette.Item]? {
+        if state.websiteScreen != nil { return ScreenKeys.website }
+        if state.schedulesScreen != nil { return ScreenKeys.schedules }
+        return nil
+    }
+
+    /// The palette, over the chat or a screen: typing filters, Enter closes it and sends the chosen key
     /// through `handle(_:)` as if it had been pressed.
     private func handlePalette(_ event: InputEvent) {
         guard var palette = state.palette, case .key(let key) = event else { return }

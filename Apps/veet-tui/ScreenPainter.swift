@@ -55,11 +55,13 @@ enum ScreenPainter {
             website.draw(in: &grid)
             grid.cursor = nil
             if let prompt = state.linePrompt { drawLinePrompt(prompt, in: &grid, row: height - 1, width: width) }
+            state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }
         if let schedules = state.schedulesScreen {
             schedules.draw(in: &grid, now: now)
             grid.cursor = nil
+            state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }
         if let memory = state.memoryScreen {
