@@ -16,10 +16,15 @@ extension ChatScreen {
             if case .key(let key) = event { state.help = help.handle(key) ? help : nil }
             return
         }
+        if state.palette != nil { handlePalette(event); return }
         if state.folderForm != nil { handleFolderForm(event); return }
         if state.menu != nil { if case .key(let key) = event { handleMenu(key) }; return }
         if state.linePrompt != nil { handleLinePrompt(event); return }
         if state.mode == .email { handleEmail(event); return }
+        if case .key(let key) = event, key == .char("p", .control), let keys = screenPaletteKeys {
+            state.palette = CommandPalette(items: keys)
+            return
+        }
         if state.websiteScreen != nil { if case .key(let key) = event { handleWebsiteScreen(key) }; return }
         if state.schedulesScreen != nil { if case .key(let key) = event { handleSchedulesScreen(key) }; return }
         if state.memoryScreen != nil { if case .key(let key) = event { handleMemoryScreen(key) }; return }
@@ -53,8 +58,9 @@ extension ChatScreen {
 
     /// Keys that mean the same wherever the focus is.
     private func handleGlobal(_ key: KeyPress) -> Bool {
-        switch key {
-        case .char("c", .control):
+        guard let action = GlobalAction(key) else { return false }
+        switch action {
+        case .stopOrQuit:
             if state.isRunActive, let runID = state.work?.runID ?? state.transcript.latestRunID {
                 backend.cancel(runID: runID)
                 state.notice = "Stopping the run..."
@@ -62,46 +68,55 @@ extension ChatScreen {
                 state.dialog = ScreenDialog(purpose: .quit, dialog: .confirm(
                     title: "Quit veet?", message: "Nothing is running. Leave the chat?", confirmTitle: "Quit"))
             }
-        case .char("d", .control):
-            state.shouldQuit = true
-        case .char("n", .control):
-            openConversation(nil)
-        case .char("f", .control):
+        case .quit: state.shouldQuit = true
+        case .newConversation: openConversation(nil)
+        case .search:
             state.focus = .search
             if terminal.width < ScreenPainter.narrowWidth { state.sidebarOverlayOpen = true }
-        case .char("g", .control):
-            stopTaskPermission()
-        case .char("t", .control), .char("a", .alt):
-            state.linePrompt = LinePrompt(purpose: .attach, label: "Attach file:")
-        case .char("o", .control), KeyPress(.function(2)):
+        case .stopTaskPermission: stopTaskPermission()
+        case .attach: state.linePrompt = LinePrompt(purpose: .attach, label: "Attach file:")
+        case .toggleChats:
             state.sidebarOverlayOpen.toggle()
             state.focus = state.sidebarOverlayOpen ? .sidebar : .composer
-        case KeyPress(.function(1)):
-            state.help = Self.help
-        case KeyPress(.function(3)):
-            openWebsiteScreen()
-        case KeyPress(.function(4)):
-            openSchedulesScreen()
-        case KeyPress(.function(5)):
-            openMemoryScreen()
-        case KeyPress(.function(6)):
-            openPeopleScreen()
-        case KeyPress(.function(7)):
-            toggleEmailMode()
-        case KeyPress(.tab), KeyPress(.tab, .shift):
-            cycleFocus(backwards: key.modifiers.contains(.shift))
-        case KeyPress(.escape):
-            handleEscape()
-        case KeyPress(.pageUp): state.transcriptScroll.pageUp()
-        case KeyPress(.pageDown): state.transcriptScroll.pageDown()
-        case .char("?"):
+        case .help: state.help = Self.help
+        case .palette: state.palette = CommandPalette(help: Self.help)
+        case .website: openWebsiteScreen()
+        case .schedules: openSchedulesScreen()
+        case .memory: openMemoryScreen()
+        case .people: openPeopleScreen()
+        case .email: toggleEmailMode()
+        case .settings: openSettings()  // reached only from the palette's list; F8 is caught in the settings layer
+        case .connections: openConnectionsMenu()
+        case .cycleFocus(let backwards): cycleFocus(backwards: backwards)
+        case .escape: handleEscape()
+        case .pageUp: state.transcriptScroll.pageUp()
+        case .pageDown: state.transcriptScroll.pageDown()
+        case .helpUnlessTyping:
             guard state.focus != .composer && state.focus != .search || state.focus == .composer && state.composer.isEmpty
             else { return false }
             state.help = Self.help
-        default:
-            return false
         }
         return true
+    }
+
+    /// The open F3/F4 screen's keys, for Ctrl-P over it.
+    private var screenPaletteKeys: [CommandPalette.Item]? {
+        if state.websiteScreen != nil { return ScreenKeys.website }
+        if state.schedulesScreen != nil { return ScreenKeys.schedules }
+        return nil
+    }
+
+    /// The palette, over the chat or a screen: typing filters, Enter closes it and sends the chosen key
+    /// through `handle(_:)` as if it had been pressed.
+    private func handlePalette(_ event: InputEvent) {
+        guard var palette = state.palette, case .key(let key) = event else { return }
+        switch palette.handle(key) {
+        case .run(let press):
+            state.palette = nil
+            handle(.key(press))
+        case .dismissed: state.palette = nil
+        case .changed, .ignored: state.palette = palette
+        }
     }
 
     private func handleEscape() {

@@ -107,8 +107,7 @@ struct SchedulesScreen {
             ? "Cancel “\(selectedItem?.title ?? "")”? Future runs stop; a run already started keeps running.  y cancel it  n keep it"
             : message
         if !notice.isEmpty { _ = grid.put(" " + notice, row: grid.height - 2, column: 0, style: attention, limit: grid.width) }
-        _ = grid.put(" ↑↓ choose  p pause  u resume  x cancel  f filter  g refresh  Esc close",
-                     row: grid.height - 1, column: 0, style: footer)
+        _ = grid.put(ScreenKeys.footer(ScreenKeys.schedules), row: grid.height - 1, column: 0, style: footer)
     }
 
     private func drawList(in grid: inout ScreenGrid, width: Int, page: TextStyle, now: Date) {

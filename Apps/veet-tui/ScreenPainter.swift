@@ -55,11 +55,13 @@ enum ScreenPainter {
             website.draw(in: &grid)
             grid.cursor = nil
             if let prompt = state.linePrompt { drawLinePrompt(prompt, in: &grid, row: height - 1, width: width) }
+            state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }
         if let schedules = state.schedulesScreen {
             schedules.draw(in: &grid, now: now)
             grid.cursor = nil
+            state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }
         if let memory = state.memoryScreen {
@@ -88,14 +90,23 @@ enum ScreenPainter {
         }
         if let approval = state.approval, let dock = frame.dock {
             ApprovalDock.draw(approval, in: &grid, rect: dock, focused: state.focus == .approval)
+            if state.focus == .approval {  // the focused pane's border in teal
+                for edge in [GridRect(row: dock.row, column: dock.column, width: dock.width, height: 1),
+                             GridRect(row: dock.bottom - 1, column: dock.column, width: dock.width, height: 1),
+                             GridRect(row: dock.row, column: dock.column, width: 1, height: dock.height),
+                             GridRect(row: dock.row, column: dock.right - 1, width: 1, height: dock.height)] {
+                    grid.restyle(edge) { $0.foreground = .teal }
+                }
+            }
         }
 
         drawTranscript(state, in: &grid, rect: frame.transcript)
         drawSeparator(state, in: &grid, row: frame.separatorRow, column: paneLeft, width: paneWidth)
         let composer = frame.composer
+        let prompt: ColorToken = state.focus == .composer ? .teal : .inkFaint  // the focused pane's mark in teal
         grid.fill(GridRect(row: composer.row, column: paneLeft, width: 2, height: composer.height),
-                  style: TextStyle(foreground: .teal, background: .field))
-        _ = grid.put("› ", row: composer.row, column: paneLeft, style: TextStyle(attributes: .bold, foreground: .teal, background: .field))
+                  style: TextStyle(foreground: prompt, background: .field))
+        _ = grid.put("› ", row: composer.row, column: paneLeft, style: TextStyle(attributes: .bold, foreground: prompt, background: .field))
         let placeholder = state.question != nil ? "Type your answer, Enter sends it" : "Message (Enter sends, Alt-Enter new line)"
         var input = state.composer
         input.draw(in: &grid, rect: composer, placeholder: placeholder, focused: state.focus == .composer, styles: styles)
@@ -125,12 +136,24 @@ enum ScreenPainter {
         return grid
     }
 
-    /// The help and a dialog, over either mode.
+    /// The cell that shows which pane has the focus (teal when it has): the chats' divider, the line
+    /// above the composer (the transcript's), the composer's prompt, the approval dock's corner.
+    static func focusMarker(_ focus: Focus, frame: ScreenFrame) -> GridPoint? {
+        switch focus {
+        case .search, .sidebar: frame.narrow ? nil : GridPoint(row: 1, column: Sidebar.width)
+        case .transcript: GridPoint(row: frame.separatorRow, column: frame.paneLeft)
+        case .composer: GridPoint(row: frame.composer.row, column: frame.paneLeft)
+        case .approval: frame.dock.map { GridPoint(row: $0.row, column: $0.column) }
+        }
+    }
+
+    /// The help, the command palette and a dialog, over either mode.
     private static func drawOverlays(_ state: ScreenState, in grid: inout ScreenGrid) {
         if var help = state.help {
             _ = help.draw(in: &grid, area: grid.bounds, styles: styles)
             grid.cursor = nil
         }
+        state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)  // leaves the cursor in its query
         if let dialog = state.dialog {
             _ = dialog.dialog.draw(in: &grid, area: grid.bounds, styles: styles)
             grid.cursor = nil
@@ -147,7 +170,8 @@ enum ScreenPainter {
         var list = state.sidebar
         list.draw(state.sidebarCache?.sections ?? [], in: &grid, rect: frame.sidebarList(width: width),
                   styles: sidebarStyles(focused: state.focus == .sidebar))
-        let hairline = TextStyle(foreground: .hairline, background: .paper)
+        let focused = state.focus == .sidebar || state.focus == .search
+        let hairline = TextStyle(foreground: focused ? .teal : .hairline, background: .paper)  // the focused pane's divider
         for row in 0..<frame.statusRow { _ = grid.put("│", row: row, column: width, style: hairline) }
     }
 
@@ -189,8 +213,9 @@ enum ScreenPainter {
         if let text {
             _ = grid.put(text, row: row, column: column, style: TranscriptStyles.attention, limit: column + width)
         } else {
+            let line: ColorToken = state.focus == .transcript ? .teal : .hairline  // the focused pane's divider
             _ = grid.put(String(repeating: "─", count: width), row: row, column: column,
-                         style: TextStyle(foreground: .hairline, background: .paper))
+                         style: TextStyle(foreground: line, background: .paper))
         }
     }
 

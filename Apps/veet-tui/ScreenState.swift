@@ -165,6 +165,8 @@ struct ScreenState {
     var question: DockedQuestion?
 
     var help: HelpOverlay?
+    /// Ctrl-P: the chat's actions, filtered as you type (GlobalAction.swift).
+    var palette: CommandPalette?
     var dialog: ScreenDialog?
     var linePrompt: LinePrompt?
     /// An artifact's text shown full screen (Esc closes).

@@ -73,8 +73,6 @@ struct WebsiteScreen {
         }
         let footer = TextStyle(foreground: .inkSoft, background: .paperDeep)
         grid.fill(GridRect(row: grid.height - 1, column: 0, width: grid.width, height: 1), style: footer)
-        _ = grid.put(" ↑↓ choose  u use for new chats  s sign in again  a add  c copy the link  g refresh  r revoke  "
-                     + "x delete (after revoke)  Esc close",
-                     row: grid.height - 1, column: 0, style: footer)
+        _ = grid.put(ScreenKeys.footer(ScreenKeys.website), row: grid.height - 1, column: 0, style: footer)
     }
 }

@@ -6,10 +6,13 @@ public struct HelpOverlay: Sendable, Hashable {
     public struct Entry: Sendable, Hashable {
         public var keys: String
         public var description: String
+        /// The one key that does it, when there is one: the command palette lists the entry and runs it.
+        public var press: KeyPress?
 
-        public init(_ keys: String, _ description: String) {
+        public init(_ keys: String, _ description: String, press: KeyPress? = nil) {
             self.keys = keys
             self.description = description
+            self.press = press
         }
     }
 

@@ -1,0 +1,28 @@
+import VeetCurses
+
+/// The F3 and F4 screens' keys, one table each: the footer is written from it
+/// and Ctrl-P lists it, so the palette shows exactly what the footer promises.
+enum ScreenKeys {
+    static let website: [CommandPalette.Item] = [
+        .init("use for new chats", hint: "u", press: .char("u")),
+        .init("sign in again", hint: "s", press: .char("s")),
+        .init("add", hint: "a", press: .char("a")),
+        .init("copy the link", hint: "c", press: .char("c")),
+        .init("refresh", hint: "g", press: .char("g")),
+        .init("revoke", hint: "r", press: .char("r")),
+        .init("delete (after revoke)", hint: "x", press: .char("x")),
+    ]
+
+    static let schedules: [CommandPalette.Item] = [
+        .init("pause", hint: "p", press: .char("p")),
+        .init("resume", hint: "u", press: .char("u")),
+        .init("cancel", hint: "x", press: .char("x")),
+        .init("filter", hint: "f", press: .char("f")),
+        .init("refresh", hint: "g", press: .char("g")),
+    ]
+
+    /// " ↑↓ choose  p pause  ...  Esc close".
+    static func footer(_ keys: [CommandPalette.Item]) -> String {
+        " ↑↓ choose  " + keys.map { "\($0.hint) \($0.title)" }.joined(separator: "  ") + "  Esc close"
+    }
+}
