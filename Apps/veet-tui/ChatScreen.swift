@@ -62,6 +62,13 @@ final class ChatScreen {
     func run() {
         loadConnectionState()
         openDeepLink()
+        // The first frame comes from the cache, before the first wait for input,
+        // the first reconcile and the first call to veetd (they start right after).
+        followDeepLink()
+        raiseTerminalAlerts(now: Date())
+        acknowledgeViewedResult()
+        paint(now: Date())
+        if exitAfterFirstFrame { state.shouldQuit = true }
         while !state.shouldQuit {
             for event in terminal.nextEvents(timeoutMilliseconds: 50) {
                 handle(event)
@@ -90,18 +97,19 @@ final class ChatScreen {
             }
             // Relative times in the sidebar count seconds in the first minute.
             let second = Int(now.timeIntervalSince1970)
-            if needsPaint || second != lastPaintSecond {
-                terminal.render(ScreenPainter.frame(&state, width: terminal.width, height: terminal.height, now: now))
-                needsPaint = false
-                lastPaintSecond = second
-                if exitAfterFirstFrame { state.shouldQuit = true }
-            }
+            if needsPaint || second != lastPaintSecond { paint(now: now) }
         }
         // Quitting with a run waiting for the owner: veetd hears of it now, as from `veet chat --once`.
         if let left = state.runLeftWaiting { backend.daemon.tellRunLeftWaiting(runID: left.runID, sessionID: left.sessionID) }
         leaveConversationWork()
         terminal.stop()
         if let quitMessage { print(quitMessage) }
+    }
+
+    private func paint(now: Date) {
+        terminal.render(ScreenPainter.frame(&state, width: terminal.width, height: terminal.height, now: now))
+        needsPaint = false
+        lastPaintSecond = Int(now.timeIntervalSince1970)
     }
 
     /// What the connection's store holds for the screen: its index, the folds, the expansion, its appearance.

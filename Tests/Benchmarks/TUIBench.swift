@@ -33,8 +33,11 @@ enum TUIBench {
         _ = server.seedSessions(count: sessions, messagesPerSession: 2)
         let url = try! server.start()
         defer { server.stop() }
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("veet-bench-tui-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
+        // VEET_BENCH_TUI_HOME keeps the filled store there (to profile veet-tui against it afterwards).
+        let kept = ProcessInfo.processInfo.environment["VEET_BENCH_TUI_HOME"]
+        let home = kept.map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("veet-bench-tui-\(UUID().uuidString)")
+        defer { if kept == nil { try? FileManager.default.removeItem(at: home) } }
         let environment = ["XDG_CONFIG_HOME": home.path + "/c", "XDG_DATA_HOME": home.path + "/d",
                            "XDG_STATE_HOME": home.path + "/s", "XDG_CACHE_HOME": home.path + "/k"]
         let settings = try! ConnectionSettings(serverAddress: url.absoluteString, token: "bench")

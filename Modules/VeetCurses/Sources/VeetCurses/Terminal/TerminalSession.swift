@@ -60,6 +60,9 @@ public final class TerminalSession {
     private var decoder = KeyDecoder()
     private var lastPainted: ScreenGrid?
     private var pairs = ColorPairTable()
+    /// Each style as resolved for the current colours: a frame has a few dozen
+    /// styles but thousands of cells, and resolving one finds the nearest of 240 colours.
+    private var resolvedStyles: [TextStyle: CursesStyle] = [:]
     private var colorCapability: ColorCapability
     private var terminfoColors: Int
     /// The direct-colour terminfo entry the screen was opened with in place
@@ -175,6 +178,7 @@ public final class TerminalSession {
         }
         colorCapability = CursesStyle.effectiveCapability(requested: capability, terminfoColors: terminfoColors)
         pairs = ColorPairTable()
+        resolvedStyles = [:]
         invalidate()
     }
 
@@ -184,9 +188,16 @@ public final class TerminalSession {
         if let window { clearok(window, true) }
     }
 
+    private func resolvedStyle(_ style: TextStyle) -> CursesStyle {
+        if let known = resolvedStyles[style] { return known }
+        let resolved = CursesStyle(style, capability: colorCapability, appearance: options.appearance,
+                                   palette: options.palette, terminfoColors: terminfoColors)
+        resolvedStyles[style] = resolved
+        return resolved
+    }
+
     private func draw(_ cell: Cell, row: Int, column: Int, window: UnsafeMutablePointer<WINDOW>) {
-        let style = CursesStyle(cell.style, capability: colorCapability, appearance: options.appearance,
-                                palette: options.palette, terminfoColors: terminfoColors)
+        let style = resolvedStyle(cell.style)
         let pair = pairs.pair(foreground: style.foreground, background: style.background)
         // A cchar_t holds one spacing character and up to CCHARW_MAX - 1
         // marks, so a cluster with several spacing characters (ZWJ emoji)

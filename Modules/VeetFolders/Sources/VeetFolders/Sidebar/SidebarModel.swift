@@ -71,8 +71,11 @@ public struct SidebarModel: Sendable, Hashable {
                 availability: FolderAvailability, scheduledGroups: [ScheduledGroupInput],
                 expansion: SidebarExpansion) {
         let ordered = rows.sortedByActivity()
-        let byID = Dictionary(ordered.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let withFolders = availability.showsFolderControls
+        let grouped = scheduledGroups.filter { $0.sessionIDs.count >= 2 }
+        // Only suggestions and scheduled groups look rows up by id: without them the map is not built.
+        let byID = (withFolders && !proposals.isEmpty) || !grouped.isEmpty
+            ? Dictionary(ordered.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }) : [:]
         let knownFolders = withFolders ? Set(folders.map(\.id)) : []
 
         func folderOf(_ row: CachedSession) -> String? {
@@ -96,7 +99,6 @@ public struct SidebarModel: Sendable, Hashable {
             FolderSection(folder: folder, isExpanded: expansion.isFolderOpen(folder.id),
                           sessions: ordered.filter { folderOf($0) == folder.id })
         }
-        let grouped = scheduledGroups.filter { $0.sessionIDs.count >= 2 }
         scheduled = grouped.map { group in
             ScheduledGroup(scheduleID: group.scheduleID, label: group.label,
                            isExpanded: expansion.isScheduleGroupOpen(group.scheduleID),
