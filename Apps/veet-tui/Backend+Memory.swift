@@ -6,7 +6,8 @@ import VeetTransport
 enum MemoryUpdate: Sendable {
     /// Which families and writes the server offers (read once when the screen opens).
     case access(MemoryAccess)
-    case listed([MemoryRecord])
+    /// The records for `filter`: an answer for a filter the screen no longer shows is dropped.
+    case listed([MemoryRecord], filter: MemoryFilter)
     /// A review answered: the updated view, placed by `MemoryList`.
     case reviewed(ReviewOutcome, MemoryRecord)
     case deleted(id: String)
@@ -38,7 +39,7 @@ extension Backend {
 
     private func listMemories(_ api: MemoryAPI, _ filter: MemoryFilter) async {
         do {
-            inbox.post(.memory(.listed(try await api.listAll(filter))))
+            inbox.post(.memory(.listed(try await api.listAll(filter), filter: filter)))
         } catch {
             inbox.post(.memory(.message("Could not read the memories: \(Self.describe(error))")))
         }

@@ -73,7 +73,7 @@ extension ChatScreen {
         case .access(let access):
             screen.access = access
             if !access.memories.isReadable { screen.message = "" }
-        case .listed(let records): screen.show(records)
+        case .listed(let records, let filter): screen.show(records, for: filter)
         case .reviewed(let outcome, let record): screen.apply(outcome, record)
         case .deleted(let id): screen.applyDelete(id: id)
         case .operations(let operations):

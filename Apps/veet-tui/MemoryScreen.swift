@@ -37,7 +37,11 @@ struct MemoryScreen {
         return operations[selected]
     }
 
-    mutating func show(_ records: [MemoryRecord]) {
+    /// Shows `records` read for `answered`; a slower answer for a filter no longer
+    /// chosen (the whole list arriving after `f` asked for the review queue) is
+    /// dropped, or the queue's keys would act on rows it does not hold.
+    mutating func show(_ records: [MemoryRecord], for answered: MemoryFilter) {
+        guard answered == filter else { return }
         let previous = selectedRecord?.id
         list = MemoryList(filter: filter, records: records)
         selected = records.firstIndex { $0.id == previous } ?? min(selected, max(records.count - 1, 0))

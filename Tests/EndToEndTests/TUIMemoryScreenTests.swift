@@ -35,7 +35,10 @@ import Testing
         // The review queue: rows lead with the kind and the day; the page shows the record and why.
         try tui.waitFor("r reviewed  n not true  h not here  x delete")
         try tui.press("f")
-        let queue = try tui.waitFor("Memory · needs review")
+        // The header changes at once; the queue's rows follow its read (under load, later).
+        let queue = try tui.waitUntil("the review queue read") {
+            $0.contains("Memory · needs review") && $0.contains("from email")
+        }
         #expect(queue.contains("Needs review") && queue.contains("from email"))
         let page = try tui.waitFor("┃ Needs review")
         #expect(page.contains("Memory") && page.contains("Source") && page.contains("learned"))
