@@ -10,21 +10,22 @@ extension ChatScreen {
         if noteFocus(event) { return }
         if state.dialog != nil { if case .key(let key) = event { handleDialog(key) }; return }
         if state.connections.form != nil { handleConnectionForm(event); return }  // sign in again, over everything
+        if state.palette != nil { handlePalette(event); return }
+        if case .key(let key) = event, key == .char("p", .control), state.help == nil, state.folderForm == nil,
+           state.linePrompt == nil, let items = layerPaletteItems {
+            state.palette = CommandPalette(items: items)
+            return
+        }
         if state.viewer != nil { if case .key(let key) = event { handleViewer(key) }; return }
         if state.reader != nil { handleReader(event); return }
         if var help = state.help {
             if case .key(let key) = event { state.help = help.handle(key) ? help : nil }
             return
         }
-        if state.palette != nil { handlePalette(event); return }
         if state.folderForm != nil { handleFolderForm(event); return }
         if state.menu != nil { if case .key(let key) = event { handleMenu(key) }; return }
         if state.linePrompt != nil { handleLinePrompt(event); return }
         if state.mode == .email { handleEmail(event); return }
-        if case .key(let key) = event, key == .char("p", .control), let keys = screenPaletteKeys {
-            state.palette = CommandPalette(items: keys)
-            return
-        }
         if state.websiteScreen != nil { if case .key(let key) = event { handleWebsiteScreen(key) }; return }
         if state.schedulesScreen != nil { if case .key(let key) = event { handleSchedulesScreen(key) }; return }
         if state.memoryScreen != nil { if case .key(let key) = event { handleMemoryScreen(key) }; return }
@@ -97,13 +98,6 @@ extension ChatScreen {
             state.help = Self.help
         }
         return true
-    }
-
-    /// The open F3/F4 screen's keys, for Ctrl-P over it.
-    private var screenPaletteKeys: [CommandPalette.Item]? {
-        if state.websiteScreen != nil { return ScreenKeys.website }
-        if state.schedulesScreen != nil { return ScreenKeys.schedules }
-        return nil
     }
 
     /// The palette, over the chat or a screen: typing filters, Enter closes it and sends the chosen key

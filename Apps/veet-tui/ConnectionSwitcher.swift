@@ -149,6 +149,8 @@ struct ConnectionMenu {
     static let chosen = TextStyle(attributes: .bold, foreground: .ink, background: .selected)
     static let mark = TextStyle(attributes: .bold, foreground: .teal, background: .surface)
     static let quiet = TextStyle(foreground: .inkFaint, background: .surface)
+    /// The menu's keys; Ctrl-P lists the same.
+    static let keyHints = "↑↓ choose  Enter use  x forget  Esc close"
     static let warning = TextStyle(attributes: .bold, foreground: .amberText, background: .surface)
 
     func draw(in grid: inout ScreenGrid) {
@@ -180,7 +182,7 @@ struct ConnectionMenu {
         } else if !message.isEmpty {
             _ = grid.put(" " + message, row: footerRow, column: rect.column, style: Self.warning, limit: rect.right)
         }
-        _ = grid.put(" ↑↓ choose  Enter use  x forget  Esc close", row: rect.row + rect.height - 1, column: rect.column,
+        _ = grid.put(" " + Self.keyHints, row: rect.row + rect.height - 1, column: rect.column,
                      style: Self.quiet, limit: rect.right)
     }
 }

@@ -124,17 +124,21 @@ enum EmailPainter {
         if email.focus != .editor && email.focus != .search { grid.cursor = nil }
     }
 
-    private static func drawFooter(_ email: EmailMode, in grid: inout ScreenGrid, connection: String, narrow: Bool) {
-        let row = grid.height - 1
-        let keys: String
+    /// The footer's keys for where the focus is; Ctrl-P lists the same.
+    static func keyHints(_ email: EmailMode, narrow: Bool) -> String {
         switch email.focus {
-        case .search: keys = "Enter search  Esc clear"
-        case .editor: keys = "Esc done (autosaves)  Alt-Enter/Enter new line"
-        case .page: keys = "↑↓ scroll  t teach  r reply  s send  e archive  h handled  Esc back  F7 chat"
+        case .search: "Enter search  Esc clear"
+        case .editor: "Esc done (autosaves)  Alt-Enter/Enter new line"
+        case .page: "↑↓ scroll  t teach  r reply  s send  e archive  h handled  Esc back  F7 chat"
         case .list:
-            keys = "↑↓ choose  Enter read  e archive  h handled  ! spam  / search  a account  m mailbox  "
+            "↑↓ choose  Enter read  e archive  h handled  ! spam  / search  a account  m mailbox  "
                 + (email.offersSubscriptions ? "S subscriptions  " : "") + (narrow ? "" : "< > divider  ") + "F7 chat"
         }
+    }
+
+    private static func drawFooter(_ email: EmailMode, in grid: inout ScreenGrid, connection: String, narrow: Bool) {
+        let row = grid.height - 1
+        let keys = keyHints(email, narrow: narrow)
         var left: StyledLine = [StyledRun(" " + connection + "  ", style: ScreenPainter.styles.statusBar)]
         if !email.message.isEmpty {
             left.append(StyledRun(email.message, style: TextStyle(foreground: .amberText, background: .paperDeep)))

@@ -57,6 +57,9 @@ struct MessageReader: Sendable {
 
     static func pageHeight(_ height: Int) -> Int { max(height - 1, 1) }
 
+    /// The footer's keys after the title; Ctrl-P lists the same.
+    static let keyHints = "/ search  n next  N previous  ↑↓ PgUp PgDn  Esc close"
+
     func draw(in grid: inout ScreenGrid) {
         let page = TextStyle(foreground: .ink, background: .paper)
         let match = TextStyle(attributes: .bold, foreground: .amberText, background: .amberWash)
@@ -75,7 +78,7 @@ struct MessageReader: Sendable {
             return
         }
         let position = all.isEmpty ? "" : "  \(min(offset + Self.pageHeight(grid.height), all.count))/\(all.count)"
-        let keys = "\(title)\(position)   \(notice.map { $0 + "   " } ?? "")/ search  n N next  ↑↓ PgUp PgDn  Esc close"
+        let keys = "\(title)\(position)   \(notice.map { $0 + "   " } ?? "")\(Self.keyHints)"
         _ = grid.put(TextFitting.truncate(keys, width: grid.width), row: bottom, column: 0, style: footer)
         grid.cursor = nil
     }

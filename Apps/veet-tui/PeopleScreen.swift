@@ -176,11 +176,7 @@ struct PeopleScreen {
                                             height: grid.height - 5))
         }
         drawNotice(in: &grid)
-        let writes = writeAccess.showsWrites
-            ? " ↑↓ choose  Enter prepare for a conversation  p pin  r repair identity  m merge with…  c contact details  n rename  "
-                + "x forget person  i imports  g refresh  Esc close"
-            : " ↑↓ choose  Enter prepare for a conversation  i imports  g refresh  Esc close"
-        _ = grid.put(writes, row: grid.height - 1, column: 0, style: footer, limit: grid.width)
+        _ = grid.put(" " + keyHints, row: grid.height - 1, column: 0, style: footer, limit: grid.width)
         switch sheet {
         case .identity(let identity)?: identity.draw(in: &grid, now: now)
         case .mergeTarget(let picker)?: picker.draw(in: &grid, people: people)
@@ -189,6 +185,15 @@ struct PeopleScreen {
         case .contacts(let contacts)?: contacts.draw(in: &grid)
         default: break
         }
+    }
+
+    /// The footer's keys (the write keys only while the server offers them); Ctrl-P lists the same.
+    var keyHints: String {
+        if unavailable { return "Esc close" }
+        return writeAccess.showsWrites
+            ? "↑↓ choose  Enter prepare for a conversation  p pin  r repair identity  m merge with…  c contact details  n rename  "
+                + "x forget person  i imports  g refresh  Esc close"
+            : "↑↓ choose  Enter prepare for a conversation  i imports  g refresh  Esc close"
     }
 
     /// The profile's identity section: a possible duplicate to answer, merges to undo.

@@ -265,13 +265,11 @@ struct PersonaPage {
         return rows
     }
 
+    /// The footer's keys; Ctrl-P lists the same.
+    static let keyHints = "↑↓ rows  s save  g reload  Esc back to Settings"
+
     func draw(in grid: inout ScreenGrid, styles: WidgetStyles) {
-        grid.fill(grid.bounds, style: Self.page)
-        let header = TextStyle(attributes: .bold, foreground: .ink, background: .paperDeep)
-        grid.fill(GridRect(row: 0, column: 0, width: grid.width, height: 1), style: header)
-        _ = grid.put(" ✦ Persona", row: 0, column: 0, style: header)
-        let width = min(grid.width - 4, 110)
-        let left = (grid.width - width) / 2
+        let (left, width) = CardPage.drawFrame("Persona", in: &grid, page: Self.page)
         let all = rows(width: width)
         let visible = grid.height - 3
         let focus = all.lastIndex { $0.selected } ?? 0
@@ -293,10 +291,6 @@ struct PersonaPage {
                            placeholder: "type the entry", focused: true, styles: styles)
             }
         }
-        let footer = TextStyle(foreground: .inkSoft, background: .paperDeep)
-        grid.fill(GridRect(row: grid.height - 1, column: 0, width: grid.width, height: 1), style: footer)
-        let keys = message.isEmpty ? " ↑↓ rows  s save  g reload  Esc back to Settings" : " " + message
-        _ = grid.put(keys, row: grid.height - 1, column: 0,
-                     style: message.isEmpty ? footer : TextStyle(foreground: .amberText, background: .paperDeep), limit: grid.width)
+        CardPage.drawFooter(keys: Self.keyHints, message: message, in: &grid)
     }
 }

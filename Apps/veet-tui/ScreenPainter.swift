@@ -31,19 +31,23 @@ enum ScreenPainter {
         }
         if let persona = state.personaPage {
             persona.draw(in: &grid, styles: styles)
+            state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }
         if let settings = state.settingsScreen {
             settings.draw(in: &grid)
             state.connections.menu?.draw(in: &grid)
+            state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }
         if let viewer = state.viewer {
             ViewerPainter.draw(viewer, in: &grid)
+            state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }
         if let reader = state.reader {
             reader.draw(in: &grid)
+            state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }
         if state.mode == .email, let email = state.email {
@@ -67,11 +71,13 @@ enum ScreenPainter {
         if let memory = state.memoryScreen {
             memory.draw(in: &grid)
             grid.cursor = nil
+            state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }
         if let people = state.peopleScreen {
             people.draw(in: &grid, now: now)
             grid.cursor = nil
+            state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }
         let frame = ScreenFrame(state, width: width, height: height, now: now)
@@ -268,6 +274,9 @@ enum TranscriptCursor {
 
 /// An artifact's text, full screen, scrolled by the viewer's offset.
 enum ViewerPainter {
+    /// The footer's keys; Ctrl-P lists the same.
+    static let keyHints = "↑↓ PgUp PgDn scroll   e export   Esc close"
+
     static func draw(_ viewer: ArtifactViewer, in grid: inout ScreenGrid) {
         let page = TextStyle(foreground: .ink, background: .paper)
         grid.fill(grid.bounds, style: page)
@@ -279,6 +288,6 @@ enum ViewerPainter {
         }
         let footer = TextStyle(foreground: .inkSoft, background: .paperDeep)
         grid.fill(GridRect(row: grid.height - 1, column: 0, width: grid.width, height: 1), style: footer)
-        _ = grid.put(" ↑↓ PgUp PgDn scroll   e export   Esc close", row: grid.height - 1, column: 0, style: footer)
+        _ = grid.put(" " + keyHints, row: grid.height - 1, column: 0, style: footer)
     }
 }

@@ -238,13 +238,11 @@ struct SettingsScreen {
         }
     }
 
+    /// The footer's keys; Ctrl-P lists the same.
+    static let keyHints = "↑↓ cards  Enter the card's action  Esc close"
+
     func draw(in grid: inout ScreenGrid) {
-        grid.fill(grid.bounds, style: Self.page)
-        let header = TextStyle(attributes: .bold, foreground: .ink, background: .paperDeep)
-        grid.fill(GridRect(row: 0, column: 0, width: grid.width, height: 1), style: header)
-        _ = grid.put(" ✦ Settings", row: 0, column: 0, style: header)
-        let width = min(grid.width - 4, 110)
-        let left = (grid.width - width) / 2
+        let (left, width) = CardPage.drawFrame("Settings", in: &grid, page: Self.page)
         let all = cardLines(width: width)
         // Rows of every card, a blank row between cards; scrolled so the chosen card shows whole.
         var rows: [(card: Card, line: StyledLine?)] = []
@@ -267,11 +265,7 @@ struct SettingsScreen {
                          style: entry.card == card ? Self.edge : Self.hairline)
             _ = grid.put(line, row: row, column: left + 1, limit: left + width - 1)
         }
-        let footer = TextStyle(foreground: .inkSoft, background: .paperDeep)
-        grid.fill(GridRect(row: grid.height - 1, column: 0, width: grid.width, height: 1), style: footer)
-        let keys = message.isEmpty ? " ↑↓ cards  Enter the card's action  Esc close" : " " + message
-        _ = grid.put(keys, row: grid.height - 1, column: 0,
-                     style: message.isEmpty ? footer : TextStyle(foreground: .amberText, background: .paperDeep), limit: grid.width)
+        CardPage.drawFooter(keys: Self.keyHints, message: message, in: &grid)
     }
 }
 

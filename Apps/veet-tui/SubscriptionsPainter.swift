@@ -208,11 +208,16 @@ enum SubscriptionsPainter {
         return lines
     }
 
+    /// The footer's keys; Ctrl-P lists the same.
+    static func keyHints(_ screen: SubscriptionsScreen, narrow: Bool) -> String {
+        if screen.sheet != nil { "Enter unsubscribe  a archive too  Esc cancel" }
+        else if narrow && screen.detailPushed { "Space select  u unsubscribe  k keep  ! spam  Esc back" }
+        else if narrow { "Space select  A all  u unsub  k keep  ! spam  → detail  Esc back" }
+        else { "↑↓ choose  Space select  A all  c clear  u unsubscribe  k keep  ! spam  a account  f state  g reload  Esc back" }
+    }
+
     private static func drawFooter(_ screen: SubscriptionsScreen, in grid: inout ScreenGrid, connection: String, narrow: Bool) {
-        let keys: String = if screen.sheet != nil { "Enter unsubscribe  a archive too  Esc cancel" }
-            else if narrow && screen.detailPushed { "Space select  u unsubscribe  k keep  ! spam  Esc back" }
-            else if narrow { "Space select  A all  u unsub  k keep  ! spam  → detail  Esc back" }
-            else { "↑↓ choose  Space select  A all  c clear  u unsubscribe  k keep  ! spam  a account  f state  g reload  Esc back" }
+        let keys = keyHints(screen, narrow: narrow)
         var left: StyledLine = [StyledRun(" " + connection + "  ", style: ScreenPainter.styles.statusBar)]
         if !screen.message.isEmpty {
             left.append(StyledRun(screen.message, style: TextStyle(foreground: .amberText, background: .paperDeep)))

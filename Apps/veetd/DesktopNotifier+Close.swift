@@ -71,16 +71,10 @@ extension DesktopNotifier {
             log.info("\(what) is obsolete; gdbus is not installed to close it")
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: gdbus)
-        process.arguments = ["call", "--session", "--dest", "org.freedesktop.Notifications",
-                             "--object-path", "/org/freedesktop/Notifications",
-                             "--method", "org.freedesktop.Notifications.CloseNotification", String(id)]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
         do {
-            try process.run()
+            try DetachedProcess.start(gdbus, ["call", "--session", "--dest", "org.freedesktop.Notifications",
+                                              "--object-path", "/org/freedesktop/Notifications",
+                                              "--method", "org.freedesktop.Notifications.CloseNotification", String(id)])
             log.info("\(what) closed: obsolete (handled elsewhere)")
         } catch {
             log.warn("\(what) is obsolete but gdbus failed to start")

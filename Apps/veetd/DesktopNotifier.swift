@@ -51,19 +51,13 @@ struct DesktopNotifier: Sendable {
         case .logOnly(let reason):
             log.info("notice \"\(title)\" shown as a log line (\(reason))")
         case .notifySend(let path, _, _):
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = ["--app-name=Veet", "--urgency=normal", "--category=im", "--", title, body]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            do { try process.run() } catch { log.warn("notice not shown: notify-send did not start (\(error))") }
+            do {
+                try DetachedProcess.start(path, ["--app-name=Veet", "--urgency=normal", "--category=im", "--", title, body])
+            } catch { log.warn("notice not shown: notify-send did not start (\(error))") }
         }
     }
 
     private func launch(path: String, alert: DesktopAlert, withActions: Bool, printsID: Bool) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
         var arguments = ["--app-name=Veet", "--urgency=\(alert.urgency)", "--category=im"]
         let offered = withActions ? offered(alert) : []
         if withActions {
@@ -71,14 +65,10 @@ struct DesktopNotifier: Sendable {
             arguments.append("--wait")
         }
         if printsID { arguments.append("--print-id") }
-        process.arguments = arguments + ["--", alert.title, alert.body]
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
         readLines(of: output, alert: alert, printsID: printsID, offered: offered)
         do {
-            try process.run()
+            try DetachedProcess.start(path, arguments + ["--", alert.title, alert.body], output: output)
             log.info("alert \(alert.kind.rawValue) \(Self.identifiers(alert)) sent to the notification service")
         } catch {
             log.warn("alert \(alert.kind.rawValue) \(Self.identifiers(alert)): notify-send failed to start")

@@ -62,18 +62,11 @@ struct TerminalOpener: Sendable {
             log.info("open: no terminal is known ($TERMINAL is not set or not found); run: \(shown)")
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = Array(argv.dropFirst())
         var childEnvironment = environment
         childEnvironment["VEET_URL"] = nil
         childEnvironment["VEET_TOKEN"] = nil
-        process.environment = childEnvironment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
         do {
-            try process.run()
+            try DetachedProcess.start(program, Array(argv.dropFirst()), environment: childEnvironment)
             log.info("open: started \(URL(fileURLWithPath: program).lastPathComponent) running \(shown)")
         } catch {
             log.warn("open: \(program) failed to start; run: \(shown)")

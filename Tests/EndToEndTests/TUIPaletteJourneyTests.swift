@@ -31,4 +31,35 @@ import Testing
         }
         #expect(!fresh.contains("model_permanent_error"))
     }
+
+    /// Over the F5..F9 screens the palette lists the screen's footer keys: "synth" on Memory picks
+    /// the synthesis journal (as `s` would); on Settings it offers the card's action.
+    @Test func thePaletteRunsAScreensOwnKeys() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        let session = try TUISession(width: 160, height: 36, fixtureArguments: [],
+                                     extraEnvironment: "XDG_RUNTIME_DIR=/tmp/veet-no-daemon-\(UUID().uuidString.prefix(8))")
+        defer { session.stop() }
+        let tui = session.terminal
+        try tui.waitFor("New conversation")
+        try tui.press("F5")
+        try tui.waitFor("r reviewed  n not true")
+        try tui.press("C-p")
+        let memory = try tui.waitFor("Type to filter")
+        #expect(memory.contains("needs review") && memory.contains("synthesis") && !memory.contains("new conversation"))
+        try tui.type("synth")
+        try tui.waitFor("› synth")
+        try tui.press("Enter")
+        try tui.waitUntil("the synthesis journal") { $0.contains("Memory · synthesis journal") && !$0.contains("Commands") }
+
+        try tui.press("Escape", "F8")
+        try tui.waitFor("Enter the card's action")
+        try tui.press("C-p")
+        let settings = try tui.waitFor("Type to filter")
+        #expect(settings.contains("the card's action") && settings.contains("Enter"))
+        try tui.press("Escape")
+        try tui.waitUntil("the palette closed") { !$0.contains("Type to filter") && $0.contains("Enter the card's action") }
+    }
 }

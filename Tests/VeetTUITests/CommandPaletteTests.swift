@@ -1,6 +1,8 @@
 import Testing
 @testable import veet_tui
+import Foundation
 import VeetCurses
+import VeetPeople
 
 /// Ctrl-P: the chat's actions, read from the help's table, filtered as you
 /// type; Enter hands back the key, which the chat dispatches as if pressed.
@@ -80,5 +82,38 @@ import VeetCurses
         let (_, grid) = ScreenGoldenTests.settledGrid(state, width: 80, height: 24)
         #expect(grid.snapshot.contains("Commands"))
         #expect(grid.snapshot.contains("resume"))
+    }
+}
+
+/// Over F5..F9, Email mode, the reader and the viewer, the palette reads the layer's footer line,
+/// so every key the footer shows is offered and nothing else.
+@Suite struct LayerPaletteTests {
+    @Test func memoryOffersItsWriteKeysOnlyWhileTheServerDoes() {
+        var memory = MemoryScreen()
+        #expect(KeyHints.items(memory.keys).map(\.hint) == ["r", "n", "h", "x", "f", "s", "g", "Esc"])
+        memory.mode = .synthesis
+        #expect(KeyHints.items(memory.keys).map(\.title) == ["undo", "memories", "refresh", "close"])
+    }
+
+    @Test func everyLayersFooterKeyIsOffered() {
+        let lines = [SettingsScreen.keyHints, PersonaPage.keyHints, MessageReader.keyHints, ViewerPainter.keyHints,
+                     ConnectionMenu.keyHints]
+        for line in lines {
+            let items = KeyHints.items(line)
+            #expect(items.last?.press == KeyPress(.escape), "\(line)")
+            // Every word-key pair of the footer but the arrows and paging is an item.
+            let pairs = line.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && !$0.hasPrefix("↑↓") }
+            #expect(items.count == pairs.count, "\(line)")
+        }
+        #expect(KeyHints.items(SettingsScreen.keyHints).map(\.press) == [KeyPress(.enter), KeyPress(.escape)])
+        #expect(KeyHints.items(MessageReader.keyHints).map(\.hint) == ["/", "n", "N", "Esc"])
+    }
+
+    @Test func peopleOffersTheDirectorysKeysAndFewerWithoutWrites() {
+        var people = PeopleScreen()
+        #expect(KeyHints.items(people.keyHints).map(\.hint) == ["Enter", "p", "r", "m", "c", "n", "x", "i", "g", "Esc"])
+        people.writeAccess = PeopleWriteAccess(deniedReason: "read only")
+        #expect(KeyHints.items(people.keyHints).map(\.hint) == ["Enter", "i", "g", "Esc"])
     }
 }
