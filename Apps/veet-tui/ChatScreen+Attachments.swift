@@ -39,11 +39,11 @@ extension ChatScreen {
                 state.focus = .composer
             }
         case .char("r"): retryAttachment(state.attachments[index])
-        case .char("x"), KeyPress(.delete), KeyPress(.backspace): removeAttachment(state.attachments[index], at: index)
+        case .char("x"), KeyPress(.delete): removeAttachment(state.attachments[index], at: index)
         case KeyPress(.enter): state.focus = .composer
         default:
             // Typing goes to the message, as if the composer had the focus.
-            if case .char(_, let modifiers) = key, modifiers.isEmpty {
+            if case .character = key.key, key.modifiers.isEmpty || key.modifiers == .shift {
                 state.focus = .composer
                 _ = state.composer.handle(.key(key), policy: .chat)
             }
@@ -163,8 +163,9 @@ enum AttachmentTrayView {
         guard rect.height > 0, !state.attachments.isEmpty else { return }
         let (title, keys) = header(state)
         let limit = rect.column + rect.width
-        _ = grid.put(title, row: rect.row, column: rect.column, style: TextStyle(attributes: .bold, foreground: .ink, background: .paper),
-                     limit: limit)
+        // The focused pane's mark: the tray's title in teal.
+        let titleStyle = state.focus == .tray ? TranscriptStyles.cursor : TextStyle(attributes: .bold, foreground: .ink, background: .paper)
+        _ = grid.put(title, row: rect.row, column: rect.column, style: titleStyle, limit: limit)
         let keysWidth = DisplayWidth.of(keys)
         if DisplayWidth.of(title) + keysWidth + 2 <= rect.width {
             _ = grid.put(keys, row: rect.row, column: limit - keysWidth,

@@ -38,11 +38,10 @@ public actor AttachmentComposer {
     @discardableResult
     public func addFile(at url: URL) async throws(AttachmentProblem) -> Attachment {
         let name = url.lastPathComponent
-        let size: Int
         switch Self.inspect(url) {
         case .failure(let problem): throw problem
-        case .success(let found): size = found.size
-            if let problem = tray.problem(adding: name, size: size, isImage: found.isImage) { throw problem }
+        case .success(let found):
+            if let problem = tray.problem(adding: name, size: found.size, isImage: found.isImage) { throw problem }
         }
         let bytes: Data
         do { bytes = try Data(contentsOf: url) } catch { throw .unreadable(path: url.path, why: error.localizedDescription) }
