@@ -14,12 +14,16 @@ extension Backend {
             return send(content: [.text(text)], sessionID: sessionID, conversationKey: conversationKey, work: work)
         }
         return Task {
-            var content: [ContentBlock] = [.text(text)]
+            let content: [ContentBlock]
             do {
                 content = try await files.messageContent(text: text)
                 await files.clear()
             } catch {
-                inbox.post(.notice("Files not sent: \(error)"))
+                // The screen checked the same rule first; a file that changed meanwhile keeps the draft.
+                inbox.post(.notice("Not sent: \(error)"))
+                inbox.post(.attachmentsListed(sessionID: files.sessionID, await files.attachments))
+                inbox.post(.workEnded(work: work, problem: nil))
+                return
             }
             let turn = send(content: content, sessionID: sessionID, conversationKey: conversationKey, work: work)
             await withTaskCancellationHandler { await turn.value } onCancel: { turn.cancel() }
@@ -111,6 +115,25 @@ extension Backend {
             } catch {
                 inbox.post(.notice("Not attached: \(Self.describe(error))"))
             }
+        }
+    }
+}
+
+extension Backend {
+    /// Sends a failed file again (same idempotency key); its progress and result arrive as `attachmentChanged`.
+    func retryAttachment(_ id: UUID, sessionID: String, composers: AttachmentComposers) -> Task<Void, Never> {
+        Task {
+            guard let composer = composers.existing(for: sessionID) else { return }
+            await composer.retry(id)
+        }
+    }
+
+    /// Drops a file from the draft; the list after it replaces whatever the screen heard before.
+    func removeAttachment(_ id: UUID, sessionID: String, composers: AttachmentComposers) -> Task<Void, Never> {
+        Task {
+            guard let composer = composers.existing(for: sessionID) else { return }
+            await composer.remove(id)
+            inbox.post(.attachmentsListed(sessionID: sessionID, await composer.attachments))
         }
     }
 }

@@ -54,6 +54,7 @@ extension ChatScreen {
         case .transcript: handleTranscript(key)
         case .approval: handleApproval(key)
         case .composer: handleComposer(key)
+        case .tray: handleTray(key)
         }
     }
 
@@ -143,9 +144,11 @@ extension ChatScreen {
     private func cycleFocus(backwards: Bool) {
         var order: [Focus] = [.search, .sidebar, .transcript, .composer]
         if state.approval != nil { order.insert(.approval, at: 3) }
+        if !state.attachments.isEmpty { order.insert(.tray, at: order.count - 1) }
         let index = order.firstIndex(of: state.focus) ?? 0
         state.focus = order[(index + (backwards ? order.count - 1 : 1)) % order.count]
         if state.focus == .transcript && state.selectedRow == nil { moveTranscriptCursor(by: Int.max / 2) }
+        if state.focus == .tray { enterTray(at: backwards ? .last : .first) }
         if ScreenPainter.narrowWidth > terminal.width {
             state.sidebarOverlayOpen = state.focus == .sidebar || state.focus == .search
         }
@@ -248,7 +251,11 @@ extension ChatScreen {
             if key == KeyPress(.enter), page.retries { openConversation(state.sessionID) }
             return
         }
-        // Up in an empty composer walks into the transcript, from its last row.
+        // Up in an empty composer walks into the attached files, then the transcript, from its last row.
+        if key == KeyPress(.up), state.composer.isEmpty, state.question == nil, !state.attachments.isEmpty {
+            enterTray(at: .last)
+            return
+        }
         if key == KeyPress(.up), state.composer.isEmpty, state.question == nil {
             state.focus = .transcript
             state.selectedRow = nil
@@ -265,7 +272,8 @@ extension ChatScreen {
     /// the run is still going — queues the message to go the moment it ends.
     private func submitComposer() {
         let text = state.composer.text
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
+        let blank = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        guard !blank || state.question == nil && !state.attachments.isEmpty else { return }
         if let docked = state.question {
             backend.broker.resolveQuestion(ticket: docked.ticket, with: text)
             state.question = nil

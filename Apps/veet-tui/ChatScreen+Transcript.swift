@@ -195,6 +195,12 @@ extension ChatScreen {
             .init("c / m / b", "copy the message as plain text / as Markdown / its next code block"),
             .init("v", "read the message alone, full width (the terminal's own selection works; / searches)"),
         ]),
+        .init("Attachments (Tab or Up to them, above the composer)", [
+            .init("Up, Down", "choose a file (past the ends: the transcript, the composer)"),
+            .init("r", "send a failed file again (the same upload key)"),
+            .init("x, Delete", "remove the file from the message"),
+            .init("Enter", "back to the message; Enter there sends, files alone too"),
+        ]),
         .init("Approval (docked above the composer)", [
             .init("a", "approve once"),
             .init("t, then y", "website action: allow for this task (when offered)"),

@@ -270,25 +270,26 @@ final class ChatScreen {
         case .folderFormClosed(let notice):
             applyFolderForm(error: nil, notice: notice)
         case .attachmentChanged(let sessionID, let attachment):
-            guard sessionID == state.sessionID else { return }
-            if let index = state.attachments.firstIndex(where: { $0.id == attachment.id }) {
-                state.attachments[index] = attachment
-            } else {
-                state.attachments.append(attachment)
-            }
+            applyAttachment(attachment, sessionID: sessionID)
+        case .attachmentsListed(let sessionID, let attachments):
+            applyAttachments(attachments, sessionID: sessionID)
         }
     }
 
     // MARK: Conversations
 
     /// Sends the composer's text (with any uploaded files) in the open conversation.
+    /// Files still uploading or not on the server keep the whole draft here, said why.
     func send(_ text: String) {
+        guard let draft = sendableDraft(text) else { return }
         state.notice = ""
         let sessionID = state.sessionID
         let conversationKey = state.newConversationKey
         let attachments = state.attachments
         state.attachments = []
-        _ = state.transcript.addOptimisticUserMessage([.text(text)], clientKey: UUID().uuidString)
+        state.trayCursor = nil
+        if state.focus == .tray { state.focus = .composer }
+        _ = state.transcript.addOptimisticUserMessage(draft, clientKey: UUID().uuidString)
         state.transcriptScroll.scrollToBottom()
         let composer = sessionID.flatMap { composers.existing(for: $0) }
         startWork(sessionID: sessionID, isDelivery: true) { backend, work in
@@ -311,6 +312,7 @@ final class ChatScreen {
         state.revealSequence = sequence
         state.queuedMessage = nil
         state.attachments = []
+        state.trayCursor = nil
         state.taskGrants = []
         state.taskGrantsStale = false
         state.notice = ""

@@ -71,6 +71,8 @@ enum AppMessage: Sendable {
     case folderFormClosed(notice: String)
     /// A file of a draft changed state (queued, uploading, uploaded, failed).
     case attachmentChanged(sessionID: String, Attachment)
+    /// A draft's files as the composer holds them after a removal (stale updates before it are overwritten).
+    case attachmentsListed(sessionID: String, [Attachment])
 }
 
 /// The thread-safe mailbox between background tasks and the main loop.

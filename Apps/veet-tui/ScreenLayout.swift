@@ -19,7 +19,7 @@ struct ScreenFrame {
     let paneWidth: Int
     let composer: GridRect
     let separatorRow: Int
-    /// The attached files' rows (the newest three), from `trayTop` down.
+    /// The attachment tray's rows (its keys, then up to three files), from `trayTop` down.
     let trayTop: Int
     let trayCount: Int
     /// The task permission line, when the open conversation has one.
@@ -43,7 +43,7 @@ struct ScreenFrame {
         composer = GridRect(row: statusRow - composerHeight, column: paneLeft + 2, width: paneWidth - 2, height: composerHeight)
         separatorRow = composer.row - 1
         var transcriptBottom = separatorRow
-        trayCount = min(state.attachments.count, 3)
+        trayCount = AttachmentTrayView.height(state, width: paneWidth)
         if trayCount > 0 { transcriptBottom = max(transcriptBottom - trayCount, 1) }
         trayTop = transcriptBottom
         if let line = TaskPermissionLine.text(grants: state.taskGrants, sessionID: state.sessionID, now: now) {

@@ -85,11 +85,8 @@ enum ScreenPainter {
 
         if !frame.narrow { drawSidebar(state, in: &grid, frame: frame, width: Sidebar.width) }
 
-        for (index, attachment) in state.attachments.suffix(frame.trayCount).enumerated() {
-            let text = "  📎 \(attachment.filename)  \(ByteCountFormatter.string(fromByteCount: Int64(attachment.size), countStyle: .file))  \(attachment.state.label)"
-            _ = grid.put(text, row: frame.trayTop + index, column: paneLeft, style: TranscriptStyles.tool,
-                         limit: paneLeft + paneWidth)
-        }
+        AttachmentTrayView.draw(state, in: &grid, rect: GridRect(row: frame.trayTop, column: paneLeft, width: paneWidth,
+                                                              height: frame.trayCount))
         if let permission = frame.permission {
             _ = grid.put(permission.text, row: permission.row, column: paneLeft,
                          style: TextStyle(attributes: .bold, foreground: .tealText, background: .paper), limit: paneLeft + paneWidth)
@@ -150,6 +147,7 @@ enum ScreenPainter {
         case .transcript: GridPoint(row: frame.separatorRow, column: frame.paneLeft)
         case .composer: GridPoint(row: frame.composer.row, column: frame.paneLeft)
         case .approval: frame.dock.map { GridPoint(row: $0.row, column: $0.column) }
+        case .tray: frame.trayCount > 0 ? GridPoint(row: frame.trayTop, column: frame.paneLeft) : nil
         }
     }
 

@@ -10,6 +10,8 @@ import VeetWire
 /// Where typed keys go.
 enum Focus: Sendable, Hashable {
     case search, sidebar, transcript, composer, approval
+    /// The attached files above the composer (ChatScreen+Attachments.swift).
+    case tray
 }
 
 /// An approval a turn is suspended on, docked above the composer.
@@ -159,6 +161,8 @@ struct ScreenState {
     /// A message typed while the run was still going: it is sent the moment the run ends.
     var queuedMessage: String?
     var attachments: [Attachment] = []
+    /// The file the tray's keys act on while it has the focus.
+    var trayCursor: UUID?
 
     var work: RunningWork?
     var approval: DockedApproval?

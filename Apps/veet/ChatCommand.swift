@@ -66,10 +66,10 @@ struct ChatCommand {
         let paths = command.values("attach")
         if !paths.isEmpty {
             // Every file is checked before a conversation is created for them: a refusal leaves nothing behind.
-            for path in paths {
-                if let problem = AttachmentComposer.problem(withFileAt: URL(fileURLWithPath: path)) {
-                    return context.fail("veet: \(path): \(problem); nothing was sent.", .failure)
-                }
+            // The same limits, in the same words, as the TUI's tray (the chat feature's AttachmentLimits.standard).
+            let problems = AttachmentComposer.problems(withFilesAt: paths.map { URL(fileURLWithPath: $0) })
+            if let problem = problems.first {
+                return context.fail("veet: \(problem) (nothing was sent)", .failure)
             }
             let created = sessionID == nil
             let session: String

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VeetChat
+import VeetTestSupport
 import VeetTransport
 import VeetWire
 
@@ -20,11 +21,12 @@ struct AttachmentTests {
 
     // MARK: Limits, before anything is sent
 
+    /// The server's own ceiling (the client's stricter one: AttachmentLimitTests).
     @Test func aFileOverThe32MiBLimitIsRefusedWithAClearMessage() {
-        let problem = AttachmentLimits.standard.check(filename: "big.bin", size: 32 * 1024 * 1024 + 1)
+        let problem = AttachmentLimits.server.check(filename: "big.bin", size: 32 * 1024 * 1024 + 1)
         #expect(problem == .tooLarge(filename: "big.bin", bytes: 32 * 1024 * 1024 + 1, limit: 32 * 1024 * 1024))
         #expect(problem?.description == "\"big.bin\" is 32.0 MiB; the limit is 32.0 MiB per file.")
-        #expect(AttachmentLimits.standard.check(filename: "ok.bin", size: 32 * 1024 * 1024) == nil)
+        #expect(AttachmentLimits.server.check(filename: "ok.bin", size: 32 * 1024 * 1024) == nil)
     }
 
     @Test func anEmptyFileIsRefused() {
@@ -35,9 +37,9 @@ struct AttachmentTests {
     }
 
     @Test func anEleventhAttachmentIsRefused() throws {
-        var tray = AttachmentTray()
+        var tray = AttachmentTray(limits: .server)
         for index in 0..<10 { _ = try tray.add(Attachment(filename: "f\(index).txt", bytes: Data("x".utf8))) }
-        #expect(throws: AttachmentProblem.tooMany(limit: 10)) {
+        #expect(throws: AttachmentProblem.tooMany(filename: "one-more.txt", limit: 10)) {
             try tray.add(Attachment(filename: "one-more.txt", bytes: Data("x".utf8)))
         }
     }
@@ -86,11 +88,13 @@ struct AttachmentTests {
         #expect(await progress.entries == [[0, 12], [12, 12]])
     }
 
+    /// The route missing is the framework's own 404 text (contract README §6.4); another 404 is the conversation.
     @Test func aServerWithoutTheRouteMarksTheFileNotAccepted() async {
-        let stub = StubSender([.response(S.errorResponse(404, code: "not_found"))])
+        let stub = StubSender([.response(.apiError(404, "not_found", message: HistoryRoutes.unmatchedPathMessage))])
         let result = await AttachmentUploader(sender: stub.sender).upload(Attachment(filename: "p.png", bytes: Self.png),
                                                                     sessionID: S.sessionID)
-        #expect(result == .notAccepted("this server does not accept attachments"))
+        guard case .notAccepted(let why) = result else { Issue.record("got \(result)"); return }
+        #expect(why.reason == "this server does not accept attachments")
     }
 
     @Test func tooLargeForTheServerIsNotAcceptedAndAServerErrorIsRetryable() async {
@@ -165,7 +169,7 @@ struct AttachmentTests {
         #expect(tray.beginUpload(file.id) == nil)
         tray.reportProgress(file.id, sentBytes: 6)
         #expect(tray[file.id]?.state == .uploading(sentBytes: 6, totalBytes: 12))
-        #expect(tray[file.id]?.state.label == "uploading 50%")
+        #expect(tray[file.id]?.state.label == "uploading 6 of 12 bytes")
     }
 
     // MARK: Message content

@@ -57,6 +57,9 @@ public struct FixtureFaults: Sendable, Equatable {
     /// Answer this many message submissions (`POST /v1/sessions/{id}/messages`) with
     /// `500 internal_error` before applying them: no run is made, nothing is recorded.
     public var failSubmits: Int = 0
+    /// Answer this many uploads (`POST /v1/sessions/{id}/artifacts`) with `429 rate_limited`
+    /// and `Retry-After: 30` once their body is read, storing nothing.
+    public var failUploads: Int = 0
     /// Answer the next `/v1/` requests with an error (checked before anything else).
     public var rejectNextRequests: Rejection?
     /// Heartbeat interval override (seconds); nil uses `FixtureOptions.heartbeatInterval`.
@@ -116,6 +119,12 @@ public struct FixtureFaults: Sendable, Equatable {
     mutating func takeSubmitFailure() -> Bool {
         guard failSubmits > 0 else { return false }
         failSubmits -= 1
+        return true
+    }
+
+    mutating func takeUploadFailure() -> Bool {
+        guard failUploads > 0 else { return false }
+        failUploads -= 1
         return true
     }
 

@@ -5,21 +5,41 @@ import VeetWire
 /// Where one file stands on its way to the server.
 public enum AttachmentState: Sendable, Hashable {
     case queued
-    /// `sentBytes` is 0 until the body is out (the HTTP layer reports no partial progress), then the total.
+    /// Bytes handed to the connection so far, as the transport reports them.
     case uploading(sentBytes: Int, totalBytes: Int)
     case uploaded(ArtifactView)
-    /// Not stored this time (no answer, server error); retry sends it again with the same key.
-    case failed(String)
-    /// Refused for good: the server has no upload route, or rejected this file.
-    case notAccepted(String)
+    /// Not stored this time (no answer, a busy or full server); the file stays
+    /// and a retry sends it again with the same key.
+    case failed(AttachmentFailure)
+    /// Refused for this file on this server (no upload route, too large, a
+    /// closed conversation): sending it again would not help, only removing it.
+    case notAccepted(AttachmentFailure)
 
     public var label: String {
         switch self {
         case .queued: "queued"
-        case .uploading(let sent, let total): total > 0 ? "uploading \(sent * 100 / total)%" : "uploading"
+        case .uploading(let sent, let total): total > 0 ? "uploading \(ByteSize.progress(sent, of: total))" : "uploading"
         case .uploaded: "uploaded"
         case .failed(let why): "failed: \(why)"
         case .notAccepted(let why): "not accepted: \(why)"
+        }
+    }
+
+    /// What went wrong, for a failed or refused file.
+    public var failure: AttachmentFailure? {
+        switch self {
+        case .failed(let failure), .notAccepted(let failure): failure
+        default: nil
+        }
+    }
+
+    /// Only a failed file is worth sending again.
+    public var canRetry: Bool { if case .failed = self { true } else { false } }
+
+    public var isInFlight: Bool {
+        switch self {
+        case .queued, .uploading: true
+        default: false
         }
     }
 }

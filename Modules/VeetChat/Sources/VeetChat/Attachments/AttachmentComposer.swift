@@ -34,38 +34,74 @@ public actor AttachmentComposer {
         return await upload(added.id) ?? added
     }
 
-    /// Reads a file from disk (refusing one over the size limit before reading it) and adds it.
+    /// Reads a file from disk (refusing one over a limit before reading it) and adds it.
     @discardableResult
     public func addFile(at url: URL) async throws(AttachmentProblem) -> Attachment {
         let name = url.lastPathComponent
-        if let problem = Self.problem(withFileAt: url, limits: tray.limits) { throw problem }
+        switch Self.inspect(url) {
+        case .failure(let problem): throw problem
+        case .success(let found):
+            if let problem = tray.problem(adding: name, size: found.size, isImage: found.isImage) { throw problem }
+        }
         let bytes: Data
         do { bytes = try Data(contentsOf: url) } catch { throw .unreadable(path: url.path, why: error.localizedDescription) }
         return try await add(filename: name, bytes: bytes)
     }
 
-    /// What refuses the file at `url` before anything is sent (its name, its
-    /// size, a folder, an unreadable path), or nil: a caller checks every file
-    /// this way before it creates a conversation for them.
+    /// What refuses the file at `url` on its own before anything is sent (its
+    /// name, its size, a folder, an unreadable path), or nil.
     public static func problem(withFileAt url: URL, limits: AttachmentLimits = .standard) -> AttachmentProblem? {
+        problems(withFilesAt: [url], limits: limits).first
+    }
+
+    /// Every file of one message checked as the tray would take them, in
+    /// order: each on its own, then the count and the total so far. A caller
+    /// checks them all this way before it creates a conversation for them.
+    public static func problems(withFilesAt urls: [URL], limits: AttachmentLimits = .standard) -> [AttachmentProblem] {
+        var sizes: [Int] = []
+        var problems: [AttachmentProblem] = []
+        for url in urls {
+            switch inspect(url) {
+            case .failure(let problem): problems.append(problem)
+            case .success(let found):
+                if let problem = limits.check(adding: url.lastPathComponent, size: found.size, isImage: found.isImage,
+                                              to: sizes) {
+                    problems.append(problem)
+                } else {
+                    sizes.append(found.size)
+                }
+            }
+        }
+        return problems
+    }
+
+    /// The file's size and whether it is an image (from its first bytes, then
+    /// its name), without reading the rest of it.
+    private static func inspect(_ url: URL) -> Result<(size: Int, isImage: Bool), AttachmentProblem> {
         let name = url.lastPathComponent
-        if let problem = AttachmentLimits.checkFilename(name) { return problem }
+        if let problem = AttachmentLimits.checkFilename(name) { return .failure(problem) }
         let attributes: [FileAttributeKey: Any]
         do {
             attributes = try FileManager.default.attributesOfItem(atPath: url.path)
         } catch {
-            return .unreadable(path: url.path, why: error.localizedDescription)
+            return .failure(.unreadable(path: url.path, why: error.localizedDescription))
         }
         guard attributes[.type] as? FileAttributeType != .typeDirectory else {
-            return .unreadable(path: url.path, why: "it is a folder")
+            return .failure(.unreadable(path: url.path, why: "it is a folder"))
         }
         guard FileManager.default.isReadableFile(atPath: url.path) else {
-            return .unreadable(path: url.path, why: "it cannot be read")
+            return .failure(.unreadable(path: url.path, why: "it cannot be read"))
         }
-        return limits.check(filename: name, size: (attributes[.size] as? NSNumber)?.intValue ?? 0)
+        let head = (try? FileHandle(forReadingFrom: url)).flatMap { handle in
+            defer { try? handle.close() }
+            return try? handle.read(upToCount: 16)
+        } ?? Data()
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        return .success((size, MediaTypeGuess.isImage(MediaTypeGuess.mediaType(filename: name, bytes: head))))
     }
 
-    /// Sends a failed file again with its original idempotency key.
+    /// Sends a failed file again with its original idempotency key. A file
+    /// not accepted, uploaded or still uploading is left as it is (and returned).
     @discardableResult
     public func retry(_ id: UUID) async -> Attachment? {
         await upload(id) ?? tray[id]
@@ -86,8 +122,8 @@ public actor AttachmentComposer {
     private func upload(_ id: UUID) async -> Attachment? {
         guard let attachment = tray.beginUpload(id) else { return nil }
         onChange(attachment)
-        let result = await uploader.upload(attachment, sessionID: sessionID) { sent, _ in
-            await self.progress(id, sent: sent)
+        let result = await uploader.upload(attachment, sessionID: sessionID) { [weak self] sent, _ in
+            await self?.progress(id, sent: sent)
         }
         tray.finishUpload(id, with: result)
         guard let finished = tray[id] else { return nil }  // removed while uploading
@@ -96,8 +132,8 @@ public actor AttachmentComposer {
     }
 
     private func progress(_ id: UUID, sent: Int) {
-        tray.reportProgress(id, sentBytes: sent)
-        if let current = tray[id] { onChange(current) }
+        guard tray.reportProgress(id, sentBytes: sent), let current = tray[id] else { return }
+        onChange(current)
     }
 }
 

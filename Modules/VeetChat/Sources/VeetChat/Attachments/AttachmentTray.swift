@@ -30,14 +30,18 @@ public struct AttachmentTray: Sendable, Equatable {
 
     public subscript(id: UUID) -> Attachment? { attachments.first { $0.id == id } }
 
-    /// Adds a file as `queued` after the limits and filename rules; nothing is sent for a refused file.
+    /// Adds a file as `queued` after the limits and filename rules; nothing is
+    /// sent for a refused file, and the files already there stay as they were.
     public mutating func add(_ attachment: Attachment) throws(AttachmentProblem) -> Attachment {
-        if let problem = limits.check(filename: attachment.filename, size: attachment.size) { throw problem }
-        guard attachments.count < limits.maxAttachmentsPerMessage else {
-            throw .tooMany(limit: limits.maxAttachmentsPerMessage)
-        }
+        if let problem = limits.check(adding: attachment.filename, size: attachment.size, isImage: attachment.isImage,
+                                      to: attachments.map(\.size)) { throw problem }
         attachments.append(attachment)
         return attachment
+    }
+
+    /// What refusing a file of this name and size would say now, or nil (checked before reading it).
+    public func problem(adding filename: String, size: Int, isImage: Bool) -> AttachmentProblem? {
+        limits.check(adding: filename, size: size, isImage: isImage, to: attachments.map(\.size))
     }
 
     /// Drops a file; a late upload answer for it is then ignored. (Unclaimed
@@ -59,10 +63,16 @@ public struct AttachmentTray: Sendable, Equatable {
         }
     }
 
-    public mutating func reportProgress(_ id: UUID, sentBytes: Int) {
+    /// Moves an uploading file's progress forward; false when nothing changed
+    /// (reports may arrive out of order or late, and progress never goes back).
+    @discardableResult
+    public mutating func reportProgress(_ id: UUID, sentBytes: Int) -> Bool {
         guard let index = attachments.firstIndex(where: { $0.id == id }),
-              case .uploading(_, let total) = attachments[index].state else { return }
-        attachments[index].state = .uploading(sentBytes: min(sentBytes, total), totalBytes: total)
+              case .uploading(let before, let total) = attachments[index].state else { return false }
+        let sent = min(sentBytes, total)
+        guard sent > before else { return false }
+        attachments[index].state = .uploading(sentBytes: sent, totalBytes: total)
+        return true
     }
 
     public mutating func finishUpload(_ id: UUID, with result: AttachmentUploadResult) {
@@ -79,20 +89,24 @@ public struct AttachmentTray: Sendable, Equatable {
     /// upload, `image` for images and `file` for the rest. Attachments alone
     /// make a valid message; every file must be uploaded first.
     public func messageContent(text: String) throws(MessageContentProblem) -> [ContentBlock] {
-        let busy = attachments.filter {
-            switch $0.state {
-            case .queued, .uploading: true
-            default: false
-            }
-        }
-        if !busy.isEmpty { throw .stillUploading(busy.map(\.filename)) }
-        let missing = attachments.filter { $0.artifact == nil }
-        if !missing.isEmpty { throw .notUploaded(missing.map(\.filename)) }
+        if let problem = Self.problem(sending: attachments, text: text) { throw problem }
         var blocks: [ContentBlock] = []
         if !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { blocks.append(.text(text)) }
         blocks += attachments.compactMap(\.contentBlock)
         if blocks.isEmpty { throw .empty }
         return blocks
+    }
+
+    /// Why `text` with `attachments` cannot be sent now, or nil: nothing to
+    /// send, a file still uploading, a file not on the server. A screen asks
+    /// this before it takes the draft away, so a refusal loses nothing.
+    public static func problem(sending attachments: [Attachment], text: String) -> MessageContentProblem? {
+        let busy = attachments.filter(\.state.isInFlight)
+        if !busy.isEmpty { return .stillUploading(busy.map(\.filename)) }
+        let missing = attachments.filter { $0.artifact == nil }
+        if !missing.isEmpty { return .notUploaded(missing.map(\.filename)) }
+        if attachments.isEmpty, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return .empty }
+        return nil
     }
 
     /// After the message was accepted the uploads belong to it.

@@ -16,6 +16,7 @@ extension Router {
         }
         let bytes = try readBody(options.maximumUploadBytes)
         guard !bytes.isEmpty else { throw APIFailure.malformed("The upload is empty.") }
+        if faults.update({ $0.takeUploadFailure() }) { throw APIFailure.uploadRateLimited }
         let (status, artifact) = try store.transaction {
             try $0.upload(sessionID: id, name: name, declaredType: mediaType, bytes: bytes, key: key)
         }

@@ -85,7 +85,8 @@ public final class HTTPClient: Sendable {
         let isWrite = Self.changesState(request.method)
         if readsPlainHTTPItself && urlRequest.url?.scheme == "http" {
             let response = try await PlainHTTPExchange.send(urlRequest, requestID: requestID,
-                                                            timeout: isWrite ? writeIdleTimeout : idleTimeout)
+                                                            timeout: isWrite ? writeIdleTimeout : idleTimeout,
+                                                            progress: HTTPUploadProgress.current)
             try Self.refuseRedirect(response, request: request, requestID: requestID)
             return response
         }
@@ -93,7 +94,7 @@ public final class HTTPClient: Sendable {
             ? Self.makeSession(writeConfiguration, name: "VeetTransport.HTTPClient.write") : (session, router)
         defer { if isWrite { taskSession.finishTasksAndInvalidate() } }
         let task = taskSession.dataTask(with: urlRequest)
-        let handler = BufferedHandler(requestID: requestID)
+        let handler = BufferedHandler(requestID: requestID, progress: HTTPUploadProgress.current)
         // Registered before anything can cancel the task, so its completion is never missed.
         router.register(handler, for: task)
         let response = try await withTaskCancellationHandler {

@@ -9,6 +9,11 @@ protocol TaskHandler: Sendable {
     func received(response: HTTPURLResponse)
     func received(data: Data)
     func completed(error: Error?)
+    func sent(bodyBytes: Int)
+}
+
+extension TaskHandler {
+    func sent(bodyBytes: Int) {}
 }
 
 /// The session delegate. Linux's URLSession has no `bytes(for:)`, so streamed
@@ -45,6 +50,11 @@ final class TaskRouter: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         handler(for: dataTask)?.received(data: data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
+                    totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
+        handler(for: task)?.sent(bodyBytes: Int(totalBytesSent))
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
@@ -117,9 +127,15 @@ final class BufferedHandler: TaskHandler {
     let response = OneShot<HTTPResponse>()
     private let state = Mutex(State())
     private let requestID: String
+    private let progress: HTTPUploadProgress?
 
-    init(requestID: String) {
+    init(requestID: String, progress: HTTPUploadProgress? = nil) {
         self.requestID = requestID
+        self.progress = progress
+    }
+
+    func sent(bodyBytes: Int) {
+        progress?.report(bodyBytes)
     }
 
     func received(response: HTTPURLResponse) {

@@ -24,10 +24,12 @@ enum PlainHTTPExchange {
     static let answerBodyLimit = 256 * 1024 * 1024
 
     /// Sends the request and reads the whole answer, whatever its status.
-    static func send(_ request: URLRequest, requestID: String, timeout: TimeInterval) async throws -> HTTPResponse {
+    static func send(_ request: URLRequest, requestID: String, timeout: TimeInterval,
+                     progress: HTTPUploadProgress? = nil) async throws -> HTTPResponse {
         let wake = try WakePipe(requestID: requestID)
         return try await Blocking.run(onCancel: wake.signal) {
-            let (head, reader) = try exchange(request, requestID: requestID, timeout: timeout, wake: wake)
+            let (head, reader) = try exchange(request, requestID: requestID, timeout: timeout, wake: wake,
+                                              progress: progress)
             let (body, whole) = try reader.readWholeBlocking(limit: answerBodyLimit)
             guard whole else {
                 throw InvalidResponseError("the answer's body is over \(answerBodyLimit / 1_048_576) MiB",
@@ -61,14 +63,21 @@ enum PlainHTTPExchange {
 
     /// Connects, sends the request and reads the answer's head. Blocking.
     private static func exchange(_ request: URLRequest, requestID: String, timeout: TimeInterval,
-                                 wake: WakePipe) throws -> (ResponseHead, PlainBodyReader) {
+                                 wake: WakePipe, progress: HTTPUploadProgress? = nil) throws -> (ResponseHead, PlainBodyReader) {
         guard let url = request.url, let host = url.host, !host.isEmpty else {
             throw TransportError(.other, "the request has no host", requestID: requestID)
         }
         let bytes = try requestBytes(request, url: url, host: host, requestID: requestID)
         let connection = try TCPConnection.connect(host: host, port: url.port ?? 80, timeout: timeout,
                                                    requestID: requestID, wake: wake)
-        try connection.send(bytes, timeout: timeout)
+        if let progress, let body = request.httpBody, !body.isEmpty {
+            let headLength = bytes.count - body.count
+            try connection.send(bytes, timeout: timeout, pieceSize: 64 * 1024) { sent in
+                if sent > headLength { progress.report(sent - headLength) }
+            }
+        } else {
+            try connection.send(bytes, timeout: timeout)
+        }
         var parser = ResponseHeadParser()
         var parsed: (ResponseHead, Data)?
         while parsed == nil {

@@ -102,15 +102,17 @@ final class TCPConnection: Sendable {
         }
     }
 
-    /// Sends all of `data` within `timeout` of silence. Blocking.
-    func send(_ data: Data, timeout: TimeInterval) throws {
+    /// Sends all of `data` within `timeout` of silence. Blocking. `sent`
+    /// hears the running count after each piece (at most `pieceSize` bytes,
+    /// so a large body reports as it goes).
+    func send(_ data: Data, timeout: TimeInterval, pieceSize: Int = Int.max, sent progress: (Int) -> Void = { _ in }) throws {
         try data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }
             var offset = 0
             while offset < raw.count {
                 if isInterrupted { throw TransportError(.cancelled, "cancelled", requestID: requestID) }
-                let sent = Glibc.send(fd, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                if sent > 0 { offset += sent; continue }
+                let sent = Glibc.send(fd, base + offset, min(raw.count - offset, pieceSize), Int32(MSG_NOSIGNAL))
+                if sent > 0 { offset += sent; progress(offset); continue }
                 if sent < 0 && errno == EINTR { continue }
                 guard sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) else { throw lost("send") }
                 guard try wait(for: Int16(POLLOUT), until: Date().addingTimeInterval(timeout)) else {

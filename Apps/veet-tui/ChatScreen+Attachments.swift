@@ -1,0 +1,184 @@
+import Foundation
+import VeetChat
+import VeetCurses
+import VeetTerminal
+import VeetWire
+
+/// The attachment tray above the composer: its keys (the rules are the chat
+/// feature's `AttachmentTray` and `AttachmentComposer`; this only maps keys and draws).
+extension ChatScreen {
+    enum TrayEnd { case first, last }
+
+    /// Focus on the tray, at its first or last file.
+    func enterTray(at end: TrayEnd) {
+        guard !state.attachments.isEmpty else { state.focus = .composer; return }
+        state.focus = .tray
+        if state.trayCursor.flatMap({ id in state.attachments.firstIndex { $0.id == id } }) == nil {
+            state.trayCursor = (end == .first ? state.attachments.first : state.attachments.last)?.id
+        }
+    }
+
+    /// ↑↓ choose a file (past the ends: the transcript, the composer), `r` retries it, `x` or Delete removes it.
+    func handleTray(_ key: KeyPress) {
+        guard !state.attachments.isEmpty else { state.focus = .composer; return }
+        let index = state.trayCursor.flatMap { id in state.attachments.firstIndex { $0.id == id } }
+            ?? state.attachments.count - 1
+        switch key {
+        case KeyPress(.up):
+            if index == 0 {
+                state.focus = .transcript
+                state.selectedRow = nil
+                moveTranscriptCursor(by: -1)
+            } else {
+                state.trayCursor = state.attachments[index - 1].id
+            }
+        case KeyPress(.down):
+            if index + 1 < state.attachments.count {
+                state.trayCursor = state.attachments[index + 1].id
+            } else {
+                state.focus = .composer
+            }
+        case .char("r"): retryAttachment(state.attachments[index])
+        case .char("x"), KeyPress(.delete): removeAttachment(state.attachments[index], at: index)
+        case KeyPress(.enter): state.focus = .composer
+        default:
+            // Typing goes to the message, as if the composer had the focus.
+            if case .character = key.key, key.modifiers.isEmpty || key.modifiers == .shift {
+                state.focus = .composer
+                _ = state.composer.handle(.key(key), policy: .chat)
+            }
+        }
+    }
+
+    private func retryAttachment(_ file: Attachment) {
+        guard let sessionID = state.sessionID else { return }
+        switch file.state {
+        case .failed:
+            state.notice = "Sending \(file.filename) again..."
+            _ = backend.retryAttachment(file.id, sessionID: sessionID, composers: composers)
+        case .notAccepted:
+            state.notice = "\(file.filename) was not accepted; sending it again would not help (x removes it)."
+        case .queued, .uploading:
+            state.notice = "\(file.filename) is still uploading."
+        case .uploaded:
+            state.notice = "\(file.filename) is already on the server."
+        }
+    }
+
+    private func removeAttachment(_ file: Attachment, at index: Int) {
+        state.attachments.remove(at: index)
+        state.trayCursor = state.attachments.isEmpty ? nil : state.attachments[min(index, state.attachments.count - 1)].id
+        if state.attachments.isEmpty { state.focus = .composer }
+        state.notice = "Removed \(file.filename) from the message."
+        if let sessionID = state.sessionID {
+            _ = backend.removeAttachment(file.id, sessionID: sessionID, composers: composers)
+        }
+    }
+
+    func applyAttachment(_ attachment: Attachment, sessionID: String) {
+        guard sessionID == state.sessionID else { return }
+        if let index = state.attachments.firstIndex(where: { $0.id == attachment.id }) {
+            state.attachments[index] = attachment
+        } else {
+            state.attachments.append(attachment)
+        }
+    }
+
+    func applyAttachments(_ attachments: [Attachment], sessionID: String) {
+        guard sessionID == state.sessionID else { return }
+        state.attachments = attachments
+        if let cursor = state.trayCursor, !attachments.contains(where: { $0.id == cursor }) {
+            state.trayCursor = attachments.last?.id
+        }
+        if attachments.isEmpty, state.focus == .tray { state.focus = .composer }
+    }
+
+    /// The message's content when it can go now; otherwise nil, the reason in
+    /// the status bar and the text back in the composer (nothing is lost).
+    func sendableDraft(_ text: String) -> [ContentBlock]? {
+        if let problem = AttachmentTray.problem(sending: state.attachments, text: text) {
+            state.notice = "Not sent: \(problem)"
+            if state.composer.isEmpty, !text.isEmpty { state.composer = TextInput(text: text) }
+            return nil
+        }
+        let blank = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        return (blank ? [] : [.text(text)]) + state.attachments.compactMap(\.contentBlock)
+    }
+}
+
+/// Draws the tray: a line with its keys, then up to three files (the chosen
+/// one kept in view), each a line or two: name, size, state in words.
+enum AttachmentTrayView {
+    static let visibleFiles = 3
+
+    static func height(_ state: ScreenState, width: Int) -> Int {
+        guard !state.attachments.isEmpty else { return 0 }
+        return 1 + visible(state).reduce(0) { $0 + lines(for: $1, width: width, chosen: false).count }
+    }
+
+    /// The files shown: a window of three around the chosen one, else the newest three.
+    static func visible(_ state: ScreenState) -> [Attachment] {
+        let files = state.attachments
+        guard files.count > visibleFiles else { return files }
+        let chosen = state.trayCursor.flatMap { id in files.firstIndex { $0.id == id } } ?? files.count - 1
+        let start = min(max(chosen - visibleFiles + 1, 0), files.count - visibleFiles)
+        return Array(files[start..<start + visibleFiles])
+    }
+
+    static func header(_ state: ScreenState) -> (title: String, keys: String) {
+        let total = state.attachments.reduce(0) { $0 + $1.size }
+        let count = state.attachments.count
+        let title = " Attachments · \(count) \(count == 1 ? "file" : "files"), \(ByteSize.describe(total))"
+            + (count > visibleFiles ? " (\(visibleFiles) shown)" : "")
+        let keys = state.focus == .tray ? "↑↓ choose · r retry · x remove · Enter back " : "Tab or ↑: r retry · x remove "
+        return (title, keys)
+    }
+
+    /// One file's words, wrapped to two lines at most (the second indented).
+    static func lines(for file: Attachment, width: Int, chosen: Bool) -> [String] {
+        let text = (chosen ? " ▸ " : "   ") + "\(file.filename) · \(ByteSize.describe(file.size)) · \(file.state.label)"
+        guard DisplayWidth.of(text) > width, width > 20 else { return [text] }
+        var used = 0, fits = text.startIndex, lastSpace: String.Index?
+        for index in text.indices {
+            used += DisplayWidth.of(text[index])
+            if used > width { break }
+            if text[index] == " " { lastSpace = index }
+            fits = text.index(after: index)
+        }
+        // Break at the last space of the line when there is one in its second half.
+        let cut = lastSpace.flatMap { DisplayWidth.of(text[..<$0]) > width / 2 ? $0 : nil } ?? fits
+        return [String(text[..<cut]), "     " + text[cut...].trimmingCharacters(in: .whitespaces)]
+    }
+
+    static func style(for state: AttachmentState) -> TextStyle {
+        switch state {
+        case .failed: TranscriptStyles.failure
+        case .notAccepted: TranscriptStyles.attention
+        case .uploaded: TranscriptStyles.tool
+        case .queued, .uploading: TextStyle(foreground: .tealText, background: .paper)
+        }
+    }
+
+    static func draw(_ state: ScreenState, in grid: inout ScreenGrid, rect: GridRect) {
+        guard rect.height > 0, !state.attachments.isEmpty else { return }
+        let (title, keys) = header(state)
+        let limit = rect.column + rect.width
+        // The focused pane's mark: the tray's title in teal.
+        let titleStyle = state.focus == .tray ? TranscriptStyles.cursor : TextStyle(attributes: .bold, foreground: .ink, background: .paper)
+        _ = grid.put(title, row: rect.row, column: rect.column, style: titleStyle, limit: limit)
+        let keysWidth = DisplayWidth.of(keys)
+        if DisplayWidth.of(title) + keysWidth + 2 <= rect.width {
+            _ = grid.put(keys, row: rect.row, column: limit - keysWidth,
+                         style: state.focus == .tray ? TranscriptStyles.cursor : TranscriptStyles.faint, limit: limit)
+        }
+        var row = rect.row + 1
+        for file in visible(state) {
+            let chosen = state.focus == .tray && file.id == state.trayCursor
+            for line in lines(for: file, width: rect.width, chosen: chosen) where row < rect.row + rect.height {
+                _ = grid.put(line, row: row, column: rect.column, style: chosen ? TranscriptStyles.cursor : style(for: file.state),
+                             limit: limit)
+                row += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// Seed 003 in the real TUI: two files attached, the first upload refused
+/// by a busy server (`--fail-uploads 1`: 429 with Retry-After) and shown with
+/// its reason, retried from the tray, the other removed, and a message of the
+/// file alone sent: the server's message carries exactly the retried file.
+@Suite struct TUIAttachmentJourneyTests {
+    @Test func aFileFailsIsRetriedTheOtherRemovedAndTheMessageCarriesOnlyIt() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        let session = try TUISession(width: 120, height: 32, fixtureArguments: ["--fail-uploads", "1"])
+        defer { session.stop() }
+        let tui = session.terminal
+        let folder = session.home.appendingPathComponent("files")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let first = folder.appendingPathComponent("agenda.txt"), second = folder.appendingPathComponent("draft.txt")
+        try "Agenda for Monday".write(to: first, atomically: true, encoding: .utf8)
+        try "An older draft".write(to: second, atomically: true, encoding: .utf8)
+        try tui.waitFor("Message (Enter sends")
+
+        try tui.press("C-t")
+        try tui.waitFor("Attach file:")
+        try tui.type(first.path)
+        try tui.press("Enter")
+        let failed = try tui.waitFor("failed: the server is taking too many uploads (429 rate_limited) · try again in 30 s")
+        #expect(failed.contains("Attachments · 1 file"))
+        #expect(failed.contains("r retry · x remove"))
+
+        try tui.press("C-t")
+        try tui.waitFor("Attach file:")
+        try tui.type(second.path)
+        try tui.press("Enter")
+        try tui.waitFor("draft.txt · 14 bytes · uploaded")
+
+        // Up from the empty composer into the tray (its last file), Up again to the failed one, r retries it.
+        try tui.press("Up")
+        try tui.waitFor("▸ draft.txt")
+        try tui.press("Up")
+        try tui.waitFor("▸ agenda.txt")
+        try tui.press("r")
+        try tui.waitFor("agenda.txt · 17 bytes · uploaded")
+        try tui.press("Down")
+        try tui.waitFor("▸ draft.txt")
+        try tui.press("x")
+        let removed = try tui.waitUntil("draft.txt removed") {
+            $0.contains("Removed draft.txt from the message.") && !$0.contains("draft.txt · ")
+        }
+        #expect(removed.contains("Attachments · 1 file"))
+
+        // Enter goes back to the message; Enter there sends the file alone.
+        try tui.press("Enter")
+        try tui.press("Enter")
+        try tui.waitUntil("the tray emptied after the send") { !$0.contains("Attachments · ") && $0.contains("agenda.txt") }
+
+        let requests = FixtureRequests(fixture: session.fixture)
+        var blocks: [[String: Any]] = []
+        let deadline = Date().addingTimeInterval(10)
+        while blocks.isEmpty && Date() < deadline {
+            let sessions = try requests.json("GET", "/v1/sessions")["items"] as? [[String: Any]] ?? []
+            if let id = sessions.first?["id"] as? String {
+                let messages = try requests.json("GET", "/v1/sessions/\(id)/messages")["items"] as? [[String: Any]] ?? []
+                blocks = messages.first { $0["role"] as? String == "user" }?["content"] as? [[String: Any]] ?? []
+            }
+            if blocks.isEmpty { Thread.sleep(forTimeInterval: 0.2) }
+        }
+        #expect(blocks.count == 1, "\(blocks)")
+        #expect(blocks.first?["type"] as? String == "file")
+        #expect(blocks.first?["filename"] as? String == "agenda.txt")
+    }
+}

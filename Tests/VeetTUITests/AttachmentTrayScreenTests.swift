@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import veet_tui
+import VeetChat
+import VeetTransport
+import VeetWire
+
+/// The attachment tray's states painted (seed 003): a file uploading with its
+/// bytes, one failed with the server's reason and wait, one not accepted by a
+/// server without uploads, the tray's keys on its first line.
+@Suite struct AttachmentTrayScreenTests {
+    static let mib = 1024 * 1024
+
+    static func file(_ name: String, size: Int, _ state: AttachmentState) -> Attachment {
+        var tray = AttachmentTray(limits: .server)
+        var bytes = Data("text".utf8)
+        bytes.append(Data(count: size - bytes.count))
+        let added = try! tray.add(Attachment(filename: name, bytes: bytes))
+        _ = tray.beginUpload(added.id)
+        switch state {
+        case .uploading(let sent, _): tray.reportProgress(added.id, sentBytes: sent)
+        case .failed(let why): tray.finishUpload(added.id, with: .failed(why))
+        case .notAccepted(let why): tray.finishUpload(added.id, with: .notAccepted(why))
+        case .queued, .uploaded: break
+        }
+        return tray.attachments[0]
+    }
+
+    static let rateLimited = AttachmentFailure(reason: "the server is taking too many uploads", status: 429,
+                                               code: "rate_limited", retryAfter: 30)
+    static let noUploads = AttachmentFailure(reason: AttachmentUploader.noUploadsReason, status: 404, code: "not_found")
+
+    static func tray(_ files: [Attachment], focused: Bool = false) -> ScreenState {
+        var state = ScreenGoldenTests.withTranscript()
+        state.attachments = files
+        if focused {
+            state.focus = .tray
+            state.trayCursor = files.last?.id
+        }
+        return state
+    }
+
+    static let states: [(String, ScreenState)] = [
+        ("tray-uploading", tray([file("report.pdf", size: 4 * mib, .uploading(sentBytes: Int(1.2 * Double(mib)), totalBytes: 4 * mib))])),
+        ("tray-failed", tray([file("report.pdf", size: 4 * mib, .uploading(sentBytes: 0, totalBytes: 0)),
+                              file("notes.txt", size: 2048, .failed(rateLimited))], focused: true)),
+        ("tray-not-accepted", tray([file("photo.png", size: 300 * 1024, .notAccepted(noUploads)),
+                                    file("notes.txt", size: 2048, .notAccepted(noUploads))])),
+    ]
+
+    @Test(arguments: [(80, 24), (160, 48)])
+    func theTraysStatesPaintTheirGoldenScreens(size: (width: Int, height: Int)) {
+        for (name, state) in Self.states {
+            let (_, grid) = ScreenGoldenTests.settledGrid(state, width: size.width, height: size.height)
+            GoldenScreen.check(grid.snapshot, named: "\(name)-\(size.width)x\(size.height)")
+        }
+    }
+
+    @Test func theTraySaysProgressReasonAndKeysInWords() {
+        let (_, uploading) = ScreenGoldenTests.settledGrid(Self.states[0].1, width: 160, height: 48)
+        #expect(uploading.snapshot.contains("report.pdf · 4.0 MiB · uploading 1.2 of 4.0 MiB"))
+        #expect(uploading.snapshot.contains("Tab or ↑: r retry · x remove"))
+        let (_, failed) = ScreenGoldenTests.settledGrid(Self.states[1].1, width: 160, height: 48)
+        #expect(failed.snapshot.contains("▸ notes.txt · 2.0 KiB · failed: the server is taking too many uploads (429 rate_limited) · try again in 30 s"))
+        #expect(failed.snapshot.contains("↑↓ choose · r retry · x remove"))
+        let (_, refused) = ScreenGoldenTests.settledGrid(Self.states[2].1, width: 80, height: 24)
+        #expect(refused.snapshot.contains("not accepted: this server does not accept attachments"))
+        // At 80 columns a long reason wraps onto a second line rather than being cut.
+        let (_, narrow) = ScreenGoldenTests.settledGrid(Self.states[1].1, width: 80, height: 24)
+        #expect(narrow.snapshot.contains("try again in 30 s"), "\(narrow.snapshot)")
+    }
+
+    @Test func theHelpListsTheTraysKeys() {
+        let entries = ChatScreen.help.groups.flatMap(\.entries)
+        #expect(entries.contains { $0.keys == "r" && $0.description.contains("failed file again") })
+        #expect(entries.contains { $0.keys == "x, Delete" && $0.description.contains("remove the file") })
+    }
+}
