@@ -1,6 +1,7 @@
 import Foundation
 import VeetChat
 import VeetCurses
+import VeetTokens
 import VeetTerminal
 import VeetWire
 

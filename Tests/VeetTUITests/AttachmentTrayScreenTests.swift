@@ -11,11 +11,11 @@ import VeetWire
 @Suite struct AttachmentTrayScreenTests {
     static let mib = 1024 * 1024
 
-    static func file(_ name: String, size: Int, _ state: AttachmentState) -> Attachment {
+    static func file(_ name: String, size: Int, _ state: AttachmentState) -> VeetChat.Attachment {
         var tray = AttachmentTray(limits: .server)
         var bytes = Data("text".utf8)
         bytes.append(Data(count: size - bytes.count))
-        let added = try! tray.add(Attachment(filename: name, bytes: bytes))
+        let added = try! tray.add(VeetChat.Attachment(filename: name, bytes: bytes))
         _ = tray.beginUpload(added.id)
         switch state {
         case .uploading(let sent, _): tray.reportProgress(added.id, sentBytes: sent)
@@ -30,7 +30,7 @@ import VeetWire
                                                code: "rate_limited", retryAfter: 30)
     static let noUploads = AttachmentFailure(reason: AttachmentUploader.noUploadsReason, status: 404, code: "not_found")
 
-    static func tray(_ files: [Attachment], focused: Bool = false) -> ScreenState {
+    static func tray(_ files: [VeetChat.Attachment], focused: Bool = false) -> ScreenState {
         var state = ScreenGoldenTests.withTranscript()
         state.attachments = files
         if focused {
@@ -70,7 +70,7 @@ import VeetWire
         #expect(narrow.snapshot.contains("try again in 30 s"), "\(narrow.snapshot)")
     }
 
-    @Test func theHelpListsTheTraysKeys() {
+    @MainActor @Test func theHelpListsTheTraysKeys() {
         let entries = ChatScreen.help.groups.flatMap(\.entries)
         #expect(entries.contains { $0.keys == "r" && $0.description.contains("failed file again") })
         #expect(entries.contains { $0.keys == "x, Delete" && $0.description.contains("remove the file") })

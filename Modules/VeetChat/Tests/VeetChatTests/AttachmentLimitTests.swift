@@ -12,7 +12,7 @@ struct AttachmentLimitTests {
     static let mib = 1024 * 1024
     static let pngHead = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
 
-    static func file(_ name: String, mib count: Double, image: Bool = false) -> Attachment {
+    static func file(_ name: String, mib count: Double, image: Bool = false) -> VeetChat.Attachment {
         let size = Int(count * Double(mib))
         var bytes = image ? pngHead : Data("text".utf8)
         bytes.append(Data(count: max(size - bytes.count, 0)))
@@ -41,7 +41,7 @@ struct AttachmentLimitTests {
         var tray = AttachmentTray()
         let image = Self.file("photo.png", mib: 7, image: true)
         #expect(image.isImage)
-        do {
+        do throws(AttachmentProblem) {
             _ = try tray.add(image)
             Issue.record("a 7 MiB image was taken")
         } catch {
@@ -56,7 +56,7 @@ struct AttachmentLimitTests {
         var tray = AttachmentTray()
         for index in 1...8 { _ = try tray.add(Self.file("f\(index).txt", mib: 0.001)) }
         let before = tray.attachments
-        do {
+        do throws(AttachmentProblem) {
             _ = try tray.add(Self.file("ninth.txt", mib: 0.001))
             Issue.record("a ninth file was taken")
         } catch {
@@ -69,7 +69,7 @@ struct AttachmentLimitTests {
     @Test func filesOver32MiBTogetherAreRefusedAtTheOneThatCrossesIt() throws {
         var tray = AttachmentTray()
         for index in 1...4 { _ = try tray.add(Self.file("part\(index).bin", mib: 7.5)) }  // 30 MiB
-        do {
+        do throws(AttachmentProblem) {
             _ = try tray.add(Self.file("last.bin", mib: 2.5))
             Issue.record("32.5 MiB were taken")
         } catch {

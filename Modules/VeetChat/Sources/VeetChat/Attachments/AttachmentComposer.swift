@@ -6,7 +6,7 @@ import VeetWire
 /// file uploads as soon as it is added, can be retried (same key) or removed,
 /// and the message content is built from the uploads.
 public actor AttachmentComposer {
-    public let sessionID: String
+    public nonisolated let sessionID: String
     private let uploader: AttachmentUploader
     private var tray: AttachmentTray
     private let onChange: @Sendable (Attachment) -> Void
