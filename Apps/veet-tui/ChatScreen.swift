@@ -214,6 +214,8 @@ final class ChatScreen {
             _ = backend.reconcile()
         case .approvalProgress(let approvalID, let report):
             applyApprovalProgress(approvalID, report)
+        case .messageNotSent(let sessionID, let unsent):
+            takeBack(unsent, sessionID: sessionID)
         case .notice(let text):
             state.notice = text
         case .refreshProblem(let problem):

@@ -196,8 +196,7 @@ struct TranscriptRowCache {
                 // Collapsed to one line; Enter opens what was (or is to be) approved, without decision keys.
                 let details = expanded ? ToolLedger.lines(approvalArguments: card, width: width) : []
                 if card.isPending { return [line("  ● Waiting for your approval", TranscriptStyles.attention)] + details + [[]] }
-                let name = card.toolName.map { " · \($0)" } ?? ""
-                return [line("  " + card.decisionText + name, TranscriptStyles.faint)] + details + [[]]
+                return [line("  " + card.collapsedLine, TranscriptStyles.faint)] + details + [[]]
             case .question(let card):
                 switch card.state {
                 case .pending:

@@ -29,6 +29,8 @@ struct InteractiveChat {
     /// Who this chat talks to (approval cards are tagged with it), read once.
     private var connectionIdentity: ConnectionIdentity?
     private var composer: AttachmentComposer?
+    /// The last message handed back unsent (another run was active): `/resend` sends it.
+    private var unsentText: String?
 
     init(context: CLIContext, api: ChatAPI, mode: TerminalTurnView.ApprovalMode, sessionID: String?,
          browserProfileID: String? = nil) {
@@ -52,6 +54,7 @@ struct InteractiveChat {
         /approve          approve the pending approval once
         /deny [REASON]    deny the pending approval
         /answer TEXT      answer the agent's pending question
+        /resend           send again the message that met another reply running (it was not sent)
         /tools            expand the last turn's tool activity
         /copy [N]         copy the last answer (or its Nth code block) to the clipboard (OSC 52)
         /cancel           stop the conversation's active run
@@ -87,8 +90,19 @@ struct InteractiveChat {
             if sessionID == nil, let created = try? store.outboxEntry(id: held.entryID)?.sessionID { sessionID = created }
             throw held
         }
-        await composer?.clear()
         sessionID = result.sessionID
+        if let unsent = result.unsentMessage {
+            // Not sent (seed 000): the files stay attached, the words wait for /resend.
+            unsentText = unsent.text
+            lastView = view
+            lastTranscript = result.transcript
+            await view.finish()
+            await watcher?.runEnded()
+            await view.unsent(unsent, resend: "with /resend")
+            return
+        }
+        unsentText = nil
+        await composer?.clear()
         lastView = view
         lastTranscript = result.transcript
         await view.finish()
@@ -127,6 +141,12 @@ struct InteractiveChat {
         case "/answer":
             guard !argument.isEmpty else { return usage("/answer TEXT") }
             try await answerQuestion(argument)
+        case "/resend":
+            guard let text = unsentText else {
+                context.err.writeLine(style.dim("No message waits to be sent again."))
+                return .handled
+            }
+            try await send(text)
         case "/tools":
             await expandTools()
         case "/copy":

@@ -146,6 +146,8 @@ public struct ApprovalCard: Sendable, Hashable {
     public var risk: ToolRisk?
     /// The server's display copy of the arguments (`ApprovalArgumentLayout` shows it); nil until read.
     public var arguments: JSONValue?
+    /// Where it was decided, when this client saw it happen (nil from history).
+    public var place: ApprovalDecisionPlace?
 
     public init(approvalID: String, state: State = .pending, callID: String? = nil) {
         self.approvalID = approvalID
@@ -168,6 +170,22 @@ public struct ApprovalCard: Sendable, Hashable {
         case .invalidated: "Invalidated by a policy change"
         case .settled(let raw): "Settled (\(raw))"
         }
+    }
+
+    /// The one line a settled card collapses to in a transcript: the decision,
+    /// the tool, and where it was decided when known ("Approved once ·
+    /// demo.external_write · on another device"); the pending line while pending.
+    public var collapsedLine: String {
+        guard isSettled else { return decisionText }
+        var parts = [decisionText]
+        if let toolName { parts.append(toolName) }
+        switch (place, state) {
+        case (.here?, .approvedOnce), (.here?, .approvedForTask), (.here?, .denied): parts.append("here")
+        case (.elsewhere?, .approvedOnce), (.elsewhere?, .approvedForTask), (.elsewhere?, .denied):
+            parts.append("on another device")
+        default: break
+        }
+        return parts.joined(separator: " · ")
     }
 
     static func state(for resolution: ApprovalResolution?) -> State {
