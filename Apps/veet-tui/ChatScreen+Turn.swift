@@ -22,7 +22,7 @@ extension ChatScreen {
         refreshSendStates()
     }
 
-    static let notSentNotice = "Not sent: another reply is running here (followed now) · your message is back in the composer"
+    static let notSentNotice = "Not sent: a reply was already running · your text is back in the composer"
 
     /// The status bar after an approval settled, with the run's outcome once read.
     static func settledNotice(_ decided: String, run: RunView?) -> String {
