@@ -77,6 +77,7 @@ extension ChatScreen {
             state.notice = notice ?? decided
         case .runRead(let run):
             // The dock is gone by now; a finished run's outcome joins what was decided.
+            guard !state.notice.isEmpty, !state.notice.contains(" · the run ") else { return }
             state.notice = Self.settledNotice(state.notice, run: run)
         }
     }

@@ -91,18 +91,9 @@ struct InteractiveChat {
             throw held
         }
         sessionID = result.sessionID
-        if let unsent = result.unsentMessage {
-            // Not sent (seed 000): the files stay attached, the words wait for /resend.
-            unsentText = unsent.text
-            lastView = view
-            lastTranscript = result.transcript
-            await view.finish()
-            await watcher?.runEnded()
-            await view.unsent(unsent, resend: "with /resend")
-            return
-        }
-        unsentText = nil
-        await composer?.clear()
+        // Not sent (seed 000): the files stay attached and the words wait for /resend.
+        unsentText = result.unsentMessage?.text
+        if result.unsentMessage == nil { await composer?.clear() }
         lastView = view
         lastTranscript = result.transcript
         await view.finish()
@@ -113,6 +104,7 @@ struct InteractiveChat {
                 result.status == .waitingForUser ? "The agent still waits for your answer: /answer TEXT."
                     : "The approval is still pending: /approve or /deny."))
         }
+        if let unsent = result.unsentMessage { await view.unsent(unsent, resend: "with /resend") }
     }
 
     mutating func slash(_ line: String) async throws -> Outcome {

@@ -12,7 +12,8 @@ enum TurnInput: Sendable {
     /// The owner's answer to prompt number `prompt` of the docked approval.
     case decided(String, prompt: Int, ApprovalAnswer)
     case resolved(String, Result<ApprovalView, any Error>)
-    case runRead(String, RunView)
+    /// The run read after approval `String` settled (nil: the read failed).
+    case runRead(String, RunView?)
 }
 
 /// One followed run: the stream is pumped into `inputs` by a task of its own,
@@ -37,6 +38,7 @@ struct FollowedTurn<Interaction: TurnInteraction> {
     /// Approvals the run asked for while another was docked, asked next.
     private var queued: [String] = []
     private var runRead: RunView?
+    private var runReadsPending = 0
     private var tasks: [Task<Void, Never>] = []
     /// The task asking the owner about the docked approval (cancelled when it settles elsewhere).
     private var asking: Task<Void, Never>?
@@ -91,11 +93,13 @@ struct FollowedTurn<Interaction: TurnInteraction> {
                 guard dock?.watch.approvalID == id else { continue }
                 if try await !resolved(answer) { return finished() }
             case .runRead(let approvalID, let run):
+                runReadsPending -= 1
+                guard let run else { continue }
                 runRead = run
                 await interaction.runReadAfterDecision(run, approvalID: approvalID)
             }
-            // The stream has shown the run's end and no decision is still on its way.
-            if streamEnded, dock == nil { break }
+            // The stream has shown the run's end, no decision is still on its way, the run was read.
+            if streamEnded, dock == nil, runReadsPending == 0 { break }
         }
         try Task.checkCancellation()
         return finished()
@@ -281,7 +285,8 @@ struct FollowedTurn<Interaction: TurnInteraction> {
         asking = nil
         if readRun {
             let api = self.api, feed = self.feed, runID = self.runID
-            tasks.append(Task { if let run = try? await api.run(id: runID) { feed.yield(.runRead(approvalID, run)) } })
+            runReadsPending += 1
+            tasks.append(Task { feed.yield(.runRead(approvalID, try? await api.run(id: runID))) })
         }
         guard !queued.isEmpty else { return true }
         return try await startDock(queued.removeFirst())
