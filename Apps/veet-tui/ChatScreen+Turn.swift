@@ -1,6 +1,7 @@
 import Foundation
 import VeetChat
 import VeetCurses
+import VeetWire
 
 /// What a turn hands back to the screen besides its frames: a message that
 /// was not sent, and the run as read after an approval settled.
@@ -22,7 +23,7 @@ extension ChatScreen {
         refreshSendStates()
     }
 
-    static let notSentNotice = "Not sent: a reply was already running · your text is back in the composer"
+    nonisolated static let notSentNotice = "Not sent: a reply was already running · your text is back in the composer"
 
     /// The status bar after an approval settled, with the run's outcome once read.
     static func settledNotice(_ decided: String, run: RunView?) -> String {
