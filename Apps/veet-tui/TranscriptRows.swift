@@ -187,7 +187,7 @@ struct TranscriptRowCache {
             case .tool(let tool):
                 let decision = tool.approval.flatMap { card in
                     card.isSettled && card.decisionText.lowercased() != tool.statusText.lowercased()
-                        ? " · " + card.decisionText : nil
+                        ? " · " + card.decisionAndPlace : nil
                 } ?? ""
                 var lines = [line("  ⚙ \(tool.sentence)\(decision)", TranscriptStyles.tool)]
                 if expanded { lines += ToolLedger.lines(ToolBundle(id: item.id, calls: [tool]), width: width) }

@@ -33,9 +33,10 @@ import Testing
         let closed = try tui.waitFor("on another device")
         #expect(!closed.contains("a approve once"), "the dock is gone:\n\(closed)")
         #expect(!closed.contains("Approving…"), "nothing was sent from here:\n\(closed)")
-        // The transcript keeps one line for it (tool, decision, where), and the run goes on to its end.
+        // The transcript keeps one line for it (the call's row: what it did, the decision, where),
+        // and the run goes on to its end.
         let finished = try tui.waitFor("Ctrl-C quit")
-        #expect(finished.contains("Approved once · demo.external_write · on another device"), "\(finished)")
+        #expect(finished.contains("· Approved once · on another device"), "\(finished)")
         #expect(!finished.contains("Waiting for your approval"), "\(finished)")
         let run = try requests.json("GET", "/v1/runs/\(resolved["run_id"] as? String ?? "")")
         #expect(run["status"] as? String == "COMPLETED", "\(run)")

@@ -62,6 +62,7 @@ import VeetWire
         let server = ScriptedServer()
         server.on("GET", "/v1/runs/*/events", Self.stream(server, resolutionAfter: 2))
         server.on("GET", "/v1/approvals/*", try Self.json(S.browserAct()))
+        server.on("GET", "/v1/runs/*", try Self.json(S.run(.running)))  // read after a decision settles
         server.on("POST", "/v1/approvals/*/resolve", sequence: [
             S.errorResponse(409, code: "conflict", details: #"{"reason":"\#(reason)"}"#),
             try Self.json(S.approval(status: .approved, decision: .approveOnce)),
@@ -95,6 +96,7 @@ import VeetWire
         // Refused every time: the resolution never comes.
         server.on("GET", "/v1/runs/*/events", Self.stream(server, resolutionAfter: .max))
         server.on("GET", "/v1/approvals/*", try Self.json(S.browserAct()))
+        server.on("GET", "/v1/runs/*", try Self.json(S.run(.running)))  // read after a decision settles
         server.on("POST", "/v1/approvals/*/resolve",
                   S.errorResponse(409, code: "conflict", details: #"{"reason":"task_grant_unavailable"}"#))
         let interaction = ChoosingInteraction([.approveForTask])
@@ -157,6 +159,7 @@ actor ChoosingInteraction: TurnInteraction {
         // The resolution streams once the last scripted answer has been given.
         server.on("GET", "/v1/runs/*/events", ApprovalRefusalTests.stream(server, resolutionAfter: answers.count))
         server.on("GET", "/v1/approvals/*", try ApprovalRefusalTests.json(S.approval()))
+        server.on("GET", "/v1/runs/*", try ApprovalRefusalTests.json(S.run(.running)))  // read after a decision settles
         server.on("POST", "/v1/approvals/*/resolve", sequence: answers)
         let log = ProgressLog(choices)
         let result = try await TurnRunner(api: ChatAPI(sender: server.sender))

@@ -105,11 +105,15 @@ public struct Transcript: Sendable, Hashable {
     /// Records where an approval was decided (the turn knows: this client sent
     /// it, or it settled while the owner was still being asked).
     public mutating func noteDecisionPlace(_ place: ApprovalDecisionPlace, approvalID: String) {
+        var linked: (callID: String, runID: String)?
         modify(id: "approval:\(approvalID)") { item in
             guard case .approval(var card) = item.kind, card.place == nil else { return }
             card.place = place
             item.kind = .approval(card)
+            if let callID = card.callID, let runID = item.runID { linked = (callID, runID) }
         }
+        // A card linked to its call is shown on the call's row: the call carries the place too.
+        if let linked { syncApproval(id: approvalID, intoCall: linked.callID, runID: linked.runID, risk: nil) }
     }
 
     public mutating func attach(_ view: ApprovalView) {

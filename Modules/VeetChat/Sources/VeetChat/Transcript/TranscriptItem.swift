@@ -172,20 +172,25 @@ public struct ApprovalCard: Sendable, Hashable {
         }
     }
 
+    /// The decision and where it was made, when known ("Approved once · on
+    /// another device"): what a call's row says of its settled approval.
+    public var decisionAndPlace: String {
+        switch (place, state) {
+        case (.here?, .approvedOnce), (.here?, .approvedForTask), (.here?, .denied): decisionText + " · here"
+        case (.elsewhere?, .approvedOnce), (.elsewhere?, .approvedForTask), (.elsewhere?, .denied):
+            decisionText + " · on another device"
+        default: decisionText
+        }
+    }
+
     /// The one line a settled card collapses to in a transcript: the decision,
     /// the tool, and where it was decided when known ("Approved once ·
     /// demo.external_write · on another device"); the pending line while pending.
     public var collapsedLine: String {
         guard isSettled else { return decisionText }
-        var parts = [decisionText]
-        if let toolName { parts.append(toolName) }
-        switch (place, state) {
-        case (.here?, .approvedOnce), (.here?, .approvedForTask), (.here?, .denied): parts.append("here")
-        case (.elsewhere?, .approvedOnce), (.elsewhere?, .approvedForTask), (.elsewhere?, .denied):
-            parts.append("on another device")
-        default: break
-        }
-        return parts.joined(separator: " · ")
+        guard let toolName else { return decisionAndPlace }
+        let place = String(decisionAndPlace.dropFirst(decisionText.count))
+        return decisionText + " · " + toolName + place
     }
 
     static func state(for resolution: ApprovalResolution?) -> State {
