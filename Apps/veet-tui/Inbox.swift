@@ -174,6 +174,8 @@ struct TUIInteraction: TurnInteraction {
     let broker: PromptBroker
     let store: LocalStore
 
+    static let reconnectingNotice = "Connection lost; reconnecting to the run..."
+
     /// Only what matters to "Needs you" is posted; the transcript comes from the frames.
     func show(_ change: RunChange, in run: RunProgressView) async {
         guard !change.attention.isEmpty, let sessionID = session.value else { return }
@@ -182,7 +184,7 @@ struct TUIInteraction: TurnInteraction {
 
     func streamNotice(_ output: RunStreamOutput) async {
         switch output {
-        case .interrupted: inbox.post(.notice("Connection lost; reconnecting to the run..."))
+        case .interrupted: inbox.post(.notice(Self.reconnectingNotice))
         case .connected: inbox.post(.notice(""))
         default: break
         }
