@@ -54,7 +54,7 @@ extension ChatScreen {
     }
 
     func applyApprovalProgress(_ approvalID: String, _ report: ApprovalProgressReport) {
-        guard state.approval?.approval.id == approvalID else { return }
+        if case .runRead = report {} else { guard state.approval?.approval.id == approvalID else { return } }
         switch report {
         case .sending(let answer):
             state.approval?.sending = answer
@@ -72,7 +72,13 @@ extension ChatScreen {
             case .deny?: "Denied"
             default: "Approved once"
             }
+            // No notice: this client's decision. A notice: settled without it (another device first, an expiry).
+            state.transcript.noteDecisionPlace(notice == nil && sent != nil ? .here : .elsewhere, approvalID: approvalID)
             state.notice = notice ?? decided
+        case .runRead(let run):
+            // The dock is gone by now; a finished run's outcome joins what was decided.
+            guard !state.notice.isEmpty, !state.notice.contains(" · the run ") else { return }
+            state.notice = Self.settledNotice(state.notice, run: run)
         }
     }
 }

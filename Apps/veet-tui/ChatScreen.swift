@@ -182,7 +182,8 @@ final class ChatScreen {
             state.approval = nil
             state.question = nil
             if state.focus == .approval { state.focus = .composer }
-            state.notice = problem ?? ""
+            // A message handed back unsent stays said while its words wait in the composer.
+            state.notice = problem ?? (state.notice == Self.notSentNotice ? state.notice : "")
             refreshSendStates()
             // The line under the message says what to do; the status bar says only what happened, short.
             if wasDelivery, problem != nil, let held = heldNotice() { state.notice = held }
@@ -214,7 +215,11 @@ final class ChatScreen {
             _ = backend.reconcile()
         case .approvalProgress(let approvalID, let report):
             applyApprovalProgress(approvalID, report)
+        case .messageNotSent(let sessionID, let unsent):
+            takeBack(unsent, sessionID: sessionID)
         case .notice(let text):
+            // An empty one is the stream back: it clears only its own "reconnecting" line.
+            if text.isEmpty, state.notice != TUIInteraction.reconnectingNotice { return }
             state.notice = text
         case .refreshProblem(let problem):
             if problem != state.refreshProblem { state.refreshProblem = problem }

@@ -27,6 +27,8 @@ enum AppMessage: Sendable {
     case approvalNeeded(ApprovalView, ticket: Int, work: Int)
     /// A decision on its way, recorded, or not taken (TurnInteraction's approval callbacks).
     case approvalProgress(approvalID: String, ApprovalProgressReport)
+    /// The message met another run of its conversation and was not sent (seed 000): its words go back to the composer.
+    case messageNotSent(sessionID: String?, UnsentMessage)
     /// A run asks the owner a question; `ticket` answers it.
     case questionAsked(PendingQuestion, ticket: Int, work: Int)
     /// A short notice for the status bar (reconnecting, a failed reconcile...).
@@ -95,8 +97,11 @@ final class Inbox: Sendable {
 /// Where a docked approval's decision stands.
 enum ApprovalProgressReport: Sendable {
     case sending(ApprovalAnswer)
+    /// `notice` is set when this client did not decide it (another device, an expiry, the run moving on).
     case settled(notice: String?)
     case notTaken(reason: String)
+    /// The run as read right after the approval settled.
+    case runRead(RunView)
 }
 
 /// Suspended approvals and questions: a turn awaits its ticket until the
@@ -110,14 +115,25 @@ final class PromptBroker: Sendable {
 
     private let waiting = Mutex(Waiting())
 
+    /// Cancelled (the approval settled elsewhere while docked: TurnRunner withdraws
+    /// the prompt), the ticket is answered "leave pending", which the runner ignores.
     func decide(_ approval: ApprovalView, work: Int, inbox: Inbox) async -> ApprovalAnswer {
-        await withCheckedContinuation { continuation in
-            let ticket = waiting.withLock { state in
-                defer { state.nextTicket += 1 }
-                state.approvals[state.nextTicket] = continuation
-                return state.nextTicket
+        let ticket = waiting.withLock { state in
+            defer { state.nextTicket += 1 }
+            return state.nextTicket
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let cancelled = waiting.withLock { state in
+                    if Task.isCancelled { return true }
+                    state.approvals[ticket] = continuation
+                    return false
+                }
+                if cancelled { return continuation.resume(returning: .leavePending) }
+                inbox.post(.approvalNeeded(approval, ticket: ticket, work: work))
             }
-            inbox.post(.approvalNeeded(approval, ticket: ticket, work: work))
+        } onCancel: {
+            resolveApproval(ticket: ticket, with: .leavePending)
         }
     }
 
@@ -160,6 +176,8 @@ struct TUIInteraction: TurnInteraction {
     let broker: PromptBroker
     let store: LocalStore
 
+    static let reconnectingNotice = "Connection lost; reconnecting to the run..."
+
     /// Only what matters to "Needs you" is posted; the transcript comes from the frames.
     func show(_ change: RunChange, in run: RunProgressView) async {
         guard !change.attention.isEmpty, let sessionID = session.value else { return }
@@ -168,7 +186,7 @@ struct TUIInteraction: TurnInteraction {
 
     func streamNotice(_ output: RunStreamOutput) async {
         switch output {
-        case .interrupted: inbox.post(.notice("Connection lost; reconnecting to the run..."))
+        case .interrupted: inbox.post(.notice(Self.reconnectingNotice))
         case .connected: inbox.post(.notice(""))
         default: break
         }
@@ -192,6 +210,14 @@ struct TUIInteraction: TurnInteraction {
 
     func approvalNotTaken(_ approvalID: String, reason: String) async {
         inbox.post(.approvalProgress(approvalID: approvalID, .notTaken(reason: reason)))
+    }
+
+    func runReadAfterDecision(_ run: RunView, approvalID: String) async {
+        inbox.post(.approvalProgress(approvalID: approvalID, .runRead(run)))
+    }
+
+    func followingActiveRun(runID: String, status: RunStatus?, unsent: UnsentMessage) async {
+        inbox.post(.messageNotSent(sessionID: session.value, unsent))
     }
 
     func received(_ frame: RunEventFrame, in transcript: Transcript) async {

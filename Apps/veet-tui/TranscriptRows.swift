@@ -187,7 +187,7 @@ struct TranscriptRowCache {
             case .tool(let tool):
                 let decision = tool.approval.flatMap { card in
                     card.isSettled && card.decisionText.lowercased() != tool.statusText.lowercased()
-                        ? " · " + card.decisionText : nil
+                        ? " · " + card.decisionAndPlace : nil
                 } ?? ""
                 var lines = [line("  ⚙ \(tool.sentence)\(decision)", TranscriptStyles.tool)]
                 if expanded { lines += ToolLedger.lines(ToolBundle(id: item.id, calls: [tool]), width: width) }
@@ -196,8 +196,7 @@ struct TranscriptRowCache {
                 // Collapsed to one line; Enter opens what was (or is to be) approved, without decision keys.
                 let details = expanded ? ToolLedger.lines(approvalArguments: card, width: width) : []
                 if card.isPending { return [line("  ● Waiting for your approval", TranscriptStyles.attention)] + details + [[]] }
-                let name = card.toolName.map { " · \($0)" } ?? ""
-                return [line("  " + card.decisionText + name, TranscriptStyles.faint)] + details + [[]]
+                return [line("  " + card.collapsedLine, TranscriptStyles.faint)] + details + [[]]
             case .question(let card):
                 switch card.state {
                 case .pending:

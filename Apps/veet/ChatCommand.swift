@@ -16,8 +16,16 @@ struct ChatCommand {
         let status: String
         let text: String
         let failure: RunFailureView?
+        /// Set when the message was not sent (another run was active and was followed instead).
+        let unsent: Unsent?
         enum CodingKeys: String, CodingKey {
-            case sessionID = "session_id", runID = "run_id", status, text, failure
+            case sessionID = "session_id", runID = "run_id", status, text, failure, unsent
+        }
+
+        struct Unsent: Encodable {
+            let text: String
+            let activeRunID: String
+            enum CodingKeys: String, CodingKey { case text, activeRunID = "active_run_id" }
         }
     }
 
@@ -94,12 +102,20 @@ struct ChatCommand {
             })
         await view.finish()
         _ = try? await mirror.refresh(sessionID: result.sessionID)
+        if let unsent = result.unsentMessage {
+            await view.unsent(unsent, resend: "with `veet chat --session \(result.sessionID) --once ...`")
+        }
         if context.json {
             try JSONOutput.print(OnceResult(sessionID: result.sessionID, runID: result.runID,
                                             status: result.status.rawValue, text: result.text,
-                                            failure: result.failure), layout: .compact)
+                                            failure: result.failure,
+                                            unsent: result.unsentMessage.map {
+                                                .init(text: $0.text, activeRunID: $0.activeRunID)
+                                            }), layout: .compact)
         }
-        return await exitCode(for: result, interrupted: watcher.interrupted)
+        let code = await exitCode(for: result, interrupted: watcher.interrupted)
+        // The run followed may have completed, but the message asked for was not sent.
+        return result.unsentMessage != nil && code == .success ? .failure : code
     }
 
     /// Deletes the conversation created for files the server then refused (nothing was sent in it).

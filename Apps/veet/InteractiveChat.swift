@@ -29,6 +29,8 @@ struct InteractiveChat {
     /// Who this chat talks to (approval cards are tagged with it), read once.
     private var connectionIdentity: ConnectionIdentity?
     private var composer: AttachmentComposer?
+    /// The last message handed back unsent (another run was active): `/resend` sends it.
+    private var unsentText: String?
 
     init(context: CLIContext, api: ChatAPI, mode: TerminalTurnView.ApprovalMode, sessionID: String?,
          browserProfileID: String? = nil) {
@@ -52,6 +54,7 @@ struct InteractiveChat {
         /approve          approve the pending approval once
         /deny [REASON]    deny the pending approval
         /answer TEXT      answer the agent's pending question
+        /resend           send again the message that met another reply running (it was not sent)
         /tools            expand the last turn's tool activity
         /copy [N]         copy the last answer (or its Nth code block) to the clipboard (OSC 52)
         /cancel           stop the conversation's active run
@@ -87,8 +90,10 @@ struct InteractiveChat {
             if sessionID == nil, let created = try? store.outboxEntry(id: held.entryID)?.sessionID { sessionID = created }
             throw held
         }
-        await composer?.clear()
         sessionID = result.sessionID
+        // Not sent (seed 000): the files stay attached and the words wait for /resend.
+        unsentText = result.unsentMessage?.text
+        if result.unsentMessage == nil { await composer?.clear() }
         lastView = view
         lastTranscript = result.transcript
         await view.finish()
@@ -99,6 +104,7 @@ struct InteractiveChat {
                 result.status == .waitingForUser ? "The agent still waits for your answer: /answer TEXT."
                     : "The approval is still pending: /approve or /deny."))
         }
+        if let unsent = result.unsentMessage { await view.unsent(unsent, resend: "with /resend") }
     }
 
     mutating func slash(_ line: String) async throws -> Outcome {
@@ -127,6 +133,12 @@ struct InteractiveChat {
         case "/answer":
             guard !argument.isEmpty else { return usage("/answer TEXT") }
             try await answerQuestion(argument)
+        case "/resend":
+            guard let text = unsentText else {
+                context.err.writeLine(style.dim("No message waits to be sent again."))
+                return .handled
+            }
+            try await send(text)
         case "/tools":
             await expandTools()
         case "/copy":

@@ -53,6 +53,12 @@ actor TerminalTurnView: TurnInteraction {
                                 style: TerminalStyle(attributes: rich, hyperlinks: rich))
     }
 
+    /// The prompt reads a terminal line on a thread of its own, which cannot be
+    /// taken back when the approval is settled elsewhere: the runner waits for
+    /// the answer (a decision made meanwhile elsewhere is reported by the
+    /// server's refusal of this one, "Already resolved elsewhere").
+    nonisolated var followsStreamWhileAsking: Bool { false }
+
     /// Whether the owner can be asked: both ends of the conversation are a terminal.
     var canAsk: Bool { context.terminal.stdinIsTerminal && context.terminal.stderrIsTerminal }
 
@@ -123,17 +129,25 @@ actor TerminalTurnView: TurnInteraction {
         }
     }
 
-    /// The message goes out once the conversation's run in progress ends: say
-    /// so (a queued run may wait long), with the run and how to stop it.
-    func waitingForEarlierRun(runID: String, status: RunStatus?) async {
+    /// The message met the conversation's run in progress and was not sent
+    /// (seed 000: no second message is queued behind it): say so, with the run
+    /// being followed and how to stop it. The text is printed back when the turn ends.
+    func followingActiveRun(runID: String, status: RunStatus?, unsent: UnsentMessage) async {
         await self.status.clear()
-        note(context.errStyle.dim(Self.waitingNotice(runID: runID, status: status)))
+        note(context.errStyle.warning(Self.followingNotice(runID: runID, status: status)))
     }
 
-    static func waitingNotice(runID: String, status: RunStatus?) -> String {
+    static func followingNotice(runID: String, status: RunStatus?) -> String {
         let state = status.map { " (\($0.rawValue.lowercased().replacingOccurrences(of: "_", with: " ")))" } ?? ""
-        return "Waiting for the run in progress\(state)… Your message is sent when it ends. "
-            + "Run \(runID); `veet run cancel \(runID)` stops it (or Ctrl-C)."
+        return "A reply is already running in this conversation\(state): your message was not sent, and is "
+            + "printed again when that run ends. Following run \(runID) instead; `veet run cancel \(runID)` stops it (or Ctrl-C)."
+    }
+
+    /// After the followed run: the words that were not sent, to send again.
+    func unsent(_ message: UnsentMessage, resend: String) {
+        note(context.errStyle.warning("Your message was not sent (another reply was running). Here it is, to send again "
+                                      + resend + ":"))
+        for line in message.text.split(separator: "\n", omittingEmptySubsequences: false) { note("  " + line) }
     }
 
     /// Ctrl-C asked the server to stop the run: the notice is a line of its

@@ -62,20 +62,39 @@ import Testing
         #expect(cached.stderr.contains("Showing the cached transcript"))
     }
 
-    @Test func aMessageBehindAQueuedRunSaysWhatItWaitsFor() throws {
+    /// Seed 000: a message that meets a run in flight (409 active_run_exists)
+    /// attaches to that run and queues no second message; the CLI says so at
+    /// once, follows the run to its end and prints the words back, unsent.
+    @Test func aMessageMeetingARunInFlightFollowsItAndIsNotSent() throws {
         let fixture = try FixtureProcess(arguments: ["--hold-runs"])
         defer { fixture.stop() }
-        let (sessionID, runID) = try FixtureRequests(fixture: fixture).conversation(saying: "first")
+        let requests = FixtureRequests(fixture: fixture)
+        let (sessionID, runID) = try requests.conversation(saying: "first")
         let home = try Harness.temporaryHome()
-        let program = try RunningProgram(try Harness.binary("veet"), ["chat", "--session", sessionID, "--once", "hello"],
+        let program = try RunningProgram(try Harness.binary("veet"), ["chat", "--session", sessionID, "--once", "hello there"],
                                          environment: ["HOME": home.path,
                                                        "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
                                                        "XDG_DATA_HOME": home.appendingPathComponent("data").path,
                                                        "VEET_URL": fixture.url, "VEET_TOKEN": fixture.token])
         defer { program.stop() }
-        let output = try program.waitFor("Waiting for the run in progress (queued)…")
+        let output = try program.waitFor("A reply is already running in this conversation (queued): your message was not sent")
         #expect(output.contains(runID), "\(output)")
         #expect(output.contains("veet run cancel \(runID)"), "\(output)")
+        // The run in flight ends (stopped from elsewhere): the CLI, attached to it, ends with it.
+        _ = try requests.json("POST", "/v1/runs/\(runID)/cancel", body: [:])
+        let ended = try program.waitFor("  hello there")
+        #expect(ended.contains("Your message was not sent"), "\(ended)")
+        program.process.waitUntilExit()
+        #expect(program.process.terminationStatus == 6, "the followed run was cancelled:\n\(ended)")
+        let messages = try requests.json("GET", "/v1/sessions/\(sessionID)/messages")
+        let texts = ((messages["items"] as? [[String: Any]]) ?? []).description
+        #expect(!texts.contains("hello there"), "no second message reached the server: \(texts)")
+        let outbox = try runProcess(try Harness.binary("veet"), ["outbox", "list"],
+                                    environment: ["HOME": home.path,
+                                                  "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+                                                  "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+                                                  "VEET_URL": fixture.url, "VEET_TOKEN": fixture.token])
+        #expect(!outbox.stdout.contains("hello there"), "nor kept for a later delivery: \(outbox.stdout)")
     }
 
     /// Ctrl-C during a slow answer, in a real terminal: the notice stays on

@@ -39,11 +39,11 @@ extension TurnRunner {
     /// durable outbox: the message is saved before the first network call (a
     /// new conversation's first message too: the outbox creates it on the way),
     /// delivered in order with one key, confirmed by the answer or by the
-    /// server's echo, and its run followed to the end. When another run is
-    /// active it is followed first and the message delivered after it ends,
-    /// with the same key. A message that cannot go out now stays in the outbox
-    /// (never dropped). For a new conversation, `conversationKey` names it:
-    /// pass the same key for every message typed into it until it exists, so
+    /// server's echo, and its run followed to the end. A message that cannot go
+    /// out now stays in the outbox (never dropped). One that meets another
+    /// active run is not sent at all: that run is followed and the message
+    /// handed back in `TurnResult.unsentMessage` (it leaves the outbox). For a
+    /// new conversation, `conversationKey` names it: pass the same key for every message typed into it until it exists, so
     /// they open one conversation, in order; `browserProfileID` is the profile
     /// chosen for it (kept with the message, checked when it is created).
     /// `onRunStarted` reports the session and run as soon as they are known (for cancel).
@@ -75,23 +75,26 @@ extension TurnRunner {
                         interaction: some TurnInteraction,
                         onRunStarted: @Sendable (String, String) async -> Void) async throws -> TurnResult {
         var result = first
-        var attachedOnce = false
         var waitsForOtherSender = 0
         while true {
             switch result {
             case .confirmed(let entry, let runID, _):
                 return try await followDelivered(entry, runID: runID, interaction: interaction, onRunStarted: onRunStarted)
             case .busy(let entry, let runID):
-                guard !attachedOnce else { throw OutboxHeldError(entryID: entry.id, reason: "another run is still active") }
+                // Seed 000: the conversation's run is attached to and no second
+                // message is queued behind it. The entry leaves the outbox (no
+                // sender may deliver it later) and its words go back to the owner.
                 guard let session = entry.sessionID else {
                     throw OutboxHeldError(entryID: entry.id, reason: "its conversation is not known")
                 }
-                attachedOnce = true
-                await interaction.waitingForEarlierRun(runID: runID, status: try? await api.run(id: runID).status)
+                try store.discardOutboxEntry(id: entry.id)
+                let unsent = UnsentMessage(content: entry.content, activeRunID: runID)
+                await interaction.followingActiveRun(runID: runID, status: try? await api.run(id: runID).status,
+                                                     unsent: unsent)
                 await onRunStarted(session, runID)
-                let earlier = try await follow(runID: runID, sessionID: session, interaction: interaction)
-                if earlier.isWaitingForOwner { return earlier }
-                result = await delivery.deliver(entryID: entry.id)
+                var followed = try await follow(runID: runID, sessionID: session, interaction: interaction)
+                followed.unsentMessage = unsent
+                return followed
             case .failed(let entry, let reason):
                 throw OutboxHeldError(entryID: entry.id, reason: reason)
             case .refused(let entry, let reason, let status):

@@ -19,24 +19,40 @@ public protocol TurnInteraction: Sendable {
     /// or the tool rows to print). Read it here; keeping a copy makes every later
     /// frame copy the transcript (the whole of it is in `TurnResult.transcript`).
     func received(_ frame: RunEventFrame, in transcript: Transcript) async
-    /// The message waits for another run of the conversation to end first
-    /// (`status` as the server last said, nil when it could not be read); the
-    /// runner follows that run next, then delivers the message.
-    func waitingForEarlierRun(runID: String, status: RunStatus?) async
+    /// The message met another run of the conversation (`409 active_run_exists`;
+    /// `status` as the server last said, nil when it could not be read): it was
+    /// not sent and is not kept for later (seed 000: no second message is
+    /// queued), so `unsent` hands it back now, before that run is followed
+    /// (the frontend puts it where the owner can send it again; the turn's
+    /// result carries it too, `TurnResult.unsentMessage`).
+    func followingActiveRun(runID: String, status: RunStatus?, unsent: UnsentMessage) async
     /// The owner's decision is on its way to the server: the card shows which
     /// one ("Approving…") and takes no other press until one of the next two.
     func approvalSending(_ approvalID: String, answer: ApprovalAnswer) async
-    /// The server recorded a decision (this one, or another device's first):
-    /// the card can close; `notice` says what happened when it was not this one.
+    /// The server recorded a decision (this one, or another device's first),
+    /// or the approval ended otherwise (expired, its run moved on): the card
+    /// closes; `notice` says what happened when it was not this one. When it
+    /// came while the owner was still being asked, the task of `decide` is
+    /// cancelled first and whatever it returns is ignored.
     func approvalSettled(_ approvalID: String, notice: String?) async
     /// The decision did not reach the server or was refused while the run
     /// still waits: the approval stays pending and `decide` is asked again.
     func approvalNotTaken(_ approvalID: String, reason: String) async
+    /// The run as read right after an approval settled (seed 000: a completed
+    /// or failed outcome is shown instead of a stale wait, even before the stream says so).
+    func runReadAfterDecision(_ run: RunView, approvalID: String) async
+    /// Whether `decide` may be asked while the stream is read (and be cancelled
+    /// when the approval settles elsewhere). A frontend whose prompt blocks on
+    /// a terminal read that cannot be taken back says false: the runner then
+    /// waits for its answer before reading on, as a line-mode chat must.
+    var followsStreamWhileAsking: Bool { get }
 }
 
 extension TurnInteraction {
     public func received(_ frame: RunEventFrame, in transcript: Transcript) async {}
-    public func waitingForEarlierRun(runID: String, status: RunStatus?) async {}
+    public func followingActiveRun(runID: String, status: RunStatus?, unsent: UnsentMessage) async {}
+    public func runReadAfterDecision(_ run: RunView, approvalID: String) async {}
+    public var followsStreamWhileAsking: Bool { true }
     public func approvalSending(_ approvalID: String, answer: ApprovalAnswer) async {}
     public func approvalSettled(_ approvalID: String, notice: String?) async {}
     public func approvalNotTaken(_ approvalID: String, reason: String) async {}
@@ -66,12 +82,17 @@ public struct TurnResult: Sendable, Hashable {
     public var transcript: Transcript
     /// The run still waits for an approval or an answer that no one gave.
     public var isWaitingForOwner: Bool { status.isWaiting }
+    /// The message this turn was to send, handed back unsent: it met another
+    /// run (`active_run_exists`), so the turn followed that run instead, and
+    /// the message is no longer in the outbox. The frontend puts it back where
+    /// the owner can send it again (the composer) and says so; nil when sent.
+    public var unsentMessage: UnsentMessage?
 }
 
 /// Sends a message and follows its run to the end: submit through the outbox
 /// with one idempotency key (TurnRunner+Outbox.swift), attach to an active run
-/// instead of failing, stream with resume, and stop for approvals and
-/// questions to ask the owner.
+/// instead of sending a second message, stream with resume, and ask the owner
+/// for approvals (the stream still read) and questions.
 public struct TurnRunner: Sendable {
     public let api: ChatAPI
 
@@ -80,87 +101,13 @@ public struct TurnRunner: Sendable {
     }
 
     /// Follows an existing run from `lastEventID` (nil: from its first event).
+    /// The stream is read the whole time, an approval docked too (seed 000):
+    /// the owner is asked beside it (`TurnRunner+Approvals.swift`), so a
+    /// decision made on another device closes the dock the moment it is known.
     public func follow(runID: String, sessionID: String, after lastEventID: Int64? = nil,
                        seen: Set<Int64> = [], interaction: some TurnInteraction) async throws -> TurnResult {
-        // The one reducer: progress lines and the result are read off this transcript.
-        var transcript = Transcript(followingRun: runID)
-        for try await output in api.events(runID: runID, after: lastEventID, seen: seen).events() {
-            guard case .frame(let frame) = output else {
-                await interaction.streamNotice(output)
-                continue
-            }
-            let changes = transcript.applyReportingChanges(frame)
-            await interaction.received(frame, in: transcript)
-            let run = transcript.run(runID)
-            for change in changes {
-                await interaction.show(change, in: run)
-                switch change {
-                case .approvalNeeded(let approvalID):
-                    if try await !handleApproval(approvalID, run: transcript.run(runID), interaction: interaction) {
-                        return result(transcript, runID: runID, sessionID: sessionID)
-                    }
-                case .questionAsked(let question):
-                    if try await !handleQuestion(question, runID: runID, interaction: interaction) {
-                        return result(transcript, runID: runID, sessionID: sessionID)
-                    }
-                default:
-                    break
-                }
-            }
-        }
-        return result(transcript, runID: runID, sessionID: sessionID)
-    }
-
-    /// Returns false when the owner left the approval pending (or it stays pending after a refusal).
-    private func handleApproval(_ approvalID: String, run: RunProgressView, refusals: Int = 0, failures: Int = 0,
-                                interaction: some TurnInteraction) async throws -> Bool {
-        let approval = try await api.approval(id: approvalID)
-        guard approval.status == .pending else { return true }
-        let decision: ApprovalDecision
-        var reason: String?
-        var grant: TaskGrantEcho?
-        let answer = await interaction.decide(approval)
-        switch answer {
-        case .approveOnce: decision = .approveOnce
-        case .approveForTask:
-            guard let offer = approval.taskGrantOffer else { return false }
-            decision = .approveForTask
-            grant = TaskGrantEcho(offer: offer)
-        case .deny(let why): decision = .deny; reason = why
-        case .leavePending: return false
-        }
-        await interaction.approvalSending(approvalID, answer: answer)
-        do {
-            _ = try await api.resolve(approvalID: approvalID, decision: decision, reason: reason, taskGrant: grant)
-        } catch let error as APIError where error.status == 409 || error.status == 404 {
-            let notice = ApprovalService.notice(for: error)
-            await interaction.show(.problem(notice.description), in: run)
-            switch notice {
-            case .taskPermissionUnavailable, .taskPermissionOfferChanged:
-                // Refused, not settled: the run still waits, so the owner chooses again
-                // (approve once or deny) with the approval as it stands now.
-                await interaction.approvalNotTaken(approvalID, reason: notice.description)
-                guard refusals < Self.refusalsBeforeLeavingPending else {
-                    await interaction.show(.problem("The approval is still pending; decide it later."), in: run)
-                    return false
-                }
-                return try await handleApproval(approvalID, run: run, refusals: refusals + 1, failures: failures,
-                                                interaction: interaction)
-            default:
-                // Settled elsewhere (another device), expired or cancelled: the stream shows what happened.
-                await interaction.approvalSettled(approvalID, notice: notice.description)
-                return true
-            }
-        } catch where !(error is CancellationError) && failures < Self.failuresBeforeGivingUp {
-            // Not sent, or refused for another reason: nothing was decided, so the
-            // card stays actionable with the reason and the owner presses again.
-            let why = (error as? APIError).map { ApprovalService.notice(for: $0).description } ?? "\(error)"
-            await interaction.approvalNotTaken(approvalID, reason: why)
-            return try await handleApproval(approvalID, run: run, refusals: refusals, failures: failures + 1,
-                                            interaction: interaction)
-        }
-        await interaction.approvalSettled(approvalID, notice: nil)
-        return true
+        var turn = FollowedTurn(runner: self, runID: runID, sessionID: sessionID, interaction: interaction)
+        return try await turn.run(after: lastEventID, seen: seen)
     }
 
     /// A decision that failed to send this often in a row ends the turn with the error (a
@@ -171,7 +118,7 @@ public struct TurnRunner: Sendable {
     static let refusalsBeforeLeavingPending = 3
 
     /// Returns false when the owner gave no answer.
-    private func handleQuestion(_ question: PendingQuestion, runID: String,
+    func handleQuestion(_ question: PendingQuestion, runID: String,
                                 interaction: some TurnInteraction) async throws -> Bool {
         guard let text = await interaction.answer(question), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         else { return false }
@@ -179,9 +126,36 @@ public struct TurnRunner: Sendable {
         return true
     }
 
-    private func result(_ transcript: Transcript, runID: String, sessionID: String) -> TurnResult {
+    /// The turn as the transcript left it; `runRead`, the run as read after a
+    /// decision, stands in when the stream ended before showing its end.
+    func result(_ transcript: Transcript, runID: String, sessionID: String, runRead: RunView? = nil) -> TurnResult {
         let run = transcript.run(runID)
-        return TurnResult(sessionID: sessionID, runID: runID, status: run.status, text: run.answerText,
-                          failure: run.failure, cancelReason: run.cancelReason, transcript: transcript)
+        var result = TurnResult(sessionID: sessionID, runID: runID, status: run.status, text: run.answerText,
+                                failure: run.failure, cancelReason: run.cancelReason, transcript: transcript)
+        if let runRead, runRead.status.isTerminal, !run.status.isTerminal {
+            result.status = runRead.status
+            result.failure = runRead.failure ?? result.failure
+        }
+        return result
     }
+}
+
+/// A message handed back unsent (`TurnResult.unsentMessage`).
+public struct UnsentMessage: Sendable, Hashable {
+    public var content: [ContentBlock]
+    /// The run that was active in the conversation, which the turn followed instead.
+    public var activeRunID: String
+
+    public init(content: [ContentBlock], activeRunID: String) {
+        self.content = content
+        self.activeRunID = activeRunID
+    }
+
+    /// Its text blocks, as typed (files are not in it: they were uploaded and stay so).
+    public var text: String {
+        content.compactMap { if case .text(let text) = $0 { text } else { nil } }.joined(separator: "\n")
+    }
+
+    /// What the owner reads about it, without a full stop (an app says where the text went).
+    public static let reason = "Not sent: another reply was already running in this conversation, so that one was followed instead"
 }

@@ -11,10 +11,15 @@ import VeetWire
     typealias S = ChatServiceSamples
     static let approvalID = S.approval().id
 
-    /// A run that waits for one approval and completes once it is approved.
-    static var stream: HTTPResponse {
+    /// A run that waits for one approval and completes once it is approved,
+    /// as a server streams it: the wait first; on the reconnect, the
+    /// resolution once `resolves` decisions have reached `server` (the stream
+    /// is read while the approval is docked, so a resolution streamed before
+    /// any decision would read as another device's).
+    static func stream(_ server: ScriptedServer, resolutionAfter resolves: Int = 1,
+                       resolution: String = "approve_once") -> ScriptedServer.Answer {
         let run = #""run_id":"\#(S.runID)""#
-        let body = """
+        let waiting = """
             id: 1
             event: run.waiting_for_approval
             data: {"suspension":{"approval_id":"\(approvalID)","kind":"approval"},\(run)}
@@ -23,9 +28,12 @@ import VeetWire
             event: approval.requested
             data: {"approval_id":"\(approvalID)",\(run)}
 
+
+            """
+        let resolved = """
             id: 3
             event: approval.resolved
-            data: {"approval_id":"\(approvalID)","resolution":"approve_once",\(run)}
+            data: {"approval_id":"\(approvalID)","resolution":"\(resolution)",\(run)}
 
             id: 4
             event: run.completed
@@ -33,7 +41,17 @@ import VeetWire
 
 
             """
-        return HTTPResponse(status: 200, headers: ["content-type": "text/event-stream"], body: Data(body.utf8))
+        return { _ in
+            guard server.requests("GET", "/v1/runs/*/events").count > 1 else { return eventStream(waiting) }
+            while server.requests("POST", "/v1/approvals/*/resolve").count < resolves {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            return eventStream(resolved)
+        }
+    }
+
+    static func eventStream(_ body: String) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: ["content-type": "text/event-stream"], body: Data(body.utf8))
     }
 
     static func json(_ value: some Encodable) throws -> HTTPResponse {
@@ -42,8 +60,9 @@ import VeetWire
 
     func follow(refusal reason: String, choices: [ApprovalAnswer]) async throws -> (TurnResult, ChoosingInteraction, ScriptedServer) {
         let server = ScriptedServer()
-        server.on("GET", "/v1/runs/*/events", Self.stream)
+        server.on("GET", "/v1/runs/*/events", Self.stream(server, resolutionAfter: 2))
         server.on("GET", "/v1/approvals/*", try Self.json(S.browserAct()))
+        server.on("GET", "/v1/runs/*", try Self.json(S.run(.running)))  // read after a decision settles
         server.on("POST", "/v1/approvals/*/resolve", sequence: [
             S.errorResponse(409, code: "conflict", details: #"{"reason":"\#(reason)"}"#),
             try Self.json(S.approval(status: .approved, decision: .approveOnce)),
@@ -74,8 +93,10 @@ import VeetWire
 
     @Test func refusedAgainAndAgainItIsLeftPending() async throws {
         let server = ScriptedServer()
-        server.on("GET", "/v1/runs/*/events", Self.stream)
+        // Refused every time: the resolution never comes.
+        server.on("GET", "/v1/runs/*/events", Self.stream(server, resolutionAfter: .max))
         server.on("GET", "/v1/approvals/*", try Self.json(S.browserAct()))
+        server.on("GET", "/v1/runs/*", try Self.json(S.run(.running)))  // read after a decision settles
         server.on("POST", "/v1/approvals/*/resolve",
                   S.errorResponse(409, code: "conflict", details: #"{"reason":"task_grant_unavailable"}"#))
         let interaction = ChoosingInteraction([.approveForTask])
@@ -135,8 +156,10 @@ actor ChoosingInteraction: TurnInteraction {
 
     func follow(resolve answers: [HTTPResponse], choices: [ApprovalAnswer]) async throws -> (TurnResult, ProgressLog) {
         let server = ScriptedServer()
-        server.on("GET", "/v1/runs/*/events", ApprovalRefusalTests.stream)
+        // The resolution streams once the last scripted answer has been given.
+        server.on("GET", "/v1/runs/*/events", ApprovalRefusalTests.stream(server, resolutionAfter: answers.count))
         server.on("GET", "/v1/approvals/*", try ApprovalRefusalTests.json(S.approval()))
+        server.on("GET", "/v1/runs/*", try ApprovalRefusalTests.json(S.run(.running)))  // read after a decision settles
         server.on("POST", "/v1/approvals/*/resolve", sequence: answers)
         let log = ProgressLog(choices)
         let result = try await TurnRunner(api: ChatAPI(sender: server.sender))

@@ -65,6 +65,8 @@ actor RecordingInteraction: TurnInteraction {
     private(set) var changes: [RunChange] = []
     private(set) var approvalsSeen: [ApprovalView] = []
     private(set) var questionsSeen: [PendingQuestion] = []
+    /// What `followingActiveRun` handed back, with the run it named.
+    private(set) var handedBack: [(runID: String, message: UnsentMessage)] = []
     let approval: ApprovalAnswer
     let answerText: String?
     /// Called on the first text delta (to cancel mid-stream, say).
@@ -96,6 +98,10 @@ actor RecordingInteraction: TurnInteraction {
     func answer(_ question: PendingQuestion) async -> String? {
         questionsSeen.append(question)
         return answerText
+    }
+
+    func followingActiveRun(runID: String, status: RunStatus?, unsent: UnsentMessage) async {
+        handedBack.append((runID, unsent))
     }
 
     var tools: [ToolActivity] {

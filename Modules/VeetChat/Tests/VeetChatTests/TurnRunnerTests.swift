@@ -137,13 +137,21 @@ import VeetTransport
         let second = try await live.api.submit(sessionID: session.id, content: [.text("and another")], key: IdempotencyKey())
         #expect(second == .activeRunExists(runID: first.runID, status: .running)
                 || second == .activeRunExists(runID: first.runID, status: .queued))
-        // The runner follows the active run, then sends the message: nothing is dropped.
+        // Seed 000: the runner attaches to the active run and queues no second
+        // message; the words come back to the owner (before the run is
+        // followed, and with the result), and nothing of them stays in the outbox.
         let view = RecordingInteraction()
         let result = try await live.send("and another", sessionID: session.id, interaction: view)
         #expect(result.status == .completed)
-        #expect(result.runID != first.runID)
-        #expect(live.server.runCount(inSession: session.id) == 2)
-        #expect(try live.store.outbox(sessionID: session.id).isEmpty)
+        #expect(result.runID == first.runID, "the active run was followed")
+        #expect(result.unsentMessage == UnsentMessage(content: [.text("and another")], activeRunID: first.runID))
+        let handedBack = await view.handedBack
+        #expect(handedBack.map(\.runID) == [first.runID])
+        #expect(handedBack.first?.message.text == "and another")
+        #expect(live.server.runCount(inSession: session.id) == 1, "no second message was sent")
+        #expect(try live.store.outbox(sessionID: session.id).isEmpty, "nor kept for a later delivery")
+        let transcript = try await live.api.transcript(sessionID: session.id)
+        #expect(!transcript.contains { $0.plainText == "and another" })
     }
 }
 

@@ -102,6 +102,20 @@ public struct Transcript: Sendable, Hashable {
     /// Merges an approval read from `GET /v1/approvals/{id}` (or the pending list):
     /// tool name, summary, risk and arguments. The first settled state wins: an older pending
     /// read never reopens a settled card.
+    /// Records where an approval was decided (the turn knows: this client sent
+    /// it, or it settled while the owner was still being asked).
+    public mutating func noteDecisionPlace(_ place: ApprovalDecisionPlace, approvalID: String) {
+        var linked: (callID: String, runID: String)?
+        modify(id: "approval:\(approvalID)") { item in
+            guard case .approval(var card) = item.kind, card.place == nil else { return }
+            card.place = place
+            item.kind = .approval(card)
+            if let callID = card.callID, let runID = item.runID { linked = (callID, runID) }
+        }
+        // A card linked to its call is shown on the call's row: the call carries the place too.
+        if let linked { syncApproval(id: approvalID, intoCall: linked.callID, runID: linked.runID, risk: nil) }
+    }
+
     public mutating func attach(_ view: ApprovalView) {
         let id = "approval:\(view.id)"
         if positionsByID[id] == nil {

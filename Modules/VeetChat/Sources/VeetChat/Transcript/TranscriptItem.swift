@@ -146,6 +146,8 @@ public struct ApprovalCard: Sendable, Hashable {
     public var risk: ToolRisk?
     /// The server's display copy of the arguments (`ApprovalArgumentLayout` shows it); nil until read.
     public var arguments: JSONValue?
+    /// Where it was decided, when this client saw it happen (nil from history).
+    public var place: ApprovalDecisionPlace?
 
     public init(approvalID: String, state: State = .pending, callID: String? = nil) {
         self.approvalID = approvalID
@@ -168,6 +170,27 @@ public struct ApprovalCard: Sendable, Hashable {
         case .invalidated: "Invalidated by a policy change"
         case .settled(let raw): "Settled (\(raw))"
         }
+    }
+
+    /// The decision and where it was made, when known ("Approved once · on
+    /// another device"): what a call's row says of its settled approval.
+    public var decisionAndPlace: String {
+        switch (place, state) {
+        case (.here?, .approvedOnce), (.here?, .approvedForTask), (.here?, .denied): decisionText + " · here"
+        case (.elsewhere?, .approvedOnce), (.elsewhere?, .approvedForTask), (.elsewhere?, .denied):
+            decisionText + " · on another device"
+        default: decisionText
+        }
+    }
+
+    /// The one line a settled card collapses to in a transcript: the decision,
+    /// the tool, and where it was decided when known ("Approved once ·
+    /// demo.external_write · on another device"); the pending line while pending.
+    public var collapsedLine: String {
+        guard isSettled else { return decisionText }
+        guard let toolName else { return decisionAndPlace }
+        let place = String(decisionAndPlace.dropFirst(decisionText.count))
+        return decisionText + " · " + toolName + place
     }
 
     static func state(for resolution: ApprovalResolution?) -> State {
