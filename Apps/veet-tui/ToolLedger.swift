@@ -1,6 +1,7 @@
 import VeetChat
 import VeetCurses
 import VeetTerminal
+import VeetTokens
 
 /// An opened tool call or bundle: every call with its exact name, status,
 /// risk, arguments (indented JSON), result (as VeetChat's `ToolResultView`
@@ -135,8 +136,16 @@ enum ToolLedger {
         return pieces.enumerated().map { $0.offset == 0 ? lead + $0.element : hanging + $0.element }
     }
 
+    /// "1 byte", "2,780 bytes".
     static func byteText(_ count: Int64) -> String {
-        count == 1 ? "1 byte" : "\(count.formatted(.number.grouping(.automatic))) bytes"
+        guard count != 1 else { return "1 byte" }
+        var digits = String(count.magnitude)
+        var grouped = ""
+        while digits.count > 3 {
+            grouped = "," + digits.suffix(3) + grouped
+            digits.removeLast(3)
+        }
+        return (count < 0 ? "-" : "") + digits + grouped + " bytes"
     }
 
     private static func styled(_ text: LedgerText, width: Int) -> StyledLine {

@@ -184,7 +184,8 @@ struct TranscriptRowCache {
     }
 
     private static func lay(_ entry: TranscriptEntry, width: Int, view: EntryView, sendLine: String?) -> Laid {
-        var (lines, extent) = laidOut(entry, width: width, view: view)
+        let laid = laidOut(entry, width: width, view: view)
+        var lines = laid.lines
         if let sendLine, case .item(let item) = entry, item.user?.isOptimistic == true {
             // Under the owner's block, before its blank line: the message's own state.
             let inner = max(width - 4, 10)
@@ -200,7 +201,7 @@ struct TranscriptRowCache {
             targets.append(.artifact(file))
         }
         return Laid(entry: entry, expanded: view.expanded, ledgerOffset: view.ledgerOffset, sideways: view.sideways,
-                    rows: rows, targets: targets, extent: extent)
+                    rows: rows, targets: targets, extent: laid.extent)
     }
 
     static func files(of entry: TranscriptEntry) -> [FileReference] {
@@ -236,7 +237,7 @@ struct TranscriptRowCache {
                 extent.maxSideways = laid.maxShift
                 lines = answerLines(laid, interrupted: message.phase == .interrupted)
             } else if case .tool(let tool) = item.kind, expanded {
-                lines = itemLines(item, width: width, inner: inner, expanded: false).dropLast()
+                lines = Array(itemLines(item, width: width, inner: inner, expanded: false).dropLast())
                     + ledger(ToolBundle(id: item.id, calls: [tool])) + [[]]
             } else {
                 lines = itemLines(item, width: width, inner: inner, expanded: expanded)

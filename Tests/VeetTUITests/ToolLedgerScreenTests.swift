@@ -38,6 +38,7 @@ import VeetWire
                 "content":[{"kind":"text","text":\(quoted(call.result))}],"is_error":false,"kind":"tool_result","trust":"internal_tool"}
                 """)
         }
+        add("run.completed", "")
         return frames
     }
 
@@ -90,7 +91,7 @@ import VeetWire
         let (top, first) = ScreenGoldenTests.settledGrid(state, width: size.width, height: size.height)
         #expect(first.snapshot.contains("arguments"))
         #expect(first.snapshot.contains("lines 1–"), "the window says where it is: \(first.snapshot)")
-        let extent = try #require(top.rowCache.extent(of: "tool:write-1") ?? top.rowCache.extent(of: state.selectedRow ?? ""))
+        let extent = try #require(top.rowCache.extent(of: state.selectedRow!))
         #expect(extent.maxLedgerOffset > 0)
 
         state = top
@@ -141,10 +142,10 @@ import VeetWire
     static let wideTable = """
         Fares by line:
 
-        | Line | First car | Last car | Every | Single ride | Day pass | Monthly | Notes on the route |
-        |------|-----------|----------|-------|-------------|----------|---------|--------------------|
-        | 28E | 07:00 | 23:00 | 12 min | 1.85 EUR | 6.80 EUR | 40.00 EUR | Martim Moniz to Campo Ourique, busy at noon |
-        | 15E | 06:10 | 00:40 | 8 min | 1.85 EUR | 6.80 EUR | 40.00 EUR | Praça da Figueira to Algés, via Belém |
+        | Line | From | To | Via | First-departure | Last-departure | Frequency | Single-ride | Day-pass | Monthly-pass |
+        |---|---|---|---|---|---|---|---|---|---|
+        | 28E | Martim-Moniz | Campo-Ourique | Graça-and-Estrela | 07:00-weekdays | 23:00-weekdays | every-12-minutes | 1.85-EUR-card | 6.80-EUR-card | 40.00-EUR-card |
+        | 15E | Praça-da-Figueira | Algés-Jardim | Belém-and-Alcântara | 06:10-weekdays | 00:40-weekdays | every-8-minutes | 1.85-EUR-card | 6.80-EUR-card | 40.00-EUR-card |
         """
 
     @Test(arguments: [(80, 24), (160, 48)])
@@ -165,7 +166,7 @@ import VeetWire
         GoldenScreen.check(right.snapshot, named: "wide-table-scrolled-\(size.width)x\(size.height)")
         #expect(right.snapshot.contains("◂ columns 25–"))
         #expect(right.snapshot.contains("Fares by line:"), "text outside the table does not move")
-        #expect(left != right)
+        #expect(left.snapshot != right.snapshot)
     }
 
     @Test func aCodeBlockNamesItsCopyKeyAndScrollsSideways() throws {

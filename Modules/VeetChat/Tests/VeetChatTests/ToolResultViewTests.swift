@@ -50,7 +50,8 @@ import VeetWire
     }
 
     @Test func theRecordedWorkspaceWriteIsAFileWithTheWrittenTextNumbered() throws {
-        let frames = try recorded("sse-artifact.txt")
+        // The call (with its arguments) is planned in the first part, completed after its approval in the second.
+        let frames = try recorded("sse-artifact.txt") + recorded("sse-artifact-part2.txt")
         let write = try #require(reduce(frames).toolCalls.first { $0.name == "workspace.write_text" })
         guard case .file(let file) = write.detail.result else { Issue.record("\(write.detail.result)"); return }
         #expect(file.path == "report.txt")

@@ -23,10 +23,10 @@ import Testing
         #expect(start == ["Intro text.", "", "╭─ swift", "│ let total = rides * fare + s", "│ ok", "╰─",
                           "columns 1–28 of 43 ▸"])
         let moved = text(renderer.scrolledSideways(layout, by: 10))
-        #expect(moved[3] == "│ = rides * fare + surcharge * ")
+        #expect(moved[3] == "│ = rides * fare + surcharge *")
         #expect(moved.last == "◂ columns 11–38 of 43 ▸")
         let end = text(renderer.scrolledSideways(layout, by: 1_000))
-        #expect(end[3] == "│  fare + surcharge * days")
+        #expect(end[3] == "│ es * fare + surcharge * days")
         #expect(end.last == "◂ columns 16–43 of 43")
         #expect(renderer.scrolledSideways(layout, by: 10).codeBlocks.first?.lineRange == 2..<6)
     }

@@ -227,9 +227,9 @@ public enum ToolResultView: Sendable, Hashable {
         while let scalar = scalars.next() {
             guard scalar == "\u{1B}" else { result.append(scalar); continue }
             switch scalars.next() {
-            case "[":  // CSI: parameters, then one final byte in @...~
+            case "["?:  // CSI: parameters, then one final byte in @...~
                 while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
-            case "]":  // OSC: up to BEL or ESC \
+            case "]"?:  // OSC: up to BEL or ESC \
                 while let next = scalars.next(), next != "\u{07}" { if next == "\u{1B}" { _ = scalars.next(); break } }
             default: break
             }
