@@ -102,8 +102,8 @@ extension ChatScreen {
         let reach = state.rowCache.extent(of: id)?.maxSideways ?? 0
         guard reach > 0 else { state.notice = "Nothing in this message is wider than the transcript"; return }
         let current = min(state.transcriptOffsets.sideways[id] ?? 0, reach)
+        // No reveal: the answer may be taller than the screen, and the block moved is the one in view.
         state.transcriptOffsets.sideways[id] = min(max(current + delta, 0), reach)
-        state.revealSelection = true
     }
 
     func promptExport(_ artifactID: String, name: String?) {
