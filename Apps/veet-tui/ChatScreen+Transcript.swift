@@ -8,8 +8,12 @@ import VeetMarkdown
 extension ChatScreen {
     func handleTranscript(_ key: KeyPress) {
         switch key {
-        case KeyPress(.up): moveTranscriptCursor(by: -1)
-        case KeyPress(.down): moveTranscriptCursor(by: 1)
+        case KeyPress(.up): if !scrollLedger(by: -1, movingOnAtTheEnd: true) { moveTranscriptCursor(by: -1) }
+        case KeyPress(.down): if !scrollLedger(by: 1, movingOnAtTheEnd: true) { moveTranscriptCursor(by: 1) }
+        case .char("["): _ = scrollLedger(by: -ledgerPage, movingOnAtTheEnd: false)
+        case .char("]"): _ = scrollLedger(by: ledgerPage, movingOnAtTheEnd: false)
+        case KeyPress(.left), .char("<"): moveSideways(by: -Self.sidewaysStep)
+        case KeyPress(.right), .char(">"): moveSideways(by: Self.sidewaysStep)
         case KeyPress(.home): moveTranscriptCursor(by: -Int.max / 2)
         case KeyPress(.end): moveTranscriptCursor(by: Int.max / 2)
         case KeyPress(.enter): if !retrySelectedMessage() { activateSelectedRow() }
@@ -49,7 +53,11 @@ extension ChatScreen {
                 return false
             }
             guard isExpandable else { return }
-            if state.expandedBundleIDs.remove(id) == nil { state.expandedBundleIDs.insert(id) }
+            if state.expandedBundleIDs.remove(id) == nil {
+                state.expandedBundleIDs.insert(id)
+            } else {
+                state.transcriptOffsets.ledger[id] = nil
+            }
             state.revealSelection = true
         case .artifact(let file)?:
             state.notice = "Opening \(file.filename ?? "the file")..."
@@ -57,6 +65,45 @@ extension ChatScreen {
         case .status?, nil:
             break
         }
+    }
+
+    /// Columns a wide code block or table moves for one Left/Right.
+    static let sidewaysStep = 8
+
+    private var selectedEntryID: String? {
+        if case .entry(let id)? = selectedTarget { return id }
+        return nil
+    }
+
+    /// A page of a tall ledger: its window less one line of overlap.
+    private var ledgerPage: Int {
+        guard let id = selectedEntryID, let extent = state.rowCache.extent(of: id) else { return 1 }
+        return max(min(extent.ledgerHeight, extent.ledgerTotal) - 2, 1)
+    }
+
+    /// Scrolls the opened ledger under the cursor when it is taller than the
+    /// transcript; false when there is none or (with `movingOnAtTheEnd`) it is
+    /// already at that end, so Up/Down move the cursor on instead.
+    private func scrollLedger(by delta: Int, movingOnAtTheEnd: Bool) -> Bool {
+        guard let id = selectedEntryID, state.expandedBundleIDs.contains(id),
+              let extent = state.rowCache.extent(of: id), extent.maxLedgerOffset > 0
+        else { return false }
+        let current = min(state.transcriptOffsets.ledger[id] ?? 0, extent.maxLedgerOffset)
+        let next = min(max(current + delta, 0), extent.maxLedgerOffset)
+        if next == current && movingOnAtTheEnd { return false }
+        state.transcriptOffsets.ledger[id] = next
+        state.revealSelection = true
+        return true
+    }
+
+    /// Left/Right: the selected answer's code blocks and tables wider than the transcript move sideways.
+    private func moveSideways(by delta: Int) {
+        guard let id = selectedEntryID else { state.notice = "Select an answer with a wide block (Up/Down)"; return }
+        let reach = state.rowCache.extent(of: id)?.maxSideways ?? 0
+        guard reach > 0 else { state.notice = "Nothing in this message is wider than the transcript"; return }
+        let current = min(state.transcriptOffsets.sideways[id] ?? 0, reach)
+        // No reveal: the answer may be taller than the screen, and the block moved is the one in view.
+        state.transcriptOffsets.sideways[id] = min(max(current + delta, 0), reach)
     }
 
     func promptExport(_ artifactID: String, name: String?) {
@@ -189,8 +236,10 @@ extension ChatScreen {
             .init("< >", "move the divider between the inbox and the page"),
         ]),
         .init("Transcript (Tab to it)", [
-            .init("Up, Down", "move between messages, tools and files"),
-            .init("Enter, Space", "expand a tool bundle or an approval; open a file"),
+            .init("Up, Down", "move between messages, tools and files; inside an opened ledger taller than the screen, scroll it"),
+            .init("Enter, Space", "open a tool call or bundle (its ledger: arguments and results whole) or an approval; open a file"),
+            .init("[ ]", "a page up / down inside an opened ledger taller than the screen"),
+            .init("Left, Right, < >", "scroll the answer's wide code blocks and tables sideways"),
             .init("e", "export the file"),
             .init("c / m / b", "copy the message as plain text / as Markdown / its next code block"),
             .init("v", "read the message alone, full width (the terminal's own selection works; / searches)"),

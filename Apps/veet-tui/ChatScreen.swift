@@ -314,6 +314,7 @@ final class ChatScreen {
         state.rowCache = TranscriptRowCache()
         state.selectedRow = nil
         state.expandedBundleIDs = []
+        state.transcriptOffsets = TranscriptOffsets()
         state.revealSequence = sequence
         state.queuedMessage = nil
         state.attachments = []

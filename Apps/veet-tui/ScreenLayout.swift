@@ -127,7 +127,7 @@ enum ScreenLayout {
 
     private static func settleTranscript(_ state: inout ScreenState, rect: GridRect) {
         let prepared = state.rowCache.rows(for: state.transcript, width: rect.width, expanded: state.expandedBundleIDs,
-                                           sendLines: state.sendLines)
+                                           sendLines: state.sendLines, offsets: state.transcriptOffsets, height: rect.height)
         state.transcriptRows = prepared.rows
         // Heights come from prepared rows, so re-measuring them all is cheap and never stale.
         if let changed = prepared.firstChanged { state.transcriptScroll.invalidate(fromRow: changed) }

@@ -146,6 +146,8 @@ struct ScreenState {
     /// The row and index of the code block `b` copied last (it moves on to the next).
     var codeBlockCursor: (row: String?, index: Int) = (nil, -1)
     var expandedBundleIDs: Set<String> = []
+    /// Tall ledgers scrolled, wide blocks moved sideways (Up/Down, [ ], Left/Right on the row).
+    var transcriptOffsets = TranscriptOffsets()
     /// A search hit opened at its message: revealed once the transcript has it.
     var revealSequence: Int64?
     /// What each of the owner's messages not yet confirmed shows under it, by

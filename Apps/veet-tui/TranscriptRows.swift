@@ -13,11 +13,31 @@ enum TranscriptStyles {
     static let answerMark = TextStyle(attributes: .bold, foreground: .teal, background: .paper)
     static let tool = TextStyle(foreground: .inkSoft, background: .paper)
     static let ledger = TextStyle(foreground: .inkSoft, background: .paperDeep)
+    static let ledgerHeading = TextStyle(attributes: .bold, foreground: .ink, background: .paperDeep)
+    static let ledgerNote = TextStyle(foreground: .inkFaint, background: .paperDeep)
+    static let ledgerError = TextStyle(foreground: .red, background: .paperDeep)
     static let artifact = TextStyle(attributes: .underline, foreground: .tealText, background: .paper)
     static let faint = TextStyle(attributes: .faint, foreground: .inkFaint, background: .paper, substitute: .faint)
     static let attention = TextStyle(attributes: .bold, foreground: .amberText, background: .paper)
     static let failure = TextStyle(attributes: .bold, foreground: .red, background: .paper)
     static let cursor = TextStyle(attributes: .bold, foreground: .teal, background: .paper)
+}
+
+/// Where the owner has moved inside rows: a tall ledger's first line shown,
+/// and how many columns a message's wide code blocks and tables are moved
+/// sideways, by entry id. The layout clamps both (`TranscriptRowCache.extent`).
+struct TranscriptOffsets: Equatable, Sendable {
+    var ledger: [String: Int] = [:]
+    var sideways: [String: Int] = [:]
+}
+
+/// How far a laid entry can move: its ledger's lines and window, its wide blocks' reach.
+struct RowExtent: Equatable, Sendable {
+    var ledgerTotal = 0
+    var ledgerHeight = 0
+    var maxSideways = 0
+
+    var maxLedgerOffset: Int { ToolLedger.maxOffset(total: ledgerTotal, height: ledgerHeight) }
 }
 
 /// What one transcript row stands for, so the cursor can act on it.
@@ -37,14 +57,20 @@ struct TranscriptRowCache {
     private struct Laid {
         var entry: TranscriptEntry
         var expanded: Bool
+        var ledgerOffset: Int
+        var sideways: Int
         var rows: [[StyledLine]]
         var targets: [RowTarget]
+        var extent: RowExtent
     }
 
     private var items: [TranscriptItem] = []
     private var status: String?
     private var width = 0
     private var expanded: Set<String> = []
+    private var offsets = TranscriptOffsets()
+    /// Lines a ledger may take before it scrolls inside itself (the transcript's height, less room around it).
+    private var ledgerHeight = Int.max
     private var sendLines: [String: String] = [:]
     private var laid: [Laid] = []
     /// The first output row of each laid entry.
@@ -55,11 +81,15 @@ struct TranscriptRowCache {
     /// from the last call (nil when nothing changed), so the scroll view
     /// re-measures only from there.
     /// `sendLines`: the line under each owner's message not yet confirmed, by item id (`SendState.line`).
-    mutating func rows(for transcript: Transcript, width: Int, expanded: Set<String>, sendLines: [String: String] = [:])
+    /// `offsets`: where tall ledgers and wide blocks are moved; `height`: the transcript's height.
+    mutating func rows(for transcript: Transcript, width: Int, expanded: Set<String>, sendLines: [String: String] = [:],
+                       offsets: TranscriptOffsets = TranscriptOffsets(), height: Int = .max)
         -> (rows: [[StyledLine]], targets: [RowTarget], firstChanged: Int?) {
         let status = (transcript.thinkingLine ?? transcript.statusLine).flatMap { $0.hasPrefix("Needs") ? nil : $0 }
         let newItems = transcript.items
+        let ledgerHeight = height == .max ? .max : max(height - 3, 4)
         let sameLayout = width == self.width && expanded == self.expanded && sendLines == self.sendLines
+            && offsets == self.offsets && ledgerHeight == self.ledgerHeight
         let unchangedPrefix = Self.unchangedPrefix(items, newItems)
         if sameLayout, status == self.status, unchangedPrefix == items.count, items.count == newItems.count {
             return (output.rows, output.targets, nil)
@@ -81,6 +111,8 @@ struct TranscriptRowCache {
         let tail = firstItem == 0 ? transcript.entries : ToolBundler.entries(for: Array(newItems[firstItem...]))
         self.width = width
         self.expanded = expanded
+        self.offsets = offsets
+        self.ledgerHeight = ledgerHeight
         self.sendLines = sendLines
         self.status = status
         items = newItems
@@ -90,13 +122,14 @@ struct TranscriptRowCache {
         next.reserveCapacity(tail.count)
         for (offset, entry) in tail.enumerated() {
             let index = keptEntries + offset
-            let isExpanded = expanded.contains(entry.id)
-            if sameLayout, index < laid.count, laid[index].entry == entry, laid[index].expanded == isExpanded {
+            let view = EntryView(expanded: expanded.contains(entry.id), ledgerOffset: offsets.ledger[entry.id] ?? 0,
+                                 sideways: offsets.sideways[entry.id] ?? 0, ledgerHeight: ledgerHeight)
+            if sameLayout, index < laid.count, laid[index].entry == entry, laid[index].expanded == view.expanded {
                 next.append(laid[index])
                 continue
             }
             if firstChangedEntry == nil { firstChangedEntry = index }
-            next.append(Self.lay(entry, width: width, expanded: isExpanded, sendLine: sendLines[entry.id]))
+            next.append(Self.lay(entry, width: width, view: view, sendLine: sendLines[entry.id]))
         }
         if firstChangedEntry == nil, keptEntries + next.count != laid.count {
             firstChangedEntry = min(keptEntries + next.count, laid.count)
@@ -122,6 +155,19 @@ struct TranscriptRowCache {
         return (output.rows, output.targets, firstChanged ?? max(firstRow, 0))
     }
 
+    /// How far the laid entry `id` can move (nil when it is not laid out).
+    func extent(of id: String) -> RowExtent? {
+        laid.first { $0.entry.id == id }?.extent
+    }
+
+    /// How one entry is opened and moved.
+    struct EntryView {
+        var expanded = false
+        var ledgerOffset = 0
+        var sideways = 0
+        var ledgerHeight = Int.max
+    }
+
     /// How many leading items are the same, compared in place (through buffer
     /// pointers, so no item is copied; unchanged strings compare by identity).
     private static func unchangedPrefix(_ old: [TranscriptItem], _ new: [TranscriptItem]) -> Int {
@@ -137,8 +183,9 @@ struct TranscriptRowCache {
         }
     }
 
-    private static func lay(_ entry: TranscriptEntry, width: Int, expanded: Bool, sendLine: String?) -> Laid {
-        var lines = layout(entry, width: width, expanded: expanded)
+    private static func lay(_ entry: TranscriptEntry, width: Int, view: EntryView, sendLine: String?) -> Laid {
+        let laid = laidOut(entry, width: width, view: view)
+        var lines = laid.lines
         if let sendLine, case .item(let item) = entry, item.user?.isOptimistic == true {
             // Under the owner's block, before its blank line: the message's own state.
             let inner = max(width - 4, 10)
@@ -153,7 +200,8 @@ struct TranscriptRowCache {
                           StyledRun("  " + file.mediaType, style: TranscriptStyles.faint)], []])
             targets.append(.artifact(file))
         }
-        return Laid(entry: entry, expanded: expanded, rows: rows, targets: targets)
+        return Laid(entry: entry, expanded: view.expanded, ledgerOffset: view.ledgerOffset, sideways: view.sideways,
+                    rows: rows, targets: targets, extent: laid.extent)
     }
 
     static func files(of entry: TranscriptEntry) -> [FileReference] {
@@ -166,51 +214,85 @@ struct TranscriptRowCache {
     }
 
     static func layout(_ entry: TranscriptEntry, width: Int, expanded: Bool = false) -> [StyledLine] {
+        laidOut(entry, width: width, view: EntryView(expanded: expanded)).lines
+    }
+
+    static func laidOut(_ entry: TranscriptEntry, width: Int, view: EntryView) -> (lines: [StyledLine], extent: RowExtent) {
         let inner = max(width - 4, 10)
+        let expanded = view.expanded
+        var extent = RowExtent(ledgerHeight: view.ledgerHeight)
+        func ledger(_ bundle: ToolBundle) -> [StyledLine] {
+            let laid = ToolLedger.lines(bundle, width: width, height: view.ledgerHeight, offset: view.ledgerOffset)
+            extent.ledgerTotal = laid.total
+            return laid.lines
+        }
+        let lines: [StyledLine]
         switch entry {
         case .bundle(let bundle):
             let sign = expanded ? "▾ " : "▸ "
-            var lines = [line("  ⚙ " + sign + bundle.summary, TranscriptStyles.tool)]
-            if expanded { lines += ToolLedger.lines(bundle, width: width) }
-            return lines + [[]]
+            lines = [line("  ⚙ " + sign + bundle.summary, TranscriptStyles.tool)] + (expanded ? ledger(bundle) : []) + [[]]
         case .item(let item):
-            switch item.kind {
-            case .user(let message):
-                return ownerBlock(message, width: width, inner: inner)
-            case .assistant(let message):
-                var lines = MarkdownText.lines(message.text, width: inner - 1, base: TranscriptStyles.page).enumerated().map {
-                    [$0.offset == 0 ? StyledRun(answerMark, style: TranscriptStyles.answerMark)
-                                    : StyledRun("   ", style: TranscriptStyles.page)] + $0.element
-                }
-                if message.phase == .interrupted { lines.append(line("  (interrupted)", TranscriptStyles.faint)) }
-                return lines + [[]]
-            case .tool(let tool):
-                let decision = tool.approval.flatMap { card in
-                    card.isSettled && card.decisionText.lowercased() != tool.statusText.lowercased()
-                        ? " · " + card.decisionAndPlace : nil
-                } ?? ""
-                var lines = [line("  ⚙ \(tool.sentence)\(decision)", TranscriptStyles.tool)]
-                if expanded { lines += ToolLedger.lines(ToolBundle(id: item.id, calls: [tool]), width: width) }
-                return lines + [[]]
-            case .approval(let card):
-                // Collapsed to one line; Enter opens what was (or is to be) approved, without decision keys.
-                let details = expanded ? ToolLedger.lines(approvalArguments: card, width: width) : []
-                if card.isPending { return [line("  ● Waiting for your approval", TranscriptStyles.attention)] + details + [[]] }
-                return [line("  " + card.collapsedLine, TranscriptStyles.faint)] + details + [[]]
-            case .question(let card):
-                switch card.state {
-                case .pending:
-                    return [line("  ● Waiting for your answer: " + (card.text ?? "the agent has a question"),
-                                 TranscriptStyles.attention), []]
-                case .answered:
-                    return [line("  Answered: " + (card.answer ?? ""), TranscriptStyles.faint), []]
-                case .withdrawn:
-                    return [line("  Question withdrawn", TranscriptStyles.faint), []]
-                }
-            case .outcome(let outcome):
-                let text = outcome.kind == .cancelled && !outcome.isDeadline ? outcome.message : outcome.summary
-                return TextFitting.wrap(text, width: inner).map { line("  " + $0, TranscriptStyles.failure) } + [[]]
+            if case .assistant(let message) = item.kind {
+                let laid = MarkdownText.laid(message.text, width: inner - 1, base: TranscriptStyles.page, shift: view.sideways)
+                extent.maxSideways = laid.maxShift
+                lines = answerLines(laid, interrupted: message.phase == .interrupted)
+            } else if case .tool(let tool) = item.kind, expanded {
+                lines = Array(itemLines(item, width: width, inner: inner, expanded: false).dropLast())
+                    + ledger(ToolBundle(id: item.id, calls: [tool])) + [[]]
+            } else {
+                lines = itemLines(item, width: width, inner: inner, expanded: expanded)
             }
+        }
+        return (lines, extent)
+    }
+
+    /// An answer after its mark; each code block's top frame names the key that copies it.
+    private static func answerLines(_ laid: MarkdownText.Laid, interrupted: Bool) -> [StyledLine] {
+        var body = laid.lines
+        let count = laid.codeBlockStarts.count
+        for (index, start) in laid.codeBlockStarts.enumerated() where start < body.count {
+            let label = count == 1 ? "  b copies it" : "  b copies it (\(index + 1) of \(count))"
+            body[start].append(StyledRun(label, style: TranscriptStyles.faint))
+        }
+        var lines = body.enumerated().map {
+            [$0.offset == 0 ? StyledRun(answerMark, style: TranscriptStyles.answerMark)
+                            : StyledRun("   ", style: TranscriptStyles.page)] + $0.element
+        }
+        if interrupted { lines.append(line("  (interrupted)", TranscriptStyles.faint)) }
+        return lines + [[]]
+    }
+
+    private static func itemLines(_ item: TranscriptItem, width: Int, inner: Int, expanded: Bool) -> [StyledLine] {
+        switch item.kind {
+        case .user(let message):
+            return ownerBlock(message, width: width, inner: inner)
+        case .assistant(let message):
+            return answerLines(MarkdownText.laid(message.text, width: inner - 1, base: TranscriptStyles.page, shift: 0),
+                               interrupted: message.phase == .interrupted)
+        case .tool(let tool):
+            let decision = tool.approval.flatMap { card in
+                card.isSettled && card.decisionText.lowercased() != tool.statusText.lowercased()
+                    ? " · " + card.decisionAndPlace : nil
+            } ?? ""
+            return [line("  ⚙ \(tool.sentence)\(decision)", TranscriptStyles.tool), []]
+        case .approval(let card):
+            // Collapsed to one line; Enter opens what was (or is to be) approved, without decision keys.
+            let details = expanded ? ToolLedger.lines(approvalArguments: card, width: width) : []
+            if card.isPending { return [line("  ● Waiting for your approval", TranscriptStyles.attention)] + details + [[]] }
+            return [line("  " + card.collapsedLine, TranscriptStyles.faint)] + details + [[]]
+        case .question(let card):
+            switch card.state {
+            case .pending:
+                return [line("  ● Waiting for your answer: " + (card.text ?? "the agent has a question"),
+                             TranscriptStyles.attention), []]
+            case .answered:
+                return [line("  Answered: " + (card.answer ?? ""), TranscriptStyles.faint), []]
+            case .withdrawn:
+                return [line("  Question withdrawn", TranscriptStyles.faint), []]
+            }
+        case .outcome(let outcome):
+            let text = outcome.kind == .cancelled && !outcome.isDeadline ? outcome.message : outcome.summary
+            return TextFitting.wrap(text, width: inner).map { line("  " + $0, TranscriptStyles.failure) } + [[]]
         }
     }
 
@@ -239,48 +321,6 @@ struct TranscriptRowCache {
     /// A full-width line, so the owner's block reads as one washed capsule.
     static func padded(_ text: String, _ style: TextStyle, width: Int) -> StyledLine {
         [StyledRun(TextFitting.pad(TextFitting.truncate(text, width: width), width: width), style: style)]
-    }
-}
-
-/// An expanded bundle: one monospaced block per call with its exact name,
-/// status, risk, arguments, result and settled approval.
-enum ToolLedger {
-    static func lines(_ bundle: ToolBundle, width: Int) -> [StyledLine] {
-        let inner = max(width - 8, 10)
-        let nameWidth = min(bundle.calls.map { DisplayWidth.of($0.name) }.max() ?? 0, max(inner / 2, 8))
-        var lines: [StyledLine] = []
-        func add(_ text: String) {
-            lines.append(TranscriptRowCache.padded("    │ " + TextFitting.truncate(text, width: inner), TranscriptStyles.ledger,
-                                                   width: width - 2))
-        }
-        for call in bundle.calls {
-            add(TextFitting.pad(TextFitting.truncate(call.name, width: nameWidth), width: nameWidth)
-                + "  " + TextFitting.pad(call.statusText, width: 10) + "  risk \(call.risk)")
-            let arguments = call.arguments.compactText
-            if !arguments.isEmpty && arguments != "{}" { add("  args  " + arguments) }
-            let result = call.rendering.oneLine
-            if !result.isEmpty { add("  →     " + result) }
-            if let card = call.approval, card.isSettled { add("  ✓     " + card.decisionText) }
-        }
-        for card in bundle.approvals { add("  ✓     " + card.decisionText + (card.toolName.map { " · \($0)" } ?? "")) }
-        return lines
-    }
-
-    /// An opened approval card: its tool, summary and every argument whole
-    /// (VeetChat's `ApprovalArgumentLayout`, as the dock and the CLI show them), wrapped.
-    static func lines(approvalArguments card: ApprovalCard, width: Int) -> [StyledLine] {
-        let inner = max(width - 8, 10)
-        var texts = [[card.toolName, card.risk.map { "risk \($0)" }].compactMap { $0 }.joined(separator: "  ")]
-        if let summary = card.actionSummary { texts.append(summary) }
-        if let arguments = card.arguments {
-            texts += ApprovalArgumentLayout.standard.expanded(arguments)
-            if let note = ApprovalArgumentLayout.serverCutNote(arguments) { texts.append(note) }
-        } else {
-            texts.append("(arguments not read yet)")
-        }
-        return texts.filter { !$0.isEmpty }.flatMap { TextFitting.wrap($0, width: inner) }.map {
-            TranscriptRowCache.padded("    │ " + $0, TranscriptStyles.ledger, width: width - 2)
-        }
     }
 }
 

@@ -41,19 +41,21 @@ public enum ToolRendering: Sendable, Hashable {
     }
 
     private static func terminal(_ json: JSONValue) -> ToolRendering? {
+        // The same shape as `ToolResultView`'s terminal view: `stdout` or `stderr`, and `exit_code`.
         let stdout = json["stdout"]?.stringValue
         let stderr = json["stderr"]?.stringValue
-        let exitCode = (json["exit_code"] ?? json["exitCode"] ?? json["returncode"])?.intValue
-        guard stdout != nil || stderr != nil, exitCode != nil || (stdout != nil && stderr != nil) else { return nil }
+        let exitCode = json["exit_code"]?.intValue
+        guard stdout != nil || stderr != nil, exitCode != nil else { return nil }
         return .terminal(stdout: stdout ?? "", stderr: stderr ?? "", exitCode: exitCode)
     }
 
     private static func filePreview(_ json: JSONValue, arguments: JSONValue) -> ToolRendering? {
         guard let path = json["path"]?.stringValue else { return nil }
-        let byteCount = (json["byte_count"] ?? json["size_bytes"] ?? json["bytes"])?.intValue
-        let content = json["content"]?.stringValue ?? json["text"]?.stringValue
-            ?? (arguments["path"]?.stringValue == path ? arguments["content"]?.stringValue : nil)
-        guard byteCount != nil || content != nil else { return nil }
+        // The same shape as `ToolResultView`'s file view: `path`, and `byte_count` or `content`.
+        let byteCount = json["byte_count"]?.intValue
+        let sent = json["content"]?.stringValue
+        guard byteCount != nil || sent != nil else { return nil }
+        let content = sent ?? (arguments["path"]?.stringValue == path ? arguments["content"]?.stringValue : nil)
         var created: Bool?
         if case .bool(let flag)? = json["created"] { created = flag }
         return .filePreview(path: path, byteCount: byteCount, preview: content.map { String($0.prefix(previewLimit)) },

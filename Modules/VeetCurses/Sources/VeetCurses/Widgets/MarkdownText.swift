@@ -16,6 +16,26 @@ public enum MarkdownText {
         }
     }
 
+    /// Markdown laid out for the grid with its wide code blocks and tables
+    /// scrolled sideways by `shift` columns (VeetMarkdown's `scrolledSideways`:
+    /// each cut to the width, with a note of the columns shown under it).
+    public struct Laid: Sendable, Equatable {
+        public var lines: [StyledLine]
+        /// The furthest a block can scroll at this width; 0 when every block fits.
+        public var maxShift: Int
+        /// The line each code block starts on (its top frame), in order.
+        public var codeBlockStarts: [Int]
+    }
+
+    public static func laid(_ markdown: String, width: Int, base: TextStyle, shift: Int) -> Laid {
+        let renderer = TerminalRenderer(width: max(width, 10), style: layoutStyle)
+        let layout = renderer.layout(markdown: markdown)
+        let maxShift = renderer.maxSidewaysShift(layout)
+        let shown = maxShift > 0 ? renderer.scrolledSideways(layout, by: min(max(shift, 0), maxShift)) : layout
+        return Laid(lines: shown.lines.map { line($0, base: base) }, maxShift: maxShift,
+                    codeBlockStarts: shown.codeBlocks.map(\.lineRange.lowerBound))
+    }
+
     /// One laid-out line as grid runs; neighbours with the same roles become one run.
     public static func line(_ line: MarkdownLine, base: TextStyle) -> StyledLine {
         var result: StyledLine = []

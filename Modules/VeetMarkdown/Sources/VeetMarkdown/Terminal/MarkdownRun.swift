@@ -53,17 +53,29 @@ public struct MarkdownRun: Sendable, Equatable {
 }
 
 /// One laid-out line: its runs in order, no escape sequence, no newline.
-/// It remembers whether it belongs to a code block.
+/// It remembers whether it belongs to a code block or a table, and how much
+/// of its left side stays put when the block scrolls sideways.
 public struct MarkdownLine: Sendable, Equatable {
     public internal(set) var runs: [MarkdownRun]
     var startsCodeBlock = false
     var inCodeBlock = false
+    var startsTable = false
+    var inTable = false
+    /// Columns of list and quote indentation in front of the block.
+    var prefixWidth = 0
+    /// Columns of the block's own left frame that never scroll (a code block's bar).
+    var framePinned = 0
+    /// A frame line (a code block's top or bottom) that never scrolls at all.
+    var pinsWholeLine = false
 
     init(_ runs: [MarkdownRun] = [], startsCodeBlock: Bool = false, inCodeBlock: Bool = false) {
         self.runs = runs
         self.startsCodeBlock = startsCodeBlock
         self.inCodeBlock = inCodeBlock
     }
+
+    /// Columns at the left that stay in place when the line scrolls sideways.
+    var pinnedWidth: Int { prefixWidth + framePinned }
 
     /// Terminal columns of the whole line.
     public var width: Int { runs.reduce(0) { $0 + $1.width } }
@@ -88,8 +100,10 @@ public struct MarkdownLine: Sendable, Equatable {
                 trimmed[trimmed.count - 1] = last
             }
             runs = trimmed
+            prefixWidth += trimmed.reduce(0) { $0 + $1.width }
         } else {
             runs.insert(contentsOf: prefix, at: 0)
+            prefixWidth += prefix.reduce(0) { $0 + $1.width }
         }
     }
 }

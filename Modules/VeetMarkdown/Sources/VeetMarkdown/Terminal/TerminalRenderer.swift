@@ -49,7 +49,7 @@ public struct TerminalRenderer: Sendable {
         return lines
     }
 
-    private static func codeBlocks(in lines: [MarkdownLine]) -> [RenderedCodeBlock] {
+    static func codeBlocks(in lines: [MarkdownLine]) -> [RenderedCodeBlock] {
         var codeBlocks: [RenderedCodeBlock] = []
         for (number, line) in lines.enumerated() {
             if line.startsCodeBlock {
@@ -108,7 +108,10 @@ public struct TerminalRenderer: Sendable {
             let count = max(1, min(width, 80))
             lines.append(MarkdownLine([MarkdownRun(String(repeating: style.glyphs.rule, count: count), roles: MarkdownRoles(.dim))]))
         case .table(let table):
+            let first = lines.count
             lines += TableLayout(table: table, style: style, width: width).lines()
+            for index in first..<lines.count { lines[index].inTable = true }
+            if first < lines.count { lines[first].startsTable = true }
         case .htmlBlock(let html):
             for text in literalLines(html) { lines.append(MarkdownLine([MarkdownRun(text, roles: MarkdownRoles(.dim))])) }
         }
@@ -166,15 +169,17 @@ public struct TerminalRenderer: Sendable {
             top += [MarkdownRun(" "), MarkdownRun(TerminalText.visible(language), roles: dim)]
         }
         var lines = [MarkdownLine(top, startsCodeBlock: true, inCodeBlock: true)]
+        lines[0].pinsWholeLine = true
         let side = MarkdownRun(glyphs.codeSide, roles: dim)
         for line in literalLines(code.literal) {
-            if line.isEmpty {
-                lines.append(MarkdownLine([side], inCodeBlock: true))
-            } else {
-                lines.append(MarkdownLine([side, MarkdownRun(" "), MarkdownRun(line, roles: MarkdownRoles(.code))], inCodeBlock: true))
-            }
+            var laid = line.isEmpty ? MarkdownLine([side], inCodeBlock: true)
+                : MarkdownLine([side, MarkdownRun(" "), MarkdownRun(line, roles: MarkdownRoles(.code))], inCodeBlock: true)
+            laid.framePinned = side.width + 1
+            lines.append(laid)
         }
-        lines.append(MarkdownLine([MarkdownRun(glyphs.codeBottom, roles: dim)], inCodeBlock: true))
+        var bottom = MarkdownLine([MarkdownRun(glyphs.codeBottom, roles: dim)], inCodeBlock: true)
+        bottom.pinsWholeLine = true
+        lines.append(bottom)
         return lines
     }
 

@@ -47,6 +47,9 @@ public struct MarkdownGlyphs: Sendable, Equatable {
     public var tableHorizontal: String
     public var tableVertical: String
     public var tableJoints: [String]
+    /// Under a block scrolled sideways: more to the left, more to the right.
+    public var moreLeft = "◂"
+    public var moreRight = "▸"
 
     public static let unicode = MarkdownGlyphs(
         bullets: ["•", "◦", "▪"], quoteBar: "│", rule: "─", taskOpen: "[ ]", taskDone: "[x]",
@@ -56,7 +59,7 @@ public struct MarkdownGlyphs: Sendable, Equatable {
     public static let ascii = MarkdownGlyphs(
         bullets: ["-", "*", "+"], quoteBar: "|", rule: "-", taskOpen: "[ ]", taskDone: "[x]",
         codeTop: "+-", codeSide: "|", codeBottom: "+-", tableHorizontal: "-", tableVertical: "|",
-        tableJoints: ["+", "+", "+", "+", "+", "+", "+", "+", "+"])
+        tableJoints: ["+", "+", "+", "+", "+", "+", "+", "+", "+"], moreLeft: "<", moreRight: ">")
 }
 
 /// What the terminal may receive. Without attributes the layout alone must
