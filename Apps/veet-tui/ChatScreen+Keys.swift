@@ -26,6 +26,7 @@ extension ChatScreen {
             return
         }
         if state.websiteScreen != nil { if case .key(let key) = event { handleWebsiteScreen(key) }; return }
+        if state.schedulesScreen?.form != nil { handleScheduleForm(event); return }  // typing, pastes included
         if state.schedulesScreen != nil { if case .key(let key) = event { handleSchedulesScreen(key) }; return }
         if state.memoryScreen != nil { if case .key(let key) = event { handleMemoryScreen(key) }; return }
         if state.peopleScreen != nil { if case .key(let key) = event { handlePeopleScreen(key) }; return }
@@ -102,7 +103,7 @@ extension ChatScreen {
     /// The open F3/F4 screen's keys, for Ctrl-P over it.
     private var screenPaletteKeys: [CommandPalette.Item]? {
         if state.websiteScreen != nil { return ScreenKeys.website }
-        if state.schedulesScreen != nil { return ScreenKeys.schedules }
+        if let schedules = state.schedulesScreen { return schedules.form == nil ? ScreenKeys.schedules : ScreenKeys.scheduleForm }
         return nil
     }
 

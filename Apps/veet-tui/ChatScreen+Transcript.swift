@@ -173,7 +173,7 @@ extension ChatScreen {
             .init("Ctrl-C", "stop the running run (quit when idle)", press: .char("c", .control)),
             .init("Ctrl-N", "new conversation", press: .char("n", .control)),
             .init("F3", "website access: profiles, add a website, revoke, delete", press: KeyPress(.function(3))),
-            .init("F4", "schedules: read, pause, resume, cancel", press: KeyPress(.function(4))),
+            .init("F4", "schedules: read, pause, resume, cancel; create and edit", press: KeyPress(.function(4))),
             .init("F5", "memory: review, correct, delete; the synthesis journal", press: KeyPress(.function(5))),
             .init("F6", "people: profiles, prepare for a conversation, pin, repair identity, merge, rename, forget", press: KeyPress(.function(6))),
             .init("F7", "Email mode, and back to Chat (both stay as you left them)", press: KeyPress(.function(7))),
@@ -187,6 +187,11 @@ extension ChatScreen {
             .init("t, U", "teach Veetbot; undo the last teaching"),
             .init("r, E, s", "reply here / in $EDITOR / Review & Send (a approves once)"),
             .init("< >", "move the divider between the inbox and the page"),
+        ]),
+        .init("Schedules (F4)", [
+            .init("n / e", "new schedule / edit the selected one (title, instruction, cadence in words, time zone)"),
+            .init("Tab, Enter, Ctrl-S", "in the form: next field, next (on the last: save), save"),
+            .init("p / u / x, f, g", "pause / resume / cancel (asks first); filter by state; refresh"),
         ]),
         .init("Transcript (Tab to it)", [
             .init("Up, Down", "move between messages, tools and files"),

@@ -60,7 +60,7 @@ enum ScreenPainter {
         }
         if let schedules = state.schedulesScreen {
             schedules.draw(in: &grid, now: now)
-            grid.cursor = nil
+            if schedules.form == nil { grid.cursor = nil }  // the form's field keeps its caret
             state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }
