@@ -26,6 +26,7 @@ extension ChatScreen {
             return
         }
         if state.websiteScreen != nil { if case .key(let key) = event { handleWebsiteScreen(key) }; return }
+        if state.outboxScreen != nil { if case .key(let key) = event { handleOutboxScreen(key) }; return }
         if state.schedulesScreen?.form != nil { handleScheduleForm(event); return }  // typing, pastes included
         if state.schedulesScreen != nil { if case .key(let key) = event { handleSchedulesScreen(key) }; return }
         if state.memoryScreen != nil { if case .key(let key) = event { handleMemoryScreen(key) }; return }
@@ -83,6 +84,7 @@ extension ChatScreen {
         case .palette: state.palette = CommandPalette(help: Self.help)
         case .website: openWebsiteScreen()
         case .schedules: openSchedulesScreen()
+        case .outbox: openOutboxScreen()
         case .memory: openMemoryScreen()
         case .people: openPeopleScreen()
         case .email: toggleEmailMode()
@@ -103,6 +105,7 @@ extension ChatScreen {
     /// The open F3/F4 screen's keys, for Ctrl-P over it.
     private var screenPaletteKeys: [CommandPalette.Item]? {
         if state.websiteScreen != nil { return ScreenKeys.website }
+        if state.outboxScreen != nil { return ScreenKeys.outbox }
         if let schedules = state.schedulesScreen { return schedules.form == nil ? ScreenKeys.schedules : ScreenKeys.scheduleForm }
         return nil
     }

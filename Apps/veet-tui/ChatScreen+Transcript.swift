@@ -179,6 +179,8 @@ extension ChatScreen {
             .init("F7", "Email mode, and back to Chat (both stay as you left them)", press: KeyPress(.function(7))),
             .init("F8", "settings: connection, models, website access, appearance, data & privacy", press: KeyPress(.function(8))),
             .init("F9", "connections: switch, add, forget (the active one marked ✓)", press: KeyPress(.function(9))),
+            .init("Ctrl-Q", "outbox: messages not yet confirmed, their state and reason; r send again, x discard",
+                  press: .char("q", .control)),
         ]),
         .init("Email (F7)", [
             .init("Up, Down, Enter, Tab", "choose a conversation, read it, list ↔ page"),

@@ -244,6 +244,8 @@ final class ChatScreen {
             state.websiteScreen?.message = text
         case .schedules(let update):
             apply(update)
+        case .outbox(let update):
+            apply(update)
         case .memory(let update):
             apply(update)
         case .people(let update):

@@ -49,6 +49,7 @@ enum AppMessage: Sendable {
     case websiteCeremony(Ceremony)
     /// What the Schedules screen's calls found.
     case schedules(SchedulesUpdate)
+    case outbox(OutboxUpdate)
     /// What the Memory screen's calls found.
     case memory(MemoryUpdate)
     /// What the People screen's calls found.

@@ -23,6 +23,12 @@ enum ScreenKeys {
         .init("refresh", hint: "g", press: .char("g")),
     ]
 
+    static let outbox: [CommandPalette.Item] = [
+        .init("send again", hint: "r", press: .char("r")),
+        .init("discard", hint: "x", press: .char("x")),
+        .init("refresh", hint: "g", press: .char("g")),
+    ]
+
     /// The schedule form's keys, for Ctrl-P over it (the palette sends them to the form).
     static let scheduleForm: [CommandPalette.Item] = [
         .init("save", hint: "Ctrl-S", press: .char("s", .control)),

@@ -91,6 +91,8 @@ struct ScreenState {
     var websiteScreen: WebsiteScreen?
     /// The Schedules screen (F4), full screen while open.
     var schedulesScreen: SchedulesScreen?
+    /// Ctrl-Q: the messages the server has not confirmed (OutboxScreen.swift).
+    var outboxScreen: OutboxScreen?
     /// The Memory screen (F5), full screen while open.
     var memoryScreen: MemoryScreen?
     /// The People screen (F6), full screen while open.
