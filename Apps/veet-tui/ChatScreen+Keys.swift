@@ -27,6 +27,7 @@ extension ChatScreen {
         }
         if state.websiteScreen != nil { if case .key(let key) = event { handleWebsiteScreen(key) }; return }
         if state.outboxScreen != nil { if case .key(let key) = event { handleOutboxScreen(key) }; return }
+        if state.devicesScreen != nil { if case .key(let key) = event { handleDevicesScreen(key) }; return }
         if state.schedulesScreen?.form != nil { handleScheduleForm(event); return }  // typing, pastes included
         if state.schedulesScreen != nil { if case .key(let key) = event { handleSchedulesScreen(key) }; return }
         if state.memoryScreen != nil { if case .key(let key) = event { handleMemoryScreen(key) }; return }
@@ -85,6 +86,7 @@ extension ChatScreen {
         case .website: openWebsiteScreen()
         case .schedules: openSchedulesScreen()
         case .outbox: openOutboxScreen()
+        case .devices: openDevicesScreen()
         case .memory: openMemoryScreen()
         case .people: openPeopleScreen()
         case .email: toggleEmailMode()
@@ -106,6 +108,7 @@ extension ChatScreen {
     private var screenPaletteKeys: [CommandPalette.Item]? {
         if state.websiteScreen != nil { return ScreenKeys.website }
         if state.outboxScreen != nil { return ScreenKeys.outbox }
+        if state.devicesScreen != nil { return ScreenKeys.devices }
         if let schedules = state.schedulesScreen { return schedules.form == nil ? ScreenKeys.schedules : ScreenKeys.scheduleForm }
         return nil
     }

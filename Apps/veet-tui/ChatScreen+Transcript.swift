@@ -181,6 +181,7 @@ extension ChatScreen {
             .init("F9", "connections: switch, add, forget (the active one marked ✓)", press: KeyPress(.function(9))),
             .init("Ctrl-Q", "outbox: messages not yet confirmed, their state and reason; r send again, x discard",
                   press: .char("q", .control)),
+            .init("Alt-D", "devices registered for notifications; x revoke one (asks first)", press: .char("d", .alt)),
         ]),
         .init("Email (F7)", [
             .init("Up, Down, Enter, Tab", "choose a conversation, read it, list ↔ page"),

@@ -246,6 +246,8 @@ final class ChatScreen {
             apply(update)
         case .outbox(let update):
             apply(update)
+        case .devices(let update):
+            apply(update)
         case .memory(let update):
             apply(update)
         case .people(let update):

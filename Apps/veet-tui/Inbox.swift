@@ -50,6 +50,7 @@ enum AppMessage: Sendable {
     /// What the Schedules screen's calls found.
     case schedules(SchedulesUpdate)
     case outbox(OutboxUpdate)
+    case devices(DevicesUpdate)
     /// What the Memory screen's calls found.
     case memory(MemoryUpdate)
     /// What the People screen's calls found.

@@ -29,6 +29,11 @@ enum ScreenKeys {
         .init("refresh", hint: "g", press: .char("g")),
     ]
 
+    static let devices: [CommandPalette.Item] = [
+        .init("revoke", hint: "x", press: .char("x")),
+        .init("refresh", hint: "g", press: .char("g")),
+    ]
+
     /// The schedule form's keys, for Ctrl-P over it (the palette sends them to the form).
     static let scheduleForm: [CommandPalette.Item] = [
         .init("save", hint: "Ctrl-S", press: .char("s", .control)),

@@ -93,6 +93,8 @@ struct ScreenState {
     var schedulesScreen: SchedulesScreen?
     /// Ctrl-Q: the messages the server has not confirmed (OutboxScreen.swift).
     var outboxScreen: OutboxScreen?
+    /// Alt-D: the devices registered for notifications (DevicesScreen.swift).
+    var devicesScreen: DevicesScreen?
     /// The Memory screen (F5), full screen while open.
     var memoryScreen: MemoryScreen?
     /// The People screen (F6), full screen while open.
