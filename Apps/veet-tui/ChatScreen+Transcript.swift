@@ -21,6 +21,7 @@ extension ChatScreen {
         case .char("m"): copySelectedMessage(asMarkdown: true)
         case .char("b"): copyCodeBlock()
         case .char("v"): openReader()
+        case .char("i"): openRunDetails()
         default: break
         }
     }
@@ -202,6 +203,7 @@ extension ChatScreen {
             .init("e", "export the file"),
             .init("c / m / b", "copy the message as plain text / as Markdown / its next code block"),
             .init("v", "read the message alone, full width (the terminal's own selection works; / searches)"),
+            .init("i", "the answer's run: status, steps, model and tool calls, tokens, cost (Esc closes)"),
         ]),
         .init("Approval (docked above the composer)", [
             .init("a", "approve once"),

@@ -248,6 +248,8 @@ final class ChatScreen {
             apply(update)
         case .devices(let update):
             apply(update)
+        case .runDetails(let update):
+            apply(update)
         case .memory(let update):
             apply(update)
         case .people(let update):

@@ -51,6 +51,7 @@ enum AppMessage: Sendable {
     case schedules(SchedulesUpdate)
     case outbox(OutboxUpdate)
     case devices(DevicesUpdate)
+    case runDetails(RunDetailsUpdate)
     /// What the Memory screen's calls found.
     case memory(MemoryUpdate)
     /// What the People screen's calls found.

@@ -161,6 +161,10 @@ enum ScreenPainter {
 
     /// The help, the command palette and a dialog, over either mode.
     private static func drawOverlays(_ state: ScreenState, in grid: inout ScreenGrid) {
+        if let details = state.runDetails {
+            details.draw(in: &grid)
+            grid.cursor = nil
+        }
         if var help = state.help {
             _ = help.draw(in: &grid, area: grid.bounds, styles: styles)
             grid.cursor = nil

@@ -95,6 +95,8 @@ struct ScreenState {
     var outboxScreen: OutboxScreen?
     /// Alt-D: the devices registered for notifications (DevicesScreen.swift).
     var devicesScreen: DevicesScreen?
+    /// `i` on an answer: its run's steps, calls and cost (RunDetailsSheet.swift).
+    var runDetails: RunDetailsSheet?
     /// The Memory screen (F5), full screen while open.
     var memoryScreen: MemoryScreen?
     /// The People screen (F6), full screen while open.
