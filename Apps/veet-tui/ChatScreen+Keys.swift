@@ -19,6 +19,7 @@ extension ChatScreen {
         if state.palette != nil { handlePalette(event); return }
         if state.folderForm != nil { handleFolderForm(event); return }
         if state.runDetails != nil { if case .key(let key) = event { handleRunDetails(key) }; return }
+        if state.taskPermissionChooser != nil { if case .key(let key) = event { handleTaskPermissionChooser(key) }; return }
         if state.menu != nil { if case .key(let key) = event { handleMenu(key) }; return }
         if state.linePrompt != nil { handleLinePrompt(event); return }
         if state.mode == .email { handleEmail(event); return }

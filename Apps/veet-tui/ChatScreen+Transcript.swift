@@ -210,7 +210,7 @@ extension ChatScreen {
             .init("t, then y", "website action: allow for this task (when offered)"),
             .init("d", "deny"),
             .init("v; Up, Down", "every argument whole, or a few again; scroll them"),
-            .init("Ctrl-G", "stop the task permission shown above the composer", press: .char("g", .control)),
+            .init("Ctrl-G", "stop the task permission shown above the composer (several: choose which)", press: .char("g", .control)),
         ]),
         .init("Folders (in the chats)", [
             .init("Enter", "open or close a folder or a Scheduled group; + New folder"),

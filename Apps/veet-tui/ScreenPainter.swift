@@ -165,6 +165,10 @@ enum ScreenPainter {
             details.draw(in: &grid)
             grid.cursor = nil
         }
+        if let chooser = state.taskPermissionChooser {
+            chooser.draw(in: &grid)
+            grid.cursor = nil
+        }
         if var help = state.help {
             _ = help.draw(in: &grid, area: grid.bounds, styles: styles)
             grid.cursor = nil

@@ -97,6 +97,8 @@ struct ScreenState {
     var devicesScreen: DevicesScreen?
     /// `i` on an answer: its run's steps, calls and cost (RunDetailsSheet.swift).
     var runDetails: RunDetailsSheet?
+    /// Ctrl-G with several task permissions active: which one to stop.
+    var taskPermissionChooser: TaskPermissionChooser?
     /// The Memory screen (F5), full screen while open.
     var memoryScreen: MemoryScreen?
     /// The People screen (F6), full screen while open.
