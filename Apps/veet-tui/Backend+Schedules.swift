@@ -1,5 +1,7 @@
 import Foundation
+import VeetChat
 import VeetSchedules
+import VeetTransport
 
 /// What the Schedules screen's calls report.
 enum SchedulesUpdate: Sendable {
@@ -9,6 +11,12 @@ enum SchedulesUpdate: Sendable {
     /// A schedule read (after a selection or an action); nil occurrences keep the ones shown.
     case record(ScheduleRecord, occurrences: [ScheduleOccurrence]?)
     case message(String)
+    /// The form's schedule was created or edited: the form closes on it.
+    case saved(ScheduleRecord, notice: String)
+    /// The form's schedule was refused: the reasons by field (or for the whole form); the text stays.
+    case formRefused(fields: [ScheduleDraft.Field: String], notice: String)
+    /// An edit met a 409: the record as it is now (nil when it could not be read back).
+    case formConflict(current: ScheduleRecord?, description: String)
 }
 
 /// The Schedules screen's calls (VeetSchedules).
@@ -73,5 +81,68 @@ extension Backend {
                 inbox.post(.schedules(.message("Not done: \(Self.describe(error))")))
             }
         }
+    }
+
+    /// Creates the form's schedule with the agent of the owner's latest
+    /// conversation (read through VeetChat, chosen by VeetSchedules' rule, as the CLI does).
+    func createSchedule(_ draft: ScheduleDraft, key: IdempotencyKey, now: Date) -> Task<Void, Never> {
+        let api = schedules, chat = self.api
+        return Task {
+            do {
+                let history = try await chat.ownersSessions(limit: 50, pageSize: 50).map {
+                    ConversationAgent(sessionID: $0.id, agentID: $0.agentID, agentVersion: $0.agentVersion,
+                                      lastActivity: $0.updatedAt)
+                }
+                let choice = ScheduleAgentChoice.choose(agentID: nil, agentVersion: nil, history: history)
+                guard let agent = choice.agent else {
+                    inbox.post(.schedules(.formRefused(fields: [:], notice: "There is no conversation yet to take the "
+                        + "agent from: start one (Esc, Esc, then write to Veetbot) and create the schedule again.")))
+                    return
+                }
+                switch draft.definition(base: nil, agent: agent, now: now) {
+                case .failure(let refused):
+                    inbox.post(.schedules(.formRefused(fields: refused.fields, notice: "")))
+                case .success(let definition):
+                    let record = try await api.create(definition, idempotencyKey: key)
+                    let words = CadenceText.describe(definition.cadence)
+                    inbox.post(.schedules(.saved(record, notice: "Created “\(definition.title)”: "
+                        + words.prefix(1).lowercased() + words.dropFirst() + ", "
+                        + "with agent \(agent.id) version \(agent.version) from your latest conversation.")))
+                }
+            } catch {
+                inbox.post(.schedules(Self.formFailure(error)))
+            }
+        }
+    }
+
+    /// Saves the form's edit over `base`'s revision. A 409 keeps the form's text.
+    func editSchedule(_ draft: ScheduleDraft, base: ScheduleRecord, now: Date) -> Task<Void, Never> {
+        let api = schedules
+        return Task {
+            switch draft.definition(base: base.revision.definition, agent: nil, now: now) {
+            case .failure(let refused):
+                inbox.post(.schedules(.formRefused(fields: refused.fields, notice: "")))
+            case .success(let definition):
+                do {
+                    let record = try await api.edit(id: base.id, expectedRevision: base.schedule.currentRevision,
+                                                    definition: definition)
+                    inbox.post(.schedules(.saved(record, notice: "Saved as revision \(record.schedule.currentRevision).")))
+                } catch let conflict as ScheduleConflict {
+                    inbox.post(.schedules(.formConflict(current: conflict.current, description: conflict.description)))
+                } catch {
+                    inbox.post(.schedules(Self.formFailure(error)))
+                }
+            }
+        }
+    }
+
+    /// A refusal by the server in the form's words: a rule about one field goes beside it.
+    private static func formFailure(_ error: any Error) -> SchedulesUpdate {
+        if let invalid = error as? ScheduleValidationError, let field = ScheduleDraft.Field(refusalReason: invalid.reason) {
+            return .formRefused(fields: [field: invalid.description], notice: "")
+        }
+        if let invalid = error as? ScheduleValidationError { return .formRefused(fields: [:], notice: invalid.description) }
+        if let refused = error as? ScheduleDefinitionRefused { return .formRefused(fields: [:], notice: refused.description) }
+        return .formRefused(fields: [:], notice: "Not saved: \(describe(error)) (your text is kept; Ctrl-S tries again)")
     }
 }

@@ -23,10 +23,15 @@ extension ChatScreen {
             return
         }
         if state.folderForm != nil { handleFolderForm(event); return }
+        if state.runDetails != nil { if case .key(let key) = event { handleRunDetails(key) }; return }
+        if state.taskPermissionChooser != nil { if case .key(let key) = event { handleTaskPermissionChooser(key) }; return }
         if state.menu != nil { if case .key(let key) = event { handleMenu(key) }; return }
         if state.linePrompt != nil { handleLinePrompt(event); return }
         if state.mode == .email { handleEmail(event); return }
         if state.websiteScreen != nil { if case .key(let key) = event { handleWebsiteScreen(key) }; return }
+        if state.outboxScreen != nil { if case .key(let key) = event { handleOutboxScreen(key) }; return }
+        if state.devicesScreen != nil { if case .key(let key) = event { handleDevicesScreen(key) }; return }
+        if state.schedulesScreen?.form != nil { handleScheduleForm(event); return }  // typing, pastes included
         if state.schedulesScreen != nil { if case .key(let key) = event { handleSchedulesScreen(key) }; return }
         if state.memoryScreen != nil { if case .key(let key) = event { handleMemoryScreen(key) }; return }
         if state.peopleScreen != nil { if case .key(let key) = event { handlePeopleScreen(key) }; return }
@@ -84,6 +89,8 @@ extension ChatScreen {
         case .palette: state.palette = CommandPalette(help: Self.help)
         case .website: openWebsiteScreen()
         case .schedules: openSchedulesScreen()
+        case .outbox: openOutboxScreen()
+        case .devices: openDevicesScreen()
         case .memory: openMemoryScreen()
         case .people: openPeopleScreen()
         case .email: toggleEmailMode()

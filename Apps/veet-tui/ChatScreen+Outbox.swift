@@ -1,5 +1,6 @@
 import Foundation
 import VeetChat
+import VeetCurses
 import VeetStore
 
 /// The line under each of the owner's messages that is not confirmed, read
@@ -90,3 +91,93 @@ extension ChatScreen {
         return true
     }
 }
+
+/// The outbox screen (Ctrl-Q): list, send again, discard after asking.
+extension ChatScreen {
+    func openOutboxScreen() {
+        var screen = OutboxScreen()
+        reloadOutbox(into: &screen)
+        state.outboxScreen = screen
+    }
+
+    /// Entries read from the store (it is local: no wait), with their conversations' titles.
+    private func reloadOutbox(into screen: inout OutboxScreen) {
+        screen.show((try? backend.store.outbox()) ?? [])  // every entry but the confirmed ones
+        screen.titles = Dictionary(state.sessions.map { ($0.id, $0.displayTitle ?? "New conversation") },
+                                   uniquingKeysWith: { first, _ in first })
+    }
+
+    func handleOutboxScreen(_ key: KeyPress) {
+        guard var screen = state.outboxScreen else { return }
+        if screen.confirmingDiscard {
+            screen.confirmingDiscard = false
+            if key == .char("y"), let entry = screen.selectedEntry {
+                let clientKey = entry.key.rawValue
+                if (try? backend.store.discardOutboxEntry(id: entry.id)) == true {
+                    state.transcript.submissionFailed(clientKey: clientKey)
+                    screen.message = "Discarded #\(entry.id); it will not be sent."
+                } else {
+                    screen.message = "#\(entry.id) could not be discarded (delivered meanwhile?)."
+                }
+                reloadOutbox(into: &screen)
+                refreshSendStates()
+            } else {
+                screen.message = "Kept."
+            }
+            state.outboxScreen = screen
+            return
+        }
+        let count = screen.entries?.count ?? 0
+        switch key {
+        case KeyPress(.escape):
+            state.outboxScreen = nil
+            return
+        case KeyPress(.up): screen.selected = max(screen.selected - 1, 0)
+        case KeyPress(.down): screen.selected = min(screen.selected + 1, max(count - 1, 0))
+        case KeyPress(.home): screen.selected = 0
+        case KeyPress(.end): screen.selected = max(count - 1, 0)
+        case .char("g"):
+            screen.message = ""
+            reloadOutbox(into: &screen)
+        case .char("r"), KeyPress(.enter):
+            guard let entry = screen.selectedEntry else { return }
+            if screen.retrying != nil {
+                screen.message = "Wait for the send in progress to end."
+            } else if entry.state == .refused {
+                screen.message = "#\(entry.id) was refused by the server and will not be sent again; x discards it."
+            } else if state.work?.isDelivery == true {
+                screen.message = "A message is being sent from the chat; r again when it is through."
+            } else {
+                screen.retrying = entry.id
+                screen.message = "Sending #\(entry.id) again (same key)..."
+                _ = backend.retryFromOutbox(entryID: entry.id)
+            }
+        case .char("x"), KeyPress(.delete):
+            guard let entry = screen.selectedEntry else { return }
+            if screen.retrying == entry.id {
+                screen.message = "#\(entry.id) is being sent; wait for the answer."
+            } else {
+                screen.confirmingDiscard = true
+            }
+        default: return
+        }
+        state.outboxScreen = screen
+    }
+
+    func apply(_ update: OutboxUpdate) {
+        switch update {
+        case .retried(let entryID, let words, let delivered):
+            if delivered { _ = backend.reconcile() }
+            refreshSendStates()
+            guard var screen = state.outboxScreen else {
+                state.notice = words
+                return
+            }
+            if screen.retrying == entryID { screen.retrying = nil }
+            screen.message = words
+            reloadOutbox(into: &screen)
+            state.outboxScreen = screen
+        }
+    }
+}
+

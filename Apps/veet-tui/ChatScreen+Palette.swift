@@ -22,7 +22,9 @@ extension ChatScreen {
             return KeyHints.items(EmailPainter.keyHints(email, narrow: narrow))
         }
         if state.websiteScreen != nil { return ScreenKeys.website }
-        if state.schedulesScreen != nil { return ScreenKeys.schedules }
+        if state.outboxScreen != nil { return ScreenKeys.outbox }
+        if state.devicesScreen != nil { return ScreenKeys.devices }
+        if let schedules = state.schedulesScreen { return schedules.form == nil ? ScreenKeys.schedules : ScreenKeys.scheduleForm }
         if let memory = state.memoryScreen { return KeyHints.items(memory.keys) }
         if let people = state.peopleScreen { return people.sheet == nil ? KeyHints.items(people.keyHints) : nil }
         return nil

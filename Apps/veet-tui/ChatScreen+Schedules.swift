@@ -44,6 +44,18 @@ extension ChatScreen {
             screen.message = pause ? "Pausing..." : "Resuming..."
             _ = backend.scheduleAction(pause ? .pause : .resume, id: item.id,
                                        expectedRevision: revision(on: screen, of: item))
+        case .char("n"):
+            screen.form = ScheduleForm(creatingIn: TimeZone.current.identifier)
+        case .char("e"):
+            guard let item = screen.selectedItem else { return }
+            if item.state.isFinal {
+                screen.message = "“\(item.title)” has ended (\(SchedulePage.stateWord(item.state))): it cannot be "
+                    + "changed; n creates a new one."
+            } else if let record = screen.selectedRecord {
+                screen.form = ScheduleForm(editing: record, fallbackTimezone: TimeZone.current.identifier)
+            } else {
+                screen.message = "Still reading “\(item.title)”; e again in a moment."
+            }
         case .char("x"), KeyPress(.delete):
             guard let item = screen.selectedItem else { return }
             if item.state.isFinal {
@@ -77,6 +89,41 @@ extension ChatScreen {
             screen.show(record, occurrences: occurrences)
         case .message(let text):
             screen.message = text
+        case .saved(let record, let notice):
+            screen.form = nil
+            screen.message = notice
+            screen.show(record, occurrences: screen.selectedRecord?.id == record.id ? nil : [])
+            screen.pendingSelection = record.id
+            _ = backend.loadSchedules(states: screen.filter.states)
+        case .formRefused(let fields, let notice):
+            screen.form?.refused(fields: fields, notice: notice)
+        case .formConflict(let current, let description):
+            screen.form?.conflicted(current: current, description: description)
+            if let current { screen.show(current, occurrences: nil) }
+        }
+        state.schedulesScreen = screen
+    }
+
+    /// The create or edit form takes every key (and paste) while it is open.
+    func handleScheduleForm(_ event: InputEvent) {
+        guard var screen = state.schedulesScreen, var form = screen.form else { return }
+        let now = Date()
+        switch form.handle(event, now: now) {
+        case .none:
+            screen.form = form
+        case .cancel:
+            screen.form = nil
+            screen.message = form.isEditing ? "Nothing was changed." : "No schedule was created."
+        case .save(let draft):
+            form.isSaving = true
+            form.notice = ""
+            if let base = form.base {
+                _ = backend.editSchedule(draft, base: base, now: now)
+            } else {
+                let key = form.createKey(for: draft)
+                _ = backend.createSchedule(draft, key: key, now: now)
+            }
+            screen.form = form
         }
         state.schedulesScreen = screen
     }

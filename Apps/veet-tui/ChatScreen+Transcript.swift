@@ -25,6 +25,7 @@ extension ChatScreen {
         case .char("m"): copySelectedMessage(asMarkdown: true)
         case .char("b"): copyCodeBlock()
         case .char("v"): openReader()
+        case .char("i"): openRunDetails()
         default: break
         }
     }
@@ -220,12 +221,15 @@ extension ChatScreen {
             .init("Ctrl-C", "stop the running run (quit when idle)", press: .char("c", .control)),
             .init("Ctrl-N", "new conversation", press: .char("n", .control)),
             .init("F3", "website access: profiles, add a website, revoke, delete", press: KeyPress(.function(3))),
-            .init("F4", "schedules: read, pause, resume, cancel", press: KeyPress(.function(4))),
+            .init("F4", "schedules: read, pause, resume, cancel; create and edit", press: KeyPress(.function(4))),
             .init("F5", "memory: review, correct, delete; the synthesis journal", press: KeyPress(.function(5))),
             .init("F6", "people: profiles, prepare for a conversation, pin, repair identity, merge, rename, forget", press: KeyPress(.function(6))),
             .init("F7", "Email mode, and back to Chat (both stay as you left them)", press: KeyPress(.function(7))),
             .init("F8", "settings: connection, models, website access, appearance, data & privacy", press: KeyPress(.function(8))),
             .init("F9", "connections: switch, add, forget (the active one marked ✓)", press: KeyPress(.function(9))),
+            .init("Ctrl-Q", "outbox: messages not yet confirmed, their state and reason; r send again, x discard",
+                  press: .char("q", .control)),
+            .init("Alt-D", "devices registered for notifications; x revoke one (asks first)", press: .char("d", .alt)),
         ]),
         .init("Email (F7)", [
             .init("Up, Down, Enter, Tab", "choose a conversation, read it, list ↔ page"),
@@ -235,6 +239,11 @@ extension ChatScreen {
             .init("r, E, s", "reply here / in $EDITOR / Review & Send (a approves once)"),
             .init("< >", "move the divider between the inbox and the page"),
         ]),
+        .init("Schedules (F4)", [
+            .init("n / e", "new schedule / edit the selected one (title, instruction, cadence in words, time zone)"),
+            .init("Tab, Enter, Ctrl-S", "in the form: next field, next (on the last: save), save"),
+            .init("p / u / x, f, g", "pause / resume / cancel (asks first); filter by state; refresh"),
+        ]),
         .init("Transcript (Tab to it)", [
             .init("Up, Down", "move between messages, tools and files; inside an opened ledger taller than the screen, scroll it"),
             .init("Enter, Space", "open a tool call or bundle (its ledger: arguments and results whole) or an approval; open a file"),
@@ -243,6 +252,7 @@ extension ChatScreen {
             .init("e", "export the file"),
             .init("c / m / b", "copy the message as plain text / as Markdown / its next code block"),
             .init("v", "read the message alone, full width (the terminal's own selection works; / searches)"),
+            .init("i", "the answer's run: status, steps, model and tool calls, tokens, cost (Esc closes)"),
         ]),
         .init("Attachments (Tab or Up to them, above the composer)", [
             .init("Up, Down", "choose a file (past the ends: the transcript, the composer)"),
@@ -255,7 +265,7 @@ extension ChatScreen {
             .init("t, then y", "website action: allow for this task (when offered)"),
             .init("d", "deny"),
             .init("v; Up, Down", "every argument whole, or a few again; scroll them"),
-            .init("Ctrl-G", "stop the task permission shown above the composer", press: .char("g", .control)),
+            .init("Ctrl-G", "stop the task permission shown above the composer (several: choose which)", press: .char("g", .control)),
         ]),
         .init("Folders (in the chats)", [
             .init("Enter", "open or close a folder or a Scheduled group; + New folder"),

@@ -85,14 +85,36 @@ extension ChatScreen {
 
 extension ChatScreen {
     /// Ctrl-G: stops the task permission the line above the composer shows.
+    /// Ctrl-G: stops the one task permission, or with several opens the chooser.
     func stopTaskPermission() {
-        guard let sessionID = state.sessionID,
-              let shown = TaskPermissionLine.text(grants: state.taskGrants, sessionID: sessionID, now: Date()) else {
+        let active = TaskPermissionsRow.active(state.taskGrants, sessionID: state.sessionID, now: Date())
+        guard let sessionID = state.sessionID, let only = active.first else {
             state.notice = "No task permission in this conversation"
             return
         }
+        guard active.count == 1 else {
+            state.taskPermissionChooser = TaskPermissionChooser(grants: active, openedAt: Date())
+            return
+        }
         state.notice = "Stopping the task permission..."
-        _ = backend.stopTaskGrant(id: shown.grant.id, sessionID: sessionID)
+        _ = backend.stopTaskGrant(id: only.id, sessionID: sessionID)
+    }
+
+    func handleTaskPermissionChooser(_ key: KeyPress) {
+        guard var chooser = state.taskPermissionChooser else { return }
+        switch key {
+        case KeyPress(.escape): state.taskPermissionChooser = nil; return
+        case KeyPress(.up): chooser.selected = max(chooser.selected - 1, 0)
+        case KeyPress(.down): chooser.selected = min(chooser.selected + 1, chooser.grants.count - 1)
+        case KeyPress(.enter), .char("x"):
+            state.taskPermissionChooser = nil
+            guard let sessionID = state.sessionID, chooser.grants.indices.contains(chooser.selected) else { return }
+            state.notice = "Stopping the task permission..."
+            _ = backend.stopTaskGrant(id: chooser.grants[chooser.selected].id, sessionID: sessionID)
+            return
+        default: return
+        }
+        state.taskPermissionChooser = chooser
     }
 }
 

@@ -249,6 +249,12 @@ final class ChatScreen {
             state.websiteScreen?.message = text
         case .schedules(let update):
             apply(update)
+        case .outbox(let update):
+            apply(update)
+        case .devices(let update):
+            apply(update)
+        case .runDetails(let update):
+            apply(update)
         case .memory(let update):
             apply(update)
         case .people(let update):

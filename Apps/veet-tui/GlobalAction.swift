@@ -4,7 +4,7 @@ import VeetCurses
 /// command palette's entries can be checked against the keys the chat handles.
 enum GlobalAction: Sendable, Hashable {
     case stopOrQuit, quit, newConversation, search, stopTaskPermission, attach, toggleChats
-    case help, palette, website, schedules, memory, people, email, settings, connections
+    case help, palette, website, schedules, memory, people, email, settings, connections, outbox, devices
     case cycleFocus(backwards: Bool), escape, pageUp, pageDown
     /// `?` opens the help unless it is being typed into the composer or the search.
     case helpUnlessTyping
@@ -19,6 +19,8 @@ enum GlobalAction: Sendable, Hashable {
         case .char("t", .control), .char("a", .alt): self = .attach
         case .char("o", .control), KeyPress(.function(2)): self = .toggleChats
         case .char("p", .control): self = .palette
+        case .char("q", .control): self = .outbox
+        case .char("d", .alt): self = .devices
         case KeyPress(.function(1)): self = .help
         case KeyPress(.function(3)): self = .website
         case KeyPress(.function(4)): self = .schedules

@@ -51,6 +51,9 @@ enum AppMessage: Sendable {
     case websiteCeremony(Ceremony)
     /// What the Schedules screen's calls found.
     case schedules(SchedulesUpdate)
+    case outbox(OutboxUpdate)
+    case devices(DevicesUpdate)
+    case runDetails(RunDetailsUpdate)
     /// What the Memory screen's calls found.
     case memory(MemoryUpdate)
     /// What the People screen's calls found.

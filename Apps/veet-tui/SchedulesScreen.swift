@@ -48,6 +48,8 @@ struct SchedulesScreen {
     var occurrences: [ScheduleOccurrence] = []
     /// `x` pressed once: waiting for `y` to cancel the selected schedule.
     var confirmingCancel = false
+    /// `n` (new) or `e` (edit): the form over the screen, which takes every key while open.
+    var form: ScheduleForm?
     var message = "Loading..."
 
     var selectedItem: ScheduleListItem? {
@@ -61,8 +63,12 @@ struct SchedulesScreen {
         return record
     }
 
+    /// A schedule just created: selected when the list read after it brings it.
+    var pendingSelection: String?
+
     mutating func show(_ items: [ScheduleListItem]) {
-        let previous = selectedItem?.id
+        let previous = pendingSelection.flatMap { id in items.contains { $0.id == id } ? id : nil } ?? selectedItem?.id
+        if previous == pendingSelection { pendingSelection = nil }
         self.items = items
         selected = items.firstIndex { $0.id == previous } ?? min(selected, max(items.count - 1, 0))
         if message == "Loading..." { message = "" }
@@ -107,7 +113,9 @@ struct SchedulesScreen {
             ? "Cancel “\(selectedItem?.title ?? "")”? Future runs stop; a run already started keeps running.  y cancel it  n keep it"
             : message
         if !notice.isEmpty { _ = grid.put(" " + notice, row: grid.height - 2, column: 0, style: attention, limit: grid.width) }
-        _ = grid.put(ScreenKeys.footer(ScreenKeys.schedules), row: grid.height - 1, column: 0, style: footer)
+        _ = grid.put(ScreenKeys.footer(ScreenKeys.schedules, width: grid.width), row: grid.height - 1, column: 0,
+                     style: footer)
+        form?.draw(in: &grid, styles: ScreenPainter.styles)
     }
 
     private func drawList(in grid: inout ScreenGrid, width: Int, page: TextStyle, now: Date) {

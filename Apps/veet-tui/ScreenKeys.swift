@@ -14,6 +14,8 @@ enum ScreenKeys {
     ]
 
     static let schedules: [CommandPalette.Item] = [
+        .init("new", hint: "n", press: .char("n")),
+        .init("edit", hint: "e", press: .char("e")),
         .init("pause", hint: "p", press: .char("p")),
         .init("resume", hint: "u", press: .char("u")),
         .init("cancel", hint: "x", press: .char("x")),
@@ -21,8 +23,29 @@ enum ScreenKeys {
         .init("refresh", hint: "g", press: .char("g")),
     ]
 
-    /// " ↑↓ choose  p pause  ...  Esc close".
-    static func footer(_ keys: [CommandPalette.Item]) -> String {
-        " ↑↓ choose  " + keys.map { "\($0.hint) \($0.title)" }.joined(separator: "  ") + "  Esc close"
+    static let outbox: [CommandPalette.Item] = [
+        .init("send again", hint: "r", press: .char("r")),
+        .init("discard", hint: "x", press: .char("x")),
+        .init("refresh", hint: "g", press: .char("g")),
+    ]
+
+    static let devices: [CommandPalette.Item] = [
+        .init("revoke", hint: "x", press: .char("x")),
+        .init("refresh", hint: "g", press: .char("g")),
+    ]
+
+    /// The schedule form's keys, for Ctrl-P over it (the palette sends them to the form).
+    static let scheduleForm: [CommandPalette.Item] = [
+        .init("save", hint: "Ctrl-S", press: .char("s", .control)),
+        .init("next field", hint: "Tab", press: KeyPress(.tab)),
+        .init("previous field", hint: "Shift-Tab", press: KeyPress(.tab, .shift)),
+        .init("cancel (nothing is saved)", hint: "Esc", press: KeyPress(.escape)),
+    ]
+
+    /// " ↑↓ choose  p pause  ...  Esc close"; where it would not fit `width`, without " ↑↓ choose".
+    static func footer(_ keys: [CommandPalette.Item], width: Int = .max) -> String {
+        let actions = keys.map { "\($0.hint) \($0.title)" }.joined(separator: "  ") + "  Esc close"
+        let full = " ↑↓ choose  " + actions
+        return full.count <= width ? full : " " + actions
     }
 }

@@ -46,7 +46,7 @@ struct ScreenFrame {
         trayCount = AttachmentTrayView.height(state, width: paneWidth)
         if trayCount > 0 { transcriptBottom = max(transcriptBottom - trayCount, 1) }
         trayTop = transcriptBottom
-        if let line = TaskPermissionLine.text(grants: state.taskGrants, sessionID: state.sessionID, now: now) {
+        if let line = TaskPermissionsRow.text(grants: state.taskGrants, sessionID: state.sessionID, now: now) {
             transcriptBottom = max(transcriptBottom - 1, 1)
             permission = (transcriptBottom, line.line)
         } else {

@@ -62,9 +62,21 @@ enum ScreenPainter {
             state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }
+        if let devices = state.devicesScreen {
+            devices.draw(in: &grid)
+            grid.cursor = nil
+            state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
+            return grid
+        }
+        if let outbox = state.outboxScreen {
+            outbox.draw(in: &grid)
+            grid.cursor = nil
+            state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
+            return grid
+        }
         if let schedules = state.schedulesScreen {
             schedules.draw(in: &grid, now: now)
-            grid.cursor = nil
+            if schedules.form == nil { grid.cursor = nil }  // the form's field keeps its caret
             state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }
@@ -153,6 +165,14 @@ enum ScreenPainter {
 
     /// The help, the command palette and a dialog, over either mode.
     private static func drawOverlays(_ state: ScreenState, in grid: inout ScreenGrid) {
+        if let details = state.runDetails {
+            details.draw(in: &grid)
+            grid.cursor = nil
+        }
+        if let chooser = state.taskPermissionChooser {
+            chooser.draw(in: &grid)
+            grid.cursor = nil
+        }
         if var help = state.help {
             _ = help.draw(in: &grid, area: grid.bounds, styles: styles)
             grid.cursor = nil

@@ -93,6 +93,14 @@ struct ScreenState {
     var websiteScreen: WebsiteScreen?
     /// The Schedules screen (F4), full screen while open.
     var schedulesScreen: SchedulesScreen?
+    /// Ctrl-Q: the messages the server has not confirmed (OutboxScreen.swift).
+    var outboxScreen: OutboxScreen?
+    /// Alt-D: the devices registered for notifications (DevicesScreen.swift).
+    var devicesScreen: DevicesScreen?
+    /// `i` on an answer: its run's steps, calls and cost (RunDetailsSheet.swift).
+    var runDetails: RunDetailsSheet?
+    /// Ctrl-G with several task permissions active: which one to stop.
+    var taskPermissionChooser: TaskPermissionChooser?
     /// The Memory screen (F5), full screen while open.
     var memoryScreen: MemoryScreen?
     /// The People screen (F6), full screen while open.

@@ -70,6 +70,91 @@ import Testing
         try tui.press("C-d")
     }
 
+    /// Issue 20 item 7: a schedule created from the TUI (the form's refusals in
+    /// words first), checked through the CLI, then edited; an edit that meets a
+    /// change made elsewhere keeps the owner's text, says what changed and saves
+    /// over the new revision.
+    @Test func aScheduleCreatedFromTheTUIThenEdited() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        let session = try TUISession(width: 120, height: 36,
+                                     extraEnvironment: "XDG_RUNTIME_DIR=/tmp/veet-no-daemon-\(UUID().uuidString.prefix(8))")
+        defer { session.stop() }
+        let tui = session.terminal
+        try tui.waitFor("New conversation")
+        // A schedule runs the agent of the latest conversation: have one first.
+        try tui.type("17 * 23")
+        try tui.press("Enter")
+        try tui.waitFor("391", seconds: 20)
+        try tui.press("F4")
+        try tui.waitFor("No schedules yet.")
+
+        try tui.press("n")
+        try tui.waitFor("New schedule")
+        try tui.press("C-s")
+        let refused = try tui.waitFor("Give the schedule a title.")
+        #expect(refused.contains("Write what the agent is asked each time."))
+        #expect(refused.contains("The cadence is empty."))
+        try tui.type("Water the plants")
+        try tui.press("Tab")
+        try tui.type("Remind me to water the plants on the balcony.")
+        try tui.press("Tab")
+        try tui.type("weekly mon,thu 7:30")
+        try tui.waitFor("→ Every Monday and Thursday at 07:30")
+        try tui.press("Tab", "C-u")
+        try tui.type("Mars/Olympus")
+        try tui.press("Enter")
+        try tui.waitFor("“Mars/Olympus” is not a time zone")
+        try tui.press("C-u")
+        try tui.type("Europe/Paris")
+        try tui.press("Enter")
+        // Created, said, and selected once the list is read again.
+        try tui.waitUntil("created and selected") { $0.contains("Created “Water the plants”") && $0.contains("▸ Water the plants") }
+        try tui.waitFor("Remind me to water the plants on the balcony.")
+
+        // The server has it, as typed.
+        let listed = try Self.objects(try veet(session, ["schedules", "list", "--json"]))
+        let item = try #require(listed.first { $0["title"] as? String == "Water the plants" }, "\(listed)")
+        let id = try #require(item["id"] as? String)
+        let cadence = try #require(item["cadence"] as? [String: Any])
+        #expect(cadence["kind"] as? String == "WEEKLY")
+        #expect(cadence["weekdays"] as? [Int] == [1, 4])
+        #expect(cadence["local_time"] as? String == "07:30:00")
+        #expect(cadence["timezone"] as? String == "Europe/Paris")
+
+        // Edited: the form opens on the schedule's words and saves with its revision.
+        try tui.press("e")
+        try tui.waitFor("Edit “Water the plants” · revision 1")
+        try tui.waitFor("weekly mon,thu 07:30")
+        try tui.press("End")
+        try tui.type(" and herbs")
+        try tui.press("C-s")
+        try tui.waitUntil("saved") { $0.contains("Saved as revision 2.") && $0.contains("Water the plants and herbs") }
+
+        // Changed elsewhere while the form is open: the text typed stays, the form says what changed.
+        try tui.press("e")
+        try tui.waitFor("Edit “Water the plants and herbs” · revision 2")
+        _ = try veet(session, ["schedules", "edit", id, "--title", "Balcony plants"])
+        try tui.press("Tab", "End")
+        try tui.type(" Skip it when it rained.")
+        try tui.press("C-s")
+        let conflict = try tui.waitFor("Changed elsewhere meanwhile (now revision 3)")
+        #expect(conflict.contains("the title is now “Balcony plants”"), "\(conflict)")
+        #expect(conflict.contains("Skip it when it rained."), "the owner's text is kept")
+        try tui.press("C-s")
+        try tui.waitFor("Saved as revision 4.")
+        let shown = try Self.objects("[" + (try veet(session, ["schedules", "show", id, "--json"])) + "]")
+        let revision = try #require(shown.first?["revision"] as? [String: Any])
+        #expect(revision["title"] as? String == "Water the plants and herbs")
+        #expect(revision["instruction"] as? String == "Remind me to water the plants on the balcony. Skip it when it rained.")
+        #expect((shown.first?["schedule"] as? [String: Any])?["current_revision"] as? Int == 4)
+        try tui.press("Escape")
+        try tui.waitFor("Ctrl-C quit")
+        try tui.press("C-d")
+    }
+
     @Test func aServerWithoutSchedulesGetsAPlainPage() throws {
         guard TmuxTerminal.isAvailable else {
             Issue.record("tmux is missing: Scripts/bootstrap installs it")
@@ -90,13 +175,17 @@ import Testing
 
     /// Runs the built `veet` on the TUI's connection and private directories.
     private func veet(_ session: TUISession, _ arguments: [String]) throws -> String {
-        let defaults = arguments.contains("edit") ? [] : ["--agent", "8b6f3c52-2f4e-4c4b-9a55-3f0d8f9e7a10", "--agent-version", "1"]
+        let defaults = arguments.contains("create") ? ["--agent", "8b6f3c52-2f4e-4c4b-9a55-3f0d8f9e7a10", "--agent-version", "1"] : []
         let result = try runProcess(try Harness.binary("veet"), arguments + defaults, environment: [
             "VEET_URL": session.fixture.url, "VEET_TOKEN": session.fixture.token,
             "XDG_CONFIG_HOME": session.home.path + "/c", "XDG_DATA_HOME": session.home.path + "/d",
         ], timeout: 20)
         try #require(result.status == 0, "veet \(arguments.joined(separator: " ")): \(result.stderr)")
         return result.stdout
+    }
+
+    private static func objects(_ json: String) throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]], "\(json)")
     }
 
     private static func scheduleID(in json: String) -> String? {

@@ -68,7 +68,11 @@ import VeetPeople
 /// Over F3 and F4 the palette lists the screen's own keys, the ones its footer shows.
 @Suite struct ScreenPaletteTests {
     @Test func theScreensFootersAreWrittenFromTheirPaletteKeys() {
-        #expect(ScreenKeys.footer(ScreenKeys.schedules) == " ↑↓ choose  p pause  u resume  x cancel  f filter  g refresh  Esc close")
+        #expect(ScreenKeys.footer(ScreenKeys.schedules)
+            == " ↑↓ choose  n new  e edit  p pause  u resume  x cancel  f filter  g refresh  Esc close")
+        // At 80 columns the footer drops "↑↓ choose" rather than cut "Esc close".
+        #expect(ScreenKeys.footer(ScreenKeys.schedules, width: 80)
+            == " n new  e edit  p pause  u resume  x cancel  f filter  g refresh  Esc close")
         #expect(ScreenKeys.footer(ScreenKeys.website) == " ↑↓ choose  u use for new chats  s sign in again  a add  c copy the link  "
             + "g refresh  r revoke  x delete (after revoke)  Esc close")
         var palette = CommandPalette(items: ScreenKeys.schedules)

@@ -51,6 +51,30 @@ public enum CadenceInput {
         }
     }
 
+    /// What a person would type for `cadence`, so an edit form opens on words
+    /// `parse` reads back to the same cadence; nil for a kind it cannot write.
+    public static func words(for cadence: Cadence) -> String? {
+        let time = cadence.localTime.map(CadenceText.shortTime) ?? ""
+        switch cadence.kind {
+        case .once:
+            return cadence.at.map { "once \($0.text)" }
+        case .daily:
+            return "daily \(time)"
+        case .weekly:
+            let byNumber = Dictionary(uniqueKeysWithValues: weekdays.map { ($0.value, $0.key) })
+            let days = (cadence.weekdays ?? []).compactMap { byNumber[$0] }
+            return days.isEmpty ? nil : "weekly \(days.joined(separator: ",")) \(time)"
+        case .monthly:
+            let days = (cadence.daysOfMonth ?? []).map(String.init) + (cadence.lastDay == true ? ["last"] : [])
+            return days.isEmpty ? nil : "monthly \(days.joined(separator: ",")) \(time)"
+        case .yearly:
+            let dates = (cadence.dates ?? []).map { String(format: "%02d-%02d", $0.month, $0.day) }
+            return dates.isEmpty ? nil : "yearly \(dates.joined(separator: ",")) \(time)"
+        case .unknown:
+            return nil
+        }
+    }
+
     /// `8:00`, `08:00` or `08:00:00` → `08:00:00`.
     static func localTime(_ text: String) -> String? {
         let parts = text.split(separator: ":").map { Int($0) }

@@ -1,0 +1,63 @@
+import Foundation
+import VeetChat
+import VeetCurses
+import VeetWire
+
+/// `i` on an answer (or a tool row) in the transcript: its run's details.
+extension ChatScreen {
+    /// The run the transcript row under the cursor belongs to, when it names one.
+    var selectedRunID: String? {
+        guard case .entry(let id)? = selectedTarget, let item = state.transcript.item(id: id) else { return nil }
+        return item.runID
+    }
+
+    func openRunDetails() {
+        guard let runID = selectedRunID else {
+            state.notice = "Select an answer (Up/Down) to see its run"
+            return
+        }
+        state.runDetails = RunDetailsSheet(runID: runID)
+        _ = backend.loadRunDetails(id: runID)
+    }
+
+    func handleRunDetails(_ key: KeyPress) {
+        switch key {
+        case KeyPress(.escape), .char("q"), .char("i"): state.runDetails = nil
+        case .char("g"):
+            guard let runID = state.runDetails?.runID else { return }
+            state.runDetails?.message = "Reading the run..."
+            _ = backend.loadRunDetails(id: runID)
+        default: break
+        }
+    }
+
+    func apply(_ update: RunDetailsUpdate) {
+        switch update {
+        case .read(let run):
+            guard state.runDetails?.runID == run.id else { return }
+            state.runDetails?.run = run
+            state.runDetails?.message = ""
+        case .failed(let runID, let text):
+            guard state.runDetails?.runID == runID else { return }
+            state.runDetails?.message = text
+        }
+    }
+}
+
+/// What reading a run for the details sheet came to.
+enum RunDetailsUpdate: Sendable {
+    case read(RunView)
+    case failed(runID: String, String)
+}
+
+extension Backend {
+    func loadRunDetails(id: String) -> Task<Void, Never> {
+        Task {
+            do {
+                inbox.post(.runDetails(.read(try await api.run(id: id))))
+            } catch {
+                inbox.post(.runDetails(.failed(runID: id, "Could not read the run: \(Self.describe(error))")))
+            }
+        }
+    }
+}
