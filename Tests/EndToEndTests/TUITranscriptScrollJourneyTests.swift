@@ -18,7 +18,9 @@ import Testing
 
         try tui.type("Please write long markdown")
         try tui.press("Enter")
-        try tui.waitFor("Trip planning notes", seconds: 20)
+        // The transcript follows the answer's end while it streams, so its heading may have scrolled away
+        // before a capture sees it (under load it did): wait for the last line instead.
+        try tui.waitFor("That is the whole plan.", seconds: 30)
         // Up from the empty composer puts the cursor on the last row, the answer; its top is revealed,
         // and PgDn brings its wide table into view.
         try tui.press("Up")
