@@ -83,6 +83,7 @@ extension ChatScreen {
         } else {
             state.attachments.append(attachment)
         }
+        clearAttachingNotice()
     }
 
     func applyAttachments(_ attachments: [Attachment], sessionID: String) {
@@ -92,7 +93,17 @@ extension ChatScreen {
             state.trayCursor = attachments.last?.id
         }
         if attachments.isEmpty, state.focus == .tray { state.focus = .composer }
+        clearAttachingNotice()
     }
+
+    /// "Attaching x..." is said while a file travels; once none is in flight the tray says how it went.
+    private func clearAttachingNotice() {
+        if state.notice.hasPrefix(Self.attachingNotice), !state.attachments.contains(where: \.state.isInFlight) {
+            state.notice = ""
+        }
+    }
+
+    static let attachingNotice = "Attaching "
 
     /// The message's content when it can go now; otherwise nil, the reason in
     /// the status bar and the text back in the composer (nothing is lost).

@@ -323,7 +323,7 @@ extension ChatScreen {
         guard !value.isEmpty else { return }
         switch prompt.purpose {
         case .attach:
-            state.notice = "Attaching \((value as NSString).lastPathComponent)..."
+            state.notice = Self.attachingNotice + "\((value as NSString).lastPathComponent)..."
             _ = backend.attach(path: value, sessionID: state.sessionID, composers: composers)
         case .export(let artifactID):
             _ = backend.export(artifactID: artifactID, to: value)

@@ -36,6 +36,8 @@ import Testing
         try tui.type(second.path)
         try tui.press("Enter")
         try tui.waitFor("draft.txt · 14 bytes · uploaded")
+        // The status bar's "Attaching draft.txt..." goes once the tray says how it went.
+        try tui.waitUntil("the attaching notice cleared") { !$0.contains("Attaching draft.txt") }
 
         // Up from the empty composer into the tray (its last file), Up again to the failed one, r retries it.
         try tui.press("Up")
