@@ -51,8 +51,10 @@ extension ChatAPI {
     }
 
     /// The outbox delivering through this API: submissions, new conversations and echoes.
-    public func outboxDelivery(store: LocalStore) -> OutboxDelivery {
-        OutboxDelivery(store: store, transcripts: HTTPStoreSource(sender: sender, retry: retry),
+    /// `whenBusy` is `.withdraws` for the owner's own turn (seed 000: a run in flight is
+    /// followed and the words go back), `.waits` for a sender working through the queue.
+    public func outboxDelivery(store: LocalStore, whenBusy: OutboxDelivery.WhenBusy = .waits) -> OutboxDelivery {
+        OutboxDelivery(store: store, transcripts: HTTPStoreSource(sender: sender, retry: retry), whenBusy: whenBusy,
                        createConversation: outboxCreateConversation, submit: outboxSubmit)
     }
 

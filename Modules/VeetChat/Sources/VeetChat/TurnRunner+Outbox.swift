@@ -51,7 +51,7 @@ extension TurnRunner {
                      browserProfileID: String? = nil, outbox store: LocalStore,
                      interaction: some TurnInteraction,
                      onRunStarted: @Sendable (String, String) async -> Void = { _, _ in }) async throws -> TurnResult {
-        let delivery = api.outboxDelivery(store: store)
+        let delivery = api.outboxDelivery(store: store, whenBusy: .withdraws)
         let result = try await delivery.send(sessionID: sessionID, conversationKey: conversationKey,
                                              browserProfileID: browserProfileID, content: content)
         return try await settle(result, delivery: delivery, store: store, interaction: interaction,
@@ -64,7 +64,7 @@ extension TurnRunner {
     public func redeliver(entryID: Int64, outbox store: LocalStore, interaction: some TurnInteraction,
                           onRunStarted: @Sendable (String, String) async -> Void = { _, _ in }) async throws -> TurnResult {
         try store.retryOutboxEntry(id: entryID)
-        let delivery = api.outboxDelivery(store: store)
+        let delivery = api.outboxDelivery(store: store, whenBusy: .withdraws)
         let result = await delivery.deliver(entryID: entryID)
         return try await settle(result, delivery: delivery, store: store, interaction: interaction,
                                 onRunStarted: onRunStarted)
@@ -87,7 +87,7 @@ extension TurnRunner {
                 guard let session = entry.sessionID else {
                     throw OutboxHeldError(entryID: entry.id, reason: "its conversation is not known")
                 }
-                try store.discardOutboxEntry(id: entry.id)
+                _ = try store.discardOutboxEntry(id: entry.id)  // already gone when delivered here (`.withdraws`)
                 let unsent = UnsentMessage(content: entry.content, activeRunID: runID)
                 await interaction.followingActiveRun(runID: runID, status: try? await api.run(id: runID).status,
                                                      unsent: unsent)

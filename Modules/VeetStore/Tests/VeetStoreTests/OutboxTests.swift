@@ -105,6 +105,23 @@ actor FakeTranscript: TranscriptSource {
         #expect(after.key == entry.key)
     }
 
+    /// The owner's turn: a busy answer takes the entry out while this sender still holds it, so it is
+    /// never back in the queue for veetd or another window to deliver behind the run.
+    @Test func aBusyAnswerWithdrawsTheEntryWhenAskedWithoutQueueingItAgain() async throws {
+        let (store, _) = try makeStore()
+        let submit = ScriptedSubmit([.busy])
+        let delivery = OutboxDelivery(store: store, transcripts: nil, whenBusy: .withdraws, submit: submit.closure)
+        let entry = try store.enqueue(sessionID: "s", content: [.text("not behind the run")])
+        guard case .busy(let after, "other-run") = await delivery.deliver(entryID: entry.id) else {
+            Issue.record("expected busy"); return
+        }
+        #expect(after.content == entry.content, "the words are handed back")
+        #expect(try store.outboxEntry(id: entry.id) == nil)
+        #expect(try store.outbox().isEmpty)
+        #expect(await delivery.deliver(entryID: entry.id) == .notPending(entry.id))
+        #expect(submit.calls.count == 1)
+    }
+
     @Test func aLostAnswerIsConfirmedByTheEchoAndNeverResent() async throws {
         let (store, _) = try makeStore()
         _ = try store.upsert(session: view("s"))

@@ -77,8 +77,9 @@ actor FakeIndex: SessionIndexSource {
 extension OutboxDelivery {
     /// A delivery for tests whose messages all go to existing conversations:
     /// a create would be a bug, so it fails the test.
-    init(store: LocalStore, transcripts: (any TranscriptSource)?, submit: @escaping Submit) {
-        self.init(store: store, transcripts: transcripts, createConversation: { request in
+    init(store: LocalStore, transcripts: (any TranscriptSource)?, whenBusy: WhenBusy = .waits,
+         submit: @escaping Submit) {
+        self.init(store: store, transcripts: transcripts, whenBusy: whenBusy, createConversation: { request in
             Issue.record("unexpected create of a conversation (key \(request.key.rawValue))")
             throw TransportError(.connectionLost, "no conversations are created in this test")
         }, submit: submit)

@@ -56,15 +56,27 @@ public struct OutboxDelivery: Sendable {
     /// it is listed at once.
     public typealias CreateConversation = @Sendable (_ request: NewConversationRequest) async throws -> SessionView
 
+    /// What a busy answer (a run already in flight) does to the entry.
+    public enum WhenBusy: Sendable, Hashable {
+        /// It stays queued with its key, to go once the run ends (veetd, an outbox retry).
+        case waits
+        /// It leaves the outbox in the same step that records the answer, while this sender
+        /// still holds it, so no other sender can deliver it in between (the owner's turn
+        /// gets the words back instead).
+        case withdraws
+    }
+
     public let store: LocalStore
     public let submit: Submit
+    public let whenBusy: WhenBusy
     public let createConversation: CreateConversation
     /// Where to look for echoes; nil skips the echo check (the key still prevents a double run).
     public let transcripts: (any TranscriptSource)?
 
-    public init(store: LocalStore, transcripts: (any TranscriptSource)?,
+    public init(store: LocalStore, transcripts: (any TranscriptSource)?, whenBusy: WhenBusy = .waits,
                 createConversation: @escaping CreateConversation, submit: @escaping Submit) {
         self.store = store
+        self.whenBusy = whenBusy
         self.transcripts = transcripts
         self.createConversation = createConversation
         self.submit = submit
@@ -155,6 +167,9 @@ public struct OutboxDelivery: Sendable {
                 case .accepted(let runID):
                     try store.markOutbox(id: entryID, state: .confirmed, runID: runID)
                     return .confirmed(try store.outboxEntry(id: entryID) ?? entry, runID: runID, byEcho: false)
+                case .busy(let runID) where whenBusy == .withdraws:
+                    _ = try store.discardOutboxEntry(id: entryID)
+                    return .busy(entry, runID: runID)
                 case .busy(let runID):
                     try store.markOutbox(id: entryID, state: .queued, error: "a run is already working in this conversation")
                     return .busy(try store.outboxEntry(id: entryID) ?? entry, runID: runID)
