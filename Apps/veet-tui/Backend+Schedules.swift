@@ -96,7 +96,7 @@ extension Backend {
                 let choice = ScheduleAgentChoice.choose(agentID: nil, agentVersion: nil, history: history)
                 guard let agent = choice.agent else {
                     inbox.post(.schedules(.formRefused(fields: [:], notice: "There is no conversation yet to take the "
-                        + "agent from: start one (Esc, Esc, then write to Veetbot) and create the schedule again.")))
+                        + "agent from: start one (Esc, Esc, then write to Veetbot), then F4 and n bring this form back.")))
                     return
                 }
                 switch draft.definition(base: nil, agent: agent, now: now) {

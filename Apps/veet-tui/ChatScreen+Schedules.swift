@@ -45,7 +45,13 @@ extension ChatScreen {
             _ = backend.scheduleAction(pause ? .pause : .resume, id: item.id,
                                        expectedRevision: revision(on: screen, of: item))
         case .char("n"):
-            screen.form = ScheduleForm(creatingIn: TimeZone.current.identifier)
+            if var kept = state.keptScheduleForm {
+                kept.notice = "What you typed before is back (Esc keeps it again)."
+                screen.form = kept
+                state.keptScheduleForm = nil
+            } else {
+                screen.form = ScheduleForm(creatingIn: TimeZone.current.identifier)
+            }
         case .char("e"):
             guard let item = screen.selectedItem else { return }
             if item.state.isFinal {
@@ -113,7 +119,13 @@ extension ChatScreen {
             screen.form = form
         case .cancel:
             screen.form = nil
-            screen.message = form.isEditing ? "Nothing was changed." : "No schedule was created."
+            if !form.isEditing, form.isChanged {
+                form.isSaving = false
+                state.keptScheduleForm = form
+                screen.message = "No schedule was created; n brings back what you typed."
+            } else {
+                screen.message = form.isEditing ? "Nothing was changed." : "No schedule was created."
+            }
         case .save(let draft):
             form.isSaving = true
             form.notice = ""

@@ -57,6 +57,9 @@ struct ScheduleForm {
 
     var isEditing: Bool { base != nil }
 
+    /// Whether anything was typed since the form opened.
+    var isChanged: Bool { draft != opened }
+
     var draft: ScheduleDraft {
         var draft = opened
         draft.title = title.text

@@ -93,6 +93,9 @@ struct ScreenState {
     var websiteScreen: WebsiteScreen?
     /// The Schedules screen (F4), full screen while open.
     var schedulesScreen: SchedulesScreen?
+    /// A new schedule's form left with Esc after something was typed: `n` brings it back (nothing typed is lost,
+    /// even when the Schedules screen was closed meanwhile, say to start the conversation its agent comes from).
+    var keptScheduleForm: ScheduleForm?
     /// Ctrl-Q: the messages the server has not confirmed (OutboxScreen.swift).
     var outboxScreen: OutboxScreen?
     /// Alt-D: the devices registered for notifications (DevicesScreen.swift).

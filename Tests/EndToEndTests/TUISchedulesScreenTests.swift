@@ -103,7 +103,15 @@ import Testing
         try tui.press("Tab")
         try tui.type("weekly mon,thu 7:30")
         try tui.waitFor("→ Every Monday and Thursday at 07:30")
-        try tui.press("Tab", "C-u")
+        // Esc keeps what was typed; n brings it back, even after the screen was closed.
+        try tui.press("Escape")
+        try tui.waitFor("No schedule was created; n brings back what you typed.")
+        try tui.press("Escape", "F4")
+        try tui.waitFor("No schedules yet.")
+        try tui.press("n")
+        let back = try tui.waitFor("What you typed before is back")
+        #expect(back.contains("Water the plants") && back.contains("weekly mon,thu 7:30"))
+        try tui.press("Tab", "C-u")  // the form comes back on the field it was left on, the cadence
         try tui.type("Mars/Olympus")
         try tui.press("Enter")
         try tui.waitFor("“Mars/Olympus” is not a time zone")
