@@ -28,6 +28,8 @@ struct ScreenFrame {
     let transcript: GridRect
     /// The sidebar's width when it slides over a narrow screen.
     let overlayWidth: Int
+    /// The store banner's lines, on the pane's first rows above the transcript.
+    let bannerLines: [String]
 
     init(_ state: ScreenState, width: Int, height: Int, now: Date) {
         self.width = width
@@ -62,7 +64,9 @@ struct ScreenFrame {
         } else {
             dock = nil
         }
-        transcript = GridRect(row: 0, column: paneLeft, width: paneWidth, height: max(transcriptBottom, 0))
+        bannerLines = state.storeBanner.map { StoreBanner.lines($0, width: paneWidth - 2) } ?? []
+        let top = min(bannerLines.count, max(transcriptBottom - 1, 0))
+        transcript = GridRect(row: top, column: paneLeft, width: paneWidth, height: max(transcriptBottom - top, 0))
     }
 
     /// The sidebar's search field and list at `width` columns.
@@ -159,7 +163,7 @@ enum ScreenLayout {
         // While searching the hits replace the folders' layout: it is not built.
         let placed = search == nil ? FolderSidebar.sections(state.sidebarEntries(), waiting: waiting, now: now) : []
         return Sidebar.sections(SidebarInput(sessions: state.sessions, waiting: waiting,
-                                             search: search, placed: placed), now: now)
+                                             search: search, coverage: state.searchCoverage, placed: placed), now: now)
     }
 
     static func searchShown(_ state: ScreenState) -> SearchOutcome? {
@@ -170,7 +174,7 @@ enum ScreenLayout {
     static func sidebarCacheKey(_ state: ScreenState, now: Date) -> SidebarCacheKey {
         SidebarCacheKey(sessionsVersion: state.sessionsVersion, foldersVersion: state.foldersVersion,
                         approvalsVersion: state.approvalsVersion, questionWaits: state.questionWaits,
-                        search: searchShown(state), second: Int(now.timeIntervalSince1970))
+                        search: searchShown(state), coverage: state.searchCoverage, second: Int(now.timeIntervalSince1970))
     }
 
     /// The sections, rebuilt only when what they show changed.

@@ -101,6 +101,7 @@ enum ScreenPainter {
         }
 
         drawTranscript(state, in: &grid, rect: frame.transcript)
+        StoreBanner.draw(frame.bannerLines, in: &grid, row: 0, column: paneLeft, width: paneWidth, rows: frame.transcript.row)
         drawSeparator(state, in: &grid, row: frame.separatorRow, column: paneLeft, width: paneWidth)
         let composer = frame.composer
         let prompt: ColorToken = state.focus == .composer ? .teal : .inkFaint  // the focused pane's mark in teal

@@ -11,6 +11,8 @@ struct SidebarInput {
     var waiting: Set<String>
     /// The search field's answer; when present it replaces "Recent chats" and the history.
     var search: SearchOutcome?
+    /// What search cannot see yet, said above the hits while searching.
+    var coverage = SearchCoverage(notYetSearchable: 0)
     /// The folder feature's layout (`FolderSidebar.sections`): Recent chats, folders, Scheduled, History.
     var placed: [ListSection]
     var extraSections: [ListSection] = []
@@ -22,7 +24,7 @@ struct SidebarInput {
 enum Sidebar {
     static let width = 32
     /// Section ids (the collapsed ones are remembered per connection).
-    static let recentID = "recent", historyID = "history", resultsID = "results"
+    static let recentID = "recent", historyID = "history", resultsID = "results", coverageID = "coverage"
     static let collapsedPreference = "tui.sidebar.collapsed"
 
     static func sections(_ input: SidebarInput, now: Date) -> [ListSection] {
@@ -37,7 +39,8 @@ enum Sidebar {
             }))
         }
         if let search = input.search {
-            sections.append(ListSection(id: resultsID, title: resultsTitle(search), items: hits(search, now: now)))
+            if let line = input.coverage.line { sections.append(ListSection(id: coverageID, title: line, items: [])) }
+            sections.append(ListSection(id: resultsID, title: resultsTitle(search), items: SearchRows.items(search, now: now)))
             return sections + input.extraSections
         }
         return sections + input.placed + input.extraSections
@@ -46,19 +49,8 @@ enum Sidebar {
     private static func resultsTitle(_ outcome: SearchOutcome) -> String {
         switch outcome {
         case .results(let hits): hits.isEmpty ? "No matches" : "Results (\(hits.count))"
-        case .refine: "Too many matches: type more"
+        case .refine: "More than 100 matches: refine"
         case .emptyQuery: "Results"
-        }
-    }
-
-    private static func hits(_ outcome: SearchOutcome, now: Date) -> [ListItem] {
-        guard case .results(let hits) = outcome else { return [] }
-        return hits.map { hit in
-            let detail = relativeAge(of: hit.updatedAt, to: now)
-            let excerpt = hit.excerpt.text.replacingOccurrences(of: "\n", with: " ")
-            let title = (hit.title ?? "New conversation") + (hit.kind == .title ? "" : ": " + excerpt)
-            return ListItem(id: "hit:" + hit.sessionID + ":" + (hit.sequence.map(String.init) ?? ""), title: title,
-                            detail: detail)
         }
     }
 
