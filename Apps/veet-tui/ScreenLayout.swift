@@ -64,7 +64,8 @@ struct ScreenFrame {
         } else {
             dock = nil
         }
-        bannerLines = state.storeBanner.map { StoreBanner.lines($0, width: paneWidth - 2) } ?? []
+        let bannerWidth = paneWidth - 2
+        bannerLines = state.storeBanner.map { StoreBanner.lines($0, width: bannerWidth) } ?? []
         let top = min(bannerLines.count, max(transcriptBottom - 1, 0))
         transcript = GridRect(row: top, column: paneLeft, width: paneWidth, height: max(transcriptBottom - top, 0))
     }
@@ -163,7 +164,7 @@ enum ScreenLayout {
         // While searching the hits replace the folders' layout: it is not built.
         let placed = search == nil ? FolderSidebar.sections(state.sidebarEntries(), waiting: waiting, now: now) : []
         return Sidebar.sections(SidebarInput(sessions: state.sessions, waiting: waiting,
-                                             search: search, coverage: state.searchCoverage, placed: placed), now: now)
+                                             search: search, placed: placed), now: now)
     }
 
     static func searchShown(_ state: ScreenState) -> SearchOutcome? {
@@ -174,7 +175,7 @@ enum ScreenLayout {
     static func sidebarCacheKey(_ state: ScreenState, now: Date) -> SidebarCacheKey {
         SidebarCacheKey(sessionsVersion: state.sessionsVersion, foldersVersion: state.foldersVersion,
                         approvalsVersion: state.approvalsVersion, questionWaits: state.questionWaits,
-                        search: searchShown(state), coverage: state.searchCoverage, second: Int(now.timeIntervalSince1970))
+                        search: searchShown(state), second: Int(now.timeIntervalSince1970))
     }
 
     /// The sections, rebuilt only when what they show changed.

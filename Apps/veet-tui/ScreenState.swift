@@ -221,7 +221,6 @@ struct SidebarCacheKey: Equatable {
     var approvalsVersion: Int
     var questionWaits: QuestionWaits
     var search: SearchOutcome?
-    var coverage: SearchCoverage
     var second: Int
 }
 

@@ -1,6 +1,8 @@
 import Foundation
 import VeetCurses
 import VeetStore
+import VeetTerminal
+import VeetTokens
 
 /// The sidebar's search hits: one row each, the conversation's title (cut
 /// short) then the excerpt, made here at the width the row has so its
@@ -11,6 +13,11 @@ enum SearchRows {
     static let rowWidth = Sidebar.width - 2
     /// At most this share of a message hit's row goes to the conversation's title.
     static let titleShare = 3
+
+    /// The status bar's "N conversations not yet searchable" while a search is shown.
+    static func coverageStatus(_ state: ScreenState) -> String? {
+        ScreenLayout.searchShown(state) == nil ? nil : state.searchCoverage.line
+    }
 
     static func items(_ outcome: SearchOutcome, now: Date) -> [ListItem] {
         let hits: [SearchHit]
@@ -35,9 +42,16 @@ enum SearchRows {
     static func line(for hit: SearchHit, width: Int) -> StyledLine {
         let title = hit.title ?? "New conversation"
         if hit.kind == .title { return runs(of: hit.excerpt(width: width)) }
-        let prefix = TextFitting.truncate(title, width: max(4, width / titleShare)) + ": "
+        let prefix = cut(title, to: max(4, width / titleShare)) + ": "
         let excerpt = hit.excerpt(width: max(8, width - DisplayWidth.of(prefix)))
         return [StyledRun(prefix)] + runs(of: excerpt)
+    }
+
+    /// `text` in at most `width` columns, "…" right after the last word kept (no space before it).
+    static func cut(_ text: String, to width: Int) -> String {
+        guard DisplayWidth.of(text) > width else { return text }
+        let kept = TextFitting.truncate(text, width: width).dropLast()
+        return kept.trimmingCharacters(in: .whitespaces) + "…"
     }
 
     /// The excerpt as runs, its highlights bold.

@@ -11,8 +11,6 @@ struct SidebarInput {
     var waiting: Set<String>
     /// The search field's answer; when present it replaces "Recent chats" and the history.
     var search: SearchOutcome?
-    /// What search cannot see yet, said above the hits while searching.
-    var coverage = SearchCoverage(notYetSearchable: 0)
     /// The folder feature's layout (`FolderSidebar.sections`): Recent chats, folders, Scheduled, History.
     var placed: [ListSection]
     var extraSections: [ListSection] = []
@@ -24,7 +22,7 @@ struct SidebarInput {
 enum Sidebar {
     static let width = 32
     /// Section ids (the collapsed ones are remembered per connection).
-    static let recentID = "recent", historyID = "history", resultsID = "results", coverageID = "coverage"
+    static let recentID = "recent", historyID = "history", resultsID = "results"
     static let collapsedPreference = "tui.sidebar.collapsed"
 
     static func sections(_ input: SidebarInput, now: Date) -> [ListSection] {
@@ -39,7 +37,6 @@ enum Sidebar {
             }))
         }
         if let search = input.search {
-            if let line = input.coverage.line { sections.append(ListSection(id: coverageID, title: line, items: [])) }
             sections.append(ListSection(id: resultsID, title: resultsTitle(search), items: SearchRows.items(search, now: now)))
             return sections + input.extraSections
         }

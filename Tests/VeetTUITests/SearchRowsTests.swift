@@ -40,9 +40,9 @@ import VeetTransport
         let item = SearchRows.item(for: Self.hit("s4", title: "Lisbon trip in March", text: Self.long, query: "ferry"), now: Self.now)
         let runs = item.styledTitle ?? []
         let text = runs.map(\.text).joined()
-        #expect(DisplayWidth.of(text) <= SearchRows.rowWidth - 4, "fits beside its age: \(text)")
-        #expect(text.hasPrefix("Lisbon…: "))
-        #expect(text.contains("…"))
+        #expect(text.count <= SearchRows.rowWidth - 4, "fits beside its age: \(text)")
+        #expect(text.hasPrefix("Lisbon…: …"), "a narrow row keeps no head before the match: \(text)")
+        #expect(text.hasSuffix("…"))
         #expect(runs.filter { $0.style.attributes.contains(.bold) }.map(\.text) == ["ferry"])
     }
 
@@ -71,12 +71,19 @@ import VeetTransport
         #expect(results?.items.count == 3)
     }
 
-    @Test func theCountNotYetSearchableStandsAboveTheHitsUntilItIsZero() {
-        let input = { (count: Int) in
-            SidebarInput(sessions: [], waiting: [], search: Self.results(), coverage: SearchCoverage(notYetSearchable: count), placed: [])
+    /// In the status bar, whole at 80 columns, while a search is shown and nothing else stands there.
+    @Test func theCountNotYetSearchableStandsInTheStatusBarWhileSearching() {
+        let status = { (state: ScreenState) in
+            ScreenGoldenTests.settledGrid(state, width: 80).1.snapshot.split(separator: "\n").last.map(String.init) ?? ""
         }
-        #expect(Sidebar.sections(input(7), now: Self.now).map(\.title).contains("7 conversations not yet searchable"))
-        #expect(!Sidebar.sections(input(0), now: Self.now).contains { $0.id == Sidebar.coverageID })
+        #expect(status(Self.searching(Self.results(), query: "ferry", coverage: 7)).contains("7 conversations not yet searchable"))
+        #expect(!status(Self.searching(Self.results(), query: "ferry", coverage: 0)).contains("searchable"))
+        var notSearching = Self.searching(Self.results(), query: "", coverage: 7)
+        notSearching.searchOutcome = nil
+        #expect(!status(notSearching).contains("searchable"))
+        var offline = Self.searching(Self.results(), query: "ferry", coverage: 7)
+        offline.refreshProblem = "Server unreachable · retrying"
+        #expect(status(offline).contains("Server unreachable") && !status(offline).contains("searchable"))
     }
 
     @Test(arguments: [(80, 24), (160, 48)])
@@ -94,7 +101,7 @@ import VeetTransport
                 == "Can't open the local store (it cannot be created or opened): nothing is kept after you quit")
         for width in [30, 78, 125] {
             let lines = StoreBanner.lines(StoreBanner.text(reason: reason), width: width)
-            #expect(lines.count <= 2 && lines.allSatisfy { DisplayWidth.of($0) <= width })
+            #expect(lines.count <= 2 && lines.allSatisfy { $0.count <= width })
         }
     }
 

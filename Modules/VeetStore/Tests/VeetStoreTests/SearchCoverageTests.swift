@@ -61,6 +61,9 @@ import VeetWire
             #expect(excerpt.marked(open: "[", close: "]").contains("[ferry]"))
         }
         #expect(hit.excerpt(width: 200).text == long)
+        // Narrow: no head kept, the room goes to the text around the match.
+        #expect(hit.excerpt(width: 20).text.hasPrefix("…"))
+        #expect(hit.excerpt(width: 40).text.hasPrefix("At the"))
     }
 
     @Test func theStoreCanLiveInMemoryWithTheSameTables() async throws {

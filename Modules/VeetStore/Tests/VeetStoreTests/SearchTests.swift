@@ -126,8 +126,9 @@ import VeetWire
         for sql in [LocalStore.searchSQL, LocalStore.matchingConversationsSQL, LocalStore.firstMatchesSQL] {
             let plan = try store.database.read { db in
                 #expect(SearchRanking.register(on: db.handle))
+                let parameters: [SQLValue] = [.text("\"plan\"*"), .int(store.connectionID), .int(101)]
                 return try db.query("EXPLAIN QUERY PLAN " + sql,
-                             [.text("\"plan\"*"), .int(store.connectionID), .int(101)]) { $0.text(3) }
+                                    Array(parameters.prefix(sql.contains("?3") ? 3 : 2))) { $0.text(3) }
             }
             let fts = plan.filter { $0.contains("search_fts") }
             #expect(!fts.isEmpty)
