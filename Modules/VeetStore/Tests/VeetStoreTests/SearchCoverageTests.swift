@@ -103,8 +103,19 @@ import VeetWire
         chmod(root.path, 0o500)
         defer { chmod(root.path, 0o700); try? FileManager.default.removeItem(at: root) }
         let paths = VeetPaths(configDirectory: root.appendingPathComponent("config"), dataDirectory: root.appendingPathComponent("data/veet"))
-        guard getuid() != 0 else { return }  // root writes anywhere
-        #expect(throws: StoreError.self) { try LocalStore.open(paths: paths, connection: "main") }
+        if getuid() != 0 {  // root writes anywhere
+            #expect(throws: StoreError.self) { try LocalStore.open(paths: paths, connection: "main") }
+        }
+        // A data folder under a file: refused to root too, in the system's words, not Foundation's dump.
+        let underFile = VeetPaths(configDirectory: root.appendingPathComponent("config"),
+                                  dataDirectory: URL(fileURLWithPath: "/dev/null/veet"))
+        do {
+            _ = try LocalStore.open(paths: underFile, connection: "main")
+            Issue.record("opened a store under /dev/null")
+        } catch let error as StoreError {
+            #expect(error.description == "Could not open the local store /dev/null/veet/veet.sqlite: its folder /dev/null/veet cannot be made (Not a directory)")
+            #expect(error.shortReason == "it cannot be created or opened")
+        }
     }
 }
 

@@ -61,12 +61,23 @@ public final class Database: Sendable {
         do {
             try PrivateFiles.ensureDirectory(paths.dataDirectory)
         } catch {
-            throw StoreError.cannotOpen(path: paths.databaseFile.path, detail: "\(error)")
+            throw StoreError.cannotOpen(path: paths.databaseFile.path,
+                                        detail: "its folder \(paths.dataDirectory.path) cannot be made (\(Self.plainWords(error)))")
         }
         let database = try Database(path: paths.databaseFile.path, options: options)
         // The file holds conversation text: owner-only like the directory.
         chmod(paths.databaseFile.path, 0o600)
         return database
+    }
+
+    /// The system's words for a file error ("Not a directory", "Permission denied"), not Foundation's dump of it.
+    static func plainWords(_ error: any Error) -> String {
+        let ns = error as NSError
+        let underlying = ns.userInfo.values.compactMap { ($0 as? any Error).map { $0 as NSError } }
+        if let posix = ([ns] + underlying).first(where: { $0.domain == NSPOSIXErrorDomain }) {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        return ns.localizedDescription
     }
 
     /// Runs `body` on the writer connection inside one transaction.
