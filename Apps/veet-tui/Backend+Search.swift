@@ -24,9 +24,11 @@ extension Backend {
         while !Task.isCancelled, !((try? store.sessionsNeedingTranscript(limit: 1).isEmpty) ?? true) {
             if throughDaemon, await daemon.fillTranscripts() {
                 let after = postCoverage()
-                if after == coverage { break }  // veetd could read none: the next reconcile asks again
-                coverage = after
-                continue
+                if after != coverage {
+                    coverage = after
+                    continue
+                }
+                // veetd read none of ours (its store may be another file): this process reads them.
             }
             throughDaemon = false
             let report = await store.fillTranscripts(from: HTTPStoreSource(sender: api.sender, retry: api.retry),
