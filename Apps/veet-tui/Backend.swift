@@ -25,8 +25,14 @@ struct Backend: Sendable {
     let reconcileGate = ReconcileGate()
     /// Email's refresh admission and status (in memory; restarted with the app).
     let emailRefresher: EmailRefresher
+    /// Reads the transcripts search cannot see yet (`fillSearchableTranscripts`).
+    let transcriptFiller = TranscriptFiller()
+    /// Why the store on disk could not be opened, when this backend runs on one in memory.
+    let storeProblem: String?
 
-    init(client: HTTPClient, store: LocalStore, inbox: Inbox, broker: PromptBroker, daemon: DaemonLink) {
+    init(client: HTTPClient, store: LocalStore, inbox: Inbox, broker: PromptBroker, daemon: DaemonLink,
+         storeProblem: String? = nil) {
+        self.storeProblem = storeProblem
         self.daemon = daemon
         self.client = client
         api = ChatAPI(sender: .noticingSignIn(client: client, inbox: inbox))  // a 401 asks to sign in again
@@ -73,6 +79,7 @@ struct Backend: Sendable {
         let sessions = await folders.fencedRows(cachedSessions())
         let pending = await NeedsYouReader(sender: api.sender).read()
         inbox.post(.sessionsLoaded(sessions, pendingApprovals: pending))
+        fillSearchableTranscripts()
     }
 
     /// What the status bar says while the index cannot be refreshed (it retries every 30 seconds).

@@ -84,6 +84,7 @@ extension ChatScreen {
         let opened = try ConnectionOpener.open(resolved, registry: registry, environment: environment)
         leaveConversationWork()
         searchTask?.cancel()
+        backend.transcriptFiller.cancel()
         for poll in ceremonyPolls.values { poll.cancel() }
         ceremonyPolls = [:]
         backend = opened.backend

@@ -114,6 +114,7 @@ final class ChatScreen {
 
     /// What the connection's store holds for the screen: its index, the folds, the expansion, its appearance.
     func loadConnectionState() {
+        state.storeBanner = backend.storeProblem.map(StoreBanner.text(reason:))
         state.sessions = backend.cachedSessions()
         if let saved = try? backend.store.preferences.value(for: Sidebar.collapsedPreference) {
             state.sidebar.collapsed = Set(saved.split(separator: ",").map(String.init))
@@ -226,6 +227,8 @@ final class ChatScreen {
         case .searchResults(let query, let outcome):
             guard query == state.search.text else { return }
             state.searchOutcome = outcome
+        case .searchCoverage(let coverage):
+            searchCoverageChanged(coverage)
         case .deleted(let sessionID):
             state.sessions.removeAll { $0.id == sessionID }
             if state.sessionID == sessionID { openConversation(nil) }

@@ -11,15 +11,27 @@ import VeetTransport
 /// Opens a connection the way start-up always did: the client, the local
 /// store slice named like the CLI's (`name ?? "url:" + url`), veetd's link.
 /// Each backend has its own inbox and in-memory artifact cache, so nothing a
-/// backend read for one connection reaches the screen of another.
+/// backend read for one connection reaches the screen of another. A store
+/// file that cannot be opened (a read-only folder, a damaged or locked file)
+/// does not stop the TUI: it runs on a store in memory, refilled from the
+/// server, and says so in a banner (`StoreBanner`).
 enum ConnectionOpener {
     static func open(_ resolved: ResolvedConnection, registry: ConnectionRegistry,
                      environment: [String: String]) throws -> (backend: Backend, label: String) {
         let url = resolved.settings.serverURL.url.absoluteString
-        let store = try LocalStore.open(paths: registry.paths, connection: resolved.name ?? "url:\(url)", url: url)
+        let slice = resolved.name ?? "url:\(url)"
+        let store: LocalStore
+        var storeProblem: String?
+        do {
+            store = try LocalStore.open(paths: registry.paths, connection: slice, url: url)
+        } catch {
+            storeProblem = StoreBanner.reason(for: error)
+            store = try LocalStore.inMemory(connection: slice, url: url)
+        }
         let client = HTTPClient(settings: resolved.settings, clientVersion: VeetTransportVersion.current)
         let backend = Backend(client: client, store: store, inbox: Inbox(), broker: PromptBroker(),
-                              daemon: DaemonLink(paths: DaemonPaths(environment: environment), connection: resolved.name))
+                              daemon: DaemonLink(paths: DaemonPaths(environment: environment), connection: resolved.name),
+                              storeProblem: storeProblem)
         return (backend, label(for: resolved))
     }
 

@@ -65,6 +65,26 @@ final class DaemonLink: Sendable {
         }
     }
 
+    /// Asks veetd for a round of the transcripts search cannot see yet
+    /// (`fill_transcripts`), on a connection of its own so the link's queue
+    /// stays free for the quick calls. False without veetd, for a connection
+    /// veetd does not watch (one chosen by VEET_URL) or from an older veetd:
+    /// the caller reads them itself.
+    func fillTranscripts(timeout: TimeInterval = 120) async -> Bool {
+        guard let connection else { return false }
+        let paths = paths
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                guard let client = try? DaemonClient.connect(paths: paths, client: "veet-tui", timeout: Self.callTimeout),
+                      case .ok? = try? client.request(.fillTranscripts(connection: connection), timeout: timeout) else {
+                    continuation.resume(returning: false)
+                    return
+                }
+                continuation.resume(returning: true)
+            }
+        }
+    }
+
     /// Announces the visible conversation (nil: a new one, nothing to hold back).
     func show(_ sessionID: String?) {
         queue.async { [self] in deliver(sessionID) }

@@ -35,6 +35,8 @@ enum AppMessage: Sendable {
     case notice(String)
     /// The answer to a sidebar search (only the newest query's answer arrives).
     case searchResults(query: String, SearchOutcome)
+    /// How many conversations search cannot see yet (the background fill's progress).
+    case searchCoverage(SearchCoverage)
     /// A conversation was deleted everywhere.
     case deleted(sessionID: String)
     /// A conversation that cannot be shown as a transcript (deleted elsewhere, unreachable, a server too old).

@@ -28,6 +28,8 @@ struct ScreenFrame {
     let transcript: GridRect
     /// The sidebar's width when it slides over a narrow screen.
     let overlayWidth: Int
+    /// The store banner's lines, on the pane's first rows above the transcript.
+    let bannerLines: [String]
 
     init(_ state: ScreenState, width: Int, height: Int, now: Date) {
         self.width = width
@@ -62,7 +64,10 @@ struct ScreenFrame {
         } else {
             dock = nil
         }
-        transcript = GridRect(row: 0, column: paneLeft, width: paneWidth, height: max(transcriptBottom, 0))
+        let bannerWidth = paneWidth - 2
+        bannerLines = state.storeBanner.map { StoreBanner.lines($0, width: bannerWidth) } ?? []
+        let top = min(bannerLines.count, max(transcriptBottom - 1, 0))
+        transcript = GridRect(row: top, column: paneLeft, width: paneWidth, height: max(transcriptBottom - top, 0))
     }
 
     /// The sidebar's search field and list at `width` columns.

@@ -116,6 +116,7 @@ enum ScreenPainter {
         }
 
         drawTranscript(state, in: &grid, rect: frame.transcript)
+        StoreBanner.draw(frame.bannerLines, in: &grid, row: 0, column: paneLeft, width: paneWidth, rows: frame.transcript.row)
         drawSeparator(state, in: &grid, row: frame.separatorRow, column: paneLeft, width: paneWidth)
         let composer = frame.composer
         let prompt: ColorToken = state.focus == .composer ? .teal : .inkFaint  // the focused pane's mark in teal
@@ -254,14 +255,16 @@ enum ScreenPainter {
     private static func drawStatusBar(_ state: ScreenState, in grid: inout ScreenGrid, row: Int, width: Int, narrow: Bool) {
         var left: StyledLine = [StyledRun(" " + state.connectionLabel + "  ", style: styles.statusBar),
                                 StyledRun(state.title, style: TextStyle(attributes: .bold, foreground: .ink, background: .paperDeep))]
-        // A notice (a send's, say) wins over the standing "offline" status, which returns after it.
-        if let notice = state.notice.isEmpty ? state.refreshProblem : state.notice {
+        // A notice (a send's, say) wins over the standing "offline" status, which returns after it;
+        // while searching, what search cannot see yet stands there when nothing else does.
+        let standing = state.refreshProblem ?? SearchRows.coverageStatus(state)
+        if let notice = state.notice.isEmpty ? standing : state.notice {
             left.append(StyledRun("  " + notice, style: TextStyle(foreground: .amberText, background: .paperDeep)))
         }
         let stop = state.isRunActive ? "Ctrl-C stop" : "Ctrl-C quit"
         let sidebarKey = narrow ? "  Ctrl-O chats" : ""
         let right: StyledLine = [StyledRun("F1/? help  Tab focus\(sidebarKey)  \(stop) ", style: styles.statusBar)]
-        StatusBar(left: left, right: right, keepsLastLeftRun: !state.notice.isEmpty || state.refreshProblem != nil)
+        StatusBar(left: left, right: right, keepsLastLeftRun: !state.notice.isEmpty || standing != nil)
             .draw(in: &grid, row: row, width: width, styles: styles)
     }
 }

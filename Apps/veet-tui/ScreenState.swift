@@ -136,6 +136,10 @@ struct ScreenState {
     /// The search field at the top of the sidebar and the answer to its latest query.
     var search = TextInput()
     var searchOutcome: SearchOutcome?
+    /// Over the conversation pane while the store on disk could not be opened (`StoreBanner`).
+    var storeBanner: String?
+    /// What search cannot see yet (transcripts still being read in the background).
+    var searchCoverage = SearchCoverage(notYetSearchable: 0)
 
     /// The open conversation; nil is a new conversation not created yet.
     var sessionID: String?

@@ -37,7 +37,7 @@ enum Sidebar {
             }))
         }
         if let search = input.search {
-            sections.append(ListSection(id: resultsID, title: resultsTitle(search), items: hits(search, now: now)))
+            sections.append(ListSection(id: resultsID, title: resultsTitle(search), items: SearchRows.items(search, now: now)))
             return sections + input.extraSections
         }
         return sections + input.placed + input.extraSections
@@ -46,19 +46,8 @@ enum Sidebar {
     private static func resultsTitle(_ outcome: SearchOutcome) -> String {
         switch outcome {
         case .results(let hits): hits.isEmpty ? "No matches" : "Results (\(hits.count))"
-        case .refine: "Too many matches: type more"
+        case .refine: "More than 100 matches: refine"
         case .emptyQuery: "Results"
-        }
-    }
-
-    private static func hits(_ outcome: SearchOutcome, now: Date) -> [ListItem] {
-        guard case .results(let hits) = outcome else { return [] }
-        return hits.map { hit in
-            let detail = relativeAge(of: hit.updatedAt, to: now)
-            let excerpt = hit.excerpt.text.replacingOccurrences(of: "\n", with: " ")
-            let title = (hit.title ?? "New conversation") + (hit.kind == .title ? "" : ": " + excerpt)
-            return ListItem(id: "hit:" + hit.sessionID + ":" + (hit.sequence.map(String.init) ?? ""), title: title,
-                            detail: detail)
         }
     }
 

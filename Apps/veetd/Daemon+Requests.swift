@@ -1,4 +1,5 @@
 import Foundation
+import VeetChat
 import VeetDaemonProtocol
 import VeetStore
 
@@ -31,7 +32,22 @@ extension Daemon {
             client.send(.ok)
         case .watch(let runID, let sessionID, let name):
             watchLeftWaiting(client, runID: runID, sessionID: sessionID, connection: name)
+        case .fillTranscripts(let name):
+            await fillTranscripts(client, connection: name)
         }
+    }
+
+    /// A client's search wants every conversation: read a round of the transcripts not read yet.
+    private func fillTranscripts(_ client: ClientConnection, connection name: String?) async {
+        guard let runtime = runtime(named: name).flatMap({ usableRuntime($0.name) }) else {
+            client.send(.error(DaemonError(code: "not_found", message: "name a saved connection that can sync")))
+            return
+        }
+        let source = HTTPStoreSource(sender: .live(client: runtime.client))
+        let report = await runtime.store.fillTranscripts(from: source, limit: DaemonRequest.fillTranscriptsRound)
+        log.info("transcripts \(runtime.name): \(report.read) read for search, \(report.failed) failed, "
+                 + "\(report.coverage.notYetSearchable) not yet searchable")
+        client.send(.ok)
     }
 
     /// A client left this run waiting for the owner: watch it now, not at the next sync.

@@ -16,6 +16,7 @@ extension DaemonRequest: Codable {
         case .detach: "detach"
         case .visible: "visible"
         case .watch: "watch"
+        case .fillTranscripts: "fill_transcripts"
         }
     }
 
@@ -37,6 +38,7 @@ extension DaemonRequest: Codable {
             try c.encode(runID, forKey: .runID)
             try c.encodeIfPresent(sessionID, forKey: .sessionID)
             try c.encodeIfPresent(connection, forKey: .connection)
+        case .fillTranscripts(let connection): try c.encodeIfPresent(connection, forKey: .connection)
         }
     }
 
@@ -54,6 +56,7 @@ extension DaemonRequest: Codable {
         case "watch": self = .watch(runID: try c.decode(String.self, forKey: .runID),
                                     sessionID: try c.decodeIfPresent(String.self, forKey: .sessionID),
                                     connection: try c.decodeIfPresent(String.self, forKey: .connection))
+        case "fill_transcripts": self = .fillTranscripts(connection: try c.decodeIfPresent(String.self, forKey: .connection))
         case let other:
             throw DaemonError(code: "unknown_type", message: "unknown request type \"\(other.prefix(64))\"")
         }

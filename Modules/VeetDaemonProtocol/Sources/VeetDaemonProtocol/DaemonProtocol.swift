@@ -25,6 +25,15 @@ public enum DaemonRequest: Sendable, Hashable {
     /// This client leaves a run waiting for the owner (an approval or a question):
     /// watch it now, as a run the index shows active, instead of at the next sync.
     case watch(runID: String, sessionID: String?, connection: String?)
+    /// Read a round of the transcripts search cannot see yet (never read
+    /// first, newest first; at most `fillTranscriptsRound`), answered `ok`
+    /// when it is done. An older veetd answers `unknown_type`: the client reads them itself.
+    case fillTranscripts(connection: String?)
+}
+
+extension DaemonRequest {
+    /// How many transcripts one `fill_transcripts` reads at most.
+    public static let fillTranscriptsRound = 200
 }
 
 /// What the daemon sends: answers, run events, errors.

@@ -9,7 +9,15 @@ import VeetDaemonProtocol
         .attach(runID: "r-1", connection: nil), .attach(runID: "r-2", connection: "home"), .detach(runID: "r-1"),
         .visible(sessionID: "s-1"), .visible(sessionID: nil),
         .watch(runID: "r-3", sessionID: "s-3", connection: "work"), .watch(runID: "r-4", sessionID: nil, connection: nil),
+        .fillTranscripts(connection: "work"), .fillTranscripts(connection: nil),
     ]
+
+    @Test func fillTranscriptsIsSpelledAsDocumented() throws {
+        let line = String(decoding: try JSONEncoder().encode(DaemonRequest.fillTranscripts(connection: "work")), as: UTF8.self)
+        #expect(line.contains("\"type\":\"fill_transcripts\"") && line.contains("\"connection\":\"work\""), "\(line)")
+        let decoded = try JSONDecoder().decode(DaemonRequest.self, from: Data(#"{"type":"fill_transcripts"}"#.utf8))
+        #expect(decoded == .fillTranscripts(connection: nil))
+    }
 
     static let messages: [DaemonMessage] = [
         .welcome(version: 1, daemonVersion: "0.1.0", pid: 42),

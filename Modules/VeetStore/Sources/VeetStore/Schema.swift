@@ -2,7 +2,7 @@
 /// shipped migration: add the next one (and a test that migrates to it).
 public enum Schema {
     public static let migrations: [Migration] = [v1, v2, v3, v4, preferencesMigration, newConversationOutboxMigration,
-                                                   sharedConversationKeyMigration]
+                                                   sharedConversationKeyMigration, LocalStore.transcriptReadMigration]
     public static var latestVersion: Int { migrations.count }
 
     /// Connections and the session index mirror.

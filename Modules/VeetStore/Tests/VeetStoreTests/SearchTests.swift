@@ -104,7 +104,12 @@ import VeetWire
 
     @Test func moreThanAHundredMatchingConversationsAsksToRefine() throws {
         let store = try storeWith((0..<101).map { ("s\($0)", nil, ["budget review \($0)"]) })
-        #expect(try store.search("budget") == .refine)
+        guard case .refine(let firstOnes) = try store.search("budget") else { Issue.record("expected refine"); return }
+        // More than 100: still the first ones, listed (not ranked), newest first, each once.
+        #expect(firstOnes.count == 50)
+        #expect(Set(firstOnes.map(\.sessionID)).count == 50)
+        #expect(firstOnes.map(\.updatedAt) == firstOnes.map(\.updatedAt).sorted(by: >))
+        #expect(firstOnes.allSatisfy { $0.excerpt.marked(open: "[", close: "]").contains("[budget]") })
         #expect(hits(try store.search("budget 42")).map(\.sessionID) == ["s42"])
         try store.completeDelete(sessionID: "s0")
         #expect(hits(try store.search("budget")).count == 50) // 100 match now: listed, 50 per page
@@ -118,11 +123,12 @@ import VeetWire
 
     @Test func theQueryPlanNeverFullScansTheIndex() throws {
         let store = try storeWith([("a", "x", ["plan"])])
-        for sql in [LocalStore.searchSQL, LocalStore.matchingConversationsSQL] {
+        for sql in [LocalStore.searchSQL, LocalStore.matchingConversationsSQL, LocalStore.firstMatchesSQL] {
             let plan = try store.database.read { db in
                 #expect(SearchRanking.register(on: db.handle))
+                let parameters: [SQLValue] = [.text("\"plan\"*"), .int(store.connectionID), .int(101)]
                 return try db.query("EXPLAIN QUERY PLAN " + sql,
-                             [.text("\"plan\"*"), .int(store.connectionID), .int(101)]) { $0.text(3) }
+                                    Array(parameters.prefix(sql.contains("?3") ? 3 : 2))) { $0.text(3) }
             }
             let fts = plan.filter { $0.contains("search_fts") }
             #expect(!fts.isEmpty)

@@ -9,12 +9,17 @@ public struct ListItem: Sendable, Hashable {
     public var detail: String?
     /// Drawn before the title in its own style (an amber dot for "needs you").
     public var marker: StyledRun?
+    /// Drawn instead of `title` when set: each run's attributes over the row's
+    /// style (bold words in an excerpt), cut at the row's end like the title.
+    public var styledTitle: StyledLine?
 
-    public init(id: String, title: String, detail: String? = nil, marker: StyledRun? = nil) {
+    public init(id: String, title: String, detail: String? = nil, marker: StyledRun? = nil,
+                styledTitle: StyledLine? = nil) {
         self.id = id
         self.title = title
         self.detail = detail
         self.marker = marker
+        self.styledTitle = styledTitle
     }
 }
 
@@ -186,7 +191,15 @@ public struct SectionedList: Sendable, Hashable {
                 titleLimit = start - 1
             }
         }
-        grid.put(TextFitting.truncate(item.title, width: titleLimit - column), row: row, column: column,
-                 style: base, limit: titleLimit)
+        guard let runs = item.styledTitle else {
+            grid.put(TextFitting.truncate(item.title, width: titleLimit - column), row: row, column: column,
+                     style: base, limit: titleLimit)
+            return
+        }
+        for run in runs where column < titleLimit {
+            var style = base
+            style.attributes.formUnion(run.style.attributes)
+            column = grid.put(run.text, row: row, column: column, style: style, limit: titleLimit)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Synchronization
 import VeetTransport
 
 /// The database file: one writer connection behind a lock, and a small pool
@@ -14,6 +15,13 @@ public final class Database: Sendable {
     public let options: DatabaseOptions
     private let writer: ThreadLock<SQLiteConnection>
     private let idleReaders: ThreadLock<[SQLiteConnection]>
+    /// In memory: the one connection, which reads share with writes (see `inMemory`).
+    private let memoryConnection: SQLiteConnection?
+    /// In memory: the thread inside a read or write now (0: none), so one nested in it runs on its transaction.
+    private let memoryHolder = Atomic<UInt>(0)
+
+    /// True for a database that lives only in this process (`inMemory`).
+    public var isInMemory: Bool { memoryConnection != nil }
 
     /// Opens (creating if needed) and migrates the file at `path`.
     public init(path: String, options: DatabaseOptions = DatabaseOptions(),
@@ -24,6 +32,28 @@ public final class Database: Sendable {
         try Migrator(migrations: migrations).migrate(connection)
         writer = ThreadLock(connection)
         idleReaders = ThreadLock([])
+        memoryConnection = nil
+    }
+
+    /// A database in this process's memory with the same migrations: for when
+    /// the file cannot be opened (the TUI then says nothing is kept after it
+    /// quits). An in-memory database belongs to the connection that made it, so
+    /// reads share the writer's connection and lock instead of a pool; a read
+    /// or write started inside another on the same thread runs on the
+    /// transaction already open (a write nested in it as a savepoint).
+    public static func inMemory(options: DatabaseOptions = DatabaseOptions(),
+                                migrations: [Migration] = Schema.migrations) throws -> Database {
+        try Database(memoryWith: options, migrations: migrations)
+    }
+
+    private init(memoryWith options: DatabaseOptions, migrations: [Migration]) throws {
+        path = ":memory:"
+        self.options = options
+        let connection = try SQLiteConnection(path: ":memory:", readOnly: false, options: options)
+        try Migrator(migrations: migrations).migrate(connection)
+        writer = ThreadLock(connection)
+        idleReaders = ThreadLock([])
+        memoryConnection = connection
     }
 
     /// Opens the store at `VeetPaths.databaseFile`, creating its 0700 directory.
@@ -31,7 +61,8 @@ public final class Database: Sendable {
         do {
             try PrivateFiles.ensureDirectory(paths.dataDirectory)
         } catch {
-            throw StoreError.cannotOpen(path: paths.databaseFile.path, detail: "\(error)")
+            throw StoreError.cannotOpen(path: paths.databaseFile.path,
+                                        detail: "its folder \(paths.dataDirectory.path) cannot be made (\(Self.plainWords(error)))")
         }
         let database = try Database(path: paths.databaseFile.path, options: options)
         // The file holds conversation text: owner-only like the directory.
@@ -39,19 +70,61 @@ public final class Database: Sendable {
         return database
     }
 
+    /// The system's words for a file error ("Not a directory", "Permission denied"), not Foundation's dump of it.
+    static func plainWords(_ error: any Error) -> String {
+        let ns = error as NSError
+        let underlying = ns.userInfo.values.compactMap { ($0 as? any Error).map { $0 as NSError } }
+        if let posix = ([ns] + underlying).first(where: { $0.domain == NSPOSIXErrorDomain }) {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        return ns.localizedDescription
+    }
+
     /// Runs `body` on the writer connection inside one transaction.
     public func write<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try writer.withLock { connection in
-            try connection.transaction { try body(connection) }
+        if let nested = memoryConnection, holdsMemory {
+            try nested.execute("SAVEPOINT nested_write")
+            do {
+                let value = try body(nested)
+                try nested.execute("RELEASE nested_write")
+                return value
+            } catch {
+                try? nested.execute("ROLLBACK TO nested_write; RELEASE nested_write")
+                throw error
+            }
+        }
+        return try writer.withLock { connection in
+            try holdingMemory { try connection.transaction { try body(connection) } }
         }
     }
 
     /// Runs `body` on a read connection (a snapshot for its whole duration).
     public func read<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        if let memory = memoryConnection {
+            if holdsMemory { return try body(memory) }
+            return try writer.withLock { connection in
+                try holdingMemory { try connection.transaction(immediate: false) { try body(connection) } }
+            }
+        }
         let reader = try checkOutReader()
         defer { checkIn(reader) }
         return try reader.transaction(immediate: false) { try body(reader) }
     }
+
+    /// True when this thread is inside a read or write of the in-memory database.
+    private var holdsMemory: Bool {
+        memoryConnection != nil && memoryHolder.load(ordering: .acquiring) == Self.currentThread
+    }
+
+    /// Runs `body` marked as this thread's (in memory only; the writer lock is held).
+    private func holdingMemory<T>(_ body: () throws -> T) rethrows -> T {
+        guard memoryConnection != nil else { return try body() }
+        memoryHolder.store(Self.currentThread, ordering: .releasing)
+        defer { memoryHolder.store(0, ordering: .releasing) }
+        return try body()
+    }
+
+    private static var currentThread: UInt { UInt(pthread_self()) }
 
     private func checkOutReader() throws -> SQLiteConnection {
         if let idle = idleReaders.withLock({ $0.popLast() }) { return idle }

@@ -34,6 +34,19 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// A few words for a banner: why the store could not be opened (the
+    /// description keeps the path and SQLite's own words).
+    public var shortReason: String {
+        switch self {
+        case .corrupt: "the file is damaged"
+        case .locked: "another veet holds it locked"
+        case .newerSchema: "a newer veet wrote it"
+        case .cannotOpen: "it cannot be created or opened"
+        case .sqlite(let code, _): "SQLite error \(code)"
+        case .unknownConnection: "it has no such connection"
+        }
+    }
+
     /// Maps a result code to the error a caller sees.
     static func from(code: Int32, db: OpaquePointer?, path: String) -> StoreError {
         let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))

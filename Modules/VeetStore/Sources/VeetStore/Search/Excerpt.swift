@@ -26,11 +26,14 @@ public struct Excerpt: Sendable, Hashable, Codable {
     }
 
     static let ellipsis: Character = "…"
+    /// Below this width a middle elision keeps no head before the match's window.
+    public static let narrowWidth = 24
 
     /// Builds the excerpt of `body` for `query`, at most `width` characters.
     /// Whitespace runs become single spaces. When the line is too long the
     /// middle is elided: the start stays, then "…", then the text around the
-    /// first match (itself cut with "…" when it runs past the width).
+    /// first match (itself cut with "…" when it runs past the width); below
+    /// `narrowWidth` no start is kept, only "…", the text around the match, "…".
     public static func make(body: String, query: SearchQuery, width: Int) -> Excerpt {
         let line = Array(body.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
         let matches = matchRanges(in: line, query: query)
@@ -45,8 +48,9 @@ public struct Excerpt: Sendable, Hashable, Codable {
         if first == nil || first!.upperBound <= headCount || first!.lowerBound >= tailStart {
             return assemble(line, pieces: [0..<headCount, tailStart..<line.count], matches: matches)
         }
-        // Otherwise keep a short head and a window that opens a little before the first match.
-        let shortHead = max(0, (width - 2) / 4)
+        // Otherwise keep a short head and a window that opens a little before the first match;
+        // a narrow line (a sidebar row) gives the head's room to the match: "…before match after…".
+        let shortHead = width < Self.narrowWidth ? 0 : max(0, (width - 2) / 4)
         let windowLength = width - shortHead - 1
         let lead = min(12, windowLength / 3)
         var windowStart = max(shortHead, first!.lowerBound - lead)

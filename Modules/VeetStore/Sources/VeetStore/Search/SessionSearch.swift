@@ -3,7 +3,9 @@ import Foundation
 import Synchronization
 import VeetTransport
 
-/// One conversation that matched, with its best-ranked match.
+/// One conversation that matched, with its best-ranked match. The excerpt
+/// is made when asked for (`excerpt(width:)`), at the width the row that
+/// shows it has: a search costs no excerpt work for hits nobody draws.
 public struct SearchHit: Sendable, Hashable {
     public var sessionID: String
     public var title: String?
@@ -12,17 +14,43 @@ public struct SearchHit: Sendable, Hashable {
     public var kind: SearchMatchKind
     /// The message's sequence when `kind` is `.message`.
     public var sequence: Int64?
-    /// How many indexed texts of this conversation matched.
+    /// How many indexed texts of this conversation matched (at least 1; for
+    /// the first hits of a `.refine` answer, 1: they were not counted).
     public var matchCount: Int
-    public var excerpt: Excerpt
+    /// The matched text, whole, and the query that matched it.
+    public var text: String
+    public var query: SearchQuery
+    /// The width `excerpt` uses (the search's `width`).
+    public var width: Int
+
+    public init(sessionID: String, title: String?, updatedAt: Timestamp, kind: SearchMatchKind, sequence: Int64?,
+                matchCount: Int, text: String, query: SearchQuery, width: Int = 80) {
+        self.sessionID = sessionID
+        self.title = title
+        self.updatedAt = updatedAt
+        self.kind = kind
+        self.sequence = sequence
+        self.matchCount = matchCount
+        self.text = text
+        self.query = query
+        self.width = width
+    }
+
+    /// The one-line excerpt at `width` characters (`Excerpt.make`).
+    public func excerpt(width: Int) -> Excerpt { Excerpt.make(body: text, query: query, width: width) }
+
+    /// The excerpt at the search's width.
+    public var excerpt: Excerpt { excerpt(width: width) }
 }
 
 /// The answer to one search.
 public enum SearchOutcome: Sendable, Hashable {
     /// Conversations, best first (at most the requested limit).
     case results([SearchHit])
-    /// More than `SessionSearch.refineThreshold` conversations matched: ask for a narrower query.
-    case refine
+    /// More than `SessionSearch.refineThreshold` conversations matched: ask for
+    /// a narrower query. `firstOnes` are the first conversations found (not
+    /// ranked: ranking them all is what a narrower query saves), newest first.
+    case refine(firstOnes: [SearchHit])
     /// Nothing searchable was typed.
     case emptyQuery
 }
@@ -56,6 +84,15 @@ extension LocalStore {
             WHERE search_fts MATCH ?1 AND search_docs.connection_id = ?2 LIMIT ?3)
         """
 
+    /// Every matching text in rowid order, unranked: the first conversations
+    /// of a `.refine` answer are read from it until enough are found.
+    /// Parameters: ?1 the FTS5 expression, ?2 the connection id.
+    public static let firstMatchesSQL = """
+        SELECT search_docs.session_id, search_fts.rowid
+        FROM search_fts CROSS JOIN search_docs ON search_docs.id = search_fts.rowid
+        WHERE search_fts MATCH ?1 AND search_docs.connection_id = ?2
+        """
+
     /// What one listed hit shows: the matched text and its conversation. Parameter: ?1 the doc id.
     static let hitDetailSQL = """
         SELECT search_docs.kind, search_docs.ref, search_docs.body,
@@ -66,7 +103,7 @@ extension LocalStore {
         """
 
     /// Searches cached titles, messages and web searches. More than 100
-    /// matching conversations answers `.refine`. `isCancelled` is polled
+    /// matching conversations answers `.refine` with the first ones found. `isCancelled` is polled
     /// while SQLite works, so a superseded search stops early (CancellationError).
     public func search(_ text: String, limit: Int = 50, width: Int = 80,
                        isCancelled: @escaping @Sendable () -> Bool = { false }) throws -> SearchOutcome {
@@ -78,12 +115,17 @@ extension LocalStore {
                 let parameters: [SQLValue] = [.text(expression), .int(connectionID), .int(overflow)]
                 // Phase 1: too many conversations ends here, before any ranking.
                 let matching = try db.scalarInt(Self.matchingConversationsSQL, parameters) ?? 0
-                if matching >= overflow { return .refine }
+                if matching >= overflow {
+                    let first = try Self.firstMatches(parameters, limit: limit, db: db)
+                    let hits = try first.map { try hit(rowid: $0, count: 1, query: query, width: width, db: db) }
+                    return .refine(firstOnes: hits.compactMap { $0 }.sorted { $0.updatedAt > $1.updatedAt })
+                }
                 if matching == 0 { return .results([]) }
-                // Phase 2: rank and group; excerpts only for the rows shown.
-                let groups = try Self.rankedGroups(parameters, db: db)
+                // Phase 2: rank and group, only as many groups as are listed; no excerpt is made here.
+                let ranked: [SQLValue] = [.text(expression), .int(connectionID), .int(Int64(max(0, limit)))]
+                let groups = try Self.rankedGroups(ranked, db: db)
                 var hits: [SearchHit] = []
-                for group in groups.prefix(limit) {
+                for group in groups {
                     if isCancelled() { throw CancellationError() }
                     if let hit = try hit(rowid: group.rowid, count: group.count, query: query, width: width, db: db) {
                         hits.append(hit)
@@ -107,6 +149,19 @@ extension LocalStore {
         }
     }
 
+    /// The first matching text of each of the first `limit` conversations, in rowid order.
+    private static func firstMatches(_ parameters: [SQLValue], limit: Int, db: SQLiteConnection) throws -> [Int64] {
+        let statement = try db.prepare(firstMatchesSQL)
+        try statement.bind(Array(parameters.prefix(2)))
+        defer { statement.reset() }
+        var seen: Set<String> = []
+        var rowids: [Int64] = []
+        while rowids.count < limit, try statement.step() {
+            if seen.insert(statement.text(0)).inserted { rowids.append(statement.int64(1)) }
+        }
+        return rowids
+    }
+
     private func hit(rowid: Int64, count: Int, query: SearchQuery, width: Int,
                      db: SQLiteConnection) throws -> SearchHit? {
         let statement = try db.prepare(Self.hitDetailSQL)
@@ -117,7 +172,7 @@ extension LocalStore {
         return SearchHit(sessionID: statement.text(6), title: statement.optionalText(3) ?? statement.optionalText(4),
                          updatedAt: Timestamp(statement.text(5)), kind: kind,
                          sequence: kind == .message ? Int64(statement.text(1)) : nil, matchCount: count,
-                         excerpt: Excerpt.make(body: statement.text(2), query: query, width: width))
+                         text: statement.text(2), query: query, width: width)
     }
 }
 

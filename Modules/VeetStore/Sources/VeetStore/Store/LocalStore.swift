@@ -35,6 +35,12 @@ public final class LocalStore: Sendable {
         try LocalStore(database: Database.open(paths: paths, options: options), connection: name, url: url)
     }
 
+    /// The connection's slice of a database in memory (`Database.inMemory`):
+    /// the same tables and rules, nothing kept after the process ends.
+    public static func inMemory(connection name: String, url: String = "") throws -> LocalStore {
+        try LocalStore(database: Database.inMemory(), connection: name, url: url)
+    }
+
     /// Deletes every row of the named connection (sessions, transcripts,
     /// outbox, ledger, search index). Credentials are removed by `ConnectionRegistry.forget`.
     public static func forgetConnection(named name: String, in database: Database) throws {

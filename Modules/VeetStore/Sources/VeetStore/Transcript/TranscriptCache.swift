@@ -32,9 +32,11 @@ extension LocalStore {
         }
     }
 
-    /// Saves transcript items (from the transcript route). Items of a session
-    /// that is not cached are ignored: the index decides which sessions exist.
-    /// Echoes of outbox entries among them confirm those entries.
+    /// Saves transcript items (from the transcript route: the whole
+    /// transcript, so the conversation counts as searchable from now on,
+    /// `SearchCoverage`). Items of a session that is not cached are ignored:
+    /// the index decides which sessions exist. Echoes of outbox entries among
+    /// them confirm those entries.
     public func saveTranscript(sessionID: String, messages: [SessionMessageView]) throws {
         try database.write { db in
             guard try sessionExists(sessionID, db: db) else { return }
@@ -42,6 +44,7 @@ extension LocalStore {
                 try saveMessage(sessionID: sessionID, sequence: message.sequence, role: message.role.rawValue,
                                 content: message.content, db: db)
             }
+            try markTranscriptRead(sessionID: sessionID, db: db)
         }
     }
 
