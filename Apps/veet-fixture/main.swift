@@ -104,6 +104,7 @@ struct CommandLineOptions {
           --overflow-limit N     overflow only the first N streams
           --drop-after-submit N  drop the connection after N applied message submissions
           --fail-submit N        answer the next N message submissions with 500 (nothing applied)
+          --fail-transcripts N   answer the next N transcript reads with 500
           --fail-uploads N       answer the next N uploads with 429 rate_limited, Retry-After 30 (nothing stored)
           --reject-status CODE   answer the next requests with CODE (503 or 429)
           --reject-count N       how many requests get --reject-status (default 1)
@@ -217,6 +218,7 @@ struct CommandLineOptions {
             case "--overflow-limit": result.faults.overflowLimit = try number(flag, as: Int.self)
             case "--drop-after-submit": result.faults.dropAfterSubmit = try number(flag, as: Int.self)
             case "--fail-submit": result.faults.failSubmits = try number(flag, as: Int.self)
+            case "--fail-transcripts": result.faults.failTranscripts = try number(flag, as: Int.self)
             case "--fail-uploads": result.faults.failUploads = try number(flag, as: Int.self)
             case "--reject-status": rejectStatus = try number(flag, as: Int.self)
             case "--reject-count": rejectCount = try number(flag, as: Int.self)

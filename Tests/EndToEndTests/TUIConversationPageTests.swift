@@ -59,7 +59,10 @@ import Testing
             Issue.record("tmux is missing: Scripts/bootstrap installs it")
             return
         }
-        let session = try TUISession(width: 120, height: 36, fixtureArguments: ["--seed-sessions", "3"])
+        // Its transcript reads fail while the server is up, so search's background fill cannot read
+        // it either: it is listed, and never read here, when the server goes.
+        let session = try TUISession(width: 120, height: 36,
+                                     fixtureArguments: ["--seed-sessions", "3", "--fail-transcripts", "1000"])
         defer { session.stop() }
         let tui = session.terminal
         try tui.waitFor("Checklist: hiring plan")

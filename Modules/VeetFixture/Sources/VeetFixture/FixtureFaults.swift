@@ -60,6 +60,9 @@ public struct FixtureFaults: Sendable, Equatable {
     /// Answer this many uploads (`POST /v1/sessions/{id}/artifacts`) with `429 rate_limited`
     /// and `Retry-After: 30` once their body is read, storing nothing.
     public var failUploads: Int = 0
+    /// Answer this many transcript reads (`GET /v1/sessions/{id}/messages`) with `500 internal_error`:
+    /// a conversation listed but never readable, as when the server went away before its first read.
+    public var failTranscripts: Int = 0
     /// Answer the next `/v1/` requests with an error (checked before anything else).
     public var rejectNextRequests: Rejection?
     /// Heartbeat interval override (seconds); nil uses `FixtureOptions.heartbeatInterval`.
@@ -119,6 +122,12 @@ public struct FixtureFaults: Sendable, Equatable {
     mutating func takeSubmitFailure() -> Bool {
         guard failSubmits > 0 else { return false }
         failSubmits -= 1
+        return true
+    }
+
+    mutating func takeTranscriptFailure() -> Bool {
+        guard failTranscripts > 0 else { return false }
+        failTranscripts -= 1
         return true
     }
 

@@ -41,6 +41,7 @@ extension Router {
 
     func transcript(_ rawID: String, head: RequestHead) throws -> HTTPResponse {
         let id = try Validation.uuid(rawID)
+        if faults.update({ $0.takeTranscriptFailure() }) { throw APIFailure.internalError }
         let limit = try Validation.limit(head.query("limit"), defaultValue: 100)
         let page = try store.transaction {
             try $0.transcript(sessionID: id, limit: limit, cursor: head.query("cursor"))
