@@ -131,6 +131,8 @@ enum ScreenLayout {
     }
 
     private static func settleTranscript(_ state: inout ScreenState, rect: GridRect) {
+        // Let go of last frame's rows first: shared with the cache, they would make it copy all of them to edit one.
+        state.transcriptRows = []
         let prepared = state.rowCache.rows(for: state.transcript, width: rect.width, expanded: state.expandedBundleIDs,
                                            sendLines: state.sendLines, offsets: state.transcriptOffsets, height: rect.height)
         state.transcriptRows = prepared.rows

@@ -50,9 +50,12 @@ enum RowTarget: Sendable, Hashable {
 /// Lays out transcript entries as styled lines, one row per entry (plus one
 /// per file an entry carries), and keeps each row until its entry, the width
 /// or its expansion changes (Markdown is only rendered again for the message
-/// that is streaming). A frame whose transcript did not change (scrolling,
-/// typing) reuses everything; comparisons lean on Swift's identity fast
-/// paths (unchanged strings and arrays share storage), nothing is hashed.
+/// that is streaming, and there only from its last open block on). The
+/// transcript's change log says from which item on anything changed since
+/// the last call, so a delta compares one item, not 10,000; a frame whose
+/// transcript did not change (scrolling, typing) reuses everything.
+/// Comparisons lean on Swift's identity fast paths (unchanged strings share
+/// storage), nothing is hashed.
 struct TranscriptRowCache {
     private struct Laid {
         var entry: TranscriptEntry
@@ -64,7 +67,11 @@ struct TranscriptRowCache {
         var extent: RowExtent
     }
 
-    private var items: [TranscriptItem] = []
+    /// How many items the last call saw, and the transcript's change mark then.
+    private var itemCount = 0
+    private var seenChange: TranscriptChangeLog.Mark?
+    /// The answer streaming in, laid out block by block as it grows.
+    private var streamingAnswer: StreamingAnswer?
     private var status: String?
     private var width = 0
     private var expanded: Set<String> = []
@@ -90,8 +97,11 @@ struct TranscriptRowCache {
         let ledgerHeight = height == .max ? .max : max(height - 3, 4)
         let sameLayout = width == self.width && expanded == self.expanded && sendLines == self.sendLines
             && offsets == self.offsets && ledgerHeight == self.ledgerHeight
-        let unchangedPrefix = Self.unchangedPrefix(items, newItems)
-        if sameLayout, status == self.status, unchangedPrefix == items.count, items.count == newItems.count {
+        // Unknown (a first call, another transcript, many changes since): every item is checked.
+        let firstChange = transcript.itemChanges.firstChange(after: seenChange) ?? 0
+        seenChange = transcript.itemChanges.latest
+        let unchangedPrefix = min(firstChange, itemCount, newItems.count)
+        if sameLayout, status == self.status, firstChange == Int.max, itemCount == newItems.count {
             return (output.rows, output.targets, nil)
         }
 
@@ -115,7 +125,7 @@ struct TranscriptRowCache {
         self.ledgerHeight = ledgerHeight
         self.sendLines = sendLines
         self.status = status
-        items = newItems
+        itemCount = newItems.count
 
         var firstChangedEntry: Int?
         var next: [Laid] = []
@@ -129,7 +139,7 @@ struct TranscriptRowCache {
                 continue
             }
             if firstChangedEntry == nil { firstChangedEntry = index }
-            next.append(Self.lay(entry, width: width, view: view, sendLine: sendLines[entry.id]))
+            next.append(Self.lay(entry, width: width, view: view, sendLine: sendLines[entry.id], answer: &streamingAnswer))
         }
         if firstChangedEntry == nil, keptEntries + next.count != laid.count {
             firstChangedEntry = min(keptEntries + next.count, laid.count)
@@ -168,23 +178,9 @@ struct TranscriptRowCache {
         var ledgerHeight = Int.max
     }
 
-    /// How many leading items are the same, compared in place (through buffer
-    /// pointers, so no item is copied; unchanged strings compare by identity).
-    private static func unchangedPrefix(_ old: [TranscriptItem], _ new: [TranscriptItem]) -> Int {
-        old.withUnsafeBufferPointer { a in
-            new.withUnsafeBufferPointer { b in
-                let common = min(a.count, b.count)
-                // The same buffer (nothing was written since): no comparison at all.
-                if a.baseAddress == b.baseAddress { return common }
-                var index = 0
-                while index < common, a[index] == b[index] { index += 1 }
-                return index
-            }
-        }
-    }
-
-    private static func lay(_ entry: TranscriptEntry, width: Int, view: EntryView, sendLine: String?) -> Laid {
-        let laid = laidOut(entry, width: width, view: view)
+    private static func lay(_ entry: TranscriptEntry, width: Int, view: EntryView, sendLine: String?,
+                            answer: inout StreamingAnswer?) -> Laid {
+        let laid = laidOut(entry, width: width, view: view, answer: &answer)
         var lines = laid.lines
         if let sendLine, case .item(let item) = entry, item.user?.isOptimistic == true {
             // Under the owner's block, before its blank line: the message's own state.
@@ -214,10 +210,20 @@ struct TranscriptRowCache {
     }
 
     static func layout(_ entry: TranscriptEntry, width: Int, expanded: Bool = false) -> [StyledLine] {
-        laidOut(entry, width: width, view: EntryView(expanded: expanded)).lines
+        var none: StreamingAnswer?
+        return laidOut(entry, width: width, view: EntryView(expanded: expanded), answer: &none).lines
     }
 
-    static func laidOut(_ entry: TranscriptEntry, width: Int, view: EntryView) -> (lines: [StyledLine], extent: RowExtent) {
+    /// The streaming answer's Markdown, kept between deltas (settled blocks are not laid out again).
+    struct StreamingAnswer {
+        var id: String
+        var markdown = MarkdownText.Incremental()
+    }
+
+    /// `answer` lays out a streaming message (and is taken over by a new one);
+    /// every other entry is laid out from scratch.
+    static func laidOut(_ entry: TranscriptEntry, width: Int, view: EntryView,
+                        answer: inout StreamingAnswer?) -> (lines: [StyledLine], extent: RowExtent) {
         let inner = max(width - 4, 10)
         let expanded = view.expanded
         var extent = RowExtent(ledgerHeight: view.ledgerHeight)
@@ -233,7 +239,14 @@ struct TranscriptRowCache {
             lines = [line("  ⚙ " + sign + bundle.summary, TranscriptStyles.tool)] + (expanded ? ledger(bundle) : []) + [[]]
         case .item(let item):
             if case .assistant(let message) = item.kind {
-                let laid = MarkdownText.laid(message.text, width: inner - 1, base: TranscriptStyles.page, shift: view.sideways)
+                let laid: MarkdownText.Laid
+                if message.phase == .streaming {
+                    if answer?.id != item.id { answer = StreamingAnswer(id: item.id) }
+                    laid = answer!.markdown.laid(message.text, width: inner - 1, base: TranscriptStyles.page,
+                                                 shift: view.sideways)
+                } else {
+                    laid = MarkdownText.laid(message.text, width: inner - 1, base: TranscriptStyles.page, shift: view.sideways)
+                }
                 extent.maxSideways = laid.maxShift
                 lines = answerLines(laid, interrupted: message.phase == .interrupted)
             } else if case .tool(let tool) = item.kind, expanded {

@@ -12,8 +12,28 @@ public enum DisplayWidth {
         // Most text is ASCII, where a byte is a cluster: no grapheme breaking needed.
         var columns = 0
         for byte in text.utf8 {
-            if byte >= 0x80 { return text.reduce(0) { $0 + of($1) } }
+            if byte >= 0x80 { return singleScalarClusters(text) ?? text.reduce(0) { $0 + of($1) } }
             if (byte >= 0x20 && byte != 0x7F) || byte == 0x09 { columns += 1 }
+        }
+        return columns
+    }
+
+    /// Columns of text whose every scalar is a cluster of its own (none of
+    /// them joins, extends or combines with a neighbour: box drawing,
+    /// bullets, Latin, kana, CJK, most emoji without modifiers), counted
+    /// scalar by scalar without grapheme breaking; nil for anything else.
+    static func singleScalarClusters(_ text: some StringProtocol) -> Int? {
+        var columns = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            switch value {
+            case 0..<0x80: if (value >= 0x20 && value != 0x7F) || value == 0x09 { columns += 1 }
+            case 0xA0..<0x300, 0x2010..<0x20D0, 0x2100..<0x2C00, 0x3040..<0x3097, 0x30A0..<0x3100, 0x4E00..<0xA000,
+                 0xAC00..<0xD7A4, 0xFF01..<0xFF61, 0x1F300..<0x1F3FB, 0x1F400..<0x1F650, 0x1F680..<0x1F700,
+                 0x1F900..<0x1FA00:
+                columns += scalarWidth(value)
+            default: return nil
+            }
         }
         return columns
     }

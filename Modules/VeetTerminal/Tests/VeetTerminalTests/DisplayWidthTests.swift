@@ -77,4 +77,24 @@ import Testing
             #expect(!DisplayWidth.wideRanges.contains { $0.overlaps(zero) }, "\(zero)")
         }
     }
+
+    /// The scalar-by-scalar count for box drawing, bullets, CJK and simple
+    /// emoji agrees with counting grapheme clusters, for every scalar it
+    /// takes and next to every other; anything that joins falls back.
+    @Test func theSingleScalarCountAgreesWithClusters() {
+        let samples: [UInt32] = [0x41, 0x09, 0xA0, 0xAD, 0xE9, 0x2022, 0x2060, 0x2192, 0x2500, 0x256D, 0x25C6, 0x2764,
+                                 0x3042, 0x30AB, 0x4E2D, 0xAC00, 0xFF21, 0x1F300, 0x1F44D, 0x1F680, 0x1F9D1]
+        let scalars = samples.compactMap(Unicode.Scalar.init)
+        for first in scalars {
+            for second in scalars {
+                var text = ""
+                text.unicodeScalars.append(contentsOf: [first, second, first])
+                #expect(DisplayWidth.singleScalarClusters(text) == text.reduce(0) { $0 + DisplayWidth.of($1) },
+                        "\(first.value) \(second.value)")
+            }
+        }
+        for joined in ["e\u{301}", "❤️", "👍🏽", "🇫🇷", "👨‍👩‍👧", "ｶﾞ", "か\u{3099}"] {
+            #expect(DisplayWidth.singleScalarClusters("│ " + joined) == nil, "\(joined)")
+        }
+    }
 }

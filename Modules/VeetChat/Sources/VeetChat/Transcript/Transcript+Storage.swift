@@ -44,12 +44,14 @@ extension Transcript {
         var i = lowerBound(item.position)
         while i < items.count, items[i].position == item.position { i += 1 }
         items.insert(item, at: i)
+        itemChanges.note(i)
         positionsByID[item.id] = item.position
     }
 
     mutating func remove(at index: Int) {
         positionsByID[items[index].id] = nil
         items.remove(at: index)
+        itemChanges.note(index)
     }
 
     /// Moves an item to a new position (a live item becoming durable), keeping its id.
@@ -66,6 +68,7 @@ extension Transcript {
     mutating func modify(id: String, _ body: (inout TranscriptItem) -> Void) -> Bool {
         guard let i = index(of: id) else { return false }
         body(&items[i])
+        itemChanges.note(i)
         return true
     }
 

@@ -14,6 +14,8 @@ import VeetWire
 public struct Transcript: Sendable, Hashable {
     /// Everything shown, in order. `entries` is the same with tool calls bundled.
     public internal(set) var items: [TranscriptItem] = []
+    /// Where `items` changed lately (a view's cheap way to find the changed ones).
+    public internal(set) var itemChanges = TranscriptChangeLog()
     /// Every persisted sequence applied or restored (the de-duplication set).
     public internal(set) var seenSequences: Set<Int64> = []
     /// The highest persisted sequence seen: resume a stream after it.
