@@ -147,28 +147,39 @@ struct SessionsCommand {
         switch outcome {
         case .emptyQuery:
             return context.fail("veet: give some words to search for.", .usage)
-        case .refine:
-            if context.json { try JSONOutput.print(["refine": true], layout: .compact) }
-            context.err.writeLine("More than 100 matches: refine your query.")
+        case .refine(let firstOnes):
+            // The first ones found still show (newest first, unranked), as the TUI lists them.
+            if context.json {
+                try JSONOutput.print(JSONValue.object(["refine": .bool(true), "first": .array(firstOnes.map(Self.jsonRow))]), layout: .compact)
+                return .success
+            }
+            context.err.writeLine("More than 100 matches: refine your query. The first \(firstOnes.count) found:")
+            printHits(firstOnes)
             return .success
         case .results(let hits):
             if context.json {
-                try JSONOutput.print(hits.map { hit in
-                    ["session_id": hit.sessionID, "title": hit.title ?? "", "excerpt": hit.excerpt.text,
-                     "matches": String(hit.matchCount), "updated_at": hit.updatedAt.text]
-                }, layout: .compact)
+                try JSONOutput.print(JSONValue.array(hits.map(Self.jsonRow)), layout: .compact)
                 return .success
             }
             if hits.isEmpty { context.err.writeLine("Nothing found. (`veet sync` fetches new history.)") }
-            let style = context.outStyle
-            for hit in hits {
-                let when = hit.updatedAt.date.map(Self.format) ?? hit.updatedAt.text
-                context.out.writeLine(style.emphasis(ServerText.line(hit.title ?? "(untitled)")) + "  " + style.dim(when)
-                                      + "  " + style.dim(hit.sessionID))
-                let open = style.isEnabled ? "\u{1B}[1;4m" : "[", close = style.isEnabled ? "\u{1B}[22;24m" : "]"
-                context.out.writeLine("  " + hit.excerpt.marked(open: open, close: close))
-            }
+            printHits(hits)
             return .success
+        }
+    }
+
+    private static func jsonRow(_ hit: SearchHit) -> JSONValue {
+        .object(["session_id": .string(hit.sessionID), "title": .string(hit.title ?? ""), "excerpt": .string(hit.excerpt.text),
+                 "matches": .string(String(hit.matchCount)), "updated_at": .string(hit.updatedAt.text)])
+    }
+
+    private func printHits(_ hits: [SearchHit]) {
+        let style = context.outStyle
+        for hit in hits {
+            let when = hit.updatedAt.date.map(Self.format) ?? hit.updatedAt.text
+            context.out.writeLine(style.emphasis(ServerText.line(hit.title ?? "(untitled)")) + "  " + style.dim(when)
+                                  + "  " + style.dim(hit.sessionID))
+            let open = style.isEnabled ? "\u{1B}[1;4m" : "[", close = style.isEnabled ? "\u{1B}[22;24m" : "]"
+            context.out.writeLine("  " + hit.excerpt.marked(open: open, close: close))
         }
     }
 

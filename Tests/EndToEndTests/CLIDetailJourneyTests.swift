@@ -94,6 +94,26 @@ import Testing
     }
 }
 
+extension CLIDetailJourneyTests {
+    /// Over 100 conversations match: the answer says to refine, and the first ones found still show.
+    @Test func tooManyMatchesStillShowTheFirstOnes() throws {
+        let fixture = try FixtureProcess(arguments: ["--seed-sessions", "150"])
+        defer { fixture.stop() }
+        let home = try Harness.temporaryHome()
+        #expect(try cli.veet(["connect", fixture.url, "--name", "dev"], home: home, stdin: fixture.token + "\n").status == 0)
+        #expect(try cli.veet(["sync"], home: home).status == 0)
+        let found = try cli.veet(["search", "the"], home: home)
+        #expect(found.status == 0)
+        #expect(found.stderr.contains("More than 100 matches: refine your query. The first 50 found:"), "\(found.stderr)")
+        #expect(found.stdout.contains("5eed5e55-"), "\(found.stdout)")
+        let json = try cli.json(try cli.veet(["search", "the", "--json"], home: home).stdout)
+        #expect(json["refine"] as? Bool == true)
+        let first = try #require(json["first"] as? [[String: Any]])
+        #expect(first.count == 50)
+        #expect(first.allSatisfy { ($0["session_id"] as? String)?.hasPrefix("5eed5e55-") == true })
+    }
+}
+
 extension DateFormatter {
     /// This year's digits, which every date a hit shows starts with.
     static var yearPrefix: String? { String(Calendar.current.component(.year, from: Date())) }
