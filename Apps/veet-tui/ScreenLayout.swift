@@ -99,6 +99,7 @@ enum ScreenLayout {
             return
         }
         guard state.schedulesScreen == nil, state.memoryScreen == nil, state.peopleScreen == nil else { return }
+        state.settleTitle()
         let frame = ScreenFrame(state, width: width, height: height, now: now)
         if !frame.narrow { settleSidebar(&state, frame: frame, width: Sidebar.width, now: now) }
         settleTranscript(&state, rect: frame.transcript)

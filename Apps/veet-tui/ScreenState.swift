@@ -78,6 +78,8 @@ struct ScreenState {
 
     var sessions: [CachedSession] = [] { didSet { sessionsVersion &+= 1 } }
     private(set) var sessionsVersion = 0
+    /// `title` as last looked up (`settleTitle`), valid while the conversation and `sessionsVersion` are the same.
+    private(set) var settledTitle: (sessionID: String, sessionsVersion: Int, title: String)?
     /// The sidebar's sections as last built, and what they were built from
     /// (rebuilt when the index, the search or the second changes, not every frame).
     var sidebarCache: (key: SidebarCacheKey, sections: [ListSection])?
@@ -215,7 +217,19 @@ struct ScreenState {
     /// The open conversation's title for the status bar.
     var title: String {
         guard let sessionID else { return "New conversation" }
+        if let settled = settledTitle, settled.sessionID == sessionID, settled.sessionsVersion == sessionsVersion {
+            return settled.title
+        }
         return sessions.first(where: { $0.id == sessionID })?.displayTitle ?? "New conversation"
+    }
+
+    /// Looks the open conversation's title up once per change of the index or of the conversation, so the
+    /// status bar does not scan every session each frame (10,000 string comparisons while an answer streams).
+    mutating func settleTitle() {
+        guard let sessionID else { settledTitle = nil; return }
+        if let settled = settledTitle, settled.sessionID == sessionID, settled.sessionsVersion == sessionsVersion { return }
+        settledTitle = nil
+        settledTitle = (sessionID, sessionsVersion, title)
     }
 
     /// The run the open conversation watches has not ended. A send still

@@ -130,43 +130,61 @@ public struct SectionedList: Sendable, Hashable {
     }
 
     /// Draws into `rect`, scrolling just enough to keep the selection shown.
-    /// Rows are found by position, so a long list costs one pass, not one
-    /// search per visible row.
+    /// Rows are counted by section and only the visible ones are visited, so
+    /// a frame costs the sections plus the rows drawn (and, to find the
+    /// selection, one pass over its own section), not one step per row of a
+    /// long list.
     public mutating func draw(_ sections: [ListSection], in grid: inout ScreenGrid, rect: GridRect,
                               styles: WidgetStyles = .standard) {
         grid.fill(rect, style: styles.sidebar)
-        var positions: [(section: Int, item: Int)] = []  // item -1: the section's header
+        // Each section's first row and how many rows it shows (its header, then its items unless collapsed).
+        var firstRows: [Int] = []
+        firstRows.reserveCapacity(sections.count)
+        var total = 0
         var selected: Int?
-        for (sectionIndex, section) in sections.enumerated() {
+        for section in sections {
+            firstRows.append(total)
             if !section.title.isEmpty {
-                if selected == nil, selection == .header(sectionID: section.id) { selected = positions.count }
-                positions.append((sectionIndex, -1))
+                if selected == nil, selection == .header(sectionID: section.id) { selected = total }
+                total += 1
             }
             guard !(section.isCollapsible && collapsed.contains(section.id)) else { continue }
             if selected == nil, case .item(let sectionID, let itemID)? = selection, sectionID == section.id,
                let index = section.items.firstIndex(where: { $0.id == itemID }) {
-                selected = positions.count + index
+                selected = total + index
             }
-            positions += section.items.indices.map { (sectionIndex, $0) }
+            total += section.items.count
         }
         if let selected {
             if selected < scrollOffset { scrollOffset = selected }
             if selected >= scrollOffset + rect.height { scrollOffset = selected - rect.height + 1 }
         }
-        scrollOffset = max(0, min(scrollOffset, positions.count - rect.height))
-        for (offset, position) in positions.dropFirst(scrollOffset).prefix(rect.height).enumerated() {
-            let screenRow = rect.row + offset
-            let isSelected = scrollOffset + offset == selected
-            let section = sections[position.section]
-            guard position.item >= 0 else {
+        scrollOffset = max(0, min(scrollOffset, total - rect.height))
+        guard rect.height > 0, rect.width > 0 else { return }
+        var row = scrollOffset
+        var sectionIndex = max((firstRows.lastIndex { $0 <= row }) ?? 0, 0)
+        while row < min(total, scrollOffset + rect.height), sectionIndex < sections.count {
+            let section = sections[sectionIndex]
+            var local = row - firstRows[sectionIndex]
+            let hasHeader = !section.title.isEmpty
+            let shown = section.isCollapsible && collapsed.contains(section.id) ? 0 : section.items.count
+            if local >= (hasHeader ? 1 : 0) + shown {
+                sectionIndex += 1
+                continue
+            }
+            let screenRow = rect.row + row - scrollOffset
+            let isSelected = row == selected
+            if hasHeader && local == 0 {
                 var style = styles.sectionHeader
                 if isSelected { style.background = styles.selectedRow.background; style.attributes.formUnion(styles.selectedRow.substitute) }
                 grid.fill(GridRect(row: screenRow, column: rect.column, width: rect.width, height: 1), style: style)
                 let arrow = section.isCollapsible ? (collapsed.contains(section.id) ? "▸ " : "▾ ") : ""
                 grid.put(arrow + section.title, row: screenRow, column: rect.column + 1, style: style, limit: rect.right - 1)
-                continue
+            } else {
+                if hasHeader { local -= 1 }
+                drawItem(section.items[local], selected: isSelected, row: screenRow, rect: rect, grid: &grid, styles: styles)
             }
-            drawItem(section.items[position.item], selected: isSelected, row: screenRow, rect: rect, grid: &grid, styles: styles)
+            row += 1
         }
     }
 
