@@ -27,10 +27,8 @@ extension ChatScreen {
         case KeyPress(.escape):
             state.peopleScreen = nil
             return
-        case KeyPress(.up): screen.selected = max(screen.selected - 1, 0)
-        case KeyPress(.down): screen.selected = min(screen.selected + 1, max(count - 1, 0))
-        case KeyPress(.home): screen.selected = 0
-        case KeyPress(.end): screen.selected = max(count - 1, 0)
+        case _ where ListNavigation.moves(key):
+            screen.selected = ListNavigation.index(after: key, from: screen.selected, count: count)
         case .char("g"):
             screen.message = ""
             _ = backend.loadPeople()

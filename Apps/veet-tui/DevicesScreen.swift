@@ -29,19 +29,10 @@ struct DevicesScreen {
     }
 
     func draw(in grid: inout ScreenGrid) {
-        let page = TextStyle(foreground: .ink, background: .paper)
-        let soft = TextStyle(foreground: .inkSoft, background: .paper)
-        grid.fill(grid.bounds, style: page)
-        let header = TextStyle(attributes: .bold, foreground: .ink, background: .paperDeep)
-        grid.fill(GridRect(row: 0, column: 0, width: grid.width, height: 1), style: header)
-        _ = grid.put(" Devices", row: 0, column: 0, style: header)
-        let footer = TextStyle(foreground: .inkSoft, background: .paperDeep)
-        grid.fill(GridRect(row: grid.height - 1, column: 0, width: grid.width, height: 1), style: footer)
-        _ = grid.put(ScreenKeys.footer(ScreenKeys.devices, width: grid.width), row: grid.height - 1, column: 0, style: footer)
-        let attention = TextStyle(attributes: .bold, foreground: .amberText, background: .paper)
+        let page = ListPage.page, soft = ListPage.soft
         let notice = confirmingRevoke
             ? "Revoke “\(selectedDevice?.name ?? "")”? It gets no more notifications.  y revoke it  n keep it" : message
-        if !notice.isEmpty { _ = grid.put(" " + notice, row: grid.height - 2, column: 0, style: attention, limit: grid.width) }
+        ListPage.drawChrome("Devices", keys: ScreenKeys.devices, notice: notice, in: &grid)
         if unavailable {
             _ = grid.put(" This server does not offer devices and notifications.", row: 2, column: 0, style: page,
                          limit: grid.width)

@@ -42,21 +42,12 @@ struct OutboxScreen {
     }
 
     func draw(in grid: inout ScreenGrid) {
-        let page = TextStyle(foreground: .ink, background: .paper)
-        let soft = TextStyle(foreground: .inkSoft, background: .paper)
-        grid.fill(grid.bounds, style: page)
-        let header = TextStyle(attributes: .bold, foreground: .ink, background: .paperDeep)
-        grid.fill(GridRect(row: 0, column: 0, width: grid.width, height: 1), style: header)
+        let page = ListPage.page, soft = ListPage.soft
         let count = entries.map { $0.count == 1 ? " (1 message)" : " (\($0.count) messages)" } ?? ""
-        _ = grid.put(" Outbox" + count, row: 0, column: 0, style: header)
-        let footer = TextStyle(foreground: .inkSoft, background: .paperDeep)
-        grid.fill(GridRect(row: grid.height - 1, column: 0, width: grid.width, height: 1), style: footer)
-        _ = grid.put(ScreenKeys.footer(ScreenKeys.outbox, width: grid.width), row: grid.height - 1, column: 0, style: footer)
-        let attention = TextStyle(attributes: .bold, foreground: .amberText, background: .paper)
         let notice = confirmingDiscard
             ? "Discard #\(selectedEntry?.id ?? 0)? It will never be sent.  y discard it  n keep it"
             : message
-        if !notice.isEmpty { _ = grid.put(" " + notice, row: grid.height - 2, column: 0, style: attention, limit: grid.width) }
+        ListPage.drawChrome("Outbox" + count, keys: ScreenKeys.outbox, notice: notice, in: &grid)
         guard let entries else {
             _ = grid.put(" Reading the outbox...", row: 2, column: 0, style: soft, limit: grid.width)
             return
@@ -83,7 +74,7 @@ struct OutboxScreen {
                          column: 0, style: page, limit: grid.width)
             if let reason = entry.lastError, !reason.isEmpty {
                 _ = grid.put("     " + TextFitting.truncate("Why: " + reason, width: max(grid.width - 6, 4)), row: row + 2,
-                             column: 0, style: entry.state == .refused ? attention : soft, limit: grid.width)
+                             column: 0, style: entry.state == .refused ? ListPage.attention : soft, limit: grid.width)
             }
         }
     }

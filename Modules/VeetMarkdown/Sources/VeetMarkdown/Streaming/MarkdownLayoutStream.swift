@@ -116,24 +116,8 @@ public struct MarkdownLayoutStream: Sendable {
     /// Moves the region to the line where the open block starts when the line
     /// before it is blank: parsing from there sees what the whole text had.
     private mutating func advanceRegion(to startLine: Int, in complete: String) {
-        guard startLine > 1 else { return }
-        var line = 1
-        var previousLineStart = 0
-        var lineStart = 0
-        var offset = 0
-        for byte in complete.utf8 {
-            offset += 1
-            if byte == 0x0A {
-                line += 1
-                previousLineStart = lineStart
-                lineStart = offset
-                if line == startLine { break }
-            }
-        }
-        guard line == startLine else { return }
-        let previousLine = complete.utf8.dropFirst(previousLineStart).prefix(lineStart - previousLineStart)
-        guard previousLine.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }) else { return }
-        regionStart += lineStart
+        guard let start = StreamingMarkdown.blankLedStart(ofLine: startLine, in: complete) else { return }
+        regionStart += start
         settledInRegion = 0
     }
 }

@@ -90,12 +90,20 @@ public struct StreamingMarkdown: Sendable {
     /// the line before it is blank: then parsing from there sees exactly the
     /// state the whole text had (no open paragraph to continue or interrupt).
     private mutating func advanceRegion(to startLine: Int, in complete: String) {
-        guard !regionPinned, startLine > 1 else { return }
+        guard !regionPinned, let start = Self.blankLedStart(ofLine: startLine, in: complete) else { return }
+        regionStart += start
+        committedInRegion = 0
+    }
+
+    /// The byte offset where line `startLine` (1-based) of `text` starts, when the line before it is
+    /// blank: parsing from there sees exactly what the whole text had. Nil otherwise.
+    static func blankLedStart(ofLine startLine: Int, in text: String) -> Int? {
+        guard startLine > 1 else { return nil }
         var line = 1
         var previousLineStart = 0
         var lineStart = 0
         var offset = 0
-        for byte in complete.utf8 {
+        for byte in text.utf8 {
             offset += 1
             if byte == 0x0A {
                 line += 1
@@ -104,11 +112,9 @@ public struct StreamingMarkdown: Sendable {
                 if line == startLine { break }
             }
         }
-        guard line == startLine else { return }
-        let previousLine = complete.utf8.dropFirst(previousLineStart).prefix(lineStart - previousLineStart)
-        guard previousLine.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }) else { return }
-        regionStart += lineStart
-        committedInRegion = 0
+        guard line == startLine else { return nil }
+        let previousLine = text.utf8.dropFirst(previousLineStart).prefix(lineStart - previousLineStart)
+        return previousLine.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }) ? lineStart : nil
     }
 
     static func parseTopLevel(_ source: String) -> [(block: MarkdownBlock, startLine: Int)] {
