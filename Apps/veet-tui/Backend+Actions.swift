@@ -8,8 +8,10 @@ import VeetWire
 /// The sidebar's and the transcript's actions: search, delete, artifacts, attachments.
 extension Backend {
     /// Sends text with the draft's uploaded files (when `files` holds any) and follows the run.
-    func send(text: String, files: AttachmentComposer?, sessionID: String?, conversationKey: IdempotencyKey,
-              work: Int) -> Task<Void, Never> {
+    /// Files refused by the library's own check (one changed after the screen's)
+    /// hand the words back under `clientKey`, the optimistic bubble's key.
+    func send(text: String, files: AttachmentComposer?, clientKey: String, sessionID: String?,
+              conversationKey: IdempotencyKey, work: Int) -> Task<Void, Never> {
         guard let files else {
             return send(content: [.text(text)], sessionID: sessionID, conversationKey: conversationKey, work: work)
         }
@@ -20,7 +22,7 @@ extension Backend {
                 await files.clear()
             } catch {
                 // The screen checked the same rule first; a file that changed meanwhile keeps the draft.
-                inbox.post(.notice("Not sent: \(error)"))
+                inbox.post(.messageRefused(text: text, clientKey: clientKey, reason: "\(error)"))
                 inbox.post(.attachmentsListed(sessionID: files.sessionID, await files.attachments))
                 inbox.post(.workEnded(work: work, problem: nil))
                 return

@@ -10,20 +10,21 @@ extension ChatScreen {
     /// sent; that run is followed instead. Its bubble goes and its words come
     /// back to the composer (before anything typed since), so nothing is lost.
     func takeBack(_ unsent: UnsentMessage, sessionID: String?) {
-        let words = unsent.text
-        if let item = state.transcript.items.last(where: {
-            $0.runID == nil && $0.user?.isOptimistic == true && $0.user?.text == words
-        }), let key = item.user?.clientKey {
-            state.transcript.submissionFailed(clientKey: key)
-        }
-        let typed = state.composer.text
-        state.composer = TextInput(text: typed.isEmpty ? words : words + "\n" + typed)
-        state.focus = .composer
-        state.notice = Self.notSentNotice
+        state.handBack(unsent.text, clientKey: nil, notice: Self.notSentNotice)
         refreshSendStates()
     }
 
-    nonisolated static let notSentNotice = "Not sent: a reply was already running · your text is back in the composer"
+    /// A message whose files the chat library refused after the screen's own
+    /// check passed (a file changed meanwhile): handed back as `takeBack` does.
+    func takeBack(refused words: String, clientKey: String, reason: String) {
+        state.handBack(words, clientKey: clientKey, notice: "Not sent: \(reason) · your text is back in the composer")
+        refreshSendStates()
+    }
+
+    nonisolated static let notSentNotice = "Not sent: a reply was already running" + handedBackSuffix
+
+    /// What every hand-back notice ends with; such a notice outlives the end of its work.
+    nonisolated static let handedBackSuffix = " · your text is back in the composer"
 
     /// The status bar after an approval settled, with the run's outcome once read.
     static func settledNotice(_ decided: String, run: RunView?) -> String {
@@ -34,5 +35,27 @@ extension ChatScreen {
         case .cancelled: return decided + " · the run was cancelled"
         case .active: return decided
         }
+    }
+}
+
+extension ScreenState {
+    /// Words that did not go: the owner's bubble leaves the transcript (found
+    /// by `clientKey`, else the last unsent bubble with these words), and the
+    /// words go back to the composer before anything typed since.
+    mutating func handBack(_ words: String, clientKey: String?, notice: String) {
+        let key = clientKey ?? transcript.items.last(where: {
+            $0.runID == nil && $0.user?.isOptimistic == true && $0.user?.text == words
+        })?.user?.clientKey
+        if let key { _ = transcript.submissionFailed(clientKey: key) }
+        let typed = composer.text
+        if !words.isEmpty { composer = TextInput(text: typed.isEmpty ? words : words + "\n" + typed) }
+        focus = .composer
+        self.notice = notice
+    }
+
+    /// The status bar when work ends: its problem, else nothing, except that a
+    /// message handed back stays said while its words wait in the composer.
+    mutating func settleNotice(afterWork problem: String?) {
+        notice = problem ?? (notice.hasSuffix(ChatScreen.handedBackSuffix) ? notice : "")
     }
 }

@@ -183,8 +183,7 @@ final class ChatScreen {
             state.approval = nil
             state.question = nil
             if state.focus == .approval { state.focus = .composer }
-            // A message handed back unsent stays said while its words wait in the composer.
-            state.notice = problem ?? (state.notice == Self.notSentNotice ? state.notice : "")
+            state.settleNotice(afterWork: problem)
             refreshSendStates()
             // The line under the message says what to do; the status bar says only what happened, short.
             if wasDelivery, problem != nil, let held = heldNotice() { state.notice = held }
@@ -218,6 +217,8 @@ final class ChatScreen {
             applyApprovalProgress(approvalID, report)
         case .messageNotSent(let sessionID, let unsent):
             takeBack(unsent, sessionID: sessionID)
+        case .messageRefused(let words, let clientKey, let reason):
+            takeBack(refused: words, clientKey: clientKey, reason: reason)
         case .notice(let text):
             // An empty one is the stream back: it clears only its own "reconnecting" line.
             if text.isEmpty, state.notice != TUIInteraction.reconnectingNotice { return }
@@ -303,12 +304,13 @@ final class ChatScreen {
         state.attachments = []
         state.trayCursor = nil
         if state.focus == .tray { state.focus = .composer }
-        _ = state.transcript.addOptimisticUserMessage(draft, clientKey: UUID().uuidString)
+        let clientKey = UUID().uuidString
+        _ = state.transcript.addOptimisticUserMessage(draft, clientKey: clientKey)
         state.transcriptScroll.scrollToBottom()
         let composer = sessionID.flatMap { composers.existing(for: $0) }
         startWork(sessionID: sessionID, isDelivery: true) { backend, work in
-            backend.send(text: text, files: attachments.isEmpty ? nil : composer, sessionID: sessionID,
-                         conversationKey: conversationKey, work: work)
+            backend.send(text: text, files: attachments.isEmpty ? nil : composer, clientKey: clientKey,
+                         sessionID: sessionID, conversationKey: conversationKey, work: work)
         }
     }
 

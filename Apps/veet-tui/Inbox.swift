@@ -29,6 +29,8 @@ enum AppMessage: Sendable {
     case approvalProgress(approvalID: String, ApprovalProgressReport)
     /// The message met another run of its conversation and was not sent (seed 000): its words go back to the composer.
     case messageNotSent(sessionID: String?, UnsentMessage)
+    /// The library refused the message's files after the screen's check passed: its words go back to the composer.
+    case messageRefused(text: String, clientKey: String, reason: String)
     /// A run asks the owner a question; `ticket` answers it.
     case questionAsked(PendingQuestion, ticket: Int, work: Int)
     /// A short notice for the status bar (reconnecting, a failed reconcile...).

@@ -1,0 +1,62 @@
+import Testing
+@testable import veet_tui
+import VeetChat
+import VeetCurses
+import VeetWire
+
+/// A message that did not go leaves no bubble that looks sent, and its words
+/// are back in the composer, said in the status bar until the next work ends.
+@Suite struct HandBackTests {
+    static func sentOptimistically(_ words: String, key: String) -> ScreenState {
+        var state = ScreenGoldenTests.withTranscript()
+        _ = state.transcript.addOptimisticUserMessage([.text(words)], clientKey: key)
+        return state
+    }
+
+    static func optimisticBubbles(_ state: ScreenState) -> [String] {
+        state.transcript.items.compactMap { $0.user?.isOptimistic == true ? $0.user?.text : nil }
+    }
+
+    @Test func refusedFilesTakeTheBubbleAwayAndGiveTheWordsBack() {
+        var state = Self.sentOptimistically("see the report", key: "k1")
+        state.composer = TextInput(text: "typed since")
+        state.handBack("see the report", clientKey: "k1", notice: "Not sent: report.pdf changed" + ChatScreen.handedBackSuffix)
+        #expect(Self.optimisticBubbles(state).isEmpty)
+        #expect(state.composer.text == "see the report\ntyped since")
+        #expect(state.focus == .composer)
+        state.settleNotice(afterWork: nil)
+        #expect(state.notice == "Not sent: report.pdf changed · your text is back in the composer")
+    }
+
+    @Test func theKeyChoosesTheBubbleWhenTwoHoldTheSameWords() {
+        var state = Self.sentOptimistically("again", key: "first")
+        _ = state.transcript.addOptimisticUserMessage([.text("again")], clientKey: "second")
+        state.handBack("again", clientKey: "first", notice: ChatScreen.notSentNotice)
+        #expect(state.transcript.items.compactMap { $0.user?.clientKey } == ["second"])
+    }
+
+    @Test func aMessageOfFilesAloneLeavesTheComposerAsTyped() {
+        var state = ScreenGoldenTests.withTranscript()
+        _ = state.transcript.addOptimisticUserMessage([], clientKey: "files")
+        state.composer = TextInput(text: "half a thought")
+        state.handBack("", clientKey: "files", notice: "Not sent: x" + ChatScreen.handedBackSuffix)
+        #expect(state.composer.text == "half a thought")
+        #expect(state.transcript.items.allSatisfy { $0.user?.clientKey != "files" })
+    }
+
+    @Test func anotherRunsMessageIsFoundByItsWords() {
+        var state = Self.sentOptimistically("my own words", key: "k")
+        state.handBack("my own words", clientKey: nil, notice: ChatScreen.notSentNotice)
+        #expect(Self.optimisticBubbles(state).isEmpty)
+        #expect(state.composer.text == "my own words")
+    }
+
+    @Test func anyOtherNoticeEndsWithItsWork() {
+        var state = ScreenGoldenTests.withTranscript()
+        state.notice = "Attaching report.pdf..."
+        state.settleNotice(afterWork: nil)
+        #expect(state.notice == "")
+        state.settleNotice(afterWork: "The server did not answer.")
+        #expect(state.notice == "The server did not answer.")
+    }
+}
