@@ -94,7 +94,7 @@ let package = Package(
             path: "Tests/StoreTorture", swiftSettings: swift6),
         .target(name: "FaultProxyCore", dependencies: [module("VeetTransport")], path: "Tests/FaultProxyCore",
                 swiftSettings: swift6),
-        .executableTarget(name: "FaultProxyTool", dependencies: ["FaultProxyCore"],
+        .executableTarget(name: "FaultProxyTool", dependencies: ["FaultProxyCore", module("VeetTestSupport")],
                           path: "Tests/FaultProxyTool", swiftSettings: swift6),
         .executableTarget(
             name: "Soak",

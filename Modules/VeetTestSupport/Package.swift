@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// VeetTestSupport: a scripted request sender for every feature's unit tests (README.md).
+// VeetTestSupport: a scripted request sender for every feature's unit tests, and a TLS front (README.md).
 import PackageDescription
 
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -15,7 +15,9 @@ let package = Package(
         .package(path: "../VeetTransport"),
     ],
     targets: [
-        .target(name: "VeetTestSupport", dependencies: [module("VeetTransport")], swiftSettings: swift6),
+        .target(name: "VeetTestSupport",
+                dependencies: [module("VeetTransport"), .product(name: "CVeetTLS", package: "VeetTransport")],
+                exclude: ["Certificates"], swiftSettings: swift6),
         .testTarget(name: "VeetTestSupportTests", dependencies: ["VeetTestSupport", module("VeetTransport")],
                     swiftSettings: swift6),
     ]

@@ -10,14 +10,20 @@ func module(_ name: String) -> Target.Dependency { .product(name: name, package:
 let package = Package(
     name: "VeetTransport",
     platforms: [.macOS(.v15)],
-    products: [.library(name: "VeetTransport", targets: ["VeetTransport"])],
+    products: [
+        .library(name: "VeetTransport", targets: ["VeetTransport"]),
+        // For the tests' TLS front in VeetTestSupport.
+        .library(name: "CVeetTLS", targets: ["CVeetTLS"]),
+    ],
     dependencies: [
         .package(path: "../VeetFixture"),
         .package(path: "../VeetTestSupport"),
         .package(path: "../VeetWire"),
     ],
     targets: [
-        .target(name: "VeetTransport", dependencies: [], swiftSettings: swift6),
+        // OpenSSL through dlopen (see its header): built against libssl-dev's headers, never linked.
+        .target(name: "CVeetTLS", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
+        .target(name: "VeetTransport", dependencies: ["CVeetTLS"], swiftSettings: swift6),
         .testTarget(name: "VeetTransportTests", dependencies: ["VeetTransport", module("VeetTestSupport"), module("VeetWire"), module("VeetFixture")],
                     swiftSettings: swift6),
     ]

@@ -53,7 +53,7 @@ import Testing
         let info = try runProcess(URL(fileURLWithPath: "/usr/bin/dpkg-deb"), ["--info", package])
         #expect(info.stdout.contains("Package: veetkit"))
         for dependency in ["libsqlite3-0", "libcmark-gfm0.29.0.gfm.6", "libcmark-gfm-extensions0.29.0.gfm.6",
-                           "libncursesw6", "libcurl4"] {
+                           "libncursesw6", "libssl3"] {
             #expect(info.stdout.contains(dependency), "\(dependency) not a dependency")
         }
         let contents = try runProcess(URL(fileURLWithPath: "/usr/bin/dpkg-deb"), ["--contents", package]).stdout

@@ -2,12 +2,13 @@
 // over its control interface (see docs/reliability.md).
 import FaultProxyCore
 import Foundation
+import VeetTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 
 let usage = """
-    usage: veet-fault-proxy --upstream http://127.0.0.1:PORT [--port P] [--control-port P] [--mode RULE]...
+    usage: veet-fault-proxy --upstream http://127.0.0.1:PORT [--port P] [--control-port P] [--tls] [--mode RULE]...
 
     A TCP proxy on 127.0.0.1 in front of one loopback server that injects faults into answers.
     Prints "proxy URL" and "control URL" on stdout, then runs until SIGINT or SIGTERM.
@@ -16,6 +17,9 @@ let usage = """
       --port P             proxy port (default 0: a free port)
       --control-port P     control port (default 0: a free port)
       --mode RULE          a starting rule (repeatable); default: pass everything through
+      --tls                take https:// too: the proxy URL printed is a TLS front before the proxy, with
+                           the tests' loopback certificate (trust: SSL_CERT_FILE=AUTHORITY, printed as
+                           "authority PATH"); faults apply to the bytes inside TLS
       --help               show this help
 
     Rules: FAULT [VALUE] [count=N] [match=TEXT], tried in order; the first rule that matches a
@@ -52,6 +56,7 @@ func runProxy() {
     var proxyPort: UInt16 = 0
     var controlPort: UInt16 = 0
     var rules: [FaultRule] = []
+    var tls = false
     var arguments = CommandLine.arguments.dropFirst()
     func value(_ flag: String) -> String {
         guard let next = arguments.popFirst() else { fail("\(flag) needs a value") }
@@ -70,6 +75,8 @@ func runProxy() {
         case "--port", "--control-port":
             guard let port = UInt16(value(flag)) else { fail("\(flag) needs a port number") }
             if flag == "--port" { proxyPort = port } else { controlPort = port }
+        case "--tls":
+            tls = true
         case "--mode":
             do { rules.append(try FaultRule.parse(value(flag))) } catch { fail("--mode: \(error)") }
         default:
@@ -89,9 +96,12 @@ func runProxy() {
     do {
         let proxy = try FaultProxy(upstream: upstream, port: proxyPort) { schedule.decide($0) }
         let control = try ControlServer(schedule: schedule, port: controlPort) { proxy.stats }
-        say("proxy \(proxy.url.absoluteString)\ncontrol \(control.url.absoluteString)")
+        let front = try tls ? TLSFront(upstreamPort: proxy.url.port ?? 0) : nil
+        say("proxy \(front?.baseURL ?? proxy.url.absoluteString)\ncontrol \(control.url.absoluteString)"
+            + (tls ? "\nauthority \(TLSFront.authority)" : ""))
         var received: Int32 = 0
         sigwait(&signals, &received)
+        front?.stop()
         control.stop()
         proxy.stop()
         say("stopped: \(proxy.stats.json)")

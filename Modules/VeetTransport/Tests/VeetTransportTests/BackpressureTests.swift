@@ -163,7 +163,7 @@ struct BoundedHandoffTests {
     }
 }
 
-/// A header over the HTTP library's limit, through both readers: named as such, never "Out of memory".
+/// A header over the client's limit, over plain HTTP and TLS: named as such.
 @Suite(.timeLimit(.minutes(1)))
 struct OversizedHeadTests {
     @Test(arguments: ClientReader.allCases) func aHeadTooLargeIsNamedAsSuch(reader: ClientReader) async throws {
@@ -175,12 +175,7 @@ struct OversizedHeadTests {
         do {
             _ = try await makeClient(server, reader).send(.get("/v1/sessions"))
             Issue.record("\(reader): a 1 MiB header was accepted")
-        } catch let error as TransportError {
-            #expect(reader == .urlSession, "\(error)")
-            #expect(error.description.contains("header too large"), "\(error)")
-            #expect(!error.description.contains("URLError -1"), "\(error)")
         } catch let error as InvalidResponseError {
-            #expect(reader == .plain, "\(error)")
             #expect(error.description.contains("over 64 KiB"), "\(error)")
         }
     }

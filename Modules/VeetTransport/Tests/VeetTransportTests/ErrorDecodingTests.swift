@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 @testable import VeetTransport
 import VeetTestSupport
@@ -143,21 +140,5 @@ private func envelope(_ body: Data) -> [String: Any]? {
             Issue.record("unexpected \(error)")
         }
         #expect(throws: APIError.self) { _ = try HTTPResponse(status: 404).decoded(as: SessionView.self) }
-    }
-
-    @Test(arguments: [
-        (URLError.Code.cancelled, TransportError.Kind.cancelled),
-        (.timedOut, .timedOut),
-        (.cannotConnectToHost, .cannotConnect),
-        (.cannotFindHost, .cannotConnect),
-        (.networkConnectionLost, .connectionLost),
-        (.secureConnectionFailed, .tls),
-        (.serverCertificateUntrusted, .tls),
-        (.unknown, .other),
-    ])
-    func urlErrorsMapToTransportKinds(code: URLError.Code, kind: TransportError.Kind) {
-        let mapped = TransportError(URLError(code), requestID: "rid")
-        #expect(mapped.kind == kind)
-        #expect(mapped.requestID == "rid")
     }
 }

@@ -2,19 +2,25 @@ import Foundation
 import Testing
 import Synchronization
 @testable import VeetTransport
+import VeetTestSupport
 
 private let eventStream = ["Content-Type": "text/event-stream", "X-Request-Id": "stream-1"]
 
-/// Requests to loopback (plain HTTP) are read by the client itself; HTTPS
-/// requests go through URLSession. Both must behave the same.
+/// Every client test runs over plain HTTP and over TLS (a `TLSFront` before
+/// the same test server, its certificate from the tests' own authority):
+/// both must behave the same.
 enum ClientReader: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case plain, urlSession
+    case plain, tls
     var testDescription: String { rawValue }
 }
 
 func makeClient(_ server: HTTPTestServer, _ reader: ClientReader) throws -> HTTPClient {
-    HTTPClient(settings: try ConnectionSettings(serverAddress: server.baseURL, token: "secret-token-1"),
-               clientVersion: "9.9", readsPlainHTTPItself: reader == .plain)
+    let address = switch reader {
+    case .plain: server.baseURL
+    case .tls: try server.tlsBaseURL()
+    }
+    return HTTPClient(settings: try ConnectionSettings(serverAddress: address, token: "secret-token-1"),
+                      clientVersion: "9.9", trustedCertificates: TLSFront.authority)
 }
 
 @Suite(.timeLimit(.minutes(1)))

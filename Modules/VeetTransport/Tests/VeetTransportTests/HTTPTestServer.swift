@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import Synchronization
+import VeetTestSupport
 
 /// A minimal HTTP/1.1 responder on 127.0.0.1 for client tests. Each
 /// connection gets its own thread, one request, and is closed after the
@@ -25,6 +26,7 @@ final class HTTPTestServer: Sendable {
     let port: Int
     private let listener: Int32
     private let recorded = Mutex<[Request]>([])
+    private let front = Mutex<TLSFront?>(nil)
 
     init(handler: @escaping Handler) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -56,10 +58,21 @@ final class HTTPTestServer: Sendable {
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
+    /// An https:// address for the same handler: a `TLSFront` before it, made on first use.
+    func tlsBaseURL() throws -> String {
+        try front.withLock { front in
+            if let front { return front.baseURL }
+            let made = try TLSFront(upstreamPort: port)
+            front = made
+            return made.baseURL
+        }
+    }
+
     /// Every request received so far, in arrival order.
     var requests: [Request] { recorded.withLock { $0 } }
 
     func stop() {
+        front.withLock { $0?.stop() }
         // shutdown() wakes a thread blocked in accept(); close() alone does not on Linux.
         shutdown(listener, Int32(SHUT_RDWR))
         closeSocket(listener)

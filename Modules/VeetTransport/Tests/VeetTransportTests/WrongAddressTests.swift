@@ -1,14 +1,27 @@
 import Foundation
 import Testing
 @testable import VeetTransport
+import VeetTestSupport
 
 /// Addresses that reach no Veetbot API say so (issue 14, item 7).
 @Suite struct WrongAddressTests {
-    @Test func openSSLsWrongVersionNumberSaysTheServerAnsweredPlainHTTP() {
-        let seen = TransportError(URLError(.unknown, userInfo: [
-            NSLocalizedDescriptionKey: "OpenSSL/3.0.19: error:0A00010B:SSL routines::wrong version number",
-        ]), requestID: nil)
-        #expect(seen.answeredPlainHTTP)
+    @Test func anHTTPSAddressAtAPlainHTTPServerSaysTheServerAnsweredPlainHTTP() async throws {
+        // A plain HTTP server answers TLS's first bytes with a 400 at once, as nginx does.
+        let (listener, port) = try TLSFront.listenOnLoopback()
+        defer { close(listener) }
+        Thread {
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else { return }
+            let answer = Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+            _ = send(client, answer, answer.count, Int32(MSG_NOSIGNAL))
+            usleep(200_000)
+            close(client)
+        }.start()
+        let client = HTTPClient(settings: try ConnectionSettings(serverAddress: "https://127.0.0.1:\(port)", token: "t"),
+                                trustedCertificates: TLSFront.authority)
+        let seen = try await #require(throws: TransportError.self) { try await client.send(.get("/v1/sessions")) }
+        #expect(seen.kind == .tls)
+        #expect(seen.answeredPlainHTTP, "\(seen)")
         #expect(seen.description.hasPrefix("The server answered in plain HTTP, not HTTPS: for a local development "
                                            + "server use an http:// address"))
         #expect(seen.description.contains("wrong version number"))  // the library's words stay, for support

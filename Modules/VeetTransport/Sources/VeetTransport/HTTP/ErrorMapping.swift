@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 extension APIError {
     /// Reads the error envelope `{"error": {code, message, details, request_id}}`.
@@ -61,51 +58,6 @@ struct ErrorEnvelope: Decodable {
     }
 
     var error: Body
-}
-
-extension TransportError {
-    /// Maps a failure with no HTTP answer onto the transport vocabulary.
-    init(_ error: Error, requestID: String?) {
-        if let transport = error as? TransportError {
-            self = transport
-            self.requestID = self.requestID ?? requestID
-            return
-        }
-        guard let urlError = error as? URLError else {
-            self.init(.other, String(describing: error), requestID: requestID)
-            return
-        }
-        let kind: Kind = switch urlError.code {
-        case .cancelled: .cancelled
-        case .timedOut: .timedOut
-        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet,
-             .internationalRoamingOff, .dataNotAllowed, .callIsActive:
-            .cannotConnect
-        case .networkConnectionLost, .badServerResponse, .zeroByteResource, .cannotParseResponse,
-             .cannotDecodeRawData, .cannotDecodeContentData, .resourceUnavailable:
-            .connectionLost
-        case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
-             .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
-             .clientCertificateRequired, .appTransportSecurityRequiresSecureConnection:
-            .tls
-        case .httpTooManyRedirects, .redirectToNonExistentLocation: .redirectRefused
-        default: .other
-        }
-        self.init(kind, Self.words(for: urlError), requestID: requestID)
-    }
-}
-
-extension TransportError {
-    /// libcurl (under FoundationNetworking) reports a response header over
-    /// its limit as "Out of memory" with no URLError code of its own; said
-    /// that way it sends people looking at their RAM.
-    static func words(for urlError: URLError) -> String {
-        let described = urlError.localizedDescription
-        if urlError.code == .unknown, described.localizedCaseInsensitiveContains("out of memory") {
-            return "the server's answer has a header too large to read (the HTTP library stopped with \"\(described)\")"
-        }
-        return described + " (URLError \(urlError.code.rawValue))"
-    }
 }
 
 private extension Duration {

@@ -1,24 +1,23 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Talks to one Veetbot server with one token. Every request carries the
 /// bearer token, a fresh `X-Request-Id` and the client's identity; nothing
-/// is cached, no cookies are kept, redirects are refused and TLS verification
-/// is the platform's own.
+/// is cached, no cookies are kept, redirects are refused and TLS verifies the
+/// server's certificate and name against the system's roots (OpenSSL's
+/// `SSL_CERT_FILE` and `SSL_CERT_DIR` name others).
+///
+/// Every request is one HTTP/1.1 exchange of its own (`HTTPExchange`): a
+/// fresh connection, TLS for https:// (`TCPConnection.startTLS`), read only as
+/// fast as its consumer asks. No connection is reused, so a write is never
+/// resent behind the caller's back; a lost answer is retried by
+/// `sendRetrying` with the same idempotency key.
 public final class HTTPClient: Sendable {
     public let settings: ConnectionSettings
     let userAgent: String
-    private let session: URLSession
-    private let router: TaskRouter
-    /// Requests that change something get a session of their own each (see `send`).
-    private let writeConfiguration: URLSessionConfiguration
     private let idleTimeout: TimeInterval
     private let writeIdleTimeout: TimeInterval
-    /// Plain-HTTP (loopback) requests go through `PlainHTTPExchange`: streams with
-    /// backpressure, and no answer, however cut, can trap inside FoundationNetworking.
-    private let readsPlainHTTPItself: Bool
+    /// A PEM file trusted instead of the system's roots (tests: their own authority).
+    private let trustedCertificates: String?
 
     /// - Parameters:
     ///   - clientVersion: sent as `User-Agent: veet/<version>`.
@@ -29,43 +28,17 @@ public final class HTTPClient: Sendable {
     public convenience init(settings: ConnectionSettings, clientVersion: String = VeetTransportVersion.current,
                             idleTimeout: TimeInterval = 60, writeTimeout: TimeInterval = 15) {
         self.init(settings: settings, clientVersion: clientVersion, idleTimeout: idleTimeout,
-                  writeTimeout: writeTimeout, readsPlainHTTPItself: true)
+                  writeTimeout: writeTimeout, trustedCertificates: nil)
     }
 
-    /// `readsPlainHTTPItself: false` keeps plain-HTTP requests on URLSession,
-    /// so tests on loopback can still reach the path HTTPS requests take.
     init(settings: ConnectionSettings, clientVersion: String = VeetTransportVersion.current,
-         idleTimeout: TimeInterval = 60, writeTimeout: TimeInterval = 15, readsPlainHTTPItself: Bool) {
+         idleTimeout: TimeInterval = 60, writeTimeout: TimeInterval = 15, trustedCertificates: String?) {
         self.settings = settings
         self.idleTimeout = idleTimeout
         self.writeIdleTimeout = min(writeTimeout, idleTimeout)
-        self.readsPlainHTTPItself = readsPlainHTTPItself
+        self.trustedCertificates = trustedCertificates
         self.userAgent = "veet/\(clientVersion)"
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.httpCookieAcceptPolicy = .never
-        configuration.timeoutIntervalForRequest = idleTimeout
-        (session, router) = Self.makeSession(configuration, name: "VeetTransport.HTTPClient")
-        let writes = configuration.copy() as! URLSessionConfiguration  // copy() of this class returns its own type
-        writes.timeoutIntervalForRequest = min(writeTimeout, idleTimeout)
-        writeConfiguration = writes
     }
-
-    deinit {
-        session.finishTasksAndInvalidate()
-    }
-
-    private static func makeSession(_ configuration: URLSessionConfiguration, name: String) -> (URLSession, TaskRouter) {
-        let router = TaskRouter()
-        let queue = OperationQueue()
-        queue.name = name
-        queue.maxConcurrentOperationCount = 1  // callbacks of one task arrive in order
-        return (URLSession(configuration: configuration, delegate: router, delegateQueue: queue), router)
-    }
-
 
     static func changesState(_ method: String) -> Bool {
         !["GET", "HEAD", "DELETE", "OPTIONS"].contains(method.uppercased())
@@ -74,36 +47,12 @@ public final class HTTPClient: Sendable {
     /// Sends a request and returns the answer whatever its status. Throws
     /// `TransportError` only when no answer arrived (or a redirect was refused).
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let (urlRequest, requestID) = makeURLRequest(request, accept: "application/json")
-        try Self.checkCancellation(requestID)
-        // When a reused keep-alive connection dies under a request with a body,
-        // libcurl (under FoundationNetworking) resends it on a new connection
-        // without being able to rewind the body, and the task stalls until its
-        // timeout. So a write travels on a fresh session (a fresh connection,
-        // never resent behind our back) with a short timeout as a second guard;
-        // a lost answer is retried by `sendRetrying` with the same idempotency key.
-        let isWrite = Self.changesState(request.method)
-        if readsPlainHTTPItself && urlRequest.url?.scheme == "http" {
-            let response = try await PlainHTTPExchange.send(urlRequest, requestID: requestID,
-                                                            timeout: isWrite ? writeIdleTimeout : idleTimeout,
-                                                            progress: HTTPUploadProgress.current)
-            try Self.refuseRedirect(response, request: request, requestID: requestID)
-            return response
-        }
-        let (taskSession, router) = isWrite
-            ? Self.makeSession(writeConfiguration, name: "VeetTransport.HTTPClient.write") : (session, router)
-        defer { if isWrite { taskSession.finishTasksAndInvalidate() } }
-        let task = taskSession.dataTask(with: urlRequest)
-        let handler = BufferedHandler(requestID: requestID, progress: HTTPUploadProgress.current)
-        // Registered before anything can cancel the task, so its completion is never missed.
-        router.register(handler, for: task)
-        let response = try await withTaskCancellationHandler {
-            task.resume()
-            return try await handler.response.value()
-        } onCancel: {
-            TaskCanceller.cancel(task)
-        }
-        try Self.refuseRedirect(response, request: request, requestID: requestID)
+        let outgoing = makeOutgoing(request, accept: "application/json")
+        try Self.checkCancellation(outgoing.requestID)
+        // A write answers at once; only a stalled server makes it wait, so its silence is cut shorter.
+        let timeout = Self.changesState(request.method) ? writeIdleTimeout : idleTimeout
+        let response = try await HTTPExchange.send(outgoing, timeout: timeout, progress: HTTPUploadProgress.current)
+        try Self.refuseRedirect(response, request: request, requestID: outgoing.requestID)
         return response
     }
 
@@ -124,29 +73,12 @@ public final class HTTPClient: Sendable {
     /// `TransportError`. Cancelling the task that iterates `chunks`, or
     /// `HTTPByteStream.cancel()`, cancels the request.
     public func openStream(_ request: HTTPRequest) async throws -> HTTPByteStream {
-        let (urlRequest, requestID) = makeURLRequest(request, accept: "text/event-stream")
-        try Self.checkCancellation(requestID)
-        if readsPlainHTTPItself && urlRequest.url?.scheme == "http" {
-            let stream = try await PlainHTTPExchange.open(urlRequest, requestID: requestID, timeout: idleTimeout)
-            try Self.refuseRedirect(stream.response, request: request, requestID: requestID)
-            try stream.response.requireSuccess()
-            return stream
-        }
-        let task = session.dataTask(with: urlRequest)
-        let (delivered, chunkSink) = AsyncThrowingStream<Data, Error>.makeStream()
-        chunkSink.onTermination = { _ in TaskCanceller.cancel(task) }
-        let chunks = AbandonableChunks.stream(over: delivered, of: task)
-        let handler = StreamHandler(requestID: requestID, chunks: chunkSink)
-        router.register(handler, for: task)
-        let head = try await withTaskCancellationHandler {
-            task.resume()
-            return try await handler.head.value()
-        } onCancel: {
-            TaskCanceller.cancel(task)
-        }
-        try Self.refuseRedirect(head, request: request, requestID: requestID)
-        try head.requireSuccess()
-        return HTTPByteStream(response: head, chunks: chunks, cancel: { TaskCanceller.cancel(task) })
+        let outgoing = makeOutgoing(request, accept: "text/event-stream")
+        try Self.checkCancellation(outgoing.requestID)
+        let stream = try await HTTPExchange.open(outgoing, timeout: idleTimeout)
+        try Self.refuseRedirect(stream.response, request: request, requestID: outgoing.requestID)
+        try stream.response.requireSuccess()
+        return stream
     }
 
     /// Cancellation is reported the same way before and during a request.
@@ -163,11 +95,8 @@ public final class HTTPClient: Sendable {
                              requestID: response.requestID ?? requestID)
     }
 
-    /// Builds the URLRequest with the client's headers; returns the request id it carries.
-    func makeURLRequest(_ request: HTTPRequest, accept: String) -> (URLRequest, String) {
-        var urlRequest = URLRequest(url: settings.serverURL.url(for: request.path, query: request.query))
-        urlRequest.httpMethod = request.method
-        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+    /// The request as it goes on the wire, with the client's headers and a fresh request id.
+    func makeOutgoing(_ request: HTTPRequest, accept: String) -> OutgoingRequest {
         var headers: [String: String] = [
             "Accept": accept,
             "User-Agent": userAgent,
@@ -180,9 +109,10 @@ public final class HTTPClient: Sendable {
         // earlier empty-key send): leave the header out instead.
         if merged.header("Idempotency-Key")?.isEmpty == true { merged.setHeader("Idempotency-Key", nil) }
         merged.setHeader("Authorization", "Bearer \(settings.token)")
-        for (name, value) in merged.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        urlRequest.httpBody = request.body
-        return (urlRequest, merged.header("X-Request-Id") ?? "")
+        return OutgoingRequest(url: settings.serverURL.url(for: request.path, query: request.query),
+                               method: request.method, headers: merged.headers, body: request.body,
+                               requestID: merged.header("X-Request-Id") ?? "",
+                               trustedCertificates: trustedCertificates)
     }
 }
 

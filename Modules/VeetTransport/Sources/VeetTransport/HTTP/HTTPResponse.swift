@@ -57,6 +57,19 @@ public struct HTTPResponse: Sendable, Hashable {
 }
 
 /// The head of a streamed answer (status and headers, empty body) and its body chunks.
+extension HTTPResponse {
+    /// An answer as received: the request id from `X-Request-Id`, or for a
+    /// refusal without one, from its error envelope (unhandled server faults
+    /// carry the id only there). Header names must be lowercased.
+    init(received status: Int, headers: [String: String], body: Data) {
+        self.init(status: status, headers: headers, body: body, requestID: headers["x-request-id"])
+        if requestID == nil, !isSuccess, !body.isEmpty,
+           let envelope = try? WireJSON.decoder().decode(ErrorEnvelope.self, from: body) {
+            requestID = envelope.error.requestID
+        }
+    }
+}
+
 public struct HTTPByteStream: Sendable {
     public let response: HTTPResponse
     /// Finishes at the end of the body; throws `TransportError(.connectionLost)`

@@ -3,7 +3,7 @@ import Foundation
 /// Reads one answer's body off its connection, a bounded piece per `next()`.
 /// Nothing is read ahead: between two calls the bytes wait in the kernel,
 /// and once its window is full, the server waits too.
-final class PlainBodyReader: @unchecked Sendable {  // next() is called only by the one consumer of the unfolding stream, never concurrently
+final class BodyReader: @unchecked Sendable {  // next() is called only by the one consumer of the unfolding stream, never concurrently
     private let connection: TCPConnection
     private var decoder: BodyDecoder
     private var leftover: Data?
@@ -69,7 +69,7 @@ final class PlainBodyReader: @unchecked Sendable {  // next() is called only by 
             body.append(try decode(pending))
         }
         while !finished && body.count <= limit {
-            let input = try connection.receive(limit: PlainHTTPExchange.readSize, timeout: timeout)
+            let input = try connection.receive(limit: HTTPExchange.readSize, timeout: timeout)
             if input.isEmpty {
                 _ = try endOfStream()
                 break
@@ -103,10 +103,10 @@ final class PlainBodyReader: @unchecked Sendable {  // next() is called only by 
     private func receive() async throws -> Data {
         do {
             if Task.isCancelled { connection.interrupt() }
-            if let ready = try connection.receiveNow(limit: PlainHTTPExchange.readSize) { return ready }
+            if let ready = try connection.receiveNow(limit: HTTPExchange.readSize) { return ready }
             let connection = connection, timeout = timeout
             return try await Blocking.run(onCancel: connection.interrupt) {
-                try connection.receive(limit: PlainHTTPExchange.readSize, timeout: timeout)
+                try connection.receive(limit: HTTPExchange.readSize, timeout: timeout)
             }
         } catch let error as TransportError {
             finish()

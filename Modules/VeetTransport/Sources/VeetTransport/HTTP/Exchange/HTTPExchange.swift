@@ -1,20 +1,31 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// Answers over plain HTTP/1.1: streamed ones read only as fast as their
-/// consumer asks (docs/reliability.md, "Backpressure"), whole ones bounded.
+/// A request as it goes on the wire: what `HTTPClient` made of an `HTTPRequest`.
+struct OutgoingRequest: Sendable {
+    var url: URL
+    var method: String
+    var headers: [String: String]
+    var body: Data?
+    /// The `X-Request-Id` it carries.
+    var requestID: String
+    /// A PEM file trusted instead of the system's roots, for https://.
+    var trustedCertificates: String?
+}
+
+/// Answers over HTTP/1.1, spoken here: streamed ones read only as fast as
+/// their consumer asks (docs/reliability.md, "Backpressure"), whole ones
+/// bounded; one connection per request, `Connection: close`, read in bounded
+/// pieces; TLS for https:// through the system's OpenSSL, loaded only when
+/// the first https:// request is made.
 ///
-/// FoundationNetworking's URLSession hands a task's bytes to its delegate as
-/// fast as they arrive and cannot pause a transfer safely on this toolchain,
-/// so a consumer slower than its server (a huge event stream) grew without
-/// bound; and an answer cut inside its head made it trap (swift-corelibs-
-/// foundation 5285), killing the process. Plain HTTP is allowed only to
-/// loopback servers, where no TLS is needed, so for those the client speaks
-/// HTTP/1.1 itself: one connection per request, `Connection: close`, read in
-/// bounded pieces.
-enum PlainHTTPExchange {
+/// FoundationNetworking's URLSession, which this replaced, hands a task's
+/// bytes to its delegate as fast as they arrive and cannot pause a transfer
+/// safely on this toolchain, so a consumer slower than its server grew
+/// without bound; an answer cut inside its head made it trap
+/// (swift-corelibs-foundation 5285), killing the process; and loading it
+/// (libcurl and some thirty libraries of its own) was most of every
+/// command's start-up, network or not (docs/bench.md).
+enum HTTPExchange {
     /// Largest piece handed to the consumer at once.
     static let readSize = 64 * 1024
     /// A refusal (non-2xx) body is read whole for its error envelope, up to this.
@@ -24,8 +35,9 @@ enum PlainHTTPExchange {
     static let answerBodyLimit = 256 * 1024 * 1024
 
     /// Sends the request and reads the whole answer, whatever its status.
-    static func send(_ request: URLRequest, requestID: String, timeout: TimeInterval,
+    static func send(_ request: OutgoingRequest, timeout: TimeInterval,
                      progress: HTTPUploadProgress? = nil) async throws -> HTTPResponse {
+        let requestID = request.requestID
         let wake = try WakePipe(requestID: requestID)
         return try await Blocking.run(onCancel: wake.signal) {
             let (head, reader) = try exchange(request, requestID: requestID, timeout: timeout, wake: wake,
@@ -41,7 +53,8 @@ enum PlainHTTPExchange {
 
     /// Sends the request and reads the head. A 2xx answer comes back with its
     /// body still unread; any other answer comes back whole.
-    static func open(_ request: URLRequest, requestID: String, timeout: TimeInterval) async throws -> HTTPByteStream {
+    static func open(_ request: OutgoingRequest, timeout: TimeInterval) async throws -> HTTPByteStream {
+        let requestID = request.requestID
         let wake = try WakePipe(requestID: requestID)
         let (head, reader) = try await Blocking.run(onCancel: wake.signal) {
             try openBlocking(request, requestID: requestID, timeout: timeout, wake: wake)
@@ -51,8 +64,8 @@ enum PlainHTTPExchange {
                               cancel: reader.canceller)
     }
 
-    private static func openBlocking(_ request: URLRequest, requestID: String, timeout: TimeInterval,
-                                     wake: WakePipe) throws -> (HTTPResponse, PlainBodyReader?) {
+    private static func openBlocking(_ request: OutgoingRequest, requestID: String, timeout: TimeInterval,
+                                     wake: WakePipe) throws -> (HTTPResponse, BodyReader?) {
         let (head, reader) = try exchange(request, requestID: requestID, timeout: timeout, wake: wake)
         guard (200..<300).contains(head.status) else {
             let body = try reader.readWholeBlocking(limit: refusalBodyLimit).body
@@ -62,15 +75,20 @@ enum PlainHTTPExchange {
     }
 
     /// Connects, sends the request and reads the answer's head. Blocking.
-    private static func exchange(_ request: URLRequest, requestID: String, timeout: TimeInterval,
-                                 wake: WakePipe, progress: HTTPUploadProgress? = nil) throws -> (ResponseHead, PlainBodyReader) {
-        guard let url = request.url, let host = url.host, !host.isEmpty else {
+    private static func exchange(_ request: OutgoingRequest, requestID: String, timeout: TimeInterval,
+                                 wake: WakePipe, progress: HTTPUploadProgress? = nil) throws -> (ResponseHead, BodyReader) {
+        let url = request.url
+        guard let host = url.host, !host.isEmpty else {
             throw TransportError(.other, "the request has no host", requestID: requestID)
         }
-        let bytes = try requestBytes(request, url: url, host: host, requestID: requestID)
-        let connection = try TCPConnection.connect(host: host, port: url.port ?? 80, timeout: timeout,
+        let secure = url.scheme?.lowercased() == "https"
+        let bytes = try requestBytes(request, host: host, requestID: requestID)
+        let connection = try TCPConnection.connect(host: host, port: url.port ?? (secure ? 443 : 80), timeout: timeout,
                                                    requestID: requestID, wake: wake)
-        if let progress, let body = request.httpBody, !body.isEmpty {
+        if secure {
+            try connection.startTLS(host: host, trustedCertificates: request.trustedCertificates, timeout: timeout)
+        }
+        if let progress, let body = request.body, !body.isEmpty {
             let headLength = bytes.count - body.count
             try connection.send(bytes, timeout: timeout, pieceSize: 64 * 1024) { sent in
                 if sent > headLength { progress.report(sent - headLength) }
@@ -98,26 +116,28 @@ enum PlainHTTPExchange {
         } catch {
             throw InvalidResponseError("\(error)", requestID: head.header("x-request-id") ?? requestID)
         }
-        let reader = PlainBodyReader(connection: connection, decoder: BodyDecoder(framing: framing),
+        let reader = BodyReader(connection: connection, decoder: BodyDecoder(framing: framing),
                                      leftover: leftover, timeout: timeout, requestID: requestID)
         return (head, reader)
     }
 
     /// The request line, headers and body. A header holding a line break is
     /// refused rather than sent: it would end the head early.
-    static func requestBytes(_ request: URLRequest, url: URL, host: String, requestID: String) throws -> Data {
+    static func requestBytes(_ request: OutgoingRequest, host: String, requestID: String) throws -> Data {
+        let url = request.url
         let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         var target = components?.percentEncodedPath ?? "/"
         if target.isEmpty { target = "/" }
         if let query = components?.percentEncodedQuery { target += "?" + query }
-        let method = request.httpMethod ?? "GET"
+        let method = request.method
         let authority = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         var lines = ["\(method) \(target) HTTP/1.1", "Host: \(authority)" + (url.port.map { ":\($0)" } ?? "")]
-        var fields = request.allHTTPHeaderFields ?? [:]
+        var fields = request.headers
         for name in fields.keys where ["host", "connection", "content-length", "transfer-encoding", "accept-encoding"]
             .contains(name.lowercased()) { fields[name] = nil }
         for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
-            guard !(name + value).contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
+            // By bytes: "\r\n" is one Character in Swift, equal to neither "\r" nor "\n".
+            guard !(name + value).utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) else {
                 throw TransportError(.other, "the header \(name) holds a line break; the request was not sent",
                                      requestID: requestID)
             }
@@ -125,9 +145,9 @@ enum PlainHTTPExchange {
         }
         lines.append("Accept-Encoding: identity")
         lines.append("Connection: close")
-        if let body = request.httpBody { lines.append("Content-Length: \(body.count)") }
+        if let body = request.body { lines.append("Content-Length: \(body.count)") }
         var bytes = Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
-        if let body = request.httpBody { bytes.append(body) }
+        if let body = request.body { bytes.append(body) }
         return bytes
     }
 }
@@ -144,7 +164,7 @@ enum Blocking {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let thread = Thread { continuation.resume(with: Result { try work() }) }
-                thread.name = "VeetTransport.PlainHTTP"
+                thread.name = "VeetTransport.HTTP"
                 thread.start()
             }
         } onCancel: {

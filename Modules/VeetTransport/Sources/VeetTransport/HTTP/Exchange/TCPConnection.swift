@@ -1,3 +1,4 @@
+import CVeetTLS
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -11,10 +12,16 @@ import Glibc
 /// any thread, ends the wait in progress and every later one with
 /// `TransportError(.cancelled)`. The socket closes when the last reference
 /// goes, never while a wait still uses it (each wait holds one).
-final class TCPConnection: Sendable {
+///
+/// After `startTLS` every byte goes through the TLS session instead.
+final class TCPConnection: @unchecked Sendable {  // tls is set once before any other use; its reads and writes come from one exchange at a time, other threads only signal the wake pipe or shut the socket
     private let fd: Int32
     private let wake: WakePipe
     private let requestID: String
+    private var tls: OpaquePointer?
+    /// What the TLS session last asked to wait for when a read had no bytes
+    /// (a read can need to write first, e.g. while keys are renegotiated).
+    private var tlsReadWaits = Int16(POLLIN)
 
     private init(fd: Int32, wake: WakePipe, requestID: String) {
         self.fd = fd
@@ -22,7 +29,53 @@ final class TCPConnection: Sendable {
         self.requestID = requestID
     }
 
-    deinit { close(fd) }
+    deinit {
+        if let tls { veet_tls_free(tls) }
+        close(fd)
+    }
+
+    /// Makes the connection TLS: the handshake, the server's certificate
+    /// checked against the system's roots (or `trustedCertificates`, a PEM
+    /// file) and against `host`, within `timeout`. Blocking.
+    func startTLS(host: String, trustedCertificates: String?, timeout: TimeInterval) throws {
+        let bareHost = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        var message = [CChar](repeating: 0, count: 512)
+        guard let session = veet_tls_client(fd, bareHost, Self.isAddress(bareHost) ? 1 : 0, trustedCertificates,
+                                            &message, message.count) else {
+            throw TransportError(.tls, Self.words(message), requestID: requestID)
+        }
+        tls = session
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let step = veet_tls_handshake(session, &message, message.count)
+            let wanted: Int16
+            switch step {
+            case VEET_TLS_DONE: return
+            case VEET_TLS_WANT_READ: wanted = Int16(POLLIN)
+            case VEET_TLS_WANT_WRITE: wanted = Int16(POLLOUT)
+            case VEET_TLS_UNTRUSTED:
+                throw TransportError(.tls, "the certificate of \(host) is not trusted: \(Self.words(message))",
+                                     requestID: requestID)
+            default:
+                throw TransportError(.tls, "\(host): \(Self.words(message))", requestID: requestID)
+            }
+            guard try wait(for: wanted, until: deadline) else {
+                throw TransportError(.timedOut, "\(host) did not finish the TLS handshake within the timeout",
+                                     requestID: requestID)
+            }
+        }
+    }
+
+    /// A message the TLS layer wrote into its buffer, up to its terminating zero.
+    private static func words(_ message: [CChar]) -> String {
+        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// An IPv4 or IPv6 literal: checked as an address in the certificate, and sent without SNI.
+    static func isAddress(_ host: String) -> Bool {
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
+    }
 
     /// Connects to `host:port` (each resolved address in turn), within `timeout`.
     /// Blocking: call it off Swift concurrency's threads. `wake` cancels it.
@@ -111,11 +164,24 @@ final class TCPConnection: Sendable {
             var offset = 0
             while offset < raw.count {
                 if isInterrupted { throw TransportError(.cancelled, "cancelled", requestID: requestID) }
-                let sent = Glibc.send(fd, base + offset, min(raw.count - offset, pieceSize), Int32(MSG_NOSIGNAL))
-                if sent > 0 { offset += sent; progress(offset); continue }
-                if sent < 0 && errno == EINTR { continue }
-                guard sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) else { throw lost("send") }
-                guard try wait(for: Int16(POLLOUT), until: Date().addingTimeInterval(timeout)) else {
+                let length = min(raw.count - offset, pieceSize)
+                var waitFor = Int16(POLLOUT)
+                if let tls {
+                    var message = [CChar](repeating: 0, count: 512)
+                    let sent = veet_tls_write(tls, base + offset, length, &message, message.count)
+                    if sent > 0 { offset += sent; progress(offset); continue }
+                    switch Int32(sent) {
+                    case VEET_TLS_WANT_WRITE: break
+                    case VEET_TLS_WANT_READ: waitFor = Int16(POLLIN)
+                    default: throw TransportError(.connectionLost, Self.words(message), requestID: requestID)
+                    }
+                } else {
+                    let sent = Glibc.send(fd, base + offset, length, Int32(MSG_NOSIGNAL))
+                    if sent > 0 { offset += sent; progress(offset); continue }
+                    if sent < 0 && errno == EINTR { continue }
+                    guard sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) else { throw lost("send") }
+                }
+                guard try wait(for: waitFor, until: Date().addingTimeInterval(timeout)) else {
                     throw TransportError(.timedOut, "the server took no bytes for \(Int(timeout)) s", requestID: requestID)
                 }
             }
@@ -126,6 +192,7 @@ final class TCPConnection: Sendable {
     func receiveNow(limit: Int) throws -> Data? {
         if isInterrupted { throw TransportError(.cancelled, "cancelled", requestID: requestID) }
         var buffer = Data(count: limit)
+        if let tls { return try receiveNow(over: tls, into: &buffer) }
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, limit, 0) }
             if count >= 0 { return buffer.prefix(count) }
@@ -135,12 +202,28 @@ final class TCPConnection: Sendable {
         }
     }
 
+    /// A TLS record's bytes when one is whole; nil when the session must wait.
+    /// The end of the stream, with or without TLS's own close, is the end:
+    /// the body's framing decides whether the answer was whole.
+    private func receiveNow(over tls: OpaquePointer, into buffer: inout Data) throws -> Data? {
+        var message = [CChar](repeating: 0, count: 512)
+        let limit = buffer.count
+        let count = buffer.withUnsafeMutableBytes { veet_tls_read(tls, $0.baseAddress, limit, &message, message.count) }
+        if count >= 0 { return buffer.prefix(count) }
+        switch Int32(count) {
+        case VEET_TLS_WANT_READ: tlsReadWaits = Int16(POLLIN); return nil
+        case VEET_TLS_WANT_WRITE: tlsReadWaits = Int16(POLLOUT); return nil
+        case VEET_TLS_CLOSED: return Data()
+        default: throw TransportError(.connectionLost, Self.words(message), requestID: requestID)
+        }
+    }
+
     /// Waits (up to `timeout` of silence) for bytes, then returns them; empty at the end of the stream. Blocking.
     func receive(limit: Int, timeout: TimeInterval) throws -> Data {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let data = try receiveNow(limit: limit) { return data }
-            guard try wait(for: Int16(POLLIN), until: deadline) else {
+            guard try wait(for: tls == nil ? Int16(POLLIN) : tlsReadWaits, until: deadline) else {
                 throw TransportError(.timedOut, "no bytes from the server for \(Int(timeout)) s", requestID: requestID)
             }
         }
