@@ -1,8 +1,9 @@
 // libFuzzer target: wire-type decoding of every run event and REST model
 // (built with VeetWire's sources, importing VeetTransport as its own module). The input is `NAME\nPAYLOAD`: NAME is
 // an event type (typed, unknown or diagnostic alike) or `rest:VIEW`; PAYLOAD
-// is its JSON. Checks: no trap; a frame keeps its type; the fast path (`decodeFlat`,
-// straight from the bytes) decodes every event exactly as the JSONDecoder reference.
+// is its JSON. Checks: no trap; a frame keeps its type; the fast path (`decodeFast`,
+// straight from the bytes, nested values included) decodes every event exactly as the
+// JSONDecoder reference, and reads a JSON document as JSONDecoder reads it into a JSONValue.
 import Foundation
 import VeetTransport
 
@@ -17,6 +18,10 @@ public func fuzzWire(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         let frame = RunEventFrame.decode(event)
         if frame.type != name { fatalError("the frame lost its type") }
         if frame != RunEventFrame.decodeReference(event) { fatalError("the fast path differs from JSONDecoder") }
+        if let tape = TapeDocument.jsonValue(of: event.data),
+           tape != (try? WireJSON.decoder().decode(JSONValue.self, from: Data(event.data.utf8))) {
+            fatalError("the tape reader's JSONValue differs from JSONDecoder's")
+        }
         return 0
     }
     let decoder = WireJSON.decoder()

@@ -9,9 +9,9 @@ extension Transcript {
     public mutating func apply(_ frame: RunEventFrame) -> Bool {
         guard let runID = frame.runID ?? latestRunID else { return false }
         if let sequence = frame.sequence {
-            var run = runs[runID, default: RunTrack()]
-            if run.startSequence.map({ sequence < $0 }) ?? true { run.startSequence = sequence }
-            runs[runID] = run
+            updateRun(runID) { run in
+                if run.startSequence.map({ sequence < $0 }) ?? true { run.startSequence = sequence }
+            }
             guard seenSequences.insert(sequence).inserted else { return false }
             noteSequence(sequence)
         } else if runs[runID] == nil {
@@ -116,40 +116,42 @@ extension Transcript {
 
     /// Raw reasoning is dropped here: only the flag and a summary's latest heading survive.
     private mutating func think(_ runID: String, summary: RunEvent.TextDelta?) {
-        var run = runs[runID, default: RunTrack()]
-        guard !run.answerStarted else { return }
-        run.isThinking = true
-        if let summary {
-            if summary.itemIndex != run.summaryItemIndex {
-                run.summaryPart = ""
-                run.summaryItemIndex = summary.itemIndex
+        updateRun(runID) { run in
+            guard !run.answerStarted else { return }
+            run.isThinking = true
+            if let summary {
+                if summary.itemIndex != run.summaryItemIndex {
+                    run.summaryPart = ""
+                    run.summaryItemIndex = summary.itemIndex
+                }
+                // Only the opening of a part can hold its heading; never keep more than that.
+                if run.summaryPart.utf8.count < 1_024 { run.summaryPart += summary.text }
+                if let heading = ReasoningSummary.latestHeading(in: run.summaryPart) { run.thinkingHeading = heading }
             }
-            // Only the opening of a part can hold its heading; never keep more than that.
-            if run.summaryPart.utf8.count < 1_024 { run.summaryPart += summary.text }
-            if let heading = ReasoningSummary.latestHeading(in: run.summaryPart) { run.thinkingHeading = heading }
         }
-        runs[runID] = run
     }
 
     private mutating func streamText(_ text: String, runID: String) {
-        var run = runs[runID, default: RunTrack()]
-        run.answerStarted = true
-        run.isThinking = false
-        run.thinkingHeading = nil
-        run.summaryPart = ""
-        let id: String
-        if let existing = run.streamingItemID, positionsByID[existing] != nil {
-            id = existing
-        } else {
+        var id = runs[runID]?.streamingItemID.flatMap { positionsByID[$0] != nil ? $0 : nil }
+        let started = id == nil
+        if id == nil {
             let position = nextLivePosition()
-            id = "assistant:\(runID):live:\(nextLiveOrder)"
-            insert(TranscriptItem(id: id, position: position, runID: runID,
+            let made = "assistant:\(runID):live:\(nextLiveOrder)"
+            insert(TranscriptItem(id: made, position: position, runID: runID,
                                   kind: .assistant(AssistantMessage(text: "", phase: .streaming))))
-            run.streamingItemID = id
-            run.latestAnswerItemID = id
+            id = made
         }
-        runs[runID] = run
-        modifyAssistant(id: id) { $0.text += text }
+        updateRun(runID) { run in
+            run.answerStarted = true
+            run.isThinking = false
+            run.thinkingHeading = nil
+            if !run.summaryPart.isEmpty { run.summaryPart = "" }
+            if started {
+                run.streamingItemID = id
+                run.latestAnswerItemID = id
+            }
+        }
+        if let id { modifyAssistant(id: id) { $0.text += text } }
     }
 
     private mutating func modelResponse(_ response: RunEvent.ModelResponseCompleted, runID: String, sequence: Int64?) {
@@ -210,11 +212,12 @@ extension Transcript {
     /// A final message with this text already shown for this run (restored from the transcript).
     private func savedAnswer(_ text: String, runID: String) -> String? {
         let start = runs[runID]?.startSequence ?? Int64.min
-        for item in items.reversed() {
-            if let sequence = item.position.sequence, sequence < start { break }
-            if let message = item.assistant, message.phase == .final, message.text == text,
-               item.runID == nil || item.runID == runID {
-                return item.id
+        // By index: iterating the items themselves would copy each one, every field retained.
+        for i in items.indices.reversed() {
+            if let sequence = items[i].position.sequence, sequence < start { break }
+            guard case .assistant(let message) = items[i].kind else { continue }
+            if message.phase == .final, message.text == text, items[i].runID == nil || items[i].runID == runID {
+                return items[i].id
             }
         }
         return nil

@@ -14,6 +14,11 @@ extension Transcript {
         return .live(nextLiveOrder)
     }
 
+    /// Edits one run's track in place (added when missing): no copy of it, one lookup.
+    mutating func updateRun<Result>(_ runID: String, _ body: (inout RunTrack) -> Result) -> Result {
+        body(&runs[runID, default: RunTrack()])
+    }
+
     mutating func noteSequence(_ sequence: Int64) {
         if lastSequence.map({ sequence > $0 }) ?? true { lastSequence = sequence }
     }
@@ -21,7 +26,8 @@ extension Transcript {
     /// The first index whose position is not below `position`.
     func lowerBound(_ position: TranscriptPosition) -> Int {
         // Most insertions land at or near the end: check there first.
-        if let last = items.last, last.position < position { return items.count }
+        // (by index: `items.last` would copy the whole item, every field retained, on every lookup)
+        if !items.isEmpty, items[items.count - 1].position < position { return items.count }
         var low = 0, high = items.count
         while low < high {
             let mid = (low + high) / 2

@@ -59,33 +59,38 @@ extension RunEventFrame {
     /// Decodes one SSE event. Never throws: see `RunEvent` for how unknown
     /// and unreadable payloads are represented.
     ///
-    /// A payload that is a flat JSON object (scalars only: the deltas, the
-    /// lifecycle events, most tool steps) is read straight from its bytes
-    /// (`FlatJSONObject`); anything else goes through `decodeReference`. The
-    /// two answer alike (every recording and a random corpus check it).
+    /// The payload is read straight from its bytes (`TapeDocument`, nested
+    /// objects and arrays included) and handed to the payload's own
+    /// `init(from:)` through `TapeDecoder`; whatever that reader does not
+    /// mirror exactly, and every payload that fails to decode, goes through
+    /// `decodeReference`, so a malformed frame is always the reference's. The
+    /// two answer alike (every recording, a random corpus and the `wire` fuzz
+    /// target check it).
     public static func decode(_ event: SSEEvent) -> RunEventFrame {
-        decodeFlat(event) ?? decodeReference(event)
+        decodeFast(event) ?? decodeReference(event)
     }
 
     /// The fast path, or nil where only the Foundation decoder is sure to answer right.
-    static func decodeFlat(_ event: SSEEvent) -> RunEventFrame? {
-        guard let object = FlatJSONObject.parse(event.data) else { return nil }
-        let sequence = event.id.flatMap(parseSequence)
-        var runID: String?
-        if case .string(let text)? = object.value("run_id") { runID = text }
-        let runEvent: RunEvent
-        if let reading = decoders[event.event] {
-            let signal = FallbackSignal()
-            guard let decoded = try? reading.flat(FlatPayloadDecoder(object: object, signal: signal)),
-                  !signal.raised else { return nil }
-            runEvent = decoded
-        } else {
-            let payload = object.jsonValue
-            runEvent = isDiagnosticType(event.event)
-                ? .diagnostic(type: event.event, payload: payload)
-                : .unknown(type: event.event, payload: payload)
+    static func decodeFast(_ event: SSEEvent) -> RunEventFrame? {
+        var data = event.data
+        return data.withUTF8 { bytes -> RunEventFrame? in
+            guard let document = TapeDocument.parse(bytes), document.kind(0) == .object else { return nil }
+            var runID: String?
+            if let node = document.member(0, "run_id") { runID = try? document.string(node) }
+            let runEvent: RunEvent
+            if let reading = decoders[event.event] {
+                guard let decoded = try? reading.fast(TapeDecoder(document: document, node: 0)),
+                      !document.raised else { return nil }
+                runEvent = decoded
+            } else {
+                guard let payload = document.jsonValue(0) else { return nil }
+                runEvent = isDiagnosticType(event.event)
+                    ? .diagnostic(type: event.event, payload: payload)
+                    : .unknown(type: event.event, payload: payload)
+            }
+            return RunEventFrame(sequence: event.id.flatMap(parseSequence), type: event.event, event: runEvent,
+                                 runID: runID)
         }
-        return RunEventFrame(sequence: sequence, type: event.event, event: runEvent, runID: runID)
     }
 
     /// Decodes with Foundation's `JSONDecoder`: the reference the fast path is checked against.
@@ -118,17 +123,17 @@ extension RunEventFrame {
         return Int64(id)
     }
 
-    /// How one type's payload is read: by Foundation (with its `run_id`, in one parse) or by the flat decoder.
+    /// How one type's payload is read: by Foundation (with its `run_id`, in one parse) or from the tape.
     private struct PayloadReading: Sendable {
         let reference: @Sendable (Data, JSONDecoder) throws -> (RunEvent, String?)
-        let flat: @Sendable (FlatPayloadDecoder) throws -> RunEvent
+        let fast: @Sendable (TapeDecoder) throws -> RunEvent
 
         init<Payload: Decodable & Sendable>(_ wrap: @escaping @Sendable (Payload) -> RunEvent) {
             reference = { data, decoder in
                 let envelope = try decoder.decode(Envelope<Payload>.self, from: data)
                 return (wrap(envelope.payload), envelope.runID)
             }
-            flat = { decoder in wrap(try Payload(from: decoder)) }
+            fast = { decoder in wrap(try Payload(from: decoder)) }
         }
     }
 

@@ -159,7 +159,8 @@ extension RunEvent {
         /// Reads an outcome document; nil unless the text is a JSON object with a string `status`.
         public init?(documentText: String) {
             guard documentText.first == "{",
-                  let object = try? WireJSON.decoder().decode(JSONValue.self, from: Data(documentText.utf8)),
+                  let object = TapeDocument.jsonValue(of: documentText)
+                    ?? (try? WireJSON.decoder().decode(JSONValue.self, from: Data(documentText.utf8))),
                   let status = object["status"]?.stringValue
             else { return nil }
             self.status = ToolOutcomeStatus(raw: status)
