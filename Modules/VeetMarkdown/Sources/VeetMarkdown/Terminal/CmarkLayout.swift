@@ -99,18 +99,8 @@ struct CmarkLayout {
     }
 
     private func appendTable(_ node: OpaquePointer, width: Int, to lines: inout [MarkdownLine]) {
-        let columns = Int(cmark_gfm_extensions_get_table_columns(node))
-        var alignments: [MarkdownTableAlignment] = Array(repeating: .none, count: columns)
-        if let raw = cmark_gfm_extensions_get_table_alignments(node) {
-            for column in 0..<columns {
-                switch UnicodeScalar(raw[column]) {
-                case "l": alignments[column] = .left
-                case "c": alignments[column] = .center
-                case "r": alignments[column] = .right
-                default: break
-                }
-            }
-        }
+        let alignments = CmarkConverter.alignments(ofTable: node)
+        let columns = alignments.count
         var header: [[MarkdownRun]] = []
         var rows: [[[MarkdownRun]]] = []
         var rowNode = cmark_node_first_child(node)
