@@ -55,11 +55,6 @@ public struct TerminalRenderer: Sendable {
 
     static func codeBlocks(in lines: [MarkdownLine]) -> [RenderedCodeBlock] {
         var codeBlocks: [RenderedCodeBlock] = []
-        // Counted first: growing the array by doubling after a whole layout's frees costs more than the scan.
-        var count = 0
-        for line in lines where line.startsCodeBlock { count += 1 }
-        guard count > 0 else { return [] }
-        codeBlocks.reserveCapacity(count)
         for (number, line) in lines.enumerated() {
             if line.startsCodeBlock {
                 codeBlocks.append(RenderedCodeBlock(index: codeBlocks.count, lineRange: number..<number + 1))
