@@ -146,7 +146,8 @@ struct CmarkConverter {
             isTight: cmark_node_get_list_tight(node) != 0, items: items)
     }
 
-    private func table(_ node: OpaquePointer) -> MarkdownTable {
+    /// A table node's column alignments, one per column.
+    static func alignments(ofTable node: OpaquePointer) -> [MarkdownTableAlignment] {
         let columns = Int(cmark_gfm_extensions_get_table_columns(node))
         var alignments: [MarkdownTableAlignment] = Array(repeating: .none, count: columns)
         if let raw = cmark_gfm_extensions_get_table_alignments(node) {
@@ -159,6 +160,12 @@ struct CmarkConverter {
                 }
             }
         }
+        return alignments
+    }
+
+    private func table(_ node: OpaquePointer) -> MarkdownTable {
+        let alignments = Self.alignments(ofTable: node)
+        let columns = alignments.count
         var header: [MarkdownTableCell] = []
         var rows: [[MarkdownTableCell]] = []
         var rowNode = cmark_node_first_child(node)

@@ -54,7 +54,7 @@ struct InlineFlattener {
     }
 
     /// `marker` glued to both ends of the content (nothing when it is empty).
-    private func appendMarked(_ marker: String, roles: MarkdownRoles, link: String?, to result: inout [MarkdownRun],
+    func appendMarked(_ marker: String, roles: MarkdownRoles, link: String?, to result: inout [MarkdownRun],
                               content: (MarkdownRoles, inout [MarkdownRun]) -> Void) {
         if !marker.isEmpty { result.append(MarkdownRun(marker, roles: roles, link: link)) }
         content(roles, &result)
@@ -64,7 +64,7 @@ struct InlineFlattener {
     /// Link text, hyperlinked with OSC 8 when allowed (https and mailto only);
     /// otherwise the text followed by the URL in parentheses when they differ.
     /// `text` is only needed (and built) when the link is not a hyperlink.
-    private func appendLink(url: String, text: () -> String, roles: MarkdownRoles, to result: inout [MarkdownRun],
+    func appendLink(url: String, text: () -> String, roles: MarkdownRoles, to result: inout [MarkdownRun],
                             content: (MarkdownRoles, String?, inout [MarkdownRun]) -> Void) {
         let target = style.hyperlinks ? LinkPolicy.hyperlinkTarget(url) : nil
         content(roles.adding(.link), target, &result)

@@ -11,37 +11,41 @@ struct LineEncoder {
     }
 
     static let reset = "\u{1B}[0m"
-    static func hyperlinkOpen(_ target: String) -> String { "\u{1B}]8;;\(target)\u{1B}\\" }
+    /// OSC 8 opens a hyperlink as start, target, end.
+    private static let hyperlinkStart = "\u{1B}]8;;"
+    private static let hyperlinkEnd = "\u{1B}\\"
     static let hyperlinkClose = "\u{1B}]8;;\u{1B}\\"
 
+    /// Bytes of the line being encoded, kept between lines so it is allocated once.
+    private var bytes: [UInt8] = []
+
     mutating func encode(_ line: MarkdownLine) -> String {
-        var output = ""
-        // Text bytes plus room for a few escape sequences: one allocation for most lines.
-        var capacity = 16
-        for run in line.runs { capacity += run.text.utf8.count + 12 }
-        if style.hyperlinks { capacity += 64 }
-        output.reserveCapacity(capacity)
+        bytes.removeAll(keepingCapacity: true)
         var roles = MarkdownRoles.none
         var link: String?
         var isOpen = false
         for run in line.runs where !run.text.isEmpty {
             if style.hyperlinks, run.link != link {
-                if link != nil { output += Self.hyperlinkClose }
-                if let target = run.link { output += Self.hyperlinkOpen(target) }
+                if link != nil { bytes.append(contentsOf: Self.hyperlinkClose.utf8) }
+                if let target = run.link {
+                    bytes.append(contentsOf: Self.hyperlinkStart.utf8)
+                    bytes.append(contentsOf: target.utf8)
+                    bytes.append(contentsOf: Self.hyperlinkEnd.utf8)
+                }
                 link = run.link
             }
             if style.attributes, run.roles != roles {
-                if isOpen { output += Self.reset }
+                if isOpen { bytes.append(contentsOf: Self.reset.utf8) }
                 let sequence = sgr(run.roles)
-                output += sequence
+                bytes.append(contentsOf: sequence.utf8)
                 isOpen = !sequence.isEmpty
                 roles = run.roles
             }
-            output += run.text
+            bytes.append(contentsOf: run.text.utf8)
         }
-        if isOpen { output += Self.reset }
-        if link != nil { output += Self.hyperlinkClose }
-        return output
+        if isOpen { bytes.append(contentsOf: Self.reset.utf8) }
+        if link != nil { bytes.append(contentsOf: Self.hyperlinkClose.utf8) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private mutating func sgr(_ roles: MarkdownRoles) -> String {

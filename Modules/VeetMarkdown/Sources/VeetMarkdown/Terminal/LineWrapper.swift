@@ -78,12 +78,40 @@ struct LineWrapper {
 
     /// The widest line when nothing wraps, and the widest single word.
     static func measure(_ runs: [MarkdownRun]) -> (natural: Int, longestWord: Int) {
+        if let measured = measureASCII(runs) { return measured }
         var wrapper = LineWrapper(runs: runs, width: Int.max / 2, measuresOnly: true)
         var longestWord = 0
         wrapper.scan { longestWord = max(longestWord, $0) }
         wrapper.placeWord()
         if !wrapper.line.isEmpty || wrapper.lineCount == 0 { wrapper.endLine() }
         return (wrapper.widestLine, longestWord)
+    }
+
+    /// `measure` for ASCII runs without a hard break, where a byte is a
+    /// column: the line spans from the first to the last non-space byte, a
+    /// word is a stretch without spaces (across runs). nil otherwise.
+    private static func measureASCII(_ runs: [MarkdownRun]) -> (natural: Int, longestWord: Int)? {
+        var offset = 0
+        var first = -1
+        var last = -1
+        var wordLength = 0
+        var longestWord = 0
+        for run in runs {
+            if run.kind == .lineBreak { return nil }
+            for byte in run.text.utf8 {
+                if byte >= 0x80 { return nil }
+                if byte == 0x20 {
+                    wordLength = 0
+                } else {
+                    if first < 0 { first = offset }
+                    last = offset
+                    wordLength += 1
+                    longestWord = max(longestWord, wordLength)
+                }
+                offset += 1
+            }
+        }
+        return (first < 0 ? 0 : last - first + 1, longestWord)
     }
 
     private mutating func scan(onWord: ((Int) -> Void)? = nil) {

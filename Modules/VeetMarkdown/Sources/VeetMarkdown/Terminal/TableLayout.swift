@@ -2,7 +2,10 @@
 /// the table fits; otherwise the widest columns shrink (their cells wrap)
 /// down to a readable minimum; below that the table overflows the width.
 struct TableLayout {
-    let table: MarkdownTable
+    let alignments: [MarkdownTableAlignment]
+    /// The cells already flattened into runs (the header's with the strong role).
+    let header: [[MarkdownRun]]
+    let rows: [[[MarkdownRun]]]
     let style: TerminalStyle
     let width: Int
 
@@ -12,11 +15,8 @@ struct TableLayout {
     static let minimumColumn = 3
 
     func lines() -> [MarkdownLine] {
-        let flattener = InlineFlattener(style: style)
-        let columns = table.alignments.count
+        let columns = alignments.count
         guard columns > 0 else { return [] }
-        let header = table.header.map { flattener.runs($0, roles: MarkdownRoles(.strong)) }
-        let rows = table.rows.map { row in row.map { flattener.runs($0) } }
         let widths = columnWidths(for: [header] + rows, columns: columns)
 
         let glyphs = style.glyphs
@@ -56,7 +56,7 @@ struct TableLayout {
                 let content = lineNumber < wrapped[column].count ? wrapped[column][lineNumber] : []
                 let contentWidth = content.reduce(0) { $0 + $1.width }
                 let spare = max(0, widths[column] - contentWidth)
-                let (left, right) = padding(spare, table.alignments[column])
+                let (left, right) = padding(spare, alignments[column])
                 runs.append(MarkdownRun.spaces(left + 1))
                 runs += content
                 runs.append(MarkdownRun.spaces(right + 1))

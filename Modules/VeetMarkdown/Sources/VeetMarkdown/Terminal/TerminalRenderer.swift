@@ -17,9 +17,11 @@ public struct TerminalRenderer: Sendable {
         return RenderedMarkdown(lines: encode(layout.lines), codeBlocks: layout.codeBlocks)
     }
 
-    /// Parses then renders.
+    /// Parses then renders: the same lines as `render(MarkdownDocument.parse(markdown))`,
+    /// laid out straight from cmark's tree.
     public func render(markdown: String) -> RenderedMarkdown {
-        render(MarkdownDocument.parse(markdown))
+        let layout = layout(markdown: markdown)
+        return RenderedMarkdown(lines: encode(layout.lines), codeBlocks: layout.codeBlocks)
     }
 
     /// The lines as runs with roles, before any escape sequence. The style's
@@ -30,9 +32,11 @@ public struct TerminalRenderer: Sendable {
         return StyledMarkdown(lines: lines, codeBlocks: Self.codeBlocks(in: lines))
     }
 
-    /// Parses then lays out.
+    /// Parses then lays out: the same as `layout(MarkdownDocument.parse(markdown))`
+    /// without building the document (`CmarkLayout`).
     public func layout(markdown: String) -> StyledMarkdown {
-        layout(MarkdownDocument.parse(markdown))
+        let lines = withCmarkTree(markdown) { root, _ in CmarkLayout(renderer: self).lines(root) }
+        return StyledMarkdown(lines: lines, codeBlocks: Self.codeBlocks(in: lines))
     }
 
     /// The lines of each top-level block separately, without separators
@@ -63,7 +67,7 @@ public struct TerminalRenderer: Sendable {
 
     // MARK: Blocks
 
-    private var flattener: InlineFlattener { InlineFlattener(style: style) }
+    var flattener: InlineFlattener { InlineFlattener(style: style) }
 
     /// Blocks one after another; a blank line between them unless `tight`
     /// (paragraphs in a tight list item).
@@ -92,64 +96,100 @@ public struct TerminalRenderer: Sendable {
     private func appendStyledLines(_ block: MarkdownBlock, width: Int, listDepth: Int, to lines: inout [MarkdownLine]) {
         switch block {
         case .paragraph(let inlines):
-            for runs in LineWrapper.wrap(flattener.runs(inlines), width: width) { lines.append(MarkdownLine(runs)) }
+            appendParagraph(flattener.runs(inlines), width: width, to: &lines)
         case .heading(let level, let inlines):
-            lines += heading(level: level, inlines, width: width)
+            appendHeading(level: level, flattener.runs(inlines, roles: MarkdownRoles(.heading)), width: width, to: &lines)
         case .blockQuote(let children):
-            let bar = [MarkdownRun(style.glyphs.quoteBar + " ", roles: MarkdownRoles(.quote))]
-            let first = lines.count
-            appendStyledLines(children, width: width - bar[0].width, tight: false, listDepth: listDepth, to: &lines)
-            for index in first..<lines.count { lines[index].prefix(with: bar) }
+            appendQuote(width: width, to: &lines) { width, lines in
+                appendStyledLines(children, width: width, tight: false, listDepth: listDepth, to: &lines)
+            }
         case .list(let list):
-            appendList(list, width: width, depth: listDepth, to: &lines)
+            appendList(isOrdered: list.isOrdered, start: list.start, isTight: list.isTight,
+                       tasks: list.items.map(\.taskChecked), width: width, depth: listDepth, to: &lines) { item, width, lines in
+                appendStyledLines(list.items[item].blocks, width: width, tight: list.isTight, listDepth: listDepth + 1,
+                                  to: &lines)
+            }
         case .codeBlock(let code):
             lines += codeBlock(code)
         case .thematicBreak:
-            let count = max(1, min(width, 80))
-            lines.append(MarkdownLine([MarkdownRun(String(repeating: style.glyphs.rule, count: count), roles: MarkdownRoles(.dim))]))
+            appendThematicBreak(width: width, to: &lines)
         case .table(let table):
-            let first = lines.count
-            lines += TableLayout(table: table, style: style, width: width).lines()
-            for index in first..<lines.count { lines[index].inTable = true }
-            if first < lines.count { lines[first].startsTable = true }
+            let header = table.header.map { flattener.runs($0, roles: MarkdownRoles(.strong)) }
+            let rows = table.rows.map { row in row.map { flattener.runs($0) } }
+            appendTable(alignments: table.alignments, header: header, rows: rows, width: width, to: &lines)
         case .htmlBlock(let html):
-            for text in literalLines(html) { lines.append(MarkdownLine([MarkdownRun(text, roles: MarkdownRoles(.dim))])) }
+            appendHTMLBlock(html, to: &lines)
         }
     }
 
-    private func heading(level: Int, _ inlines: [MarkdownInline], width: Int) -> [MarkdownLine] {
+    // MARK: Block builders, shared by the model walk above and the cmark walk (CmarkLayout)
+
+    func appendParagraph(_ runs: [MarkdownRun], width: Int, to lines: inout [MarkdownLine]) {
+        for runs in LineWrapper.wrap(runs, width: width) { lines.append(MarkdownLine(runs)) }
+    }
+
+    /// `runs` already carry the heading role.
+    func appendHeading(level: Int, _ runs: [MarkdownRun], width: Int, to lines: inout [MarkdownLine]) {
         let roles = MarkdownRoles(.heading)
         let marker = String(repeating: "#", count: max(1, min(level, 6))) + " "
         let markerWidth = marker.utf8.count
-        let wrapped = LineWrapper.wrap(flattener.runs(inlines, roles: roles), width: width - markerWidth)
+        let wrapped = LineWrapper.wrap(runs, width: width - markerWidth)
         let indent = [MarkdownRun(String(repeating: " ", count: markerWidth), roles: .none)]
-        return wrapped.enumerated().map { number, runs in
-            number == 0 ? MarkdownLine([MarkdownRun(marker, roles: roles)] + runs) : MarkdownLine(indent + runs)
+        for (number, runs) in wrapped.enumerated() {
+            lines.append(number == 0 ? MarkdownLine([MarkdownRun(marker, roles: roles)] + runs) : MarkdownLine(indent + runs))
         }
     }
 
-    private func appendList(_ list: MarkdownList, width: Int, depth: Int, to lines: inout [MarkdownLine]) {
+    /// `body` appends the quoted blocks laid out in the width left inside the bar.
+    func appendQuote(width: Int, to lines: inout [MarkdownLine], body: (Int, inout [MarkdownLine]) -> Void) {
+        let bar = [MarkdownRun(style.glyphs.quoteBar + " ", roles: MarkdownRoles(.quote))]
+        let first = lines.count
+        body(width - bar[0].width, &lines)
+        for index in first..<lines.count { lines[index].prefix(with: bar) }
+    }
+
+    func appendThematicBreak(width: Int, to lines: inout [MarkdownLine]) {
+        let count = max(1, min(width, 80))
+        lines.append(MarkdownLine([MarkdownRun(String(repeating: style.glyphs.rule, count: count), roles: MarkdownRoles(.dim))]))
+    }
+
+    /// Header cells already flattened with the strong role.
+    func appendTable(alignments: [MarkdownTableAlignment], header: [[MarkdownRun]], rows: [[[MarkdownRun]]], width: Int,
+                     to lines: inout [MarkdownLine]) {
+        let first = lines.count
+        lines += TableLayout(alignments: alignments, header: header, rows: rows, style: style, width: width).lines()
+        for index in first..<lines.count { lines[index].inTable = true }
+        if first < lines.count { lines[first].startsTable = true }
+    }
+
+    func appendHTMLBlock(_ html: String, to lines: inout [MarkdownLine]) {
+        for text in literalLines(html) { lines.append(MarkdownLine([MarkdownRun(text, roles: MarkdownRoles(.dim))])) }
+    }
+
+    /// One list; `tasks` holds each item's check box (nil: none), and `item`
+    /// appends the blocks of item `index` laid out in the width left after its marker.
+    func appendList(isOrdered: Bool, start: Int, isTight: Bool, tasks: [Bool?], width: Int, depth: Int,
+                    to lines: inout [MarkdownLine], item: (_ index: Int, _ width: Int, inout [MarkdownLine]) -> Void) {
         let glyphs = style.glyphs
-        let lastNumber = list.start + max(0, list.items.count - 1)
+        let lastNumber = start + max(0, tasks.count - 1)
         let numberWidth = String(lastNumber).count + 1
-        for (position, item) in list.items.enumerated() {
-            if position > 0, !list.isTight { lines.append(MarkdownLine()) }
+        for (position, taskChecked) in tasks.enumerated() {
+            if position > 0, !isTight { lines.append(MarkdownLine()) }
             var marker: String
-            if list.isOrdered {
-                let number = String(list.start + position) + "."
+            if isOrdered {
+                let number = String(start + position) + "."
                 marker = String(repeating: " ", count: numberWidth - number.count) + number + " "
             } else {
                 marker = glyphs.bullets[depth % glyphs.bullets.count] + " "
             }
-            if let checked = item.taskChecked {
+            if let checked = taskChecked {
                 let box = (checked ? glyphs.taskDone : glyphs.taskOpen) + " "
-                marker = list.isOrdered ? marker + box : box
+                marker = isOrdered ? marker + box : box
             }
             let markerRun = MarkdownRun(marker, roles: MarkdownRoles(.dim))
             let indent = [MarkdownRun(String(repeating: " ", count: markerRun.width))]
             let first = lines.count
-            appendStyledLines(item.blocks, width: width - markerRun.width, tight: list.isTight,
-                              listDepth: depth + 1, to: &lines)
+            item(position, width - markerRun.width, &lines)
             if lines.count == first {
                 lines.append(MarkdownLine().prefixed(by: [markerRun]))
                 continue
@@ -161,7 +201,7 @@ public struct TerminalRenderer: Sendable {
         }
     }
 
-    private func codeBlock(_ code: MarkdownCodeBlock) -> [MarkdownLine] {
+    func codeBlock(_ code: MarkdownCodeBlock) -> [MarkdownLine] {
         let glyphs = style.glyphs
         let dim = MarkdownRoles(.dim)
         var top = [MarkdownRun(glyphs.codeTop, roles: dim)]
