@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VeetTestSupport
 import VeetTransport
 @testable import VeetStore
 
@@ -29,18 +30,7 @@ import VeetTransport
         }
     }
 
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        // SplitMix64: all 64 bits random (`Int.random(in:using:)` reads the high ones).
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = (state ^ (state >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            return mixed ^ (mixed >> 31)
-        }
-    }
-
-    static func randomRow(_ random: inout Seeded) -> CachedSession {
+    static func randomRow(_ random: inout SplitMix64) -> CachedSession {
         func text(_ prefix: String) -> String? {
             Int.random(in: 0...2, using: &random) == 0 ? nil : prefix + "\(Int.random(in: 0...3, using: &random))"
         }
@@ -52,7 +42,7 @@ import VeetTransport
     }
 
     @Test func theBoxedRowEncodesComparesAndHashesAsThePlainStructDid() throws {
-        var random = Seeded(state: 11)
+        var random = SplitMix64(seed: 11)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         for _ in 0..<500 {
@@ -69,7 +59,7 @@ import VeetTransport
     }
 
     @Test func aCopyWrittenToLeavesTheOriginalAsItWas() {
-        var random = Seeded(state: 12)
+        var random = SplitMix64(seed: 12)
         for _ in 0..<200 {
             let original = Self.randomRow(&random)
             let before = PlainRow(original)
