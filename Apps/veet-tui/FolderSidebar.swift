@@ -72,17 +72,35 @@ enum FolderSidebar {
                             availability: snapshot.availability, scheduledGroups: groups, expansion: expansion)
     }
 
-    /// The sections after New conversation and Needs you.
+    /// The sections after New conversation and Needs you. The rows between
+    /// two headers are made as the list draws them (`LazyListItems`): a frame
+    /// makes the forty or so it shows, not one with its age per cached session.
     static func sections(_ entries: [SidebarEntry], waiting: Set<String>, now: Date) -> [ListSection] {
         var sections: [ListSection] = []
-        let dot = StyledRun("● ", style: TextStyle(attributes: .bold, foreground: .amber))
-        func append(_ item: ListItem) {
+        // The entries after the last header not yet placed: they are the last section's items.
+        var runStart = 0
+        func placeRun(upTo end: Int) {
+            defer { runStart = end }
+            guard runStart < end else { return }
             if sections.isEmpty { sections.append(ListSection(id: "top", title: "", items: [])) }
-            sections[sections.count - 1].items.append(item)
+            let last = sections.count - 1
+            guard sections[last].itemCount == 0 else {
+                // Rows after a section's own items (none such in the model's order today): made at once.
+                sections[last].items += entries[runStart..<end].compactMap { item($0, waiting: waiting, now: now) }
+                return
+            }
+            let base = runStart
+            let run = LazyListItems(count: end - runStart,
+                                    item: { item(entries[base + $0], waiting: waiting, now: now)! },
+                                    itemID: { itemID(entries[base + $0])! })
+            sections[last] = ListSection(id: sections[last].id, title: sections[last].title, lazyItems: run,
+                                         isCollapsible: sections[last].isCollapsible)
         }
-        for entry in entries {
+        for (index, entry) in entries.enumerated() {
             switch entry {
             case .header(let section, _):
+                placeRun(upTo: index)
+                runStart = index + 1
                 let (id, title, collapsible): (String, String, Bool) = switch section {
                 case .recent: (Sidebar.recentID, "Recent chats", true)
                 case .suggestions: (suggestionsID, "Suggested folders", false)
@@ -91,30 +109,54 @@ enum FolderSidebar {
                 case .history: (Sidebar.historyID, "History", true)
                 }
                 sections.append(ListSection(id: id, title: title, items: [], isCollapsible: collapsible))
-            case .suggestion(let suggestion):
-                append(ListItem(id: "suggestion:" + suggestion.id,
-                                title: "✦ " + (suggestion.folderName ?? "New folder") + " (\(suggestion.members.count))",
-                                detail: "a/d"))
-            case .folder(let section):
-                append(ListItem(id: "folder:" + section.id, title: (section.isExpanded ? "▾ " : "▸ ") + section.folder.name,
-                                detail: "\(section.folder.threadCount)"))
-            case .scheduledGroup(let group):
-                append(ListItem(id: "group:" + group.id, title: (group.isExpanded ? "▾ " : "▸ ") + group.label,
-                                detail: "\(group.sessions.count)"))
-            case .conversation(let session, let place):
-                let indent: String = switch place {
-                case .recent, .history: ""
-                case .suggestion, .folder, .scheduled: "  "
-                }
-                append(ListItem(id: SidebarTarget.itemID(session, place: place), title: indent + Sidebar.title(of: session),
-                                detail: Sidebar.age(of: session, now: now),
-                                marker: waiting.contains(session.id) ? dot : nil))
             case .newFolder:
+                placeRun(upTo: index)
+                runStart = index + 1
                 sections.append(ListSection(id: "folder-controls", title: "", items: [
                     ListItem(id: newFolderID, title: "+ New folder"),
                 ]))
+            case .suggestion, .folder, .scheduledGroup, .conversation:
+                continue
             }
         }
+        placeRun(upTo: entries.count)
         return sections
+    }
+
+    /// The list row of one entry (nil for the entries that are not rows: headers and the new-folder control).
+    static func item(_ entry: SidebarEntry, waiting: Set<String>, now: Date) -> ListItem? {
+        switch entry {
+        case .header, .newFolder:
+            return nil
+        case .suggestion(let suggestion):
+            return ListItem(id: "suggestion:" + suggestion.id,
+                            title: "✦ " + (suggestion.folderName ?? "New folder") + " (\(suggestion.members.count))",
+                            detail: "a/d")
+        case .folder(let section):
+            return ListItem(id: "folder:" + section.id, title: (section.isExpanded ? "▾ " : "▸ ") + section.folder.name,
+                            detail: "\(section.folder.threadCount)")
+        case .scheduledGroup(let group):
+            return ListItem(id: "group:" + group.id, title: (group.isExpanded ? "▾ " : "▸ ") + group.label,
+                            detail: "\(group.sessions.count)")
+        case .conversation(let session, let place):
+            let indent: String = switch place {
+            case .recent, .history: ""
+            case .suggestion, .folder, .scheduled: "  "
+            }
+            let dot = StyledRun("● ", style: TextStyle(attributes: .bold, foreground: .amber))
+            return ListItem(id: SidebarTarget.itemID(session, place: place), title: indent + Sidebar.title(of: session),
+                            detail: Sidebar.age(of: session, now: now), marker: waiting.contains(session.id) ? dot : nil)
+        }
+    }
+
+    /// `item(entry).id` without making the row (no title, no age).
+    static func itemID(_ entry: SidebarEntry) -> String? {
+        switch entry {
+        case .header, .newFolder: nil
+        case .suggestion(let suggestion): "suggestion:" + suggestion.id
+        case .folder(let section): "folder:" + section.id
+        case .scheduledGroup(let group): "group:" + group.id
+        case .conversation(let session, let place): SidebarTarget.itemID(session, place: place)
+        }
     }
 }

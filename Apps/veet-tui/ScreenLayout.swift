@@ -121,7 +121,15 @@ enum ScreenLayout {
         var nowhere = Self.nowhere
         state.search.draw(in: &nowhere, rect: ScreenFrame.searchField(width: width))
         let sections = cachedSidebarSections(&state, now: now)
-        state.sidebar.draw(sections, in: &nowhere, rect: frame.sidebarList(width: width))
+        let rect = frame.sidebarList(width: width)
+        state.sidebar.draw(sections, in: &nowhere, rect: rect)
+        // The list's cells, drawn again only when what they show changed (`SidebarPictureKey`).
+        let key = SidebarPictureKey(state, rect: rect)
+        guard state.sidebarPicture?.key != key else { return }
+        var picture = ScreenGrid(width: rect.right, height: rect.bottom)
+        var list = state.sidebar
+        list.draw(sections, in: &picture, rect: rect, styles: ScreenPainter.sidebarStyles(focused: state.focus == .sidebar))
+        state.sidebarPicture = (key, picture)
     }
 
     private static func settleLinePrompt(_ state: inout ScreenState, row: Int, width: Int) {

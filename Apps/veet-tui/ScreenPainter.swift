@@ -192,9 +192,15 @@ enum ScreenPainter {
         var search = state.search
         search.draw(in: &grid, rect: ScreenFrame.searchField(width: width),
                     placeholder: "Search (Ctrl-F)", focused: state.focus == .search, styles: styles)
-        var list = state.sidebar
-        list.draw(state.sidebarCache?.sections ?? [], in: &grid, rect: frame.sidebarList(width: width),
-                  styles: sidebarStyles(focused: state.focus == .sidebar))
+        let rect = frame.sidebarList(width: width)
+        // The list as settled for this frame, when nothing it shows changed since (a frame while an answer streams).
+        if let picture = state.sidebarPicture, picture.key == SidebarPictureKey(state, rect: rect) {
+            grid.copy(rect, from: picture.grid)
+        } else {
+            var list = state.sidebar
+            list.draw(state.sidebarCache?.sections ?? [], in: &grid, rect: rect,
+                      styles: sidebarStyles(focused: state.focus == .sidebar))
+        }
         let focused = state.focus == .sidebar || state.focus == .search
         let hairline = TextStyle(foreground: focused ? .teal : .hairline, background: .paper)  // the focused pane's divider
         for row in 0..<frame.statusRow { _ = grid.put("│", row: row, column: width, style: hairline) }
@@ -218,7 +224,7 @@ enum ScreenPainter {
         scroll.draw(PreparedRows(rows: rows), in: &grid, rect: rect, background: TranscriptStyles.page)
     }
 
-    private static func sidebarStyles(focused: Bool) -> WidgetStyles {
+    static func sidebarStyles(focused: Bool) -> WidgetStyles {
         var styles = WidgetStyles.standard
         if !focused { styles.selectedRow = TextStyle(foreground: .ink, background: .hairline, substitute: .underline) }
         return styles

@@ -83,6 +83,9 @@ struct ScreenState {
     /// The sidebar's sections as last built, and what they were built from
     /// (rebuilt when the index, the search or the second changes, not every frame).
     var sidebarCache: (key: SidebarCacheKey, sections: [ListSection])?
+    /// The sidebar list's cells as last drawn (`ScreenLayout.settleSidebar`), copied by the painter while
+    /// its key still holds: a frame that changes only the conversation does not draw the list again.
+    var sidebarPicture: (key: SidebarPictureKey, grid: ScreenGrid)?
     /// The folder feature's state and the owner's expansion (saved per device).
     var folderSnapshot = FolderSnapshot() { didSet { foldersVersion &+= 1 } }
     var expansion = SidebarExpansion() { didSet { foldersVersion &+= 1 } }
@@ -253,6 +256,23 @@ struct SidebarCacheKey: Equatable {
     var questionWaits: QuestionWaits
     var search: SearchOutcome?
     var second: Int
+}
+
+/// What the sidebar list's cells depend on: its sections (by their cache key),
+/// the list's own state (selection, folds, scroll), where it is drawn and
+/// whether it has the focus (the selected row's style).
+struct SidebarPictureKey: Equatable {
+    var sections: SidebarCacheKey?
+    var list: SectionedList
+    var rect: GridRect
+    var focused: Bool
+
+    init(_ state: ScreenState, rect: GridRect) {
+        sections = state.sidebarCache?.key
+        list = state.sidebar
+        self.rect = rect
+        focused = state.focus == .sidebar
+    }
 }
 
 /// A modal dialog and what choosing its confirm button does.

@@ -119,11 +119,13 @@ enum TUIBench {
         var pid: pid_t = 0
         precondition(posix_spawn(&pid, path, &actions, &attributes, argv, envp) == 0, "cannot start \(path)")
         var status: Int32 = 0
-        let deadline = Date().addingTimeInterval(30)
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if Date() > deadline { kill(pid, SIGKILL); _ = waitpid(pid, &status, 0); break }
-            usleep(200)
-        }
+        // A blocking wait: polling every 200 µs woke this process thousands of times a second on the
+        // shared cores while the timed one ran. A watchdog ends a run that hangs.
+        let child = pid
+        let watchdog = DispatchWorkItem { kill(child, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        watchdog.cancel()
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         if terminal {
             drained.finish(master)

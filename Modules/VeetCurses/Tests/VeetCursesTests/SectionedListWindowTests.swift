@@ -7,9 +7,12 @@ import Testing
 @Suite struct SectionedListWindowTests {
     struct Seeded: RandomNumberGenerator {
         var state: UInt64
+        // SplitMix64: all 64 bits random (`Int.random(in:using:)` reads the high ones).
         mutating func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state >> 11
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var mixed = (state ^ (state >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+            return mixed ^ (mixed >> 31)
         }
     }
 

@@ -103,6 +103,19 @@ public struct ScreenGrid: Sendable, Equatable {
         return column
     }
 
+    /// Takes the cells of `rect` from `source`, a grid drawn at the same
+    /// positions (a picture kept from an earlier frame), as drawing them here
+    /// would: a wide grapheme this cuts at the edges is mended the same way.
+    public mutating func copy(_ rect: GridRect, from source: ScreenGrid) {
+        let area = rect.intersection(bounds).intersection(source.bounds)
+        guard !area.isEmpty else { return }
+        for row in area.row..<area.bottom {
+            for column in area.column..<area.right {
+                set(source.cells[row * source.width + column], row: row, column: column)
+            }
+        }
+    }
+
     /// Writes styled runs one after another; returns the column after them.
     @discardableResult
     public mutating func put(_ line: StyledLine, row: Int, column: Int, limit: Int? = nil) -> Int {

@@ -23,19 +23,79 @@ public struct ListItem: Sendable, Hashable {
     }
 }
 
+/// Items made when asked for: a count, and the item at an index. A long
+/// section (thousands of conversations) hands the list this instead of an
+/// array, so a frame makes only the rows it draws (and, to find the
+/// selection, the ids of one section). `itemID` answers `item(index).id`,
+/// cheaper when it can.
+public struct LazyListItems: Sendable {
+    public let count: Int
+    let item: @Sendable (Int) -> ListItem
+    let itemID: @Sendable (Int) -> String
+
+    public init(count: Int, item: @escaping @Sendable (Int) -> ListItem,
+                itemID: (@Sendable (Int) -> String)? = nil) {
+        self.count = count
+        self.item = item
+        self.itemID = itemID ?? { item($0).id }
+    }
+}
+
 /// A group of items under a header. A section with an empty title has no
 /// header row (an ungrouped top entry like "New conversation").
 public struct ListSection: Sendable, Hashable {
     public var id: String
     public var title: String
-    public var items: [ListItem]
     public var isCollapsible: Bool
+    private var stored: [ListItem]
+    private var lazy: LazyListItems?
 
     public init(id: String, title: String, items: [ListItem], isCollapsible: Bool = false) {
         self.id = id
         self.title = title
-        self.items = items
+        self.stored = items
         self.isCollapsible = isCollapsible
+    }
+
+    /// A section whose items are made as they are drawn.
+    public init(id: String, title: String, lazyItems: LazyListItems, isCollapsible: Bool = false) {
+        self.init(id: id, title: title, items: [], isCollapsible: isCollapsible)
+        lazy = lazyItems
+    }
+
+    /// Every item (a lazy section makes them all: for tests and short lists; the list itself asks by index).
+    public var items: [ListItem] {
+        get { lazy.map { lazy in (0..<lazy.count).map(lazy.item) } ?? stored }
+        set { stored = newValue; lazy = nil }
+    }
+
+    public var itemCount: Int { lazy?.count ?? stored.count }
+
+    public func item(at index: Int) -> ListItem {
+        lazy.map { $0.item(index) } ?? stored[index]
+    }
+
+    public func itemID(at index: Int) -> String {
+        lazy.map { $0.itemID(index) } ?? stored[index].id
+    }
+
+    /// Where the item with this id is, walking ids only.
+    public func indexOfItem(id: String) -> Int? {
+        guard let lazy else { return stored.firstIndex { $0.id == id } }
+        return (0..<lazy.count).first { lazy.itemID($0) == id }
+    }
+
+    // Equal by what they show, whether made at once or lazily.
+    public static func == (left: ListSection, right: ListSection) -> Bool {
+        left.id == right.id && left.title == right.title && left.isCollapsible == right.isCollapsible
+            && left.itemCount == right.itemCount && left.items == right.items
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(title)
+        hasher.combine(isCollapsible)
+        hasher.combine(items)
     }
 }
 
@@ -66,7 +126,7 @@ public struct SectionedList: Sendable, Hashable {
         for section in sections {
             if !section.title.isEmpty { rows.append(.header(sectionID: section.id)) }
             guard !(section.isCollapsible && collapsed.contains(section.id)) else { continue }
-            rows += section.items.map { .item(sectionID: section.id, itemID: $0.id) }
+            rows += (0..<section.itemCount).map { .item(sectionID: section.id, itemID: section.itemID(at: $0)) }
         }
         return rows
     }
@@ -150,24 +210,25 @@ public struct SectionedList: Sendable, Hashable {
             }
             guard !(section.isCollapsible && collapsed.contains(section.id)) else { continue }
             if selected == nil, case .item(let sectionID, let itemID)? = selection, sectionID == section.id,
-               let index = section.items.firstIndex(where: { $0.id == itemID }) {
+               let index = section.indexOfItem(id: itemID) {
                 selected = total + index
             }
-            total += section.items.count
+            total += section.itemCount
         }
         if let selected {
             if selected < scrollOffset { scrollOffset = selected }
             if selected >= scrollOffset + rect.height { scrollOffset = selected - rect.height + 1 }
         }
         scrollOffset = max(0, min(scrollOffset, total - rect.height))
-        guard rect.height > 0, rect.width > 0 else { return }
+        // Settling the scroll into a grid of no cells (as a layout pass does) makes no row.
+        guard rect.height > 0, rect.width > 0, grid.width > 0, grid.height > 0 else { return }
         var row = scrollOffset
         var sectionIndex = max((firstRows.lastIndex { $0 <= row }) ?? 0, 0)
         while row < min(total, scrollOffset + rect.height), sectionIndex < sections.count {
             let section = sections[sectionIndex]
             var local = row - firstRows[sectionIndex]
             let hasHeader = !section.title.isEmpty
-            let shown = section.isCollapsible && collapsed.contains(section.id) ? 0 : section.items.count
+            let shown = section.isCollapsible && collapsed.contains(section.id) ? 0 : section.itemCount
             if local >= (hasHeader ? 1 : 0) + shown {
                 sectionIndex += 1
                 continue
@@ -182,7 +243,7 @@ public struct SectionedList: Sendable, Hashable {
                 grid.put(arrow + section.title, row: screenRow, column: rect.column + 1, style: style, limit: rect.right - 1)
             } else {
                 if hasHeader { local -= 1 }
-                drawItem(section.items[local], selected: isSelected, row: screenRow, rect: rect, grid: &grid, styles: styles)
+                drawItem(section.item(at: local), selected: isSelected, row: screenRow, rect: rect, grid: &grid, styles: styles)
             }
             row += 1
         }

@@ -15,14 +15,42 @@ extension LocalStore {
         active_run_id, last_run_id, folder_id, schedule_id
         """
 
-    /// The cached index, most recent activity first.
+    /// The cached index, most recent activity first (`updated_at`, then `id`, both descending, as text).
     public func sessions(limit: Int? = nil) throws -> [CachedSession] {
-        try database.read { db in
-            try db.query("""
-                SELECT \(Self.sessionColumns) FROM sessions WHERE connection_id = ?
-                ORDER BY updated_at DESC, id DESC LIMIT ?
-                """, [.int(connectionID), .int(Int64(limit ?? -1))], row: Self.readSession)
+        guard limit == nil else {
+            return try database.read { db in
+                try db.query("""
+                    SELECT \(Self.sessionColumns) FROM sessions WHERE connection_id = ?
+                    ORDER BY updated_at DESC, id DESC LIMIT ?
+                    """, [.int(connectionID), .int(Int64(limit ?? -1))], row: Self.readSession)
+            }
         }
+        // The whole index (the TUI's first frame reads it): one pass over the table in its key order, then
+        // ordered here as `sessions_by_activity` orders it. Walking that index costs a seek into the table per
+        // row, about half of the read's instructions for 10,000 rows.
+        var rows = try database.read { db in
+            try db.query("SELECT \(Self.sessionColumns) FROM sessions WHERE connection_id = ?",
+                         [.int(connectionID)], row: Self.readSession)
+        }
+        rows.sort { left, right in
+            let byTime = Self.binaryOrder(left.updatedAt.text, right.updatedAt.text)
+            return byTime != 0 ? byTime > 0 : Self.binaryOrder(left.id, right.id) > 0
+        }
+        return rows
+    }
+
+    /// SQLite's BINARY collation: the UTF-8 bytes compared as `memcmp` does, a prefix first. Negative, zero or positive.
+    static func binaryOrder(_ left: String, _ right: String) -> Int {
+        let fast = left.utf8.withContiguousStorageIfAvailable { a in
+            right.utf8.withContiguousStorageIfAvailable { b -> Int in
+                let shared = min(a.count, b.count)
+                let compared = shared == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, shared)
+                return compared != 0 ? Int(compared) : a.count - b.count
+            }
+        }
+        if let fast = fast ?? nil { return fast }
+        if left.utf8.elementsEqual(right.utf8) { return 0 }
+        return left.utf8.lexicographicallyPrecedes(right.utf8) ? -1 : 1
     }
 
     public func session(id: String) throws -> CachedSession? {
