@@ -66,44 +66,23 @@ extension ChatScreen {
         }
     }
 
+    /// The file leaves the tray at once; its upload, if still going, is cancelled behind it.
     private func removeAttachment(_ file: Attachment, at index: Int) {
-        state.attachments.remove(at: index)
-        state.trayCursor = state.attachments.isEmpty ? nil : state.attachments[min(index, state.attachments.count - 1)].id
-        if state.attachments.isEmpty { state.focus = .composer }
-        state.notice = "Removed \(file.filename) from the message."
+        state.removeAttachment(at: index)
         if let sessionID = state.sessionID {
             _ = backend.removeAttachment(file.id, sessionID: sessionID, composers: composers)
         }
     }
 
     func applyAttachment(_ attachment: Attachment, sessionID: String) {
-        guard sessionID == state.sessionID else { return }
-        if let index = state.attachments.firstIndex(where: { $0.id == attachment.id }) {
-            state.attachments[index] = attachment
-        } else {
-            state.attachments.append(attachment)
-        }
-        clearAttachingNotice()
+        state.applyAttachment(attachment, sessionID: sessionID)
     }
 
     func applyAttachments(_ attachments: [Attachment], sessionID: String) {
-        guard sessionID == state.sessionID else { return }
-        state.attachments = attachments
-        if let cursor = state.trayCursor, !attachments.contains(where: { $0.id == cursor }) {
-            state.trayCursor = attachments.last?.id
-        }
-        if attachments.isEmpty, state.focus == .tray { state.focus = .composer }
-        clearAttachingNotice()
+        state.applyAttachments(attachments, sessionID: sessionID)
     }
 
-    /// "Attaching x..." is said while a file travels; once none is in flight the tray says how it went.
-    private func clearAttachingNotice() {
-        if state.notice.hasPrefix(Self.attachingNotice), !state.attachments.contains(where: \.state.isInFlight) {
-            state.notice = ""
-        }
-    }
-
-    static let attachingNotice = "Attaching "
+    nonisolated static let attachingNotice = "Attaching "
 
     /// The message's content when it can go now; otherwise nil, the reason in
     /// the status bar and the text back in the composer (nothing is lost).
@@ -115,6 +94,47 @@ extension ChatScreen {
         }
         let blank = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         return (blank ? [] : [.text(text)]) + state.attachments.compactMap(\.contentBlock)
+    }
+}
+
+/// The tray's rules on the screen's state: a removed file is gone at once and
+/// stays gone, whatever the composer still reports about it.
+extension ScreenState {
+    mutating func removeAttachment(at index: Int) {
+        let file = attachments.remove(at: index)
+        removedAttachments.insert(file.id)
+        trayCursor = attachments.isEmpty ? nil : attachments[min(index, attachments.count - 1)].id
+        if attachments.isEmpty, focus == .tray { focus = .composer }
+        notice = "Removed \(file.filename) from the message."
+    }
+
+    /// One file's news (added, progress, its answer); nothing for a file removed or another conversation.
+    mutating func applyAttachment(_ attachment: Attachment, sessionID: String) {
+        guard sessionID == self.sessionID, !removedAttachments.contains(attachment.id) else { return }
+        if let index = attachments.firstIndex(where: { $0.id == attachment.id }) {
+            attachments[index] = attachment
+        } else {
+            attachments.append(attachment)
+        }
+        clearAttachingNotice()
+    }
+
+    /// The composer's whole list, without the files removed meanwhile.
+    mutating func applyAttachments(_ listed: [Attachment], sessionID: String) {
+        guard sessionID == self.sessionID else { return }
+        attachments = listed.filter { !removedAttachments.contains($0.id) }
+        if let cursor = trayCursor, !attachments.contains(where: { $0.id == cursor }) {
+            trayCursor = attachments.last?.id
+        }
+        if attachments.isEmpty, focus == .tray { focus = .composer }
+        clearAttachingNotice()
+    }
+
+    /// "Attaching x..." is said while a file travels; once none is in flight the tray says how it went.
+    private mutating func clearAttachingNotice() {
+        if notice.hasPrefix(ChatScreen.attachingNotice), !attachments.contains(where: \.state.isInFlight) {
+            notice = ""
+        }
     }
 }
 

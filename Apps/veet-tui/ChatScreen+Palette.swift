@@ -1,12 +1,20 @@
+import Foundation
 import VeetCurses
 
 /// Ctrl-P over whatever is on top: the layer's own keys, read from the same line its footer shows
-/// (`KeyHints`), so the palette offers exactly what the footer promises. The chat itself lists the
-/// help overlay's table (`GlobalAction.palette`).
+/// (`KeyHints`), so the palette offers exactly what the footer promises; over a sheet that writes its
+/// keys on its own card (People's merge, repair, imports and contacts; Email's Review & Send and
+/// unsubscribe confirmation) the card's key line. The chat itself lists the help overlay's table
+/// (`GlobalAction.palette`).
 extension ChatScreen {
-    /// The palette's items for the layer on top, in the painter's order; nil over the chat, and over a
-    /// sheet whose keys are written on its own card.
+    /// The palette's items for the layer on top, in the painter's order; nil over the chat.
     var layerPaletteItems: [CommandPalette.Item]? {
+        Self.layerPaletteItems(over: state, width: terminal.width, now: Date())
+    }
+
+    /// The items for `state`'s top layer on a terminal `width` columns wide; nil over the chat and
+    /// over a card whose key line names no key at the moment (while it is sending, say).
+    nonisolated static func layerPaletteItems(over state: ScreenState, width: Int, now: Date) -> [CommandPalette.Item]? {
         if state.connections.form != nil { return nil }
         if state.connections.menu != nil { return KeyHints.items(ConnectionMenu.keyHints) }
         if state.personaPage != nil { return KeyHints.items(PersonaPage.keyHints) }
@@ -14,11 +22,12 @@ extension ChatScreen {
         if state.viewer != nil { return KeyHints.items(ViewerPainter.keyHints) }
         if state.reader != nil { return KeyHints.items(MessageReader.keyHints) }
         if state.mode == .email, let email = state.email {
-            let narrow = terminal.width < EmailMode.narrowWidth
+            let narrow = width < EmailMode.narrowWidth
             if let subscriptions = email.subscriptions {
                 return KeyHints.items(SubscriptionsPainter.keyHints(subscriptions, narrow: narrow))
             }
-            guard email.unsubscribe == nil, email.send == nil else { return nil }
+            if email.unsubscribe != nil { return cardItems(UnsubscribeSheetPainter.keyHints) }
+            if let send = email.send { return cardItems(EmailSendSheet.keyHints(send)) }
             return KeyHints.items(EmailPainter.keyHints(email, narrow: narrow))
         }
         if state.websiteScreen != nil { return ScreenKeys.website }
@@ -26,7 +35,15 @@ extension ChatScreen {
         if state.devicesScreen != nil { return ScreenKeys.devices }
         if let schedules = state.schedulesScreen { return schedules.form == nil ? ScreenKeys.schedules : ScreenKeys.scheduleForm }
         if let memory = state.memoryScreen { return KeyHints.items(memory.keys) }
-        if let people = state.peopleScreen { return people.sheet == nil ? KeyHints.items(people.keyHints) : nil }
+        if let people = state.peopleScreen {
+            return people.sheet == nil ? KeyHints.items(people.keyHints) : cardItems(people.paletteHints(now: now))
+        }
         return nil
+    }
+
+    /// A card's key line as items; nil when it names none ("Saving...", "Sending…"), so Ctrl-P opens nothing then.
+    private nonisolated static func cardItems(_ line: String) -> [CommandPalette.Item]? {
+        let items = KeyHints.items(line)
+        return items.isEmpty ? nil : items
     }
 }

@@ -151,6 +151,14 @@ enum EmailPainter {
 
 /// Review & Send: the exact message that was frozen and verified, then Approve once.
 enum EmailSendSheet {
+    /// The card's key line (none while the approval is sent); Ctrl-P lists the same.
+    static func keyHints(_ sheet: SendSheet) -> String {
+        if sheet.outcome != nil { return "Esc close" }
+        if sheet.approving { return "Sending…" }
+        if case .verified = sheet.stage { return "a Approve once   Esc cancel (nothing is sent)" }
+        return "Esc close"
+    }
+
     static func draw(_ sheet: SendSheet, in grid: inout ScreenGrid) {
         let width = min(grid.width - 4, 100), height = grid.height - 4
         let rect = GridRect(row: 2, column: (grid.width - width) / 2, width: width, height: height)
@@ -187,11 +195,7 @@ enum EmailSendSheet {
         for (offset, line) in body.enumerated() {
             grid.put(line.0, row: rect.row + 1 + offset, column: rect.column + 2, style: line.1, limit: rect.right - 2)
         }
-        let keys: String
-        if sheet.outcome != nil { keys = "Esc close" } else if sheet.approving { keys = "Sending…" } else if case .verified = sheet.stage {
-            keys = "a Approve once   Esc cancel (nothing is sent)"
-        } else { keys = "Esc close" }
-        grid.put(keys, row: rect.bottom - 1, column: rect.column + 2,
+        grid.put(keyHints(sheet), row: rect.bottom - 1, column: rect.column + 2,
                  style: TextStyle(attributes: .bold, foreground: .tealText, background: .surface), limit: rect.right - 2)
     }
 }

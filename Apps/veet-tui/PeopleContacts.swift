@@ -32,20 +32,22 @@ struct ContactSheet: Equatable {
             let text = "\(alias.identifierKind.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(alias.value)"
             lines.append((text, index == cursor && adding == nil ? PeopleSheetCard.chosen : PeopleSheetCard.surface))
         }
-        let keys: String
         if let adding {
             lines.append(("", PeopleSheetCard.surface))
             lines.append(("New \(Self.kinds[adding.kind].rawValue): \(adding.value.text)▏", PeopleSheetCard.chosen))
-            keys = "Tab kind (email, phone, handle, name, role)   Enter add   Esc back"
-        } else {
-            keys = "↑↓ choose   a add   e end the chosen one   Esc close"
         }
         if !notice.isEmpty {
             lines.append(("", PeopleSheetCard.surface))
             let attention = notice.hasPrefix("Not ")
             lines.append((notice, attention ? PeopleSheetCard.attention : PeopleSheetCard.done))
         }
-        PeopleSheetCard.draw(title: "Contact details: \(person.displayName)", lines: lines,
-                             keys: sending ? "Saving..." : keys, in: &grid)
+        PeopleSheetCard.draw(title: "Contact details: \(person.displayName)", lines: lines, keys: keyHints, in: &grid)
+    }
+
+    /// The card's key line (none while a change is saved); Ctrl-P lists the same.
+    var keyHints: String {
+        if sending { return "Saving..." }
+        return adding == nil ? "↑↓ choose   a add   e end the chosen one   Esc close"
+            : "Tab kind (email, phone, handle, name, role)   Enter add   Esc back"
     }
 }

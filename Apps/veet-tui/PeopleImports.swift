@@ -71,11 +71,10 @@ struct ImportsSheet: Equatable {
 
     func draw(in grid: inout ScreenGrid) {
         var lines: [(String, TextStyle)] = []
-        let title: String, keys: String
+        let title: String
         switch stage {
         case .list:
             title = "History imports"
-            keys = "↑↓ choose   n new import   r resume   c cancel   g refresh   Esc close"
             if let jobs {
                 if jobs.isEmpty { lines.append(("No history imports yet; n previews one.", PeopleSheetCard.soft)) }
                 for (index, job) in jobs.enumerated() {
@@ -89,7 +88,6 @@ struct ImportsSheet: Equatable {
             }
         case .form(let form):
             title = "New history import"
-            keys = "Tab next field   Enter preview (nothing is read yet)   Esc back"
             lines.append(("Chats and mail in a date range, under a record limit and a spending cap.", PeopleSheetCard.soft))
             lines.append(("", PeopleSheetCard.surface))
             for (index, label) in ImportForm.labels.enumerated() {
@@ -99,13 +97,11 @@ struct ImportsSheet: Equatable {
             }
         case .preview(let job):
             title = "Import preview"
-            keys = "Enter start the import   Esc back (nothing is read)"
             lines.append(("Reads " + Self.describe(job.scope) + ".", PeopleSheetCard.surface))
             if let known = job.knownRecords { lines.append(("\(known) records are known in this range.", PeopleSheetCard.surface)) }
             if let coverage = job.coverage { lines.append((coverage, PeopleSheetCard.soft)) }
         case .resume(let job, let cap):
             title = "Resume the import"
-            keys = "Enter resume   Esc back"
             lines.append(("Reads " + Self.describe(job.scope) + ".", PeopleSheetCard.surface))
             lines.append((job.progressText + ".", PeopleSheetCard.soft))
             lines.append(("", PeopleSheetCard.surface))
@@ -116,7 +112,17 @@ struct ImportsSheet: Equatable {
             let attention = notice.contains("cap was reached") || notice.contains("failed") || notice.hasPrefix("Not ")
             lines.append((notice, attention ? PeopleSheetCard.attention : PeopleSheetCard.done))
         }
-        PeopleSheetCard.draw(title: title, lines: lines, keys: keys, in: &grid)
+        PeopleSheetCard.draw(title: title, lines: lines, keys: keyHints, in: &grid)
+    }
+
+    /// The card's key line for the stage it is at; Ctrl-P lists the same.
+    var keyHints: String {
+        switch stage {
+        case .list: "↑↓ choose   n new import   r resume   c cancel   g refresh   Esc close"
+        case .form: "Tab next field   Enter preview (nothing is read yet)   Esc back"
+        case .preview: "Enter start the import   Esc back (nothing is read)"
+        case .resume: "Enter resume   Esc back"
+        }
     }
 }
 

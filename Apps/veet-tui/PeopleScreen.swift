@@ -187,6 +187,24 @@ struct PeopleScreen {
         }
     }
 
+    /// What Ctrl-P offers: the open sheet's own key line (on its card, or on the line a name is
+    /// typed on), else the footer's.
+    func paletteHints(now: Date) -> String {
+        switch sheet {
+        case .identity(let identity)?: identity.keys(now: now)
+        case .mergeTarget?: MergeTargetPicker.keyHints
+        case .repair?: RepairPicker.keyHints
+        case .imports(let imports)?: imports.keyHints
+        case .contacts(let contacts)?: contacts.keyHints
+        case .rename?: Self.renameKeys
+        case .forget?: Self.forgetKeys
+        case nil: keyHints
+        }
+    }
+
+    static let renameKeys = "Enter rename  Esc keep"
+    static let forgetKeys = "Esc keep"
+
     /// The footer's keys (the write keys only while the server offers them); Ctrl-P lists the same.
     var keyHints: String {
         if unavailable { return "Esc close" }
@@ -214,7 +232,7 @@ struct PeopleScreen {
         let row = grid.height - 2
         switch sheet {
         case .rename(let input)?:
-            _ = grid.put(" New name: \(input.text)▏  Enter rename  Esc keep", row: row, column: 0, style: Self.attention,
+            _ = grid.put(" New name: \(input.text)▏  " + Self.renameKeys, row: row, column: 0, style: Self.attention,
                          limit: grid.width)
         case .forget(let preview, let input)?:
             let counts = ForgetConfirmation.countsText(preview.counts).replacingOccurrences(of: ",", with: ", ")
@@ -226,7 +244,7 @@ struct PeopleScreen {
             for (offset, line) in scope.enumerated() {
                 _ = grid.put(" " + line, row: row - scope.count + offset, column: 0, style: Self.quiet, limit: grid.width)
             }
-            _ = grid.put(" Forget person erases \(counts). Type \(name) to forget: \(input.text)▏  Esc keep",
+            _ = grid.put(" Forget person erases \(counts). Type \(name) to forget: \(input.text)▏  " + Self.forgetKeys,
                          row: row, column: 0, style: Self.attention, limit: grid.width)
         case .identity?, .mergeTarget?, .repair?, .imports?, .contacts?, nil:
             let notice = writeAccess.deniedReason.map { "\($0) " + message } ?? message

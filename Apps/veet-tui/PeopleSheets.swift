@@ -109,6 +109,7 @@ struct IdentitySheet: Equatable {
         return lines
     }
 
+    /// The card's key line for the stage it is at; Ctrl-P lists the same.
     func keys(now: Date) -> String {
         switch stage {
         case .previewing, .applying: return "Esc close"
@@ -151,9 +152,11 @@ struct MergeTargetPicker: Equatable {
             lines.append(("\(person.initials.padding(toLength: 2, withPad: " ", startingAt: 0))  \(person.displayName)",
                           index == cursor ? PeopleSheetCard.chosen : PeopleSheetCard.surface))
         }
-        PeopleSheetCard.draw(title: "Merge \(source.displayName) with…", lines: lines,
-                             keys: "↑↓ choose   Enter preview the merge   Esc keep as is", in: &grid)
+        PeopleSheetCard.draw(title: "Merge \(source.displayName) with…", lines: lines, keys: Self.keyHints, in: &grid)
     }
+
+    /// The card's key line; Ctrl-P lists the same.
+    static let keyHints = "↑↓ choose   Enter preview the merge   Esc keep as is"
 }
 
 /// Repair identity: the records an identity is made of; the ones chosen
@@ -182,7 +185,9 @@ struct RepairPicker: Equatable {
         } else {
             lines.append(("Reading what \(person.displayName)'s identity is made of...", PeopleSheetCard.soft))
         }
-        PeopleSheetCard.draw(title: "Repair identity: \(person.displayName)", lines: lines,
-                             keys: "↑↓ choose   Space mark   Enter preview the separation   Esc keep as is", in: &grid)
+        PeopleSheetCard.draw(title: "Repair identity: \(person.displayName)", lines: lines, keys: Self.keyHints, in: &grid)
     }
+
+    /// The card's key line; Ctrl-P lists the same.
+    static let keyHints = "↑↓ choose   Space mark   Enter preview the separation   Esc keep as is"
 }

@@ -185,6 +185,9 @@ struct ScreenState {
     var attachments: [Attachment] = []
     /// The file the tray's keys act on while it has the focus.
     var trayCursor: UUID?
+    /// Files taken off the tray: word of them still on its way (progress, a late
+    /// answer, a listing made before the removal) is dropped (ids are never reused).
+    var removedAttachments: Set<UUID> = []
 
     var work: RunningWork?
     var approval: DockedApproval?

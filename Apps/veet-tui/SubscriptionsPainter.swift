@@ -238,6 +238,9 @@ enum UnsubscribeSheetPainter {
     static let warning = TextStyle(attributes: .bold, foreground: .amberText, background: .surface)
     static let key = TextStyle(attributes: .bold, foreground: .tealText, background: .surface)
 
+    /// The card's key line; Ctrl-P lists the same.
+    static let keyHints = "Enter unsubscribe   Esc cancel (nothing is sent)"
+
     /// Sender lines shown at once for a terminal `height` rows tall.
     static func visibleSenders(height: Int) -> Int { max(height - 13, 1) }
 
@@ -264,7 +267,7 @@ enum UnsubscribeSheetPainter {
         for (offset, line) in lines.enumerated() {
             grid.put(line.0, row: rect.row + 1 + offset, column: rect.column + 2, style: line.1, limit: rect.right - 2)
         }
-        grid.put("Enter unsubscribe   Esc cancel (nothing is sent)", row: rect.bottom - 1, column: rect.column + 2,
+        grid.put(keyHints, row: rect.bottom - 1, column: rect.column + 2,
                  style: key, limit: rect.right - 2)
     }
 }

@@ -11,11 +11,11 @@ import VeetWire
 @Suite struct AttachmentTrayScreenTests {
     static let mib = 1024 * 1024
 
-    static func file(_ name: String, size: Int, _ state: AttachmentState) -> VeetChat.Attachment {
+    static func file(_ name: String, size: Int, _ state: AttachmentState, id: UUID = UUID()) -> VeetChat.Attachment {
         var tray = AttachmentTray(limits: .server)
         var bytes = Data("text".utf8)
         bytes.append(Data(count: size - bytes.count))
-        let added = try! tray.add(VeetChat.Attachment(filename: name, bytes: bytes))
+        let added = try! tray.add(VeetChat.Attachment(filename: name, bytes: bytes, id: id))
         _ = tray.beginUpload(added.id)
         switch state {
         case .uploading(let sent, _): tray.reportProgress(added.id, sentBytes: sent)
@@ -68,6 +68,42 @@ import VeetWire
         // At 80 columns a long reason wraps onto a second line rather than being cut.
         let (_, narrow) = ScreenGoldenTests.settledGrid(Self.states[1].1, width: 80, height: 24)
         #expect(narrow.snapshot.contains("try again in 30 s"), "\(narrow.snapshot)")
+    }
+
+    /// `x` on a file still uploading: it leaves the tray at once, and what the composer still
+    /// reports about it (progress, the cancelled request's end, a listing made before) changes nothing.
+    @Test func aFileRemovedWhileUploadingLeavesAtOnceAndLateWordOfItChangesNothing() {
+        let uploading = Self.file("report.pdf", size: 4 * Self.mib, .uploading(sentBytes: Self.mib, totalBytes: 4 * Self.mib))
+        let other = Self.file("notes.txt", size: 2048, .uploading(sentBytes: 0, totalBytes: 2048))
+        var state = Self.tray([uploading, other], focused: true)
+        state.trayCursor = uploading.id
+        let session = state.sessionID!
+        state.removeAttachment(at: 0)
+        #expect(state.attachments.map(\.id) == [other.id])
+        #expect(state.trayCursor == other.id && state.focus == .tray)
+        #expect(state.notice == "Removed report.pdf from the message.")
+
+        let later = Self.file("report.pdf", size: 4 * Self.mib, .uploading(sentBytes: 3 * Self.mib, totalBytes: 4 * Self.mib),
+                              id: uploading.id)
+        let ended = Self.file("report.pdf", size: 4 * Self.mib, .failed(AttachmentFailure(reason: "Cancelled.")),
+                              id: uploading.id)
+        state.applyAttachment(later, sessionID: session)
+        state.applyAttachment(ended, sessionID: session)
+        state.applyAttachments([later, other], sessionID: session)
+        #expect(state.attachments.map(\.id) == [other.id])
+        // The other file's news still arrives.
+        let otherDone = Self.file("notes.txt", size: 2048, .failed(Self.rateLimited), id: other.id)
+        state.applyAttachment(otherDone, sessionID: session)
+        #expect(state.attachments == [otherDone])
+        let (_, grid) = ScreenGoldenTests.settledGrid(state, width: 80, height: 24)
+        #expect(!grid.snapshot.contains("report.pdf · "))  // the status bar still says it was removed
+        #expect(grid.snapshot.contains("Attachments · 1 file"))
+
+        // The last file removed: the tray closes and the keys go back to the message.
+        state.removeAttachment(at: 0)
+        #expect(state.attachments.isEmpty && state.trayCursor == nil && state.focus == .composer)
+        state.applyAttachment(otherDone, sessionID: session)
+        #expect(state.attachments.isEmpty)
     }
 
     @MainActor @Test func theHelpListsTheTraysKeys() {

@@ -2,7 +2,11 @@ import Testing
 @testable import veet_tui
 import Foundation
 import VeetCurses
+import VeetEmail
 import VeetPeople
+import VeetSubscriptions
+import VeetTransport
+import VeetWire
 
 /// Ctrl-P: the chat's actions, read from the help's table, filtered as you
 /// type; Enter hands back the key, which the chat dispatches as if pressed.
@@ -119,5 +123,146 @@ import VeetPeople
         #expect(KeyHints.items(people.keyHints).map(\.hint) == ["Enter", "p", "r", "m", "c", "n", "x", "i", "g", "Esc"])
         people.writeAccess = PeopleWriteAccess(deniedReason: "read only")
         #expect(KeyHints.items(people.keyHints).map(\.hint) == ["Enter", "i", "g", "Esc"])
+    }
+}
+
+/// Over a sheet that writes its keys on its own card (People's merge, repair, imports, contacts and
+/// the typed rename and forget lines; Email's Review & Send and unsubscribe confirmation) the palette
+/// offers that card's key line, exactly the keys the card shows at that moment.
+@Suite struct SheetPaletteTests {
+    static let now = ScreenGoldenTests.now
+
+    static func people(_ sheet: PeopleScreen.Sheet) -> ScreenState {
+        var screen = PeopleSheetGoldenTests.base()
+        screen.sheet = sheet
+        var state = ScreenState()
+        state.connectionLabel = "127.0.0.1"
+        state.peopleScreen = screen
+        return state
+    }
+
+    static func email(_ change: (inout EmailMode) -> Void) -> ScreenState {
+        var email = EmailScreenTests.reading()
+        change(&email)
+        var state = ScreenState()
+        state.connectionLabel = "127.0.0.1"
+        state.mode = .email
+        state.email = email
+        return state
+    }
+
+    /// The items offered over `state`, after checking that they are the painted key line's, and only those.
+    static func offered(_ state: ScreenState, line: String) -> [CommandPalette.Item]? {
+        var painted = state
+        let grid = ScreenPainter.frame(&painted, width: 160, height: 48, now: now)
+        #expect(grid.snapshot.contains(line), "the card does not show \(line)\n\(grid.snapshot)")
+        let items = ChatScreen.layerPaletteItems(over: state, width: 160, now: now)
+        #expect(items == KeyHints.items(line))
+        return items
+    }
+
+    static func run(_ query: String, over items: [CommandPalette.Item]?) -> CommandPalette.Outcome {
+        var palette = CommandPalette(items: items ?? [])
+        for character in query { _ = palette.handle(.char(character)) }
+        return palette.handle(KeyPress(.enter))
+    }
+
+    @Test func theMergePreviewOffersApplyOrPreviewAgain() throws {
+        let ready = Self.people(PeopleSheetGoldenTests.mergeSheet().sheet!)
+        let items = Self.offered(ready, line: "Enter apply   Esc keep as is (nothing changes)")
+        #expect(items?.map(\.hint) == ["Enter", "Esc"])
+        #expect(Self.run("apply", over: items) == .run(KeyPress(.enter)))
+        let refused = IdentitySheet(purpose: .merge(source: PeopleSheetGoldenTests.daniel, target: PeopleSheetGoldenTests.danielToo,
+                                                    suggestionID: nil),
+                                    stage: .refused("The preview expired.", canPreviewAgain: true))
+        let again = Self.offered(Self.people(.identity(refused)), line: "r preview again   Esc close (nothing changed)")
+        #expect(Self.run("again", over: again) == .run(.char("r")))
+        // While it is asked or applied only Esc is there.
+        let asking = IdentitySheet(purpose: refused.purpose)
+        #expect(Self.offered(Self.people(.identity(asking)), line: "Esc close")?.map(\.hint) == ["Esc"])
+    }
+
+    @Test func theMergeAndRepairPickersOfferTheirKeysButTheArrows() {
+        let merge = Self.offered(Self.people(.mergeTarget(MergeTargetPicker(source: PeopleSheetGoldenTests.daniel))),
+                                 line: MergeTargetPicker.keyHints)
+        #expect(merge?.map(\.hint) == ["Enter", "Esc"])
+        #expect(Self.run("preview", over: merge) == .run(KeyPress(.enter)))
+        let repair = Self.offered(Self.people(.repair(RepairPicker(person: PeopleSheetGoldenTests.daniel, evidence: []))),
+                                  line: RepairPicker.keyHints)
+        #expect(repair?.map(\.hint) == ["Space", "Enter", "Esc"])
+        #expect(Self.run("mark", over: repair) == .run(.char(" ")))
+    }
+
+    @Test func theImportsSheetOffersTheKeysOfItsStage() throws {
+        var sheet = try #require({ if case .imports(let s)? = PeopleSheetGoldenTests.importsSheet().sheet { s } else { nil } }())
+        let list = Self.offered(Self.people(.imports(sheet)), line: sheet.keyHints)
+        #expect(list?.map(\.hint) == ["n", "r", "c", "g", "Esc"])
+        #expect(Self.run("new", over: list) == .run(.char("n")))
+        sheet.stage = .form(ImportForm(now: Self.now))
+        #expect(Self.offered(Self.people(.imports(sheet)), line: sheet.keyHints)?.map(\.hint) == ["Tab", "Enter", "Esc"])
+        let job = try #require(sheet.jobs?.first)
+        sheet.stage = .preview(job)
+        #expect(Self.offered(Self.people(.imports(sheet)), line: sheet.keyHints)?.map(\.title)
+            == ["start the import", "back (nothing is read)"])
+        sheet.stage = .resume(job, TextInput(text: "1.00"))
+        #expect(Self.offered(Self.people(.imports(sheet)), line: sheet.keyHints)?.map(\.hint) == ["Enter", "Esc"])
+    }
+
+    @Test func theContactsSheetOffersItsKeysAndNoneWhileSaving() {
+        var sheet = ContactSheet(person: PeopleSheetGoldenTests.daniel, aliases: [])
+        let keys = Self.offered(Self.people(.contacts(sheet)), line: sheet.keyHints)
+        #expect(keys?.map(\.hint) == ["a", "e", "Esc"])
+        #expect(Self.run("end", over: keys) == .run(.char("e")))
+        sheet.adding = (0, TextInput())
+        #expect(Self.offered(Self.people(.contacts(sheet)), line: sheet.keyHints)?.map(\.hint) == ["Tab", "Enter", "Esc"])
+        sheet.sending = true
+        #expect(ChatScreen.layerPaletteItems(over: Self.people(.contacts(sheet)), width: 160, now: Self.now) == nil)
+    }
+
+    @Test func theRenameAndForgetLinesOfferTheirKeys() {
+        let rename = Self.offered(Self.people(.rename(TextInput(text: "Dan"))), line: PeopleScreen.renameKeys)
+        #expect(rename?.map(\.press) == [KeyPress(.enter), KeyPress(.escape)])
+        let preview: ErasureView = PeopleSheetGoldenTests.decode(#"{"id": "e1", "state": "preview", "counts": {"aliases": 1}}"#)
+        let forget = Self.offered(Self.people(.forget(preview, TextInput())), line: PeopleScreen.forgetKeys)
+        #expect(forget?.map(\.title) == ["keep"])
+    }
+
+    @Test func reviewAndSendOffersApproveOnlyOnceVerified() {
+        let flow = ReviewAndSend(api: EmailAPI(sender: HTTPRequestSender(send: { _ in throw CancellationError() })), account: nil)
+        let frozen = FrozenDraft(draft: EmailScreenTests.draft)
+        let approval = ApprovalView(id: "a1", runID: "r1", sessionID: "s1", status: .pending, toolName: "mcp.gmail_send.send_message",
+                                    arguments: .object([:]), risk: .high, createdAt: "2026-09-20T09:00:00Z")
+        let report = SendVerification.verify(approval, against: frozen, account: nil)
+        var sheet = SendSheet(flow: flow, stage: .verified(frozen, approval, report))
+        let verified = Self.offered(Self.email { $0.send = sheet }, line: EmailSendSheet.keyHints(sheet))
+        #expect(verified?.map(\.hint) == ["a", "Esc"])
+        #expect(Self.run("approve", over: verified) == .run(.char("a")))
+        sheet.approving = true
+        #expect(ChatScreen.layerPaletteItems(over: Self.email { $0.send = sheet }, width: 160, now: Self.now) == nil)
+        let proposing = SendSheet(flow: flow)
+        #expect(Self.offered(Self.email { $0.send = proposing }, line: "Esc close")?.map(\.hint) == ["Esc"])
+    }
+
+    @Test func theUnsubscribeConfirmationOffersItsKeys() throws {
+        var state = Self.email { _ in }
+        state.email?.accounts[0].unsubscribeSupported = true
+        state.email?.detail?.subscription = SubscriptionBlock(id: SubscriptionsScreenTests.hex(1), state: "active",
+                                                              mechanism: "one_click", destination: "example.com",
+                                                              evidenceDigest: SubscriptionsScreenTests.hex(1, "d"), revision: 4)
+        let email = try #require(state.email)
+        let row = try #require(email.openSubscription)
+        state.email?.unsubscribe = UnsubscribeSheet(confirmation: try UnsubscribeConfirmation(rows: [row], flags: email.subscriptionFlags))
+        let items = Self.offered(state, line: UnsubscribeSheetPainter.keyHints)
+        #expect(items?.map(\.hint) == ["Enter", "Esc"])
+    }
+
+    @Test(arguments: [(80, 24), (160, 48)])
+    func thePaletteOverTheImportsSheetPaintsItsGoldenScreen(size: (width: Int, height: Int)) {
+        var state = Self.people(PeopleSheetGoldenTests.importsSheet().sheet!)
+        state.palette = CommandPalette(items: ChatScreen.layerPaletteItems(over: state, width: size.width, now: Self.now) ?? [])
+        let (_, grid) = ScreenGoldenTests.settledGrid(state, width: size.width, height: size.height)
+        GoldenScreen.check(grid.snapshot, named: "people-imports-palette-\(size.width)x\(size.height)")
+        #expect(grid.snapshot.contains("new import"))
+        #expect(!grid.snapshot.contains("new conversation"))
     }
 }

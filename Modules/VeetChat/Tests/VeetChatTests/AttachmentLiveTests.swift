@@ -59,4 +59,37 @@ import VeetWire
             #expect(why.status == 404 && why.code == "not_found")
         }
     }
+
+    /// A file removed while a slow server is still taking it: the real transport stops half way and
+    /// the server stores nothing (its key is still new to the server afterwards). Needs the
+    /// fixture's `uploadDelay`.
+    @Test func aFileRemovedHalfSentIsNeverStored() async throws {
+        let live = try LiveFixture()
+        defer { live.stop() }
+        let session = try await live.api.createSession()
+        live.server.updateFaults { $0.uploadDelay = 1 }
+        let composer = AttachmentComposer(sessionID: session.id, uploader: live.api.attachmentUploader, limits: .server)
+        // Larger than what the loopback's socket buffers hold, so the body is still going when it is removed.
+        let bytes = Data(repeating: UInt8(ascii: "a"), count: 24 * 1_048_576)
+        let adding = Task { try await composer.add(filename: "big.txt", bytes: bytes) }
+        var file: VeetChat.Attachment?
+        for _ in 0..<1000 {
+            if let first = await composer.attachments.first, case .uploading(let sent, _) = first.state, sent > 0 {
+                file = first
+                break
+            }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        let sending = try #require(file, "the body never started going")
+        await composer.remove(sending.id)
+        _ = try await adding.value
+        #expect(await composer.attachments.isEmpty)
+        // Past the server's wait: the cut body was read and refused by now.
+        try await Task.sleep(for: .milliseconds(1500))
+        live.server.updateFaults { $0.uploadDelay = 0 }
+        // A small file under the removed one's key: new to the server (201) unless the big one was stored (409).
+        let probe = VeetChat.Attachment(filename: "big.txt", bytes: Data("probe".utf8), idempotencyKey: sending.idempotencyKey)
+        let again = try await live.api.sender.send(AttachmentUploader.request(for: probe, sessionID: session.id))
+        #expect(again.status == 201, "the removed file was stored: \(again.status)")
+    }
 }

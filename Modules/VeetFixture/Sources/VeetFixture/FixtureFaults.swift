@@ -60,6 +60,9 @@ public struct FixtureFaults: Sendable, Equatable {
     /// Answer this many uploads (`POST /v1/sessions/{id}/artifacts`) with `429 rate_limited`
     /// and `Retry-After: 30` once their body is read, storing nothing.
     public var failUploads: Int = 0
+    /// Seconds an upload waits once its headers are checked, before its body is read: a slow
+    /// server, so a client can give up on an upload half sent (a body cut short stores nothing).
+    public var uploadDelay: TimeInterval = 0
     /// Answer this many transcript reads (`GET /v1/sessions/{id}/messages`) with `500 internal_error`:
     /// a conversation listed but never readable, as when the server went away before its first read.
     public var failTranscripts: Int = 0

@@ -10,6 +10,8 @@ public actor AttachmentComposer {
     private let uploader: AttachmentUploader
     private var tray: AttachmentTray
     private let onChange: @Sendable (Attachment) -> Void
+    /// The request of each file being sent now, so removing the file cancels it.
+    private var inFlight: [UUID: Task<AttachmentUploadResult, Never>] = [:]
 
     /// - Parameter onChange: hears every state change of a file (queued, progress, result).
     public init(sessionID: String, uploader: AttachmentUploader, limits: AttachmentLimits = .standard,
@@ -107,8 +109,12 @@ public actor AttachmentComposer {
         await upload(id) ?? tray[id]
     }
 
+    /// Drops a file. One still uploading has its request cancelled (the
+    /// transport stops sending its bytes), and whatever answer still comes for
+    /// it changes nothing.
     public func remove(_ id: UUID) {
         tray.remove(id)
+        inFlight.removeValue(forKey: id)?.cancel()
     }
 
     /// The content for the next message (text first, then the uploads).
@@ -122,9 +128,15 @@ public actor AttachmentComposer {
     private func upload(_ id: UUID) async -> Attachment? {
         guard let attachment = tray.beginUpload(id) else { return nil }
         onChange(attachment)
-        let result = await uploader.upload(attachment, sessionID: sessionID) { [weak self] sent, _ in
-            await self?.progress(id, sent: sent)
+        // The request runs in a task of its own, kept by file, so `remove` can cancel it while
+        // this call waits; cancelling the caller cancels it too.
+        let uploader = uploader, sessionID = sessionID
+        let request = Task {
+            await uploader.upload(attachment, sessionID: sessionID) { sent, _ in await self.progress(id, sent: sent) }
         }
+        inFlight[id] = request
+        let result = await withTaskCancellationHandler { await request.value } onCancel: { request.cancel() }
+        inFlight[id] = nil
         tray.finishUpload(id, with: result)
         guard let finished = tray[id] else { return nil }  // removed while uploading
         onChange(finished)

@@ -14,6 +14,8 @@ extension Router {
         guard let key = head.header("idempotency-key"), (1...255).contains(key.count) else {
             throw APIFailure.malformed("Idempotency-Key is required (1 to 255 characters).")
         }
+        let delay = faults.update { $0.uploadDelay }
+        if delay > 0 { Thread.sleep(forTimeInterval: delay) }
         let bytes = try readBody(options.maximumUploadBytes)
         guard !bytes.isEmpty else { throw APIFailure.malformed("The upload is empty.") }
         if faults.update({ $0.takeUploadFailure() }) { throw APIFailure.uploadRateLimited }
