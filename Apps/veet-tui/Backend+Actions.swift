@@ -130,6 +130,16 @@ extension Backend {
         }
     }
 
+    /// The files a conversation's draft already holds (attached before the owner
+    /// went to another conversation), for its tray: a file the tray does not
+    /// show must never travel with the message.
+    func listAttachments(sessionID: String, composers: AttachmentComposers) -> Task<Void, Never> {
+        Task {
+            guard let composer = composers.existing(for: sessionID) else { return }
+            inbox.post(.attachmentsListed(sessionID: sessionID, await composer.attachments))
+        }
+    }
+
     /// Drops a file from the draft; the list after it replaces whatever the screen heard before.
     func removeAttachment(_ id: UUID, sessionID: String, composers: AttachmentComposers) -> Task<Void, Never> {
         Task {

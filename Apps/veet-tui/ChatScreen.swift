@@ -343,6 +343,7 @@ final class ChatScreen {
         }
         startWork(sessionID: sessionID) { backend, work in backend.open(sessionID: sessionID, run: runID, work: work) }
         _ = backend.loadTaskGrants(sessionID: sessionID)
+        _ = backend.listAttachments(sessionID: sessionID, composers: composers)
     }
 
     func startWork(sessionID: String?, isDelivery: Bool = false, _ start: (Backend, Int) -> Task<Void, Never>) {

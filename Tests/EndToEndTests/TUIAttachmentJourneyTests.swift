@@ -74,4 +74,56 @@ import Testing
         #expect(blocks.first?["type"] as? String == "file")
         #expect(blocks.first?["filename"] as? String == "agenda.txt")
     }
+
+    /// Files attached in one conversation stay its draft: away in another
+    /// conversation and back, the tray shows them again, and a message sent
+    /// then carries exactly what the tray shows (they used to travel unseen).
+    @Test func aConversationsFilesAreInItsTrayWhenTheOwnerComesBack() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        let session = try TUISession(width: 120, height: 32)
+        defer { session.stop() }
+        let tui = session.terminal
+        let file = session.home.appendingPathComponent("minutes.txt")
+        try "Minutes of Tuesday".write(to: file, atomically: true, encoding: .utf8)
+        try tui.waitFor("Message (Enter sends")
+
+        try tui.type("Keep the quarterly minutes here")
+        try tui.press("Enter")
+        try tui.waitFor("Ctrl-C quit")
+        try tui.press("C-t")
+        try tui.waitFor("Attach file:")
+        try tui.type(file.path)
+        try tui.press("Enter")
+        try tui.waitFor("minutes.txt · 18 bytes · uploaded")
+
+        try tui.press("C-n")
+        try tui.waitUntil("a new conversation, its tray empty") { !$0.contains("Attachments · ") }
+        try tui.press("C-f")
+        try tui.type("quarterly")
+        try tui.waitFor("Results (1)")
+        try tui.press("Enter")
+        try tui.press("Enter")
+        let back = try tui.waitFor("minutes.txt · 18 bytes · uploaded")
+        #expect(back.contains("Attachments · 1 file"), "\(back)")
+
+        try tui.press("Enter")
+        try tui.waitUntil("the tray emptied after the send") { !$0.contains("Attachments · ") }
+        let requests = FixtureRequests(fixture: session.fixture)
+        var blocks: [[String: Any]] = []
+        let deadline = Date().addingTimeInterval(10)
+        while blocks.isEmpty && Date() < deadline {
+            let sessions = try requests.json("GET", "/v1/sessions")["items"] as? [[String: Any]] ?? []
+            for id in sessions.compactMap({ $0["id"] as? String }) {
+                let messages = try requests.json("GET", "/v1/sessions/\(id)/messages")["items"] as? [[String: Any]] ?? []
+                let users = messages.filter { $0["role"] as? String == "user" }
+                if users.count == 2 { blocks = users.last?["content"] as? [[String: Any]] ?? [] }
+            }
+            if blocks.isEmpty { Thread.sleep(forTimeInterval: 0.2) }
+        }
+        #expect(blocks.count == 1, "\(blocks)")
+        #expect(blocks.first?["filename"] as? String == "minutes.txt")
+    }
 }
