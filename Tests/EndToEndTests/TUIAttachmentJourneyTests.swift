@@ -59,17 +59,7 @@ import Testing
         try tui.press("Enter")
         try tui.waitUntil("the tray emptied after the send") { !$0.contains("Attachments · ") && $0.contains("agenda.txt") }
 
-        let requests = FixtureRequests(fixture: session.fixture)
-        var blocks: [[String: Any]] = []
-        let deadline = Date().addingTimeInterval(10)
-        while blocks.isEmpty && Date() < deadline {
-            let sessions = try requests.json("GET", "/v1/sessions")["items"] as? [[String: Any]] ?? []
-            if let id = sessions.first?["id"] as? String {
-                let messages = try requests.json("GET", "/v1/sessions/\(id)/messages")["items"] as? [[String: Any]] ?? []
-                blocks = messages.first { $0["role"] as? String == "user" }?["content"] as? [[String: Any]] ?? []
-            }
-            if blocks.isEmpty { Thread.sleep(forTimeInterval: 0.2) }
-        }
+        let blocks = try Self.lastUserMessage(of: 1, in: session)
         #expect(blocks.count == 1, "\(blocks)")
         #expect(blocks.first?["type"] as? String == "file")
         #expect(blocks.first?["filename"] as? String == "agenda.txt")
@@ -111,19 +101,27 @@ import Testing
 
         try tui.press("Enter")
         try tui.waitUntil("the tray emptied after the send") { !$0.contains("Attachments · ") }
+        let blocks = try Self.lastUserMessage(of: 2, in: session)
+        #expect(blocks.count == 1, "\(blocks)")
+        #expect(blocks.first?["filename"] as? String == "minutes.txt")
+    }
+
+    /// The content blocks of the last owner's message, carrying a file, in the
+    /// conversation that holds `count` of them, as the server stored it (waits
+    /// up to 10 s; the fixture's seeded conversations carry no file).
+    static func lastUserMessage(of count: Int, in session: TUISession) throws -> [[String: Any]] {
         let requests = FixtureRequests(fixture: session.fixture)
-        var blocks: [[String: Any]] = []
         let deadline = Date().addingTimeInterval(10)
-        while blocks.isEmpty && Date() < deadline {
+        while Date() < deadline {
             let sessions = try requests.json("GET", "/v1/sessions")["items"] as? [[String: Any]] ?? []
             for id in sessions.compactMap({ $0["id"] as? String }) {
                 let messages = try requests.json("GET", "/v1/sessions/\(id)/messages")["items"] as? [[String: Any]] ?? []
                 let users = messages.filter { $0["role"] as? String == "user" }
-                if users.count == 2 { blocks = users.last?["content"] as? [[String: Any]] ?? [] }
+                if users.count == count, let blocks = users.last?["content"] as? [[String: Any]],
+                   blocks.contains(where: { $0["type"] as? String == "file" }) { return blocks }
             }
-            if blocks.isEmpty { Thread.sleep(forTimeInterval: 0.2) }
+            Thread.sleep(forTimeInterval: 0.2)
         }
-        #expect(blocks.count == 1, "\(blocks)")
-        #expect(blocks.first?["filename"] as? String == "minutes.txt")
+        return []
     }
 }
