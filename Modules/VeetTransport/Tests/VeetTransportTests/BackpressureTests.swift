@@ -141,6 +141,49 @@ struct BoundedHandoffTests {
         #expect(try await handoff.next() == nil)
     }
 
+    @Test func aBatchTakesEverythingBufferedAndWakesTheProducerOnce() async throws {
+        let handoff = BoundedHandoff<Int>(capacity: 4)
+        let sent = Mutex(0)
+        let producer = Task {
+            for value in 0..<10 {
+                guard await handoff.send(value) else { return }
+                sent.withLock { $0 = value + 1 }
+            }
+            handoff.finish(.success(()))
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(try await handoff.nextBatch() == [0, 1, 2, 3])
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(sent.withLock { $0 } == 8, "one batch taken makes room for a whole capacity again")
+        var received = [0, 1, 2, 3]
+        while let batch = try await handoff.nextBatch() { received += batch }
+        #expect(received == Array(0..<10))
+        await producer.value
+    }
+
+    /// The consumer's end hands out a batch one element at a time, in order;
+    /// a consumer that took one element leaves at most twice the capacity decoded ahead.
+    @Test func theConsumersEndKeepsOrderAndBoundsWhatIsAhead() async throws {
+        let handoff = BoundedHandoff<Int>(capacity: 4)
+        let sent = Mutex(0)
+        let producer = Task {
+            for value in 0..<50 {
+                guard await handoff.send(value) else { return }
+                sent.withLock { $0 = value + 1 }
+            }
+            handoff.finish(.success(()))
+        }
+        let consumer = HandoffConsumer(handoff, producer: producer)
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(try await consumer.next() == 0)
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(sent.withLock { $0 } <= 1 + 2 * handoff.capacity, "\(sent.withLock { $0 }) sent")
+        var received = [0]
+        while let value = try await consumer.next() { received.append(value) }
+        #expect(received == Array(0..<50))
+        await producer.value
+    }
+
     @Test func cancellingTheConsumerCancelsTheProducer() async throws {
         let handoff = BoundedHandoff<Int>(capacity: 1)
         let producerEnded = Mutex(false)

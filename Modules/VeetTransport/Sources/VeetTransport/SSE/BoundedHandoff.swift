@@ -98,6 +98,23 @@ public final class BoundedHandoff<Element: Sendable>: Sendable {
         }
     }
 
+    /// Every element buffered now, at least one (waiting for it as `next()`
+    /// does); nil at the end. A consumer behind its producer takes what is
+    /// there in one step and wakes a waiting producer once for all of it,
+    /// instead of once per element (each a thread hand-off).
+    public func nextBatch() async throws -> [Element]? {
+        let (batch, producer) = state.withLock { state -> ([Element], CheckedContinuation<Void, Never>?) in
+            guard !state.buffer.isEmpty else { return ([], nil) }
+            let batch = state.buffer
+            state.buffer.removeAll(keepingCapacity: true)
+            defer { state.waitingProducer = nil }
+            return (batch, state.waitingProducer)
+        }
+        producer?.resume()
+        if !batch.isEmpty { return batch }
+        return try await next().map { [$0] }
+    }
+
     /// The consumer let go: buffered elements are dropped, a waiting producer is released.
     public func close() {
         let (producer, consumer) = state.withLock { state -> (CheckedContinuation<Void, Never>?, CheckedContinuation<Element?, any Error>?) in
@@ -112,10 +129,26 @@ public final class BoundedHandoff<Element: Sendable>: Sendable {
 }
 
 /// The consumer's end of a handoff fed by a producer task: letting go of it
-/// (dropping the stream, or cancelling the task that reads it) cancels the producer.
+/// (dropping the stream, or cancelling the task that reads it) cancels the
+/// producer. It takes what the handoff holds a batch at a time and hands it
+/// out one element per `next()`, so up to twice the handoff's capacity can be
+/// decoded ahead of the consumer.
 public final class HandoffConsumer<Element: Sendable>: Sendable {
     private let handoff: BoundedHandoff<Element>
     private let producer: Task<Void, Never>
+    /// The batch taken last and how much of it was handed out.
+    private let taken = ThreadLock(Taken())
+
+    private struct Taken {
+        var elements: [Element] = []
+        var handedOut = 0
+
+        mutating func pop() -> Element? {
+            guard handedOut < elements.count else { return nil }
+            defer { handedOut += 1 }
+            return elements[handedOut]
+        }
+    }
 
     public init(_ handoff: BoundedHandoff<Element>, producer: Task<Void, Never>) {
         self.handoff = handoff
@@ -129,12 +162,21 @@ public final class HandoffConsumer<Element: Sendable>: Sendable {
 
     public func next() async throws -> Element? {
         let handoff = handoff, producer = producer
-        return try await withTaskCancellationHandler {
-            try await handoff.next()
+        if Task.isCancelled {
+            handoff.close()
+            producer.cancel()
+            return nil
+        }
+        if let element = taken.withLock({ $0.pop() }) { return element }
+        let batch = try await withTaskCancellationHandler {
+            try await handoff.nextBatch()
         } onCancel: {
             handoff.close()
             producer.cancel()
         }
+        guard let batch, let first = batch.first else { return nil }
+        taken.withLock { $0 = Taken(elements: batch, handedOut: 1) }
+        return first
     }
 
     /// A stream over the handoff for one consumer.

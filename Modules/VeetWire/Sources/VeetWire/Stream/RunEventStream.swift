@@ -60,7 +60,8 @@ public struct RunEventStream: Sendable {
     /// Starts the stream. Each call is an independent stream from the initial cursor.
     /// Dropping the stream, or cancelling the task that reads it, closes the connection.
     public func events() -> AsyncThrowingStream<RunStreamOutput, Error> {
-        let handoff = BoundedHandoff<RunStreamOutput>(capacity: Self.outputsAhead)
+        // Half in the handoff, half in the batch its consumer's end took last (HandoffConsumer).
+        let handoff = BoundedHandoff<RunStreamOutput>(capacity: Self.outputsAhead / 2)
         let producer = Task {
             do {
                 try await run { await handoff.send($0) }
