@@ -249,7 +249,9 @@ int veet_tls_handshake(veet_tls *session, char *error, size_t error_size) {
     guard_end(guard);
     if (result == 1) return VEET_TLS_DONE;
     long code = outcome(session, result, error, error_size, "the TLS handshake failed");
-    return code == 0 ? VEET_TLS_CLOSED : (int)code;
+    if (code != 0) return (int)code;
+    snprintf(error, error_size, "the TLS handshake failed: the server closed the session");
+    return VEET_TLS_CLOSED;
 }
 
 long veet_tls_read(veet_tls *session, void *buffer, size_t length, char *error, size_t error_size) {
@@ -272,7 +274,9 @@ long veet_tls_write(veet_tls *session, const void *buffer, size_t length, char *
     guard_end(guard);
     if (result > 0) return result;
     long code = outcome(session, result, error, error_size, "writing to the server failed");
-    return code == 0 ? VEET_TLS_CLOSED : code;
+    if (code != 0) return code;
+    snprintf(error, error_size, "writing to the server failed: the server closed the session");
+    return VEET_TLS_CLOSED;
 }
 
 const char *veet_tls_version(veet_tls *session) {
