@@ -37,16 +37,16 @@ extension HTTPRequestSender {
     /// The live sender that also tells the loop of every 401, wherever it came
     /// from (a reconcile, a send, a screen's read): the screen then asks to sign
     /// in again. A 403 is not a sign-in problem and passes as it is.
-    static func noticingSignIn(client: LazyHTTPClient, inbox: Inbox) -> HTTPRequestSender {
+    static func noticingSignIn(client: HTTPClient, inbox: Inbox) -> HTTPRequestSender {
         HTTPRequestSender(
             send: { request in
-                let response = try await client.client.send(request)
+                let response = try await client.send(request)
                 if response.status == 401 { inbox.post(.connection(.signInNeeded)) }
                 return response
             },
             openStream: { request in
                 do {
-                    return try await client.client.openStream(request)
+                    return try await client.openStream(request)
                 } catch let error as APIError where error.status == 401 {
                     inbox.post(.connection(.signInNeeded))
                     throw error

@@ -8,40 +8,11 @@ import VeetTransport
 import VeetWire
 import VeetWebsiteAccess
 
-/// An HTTP client made when the first request needs it. Making one builds its
-/// `URLSession` (FoundationNetworking's configuration, libcurl's global set-up,
-/// reading the OpenSSL configuration), about 3 % of the instructions before
-/// the first frame, which is painted from the cache and sends nothing.
-final class LazyHTTPClient: Sendable {
-    let settings: ConnectionSettings
-    private let clientVersion: String
-    private let made = Mutex<HTTPClient?>(nil)
-
-    init(settings: ConnectionSettings, clientVersion: String = VeetTransportVersion.current) {
-        self.settings = settings
-        self.clientVersion = clientVersion
-    }
-
-    var client: HTTPClient {
-        made.withLock { made in
-            if let made { return made }
-            let client = HTTPClient(settings: settings, clientVersion: clientVersion)
-            made = client
-            return client
-        }
-    }
-
-    /// Whether a request has made the client yet.
-    var isMade: Bool { made.withLock { $0 != nil } }
-}
-
 /// The features the screen calls, each started as a task that reports
 /// through the inbox. It holds no UI state; the main loop owns that.
 struct Backend: Sendable {
-    /// The connection's HTTP client, made on the first request (`LazyHTTPClient`).
-    let http: LazyHTTPClient
     /// For the feature APIs that are made per call (schedules, website access).
-    var client: HTTPClient { http.client }
+    let client: HTTPClient
     let api: ChatAPI
     let store: LocalStore
     let inbox: Inbox
@@ -59,16 +30,16 @@ struct Backend: Sendable {
     /// Why the store on disk could not be opened, when this backend runs on one in memory.
     let storeProblem: String?
 
-    init(http: LazyHTTPClient, store: LocalStore, inbox: Inbox, broker: PromptBroker, daemon: DaemonLink,
+    init(client: HTTPClient, store: LocalStore, inbox: Inbox, broker: PromptBroker, daemon: DaemonLink,
          storeProblem: String? = nil) {
         self.storeProblem = storeProblem
         self.daemon = daemon
-        self.http = http
-        api = ChatAPI(sender: .noticingSignIn(client: http, inbox: inbox))  // a 401 asks to sign in again
+        self.client = client
+        api = ChatAPI(sender: .noticingSignIn(client: client, inbox: inbox))  // a 401 asks to sign in again
         self.store = store
         self.inbox = inbox
         self.broker = broker
-        artifacts = api.artifactService(connection: ConnectionIdentity(http.settings), cache: ArtifactCache())
+        artifacts = api.artifactService(connection: ConnectionIdentity(client.settings), cache: ArtifactCache())
         folders = FolderCenter(api: FoldersAPI(sender: api.sender), store: store)
         websites = WebsiteAccessAPI(sender: api.sender)
         emailRefresher = EmailRefresher(api: EmailAPI(sender: api.sender))

@@ -28,8 +28,9 @@ enum ConnectionOpener {
             storeProblem = StoreBanner.reason(for: error)
             store = try LocalStore.inMemory(connection: slice, url: url)
         }
-        let http = LazyHTTPClient(settings: resolved.settings, clientVersion: VeetTransportVersion.current)
-        let backend = Backend(http: http, store: store, inbox: Inbox(), broker: PromptBroker(),
+        // Making the client sends nothing and costs nothing (no URLSession since the transport speaks HTTP itself).
+        let client = HTTPClient(settings: resolved.settings, clientVersion: VeetTransportVersion.current)
+        let backend = Backend(client: client, store: store, inbox: Inbox(), broker: PromptBroker(),
                               daemon: DaemonLink(paths: DaemonPaths(environment: environment), connection: resolved.name),
                               storeProblem: storeProblem)
         return (backend, label(for: resolved))

@@ -15,21 +15,16 @@ import VeetWire
         return try registry.resolve(named: name, environment: [:])
     }
 
-    /// Opening a connection makes no HTTP client (its URLSession and libcurl's set-up wait for the first
-    /// request); the first request makes one, and every later one uses it. The cached index and the
-    /// settings the artifacts are keyed by are there before.
-    @Test func theHTTPClientIsMadeByTheFirstRequest() throws {
+    /// Opening a connection reads the cached index and keys the artifacts by its settings before any request.
+    @Test func openingAConnectionReadsTheCacheAndKeysArtifactsByItsSettings() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("veet-lazy-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let registry = ConnectionRegistry(paths: VeetPaths(configDirectory: root.appendingPathComponent("c"),
                                                            dataDirectory: root.appendingPathComponent("d")))
         let opened = try ConnectionOpener.open(try Self.saved(registry, "alpha", port: 9001), registry: registry, environment: [:])
-        #expect(!opened.backend.http.isMade)
         #expect(opened.backend.cachedSessions().isEmpty)
-        #expect(opened.backend.artifacts.connection == ConnectionIdentity(opened.backend.http.settings))
-        #expect(!opened.backend.http.isMade)
+        #expect(opened.backend.artifacts.connection == ConnectionIdentity(opened.backend.client.settings))
         let first = opened.backend.client
-        #expect(opened.backend.http.isMade)
         #expect(opened.backend.client === first)
         #expect(first.settings.serverURL.url.absoluteString == "http://127.0.0.1:9001")
     }
