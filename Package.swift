@@ -10,8 +10,13 @@ import PackageDescription
 
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
-/// A module of the workspace, as a dependency.
-func module(_ name: String) -> Target.Dependency { .product(name: name, package: name) }
+/// The faces (a feature's screens and commands targets), by the feature package that holds them.
+let faces = [
+    "VeetMemoryScreens": "VeetMemory", "VeetMemoryCommands": "VeetMemory",
+]
+
+/// A module of the workspace (or a feature's face), as a dependency.
+func module(_ name: String) -> Target.Dependency { .product(name: name, package: faces[name] ?? name) }
 
 let modules = [
     "CSQLite", "CCmarkGFM",
@@ -24,10 +29,11 @@ let modules = [
     "VeetSubscriptions",
 ]
 
-/// A module's own test suite, built by the workspace from the module's Tests/ folder.
-func moduleTests(_ name: String, _ dependencies: [String], resources: [Resource]? = nil) -> Target {
+/// A module's own test suite, built by the workspace from the module's Tests/ folder
+/// (`package`: the package folder when it is not `name`, as for a feature's faces' suite).
+func moduleTests(_ name: String, _ dependencies: [String], package: String? = nil, resources: [Resource]? = nil) -> Target {
     .testTarget(name: "\(name)Tests", dependencies: dependencies.map(module),
-                path: "Modules/\(name)/Tests/\(name)Tests", resources: resources, swiftSettings: swift6)
+                path: "Modules/\(package ?? name)/Tests/\(name)Tests", resources: resources, swiftSettings: swift6)
 }
 
 let package = Package(
@@ -53,6 +59,7 @@ let package = Package(
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
                            "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMemory", "VeetPeople", "VeetMarkdown", "VeetTokens",
                            "VeetTerminal", "VeetConsole"].map(module)
+                + [module("VeetMemoryCommands")]
                 + [module("VeetEmail")]
                 + [module("VeetSettings")]
                 + [module("VeetSubscriptions")],
@@ -63,6 +70,7 @@ let package = Package(
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
                            "VeetSchedules", "VeetWebsiteAccess", "VeetMemory", "VeetPeople", "VeetTokens", "VeetTerminal", "VeetCurses",
                            "VeetConsole", "VeetMarkdown"].map(module)
+                + [module("VeetMemoryScreens")]
                 + [module("VeetEmail")]
                 // Connections (device revocation on forget) and the Settings screen.
                 + ["VeetAccount", "VeetSettings"].map(module)
@@ -117,6 +125,8 @@ let package = Package(
         moduleTests("VeetWebsiteAccess", ["VeetWebsiteAccess", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetAccount", ["VeetAccount", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetMemory", ["VeetMemory", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
+        moduleTests("VeetMemoryFaces", ["VeetMemoryScreens", "VeetMemoryCommands", "VeetMemory", "VeetCurses", "VeetConsole",
+                                        "VeetTestSupport", "VeetTransport"], package: "VeetMemory"),
         moduleTests("VeetPeople", ["VeetPeople", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetEmail", ["VeetEmail", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetFixture"]),
         moduleTests("VeetSettings", ["VeetSettings", "VeetTestSupport", "VeetTransport", "VeetFixture"]),

@@ -87,7 +87,7 @@ struct Backend: Sendable {
         switch error {
         case _ where HistoryRoutes.meansRouteUnavailable(error): ConversationPage.serverTooOld.title + " · update the server"
         case is TransportError: "Server unreachable · retrying"
-        case let api as APIError where api.needsSignIn: "The server did not accept the token · `veet connect`"
+        case let api as APIError where api.refusal == .signInAgain: "The server did not accept the token · `veet connect`"
         case let api as APIError: "Server answered \(api.status) · retrying"
         default: "Could not refresh · retrying"
         }

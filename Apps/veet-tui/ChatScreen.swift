@@ -30,6 +30,8 @@ final class ChatScreen {
     var workTask: Task<Void, Never>?
     var searchTask: Task<Void, Never>?
     var nextWorkID = 1
+    /// The last feature screen mounted (ChatScreen+Faces.swift): answers name the mount they belong to.
+    var nextMount = 0
     var lastReconcile = Date.distantPast
     /// A reconcile due after a watched run ended (titles arrive late).
     var reconcileDue: Date?
@@ -259,8 +261,8 @@ final class ChatScreen {
             apply(update)
         case .runDetails(let update):
             apply(update)
-        case .memory(let update):
-            apply(update)
+        case .screenResult(let mount, let result):
+            applyScreenResult(result, mount: mount)
         case .people(let update):
             apply(update)
         case .email(let update):

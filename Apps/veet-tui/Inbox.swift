@@ -58,8 +58,8 @@ enum AppMessage: Sendable {
     case outbox(OutboxUpdate)
     case devices(DevicesUpdate)
     case runDetails(RunDetailsUpdate)
-    /// What the Memory screen's calls found.
-    case memory(MemoryUpdate)
+    /// An answer of the open feature screen's work (`mount` names which screen asked).
+    case screenResult(mount: Int, any Sendable)
     /// What the People screen's calls found.
     case people(PeopleUpdate)
     /// What Email mode's calls found.

@@ -80,8 +80,8 @@ enum ScreenPainter {
             state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }
-        if let memory = state.memoryScreen {
-            memory.draw(in: &grid)
+        if let screen = state.featureScreen {
+            screen.paint(in: &grid, now: now)
             grid.cursor = nil
             state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid

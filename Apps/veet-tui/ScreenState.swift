@@ -109,8 +109,8 @@ struct ScreenState {
     var runDetails: RunDetailsSheet?
     /// Ctrl-G with several task permissions active: which one to stop.
     var taskPermissionChooser: TaskPermissionChooser?
-    /// The Memory screen (F5), full screen while open.
-    var memoryScreen: MemoryScreen?
+    /// A feature's own screen (its face, e.g. Memory on F5), full screen while open (ChatScreen+Faces.swift).
+    var featureScreen: MountedScreen?
     /// The People screen (F6), full screen while open.
     var peopleScreen: PeopleScreen?
     /// Chat or Email on screen (F7); both stay mounted.

@@ -9,7 +9,7 @@ enum CommandHints {
     /// when no command does.
     static func message(for error: any Error) -> String {
         switch error {
-        case let api as APIError where api.needsSignIn:
+        case let api as APIError where api.refusal == .signInAgain:
             "\(api.summary) Sign in again with `veet connect`. \(api.reference)"
         case let resolution as ConnectionResolutionError:
             "\(resolution) \(hint(for: resolution))"

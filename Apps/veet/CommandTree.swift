@@ -1,4 +1,5 @@
 import VeetConsole
+import VeetMemoryCommands
 
 /// Every command, option and example of `veet`, in one place.
 enum CommandTree {
@@ -19,7 +20,7 @@ enum CommandTree {
             CommandExample("veet sessions list --json"),
         ],
         options: [json, connection, .color],
-        subcommands: [connect, chat, sessions, sync, search, OutboxCommand.spec, FoldersCommand.spec, SchedulesCommand.spec, MemoryCommand.spec,
+        subcommands: [connect, chat, sessions, sync, search, OutboxCommand.spec, FoldersCommand.spec, SchedulesCommand.spec, MemoryCommands.spec,
                      PeopleCommand.spec,
                      EmailCommand.spec,
                      SettingsCommand.spec,

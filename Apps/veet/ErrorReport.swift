@@ -12,7 +12,7 @@ import VeetWebsiteAccess
 /// stdout with --json) and the documented exit status; the message carries
 /// the command that fixes it where there is one (`CommandHints`).
 struct ErrorReport: Encodable {
-    private(set) var kind: String
+    var kind: String
     let message: String
     var status: Int?
     var code: String?
@@ -34,10 +34,10 @@ struct ErrorReport: Encodable {
             code = api.code.rawValue
             reason = api.reason
             requestID = api.requestID
-            switch api.status {
-            case 401, 403: exitCode = .notSignedIn
-            case 404: exitCode = .notFound
-            case 500...: exitCode = .server
+            switch api.refusal {
+            case .signInAgain, .notAllowed: exitCode = .notSignedIn
+            case .notFound: exitCode = .notFound
+            case .serverFailed: exitCode = .server
             default: exitCode = .failure
             }
         case let unknown as UnknownDeviceError:
@@ -58,7 +58,7 @@ struct ErrorReport: Encodable {
         case let missing as NoVeetbotAPIError:
             kind = "no_api"
             message = missing.description
-            status = 404
+            status = missing.probeStatus
             exitCode = .transport
         case let transport as TransportError:
             kind = "transport"

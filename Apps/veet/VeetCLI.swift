@@ -1,6 +1,8 @@
 import Foundation
 import VeetChat
 import VeetConsole
+import VeetMemory
+import VeetMemoryCommands
 import VeetStore
 import VeetTokens
 import VeetTransport
@@ -102,6 +104,8 @@ struct VeetCLI {
         do {
             try context.refuseUnknownConnection()
             return try await dispatch(parsed, context)
+        } catch let failure as CommandFailure {
+            return context.report(failure)
         } catch {
             // A 404 from an address with no Veetbot API at all (a wrong path prefix) says so.
             let status = (error as? APIError)?.status ?? (error as? OutboxRefusedError)?.status
@@ -133,7 +137,8 @@ struct VeetCLI {
         case "sites": return try await SitesCommand.run(command, context: context)
         case "folders": return try await FoldersCommand.run(command, context: context)
         case "schedules": return try await SchedulesCommand.run(command, context: context)
-        case "memory": return try await MemoryCommand.run(command, context: context)
+        case "memory": return try await MemoryCommands(api: MemoryAPI(sender: .live(client: try context.client())))
+            .run(command, console: context.console)
         case "people": return try await PeopleCommand.run(command, context: context)
         case "email": return try await EmailCommand.run(command, context: context)
         case "settings": return try await SettingsCommand.run(command, context: context)
@@ -235,6 +240,24 @@ struct CLIContext: Sendable {
         err.writeLine(text)
         if json || jsonl { ErrorReport(notOffered: text, exitCode: code).printJSON() }
         return code
+    }
+
+    /// What a feature's command group may use of this terminal (VeetConsole's `Console`).
+    var console: Console {
+        Console(out: out, err: err, terminal: terminal, outStyle: outStyle, errStyle: errStyle, json: json,
+                programName: "veet")
+    }
+
+    /// A command group's own failure: its line on stderr as written and, with --json, the error object
+    /// (the server's answer from its cause, when one caused it).
+    func report(_ failure: CommandFailure) -> ExitCode {
+        err.writeLine(failure.message)
+        if json || jsonl {
+            var report = ErrorReport(message: failure.message, exitCode: failure.exitCode, answer: failure.cause as? APIError)
+            if let kind = failure.kind { report.kind = kind }
+            report.printJSON()
+        }
+        return failure.exitCode
     }
 
     var errStyle: Style { terminal.style(for: .standardError, environment: environment, appearance: appearance) }

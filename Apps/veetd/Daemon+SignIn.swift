@@ -10,7 +10,7 @@ import VeetTransport
 extension Daemon {
     static let signInAdvice = "sign in again: the server no longer accepts the token"
 
-    static func isUnauthorized(_ error: Error) -> Bool { (error as? APIError)?.status == 401 }
+    static func isUnauthorized(_ error: Error) -> Bool { (error as? APIError)?.refusal == .signInAgain }
 
     /// The first 401 of a connection: remembered, logged and told once.
     func signInLost(_ name: String) {

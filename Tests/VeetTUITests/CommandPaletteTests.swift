@@ -96,13 +96,6 @@ import VeetWire
 /// Over F5..F9, Email mode, the reader and the viewer, the palette reads the layer's footer line,
 /// so every key the footer shows is offered and nothing else.
 @Suite struct LayerPaletteTests {
-    @Test func memoryOffersItsWriteKeysOnlyWhileTheServerDoes() {
-        var memory = MemoryScreen()
-        #expect(KeyHints.items(memory.keys).map(\.hint) == ["r", "n", "h", "x", "f", "s", "g", "Esc"])
-        memory.mode = .synthesis
-        #expect(KeyHints.items(memory.keys).map(\.title) == ["undo", "memories", "refresh", "close"])
-    }
-
     @Test func everyLayersFooterKeyIsOffered() {
         let lines = [SettingsScreen.keyHints, PersonaPage.keyHints, MessageReader.keyHints, ViewerPainter.keyHints,
                      ConnectionMenu.keyHints]

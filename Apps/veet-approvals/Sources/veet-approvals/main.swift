@@ -46,7 +46,7 @@ do {
     default:
         fail("unknown arguments\n\(usage)", status: 2)
     }
-} catch let error as APIError where error.status == 404 {
+} catch let error as APIError where error.refusal == .notFound {
     fail("not found: \(error.message)", status: 4)
 } catch {
     fail("\(error)")

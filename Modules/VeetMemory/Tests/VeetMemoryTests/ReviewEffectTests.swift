@@ -80,3 +80,28 @@ import VeetTransport
         #expect(list.records.first?.status == .retired)
     }
 }
+
+/// The words both faces say about a belief come from one place.
+@Suite struct MemoryWordsTests {
+    private func belief(subject: String, derivation: String?) throws -> Belief {
+        let json = """
+            {"id":"b1","subject":"\(subject)","statement":"s","belief_type":"fact","status":"active",
+             \(derivation.map { "\"derivation\":\"\($0)\"," } ?? "")
+             "flagged_for_review":true,"created_at":"2026-12-01T09:00:00Z","updated_at":"2026-12-01T09:00:00Z"}
+            """
+        return try JSONDecoder().decode(Belief.self, from: Data(json.utf8))
+    }
+
+    @Test func originNamesTheSubjectAndTheSource() throws {
+        #expect(try belief(subject: "owner", derivation: "email").origin() == "from email")
+        #expect(try belief(subject: "owner", derivation: nil).origin() == "from a conversation")
+        #expect(try belief(subject: "person:p1:Ana", derivation: "email").origin() == "about Ana, from email")
+        #expect(try belief(subject: "person:p1:Ana", derivation: nil).origin(naming: { $0.uppercased() })
+            == "about ANA, from a conversation")
+    }
+
+    @Test func reviewReasonSaysWhy() throws {
+        #expect(try belief(subject: "owner", derivation: "email").reviewReason.hasPrefix("Learned from email"))
+        #expect(try belief(subject: "owner", derivation: "chat").reviewReason == "The agent is not sure of this: check it.")
+    }
+}

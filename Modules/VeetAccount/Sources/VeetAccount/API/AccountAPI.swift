@@ -54,7 +54,6 @@ public struct AccountAPI: Sendable {
     /// README §2: the family is off on this server (404, or 405 from a
     /// mounted neighbour). Such an answer hides the feature; it is not an error.
     public static func meansUnavailable(_ error: any Error) -> Bool {
-        guard let api = error as? APIError else { return false }
-        return [404, 405].contains(api.status)
+        ServerRefusal.meansNotOffered(error)
     }
 }

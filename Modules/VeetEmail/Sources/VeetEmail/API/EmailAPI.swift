@@ -36,8 +36,7 @@ public struct EmailAPI: Sendable {
 
     /// The answers that mean "this server has no Email mode" (email.md §1: 404/405 on the accounts).
     public static func meansUnavailable(_ error: any Error) -> Bool {
-        guard let api = error as? APIError else { return false }
-        return [404, 405].contains(api.status)
+        ServerRefusal.meansNotOffered(error)
     }
 
     // MARK: Threads

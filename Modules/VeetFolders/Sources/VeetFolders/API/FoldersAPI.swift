@@ -78,7 +78,6 @@ public struct FoldersAPI: Sendable {
     /// The answers that mean "this server has no folders": the contract's
     /// probe rule (README §2) hides a family on 404, 405 or 400.
     public static func meansUnavailable(_ error: any Error) -> Bool {
-        guard let api = error as? APIError else { return false }
-        return [400, 404, 405].contains(api.status)
+        ServerRefusal.meansNotOffered(error, badRequest: .any)
     }
 }

@@ -20,8 +20,7 @@ public struct MemoryAPI: Sendable {
 
     /// The answers that mean "this family is not offered" (README §2's probe rule).
     public static func meansUnavailable(_ error: any Error) -> Bool {
-        guard let api = error as? APIError else { return false }
-        return [400, 404, 405].contains(api.status)
+        ServerRefusal.meansNotOffered(error, badRequest: .any)
     }
 
     // MARK: Memories

@@ -133,7 +133,6 @@ public struct PeopleAPI: Sendable {
 
     /// The answers that mean "this server has no People" (people.md §1: 404/405).
     public static func meansUnavailable(_ error: any Error) -> Bool {
-        guard let api = error as? APIError else { return false }
-        return [404, 405].contains(api.status)
+        ServerRefusal.meansNotOffered(error)
     }
 }

@@ -15,8 +15,7 @@ public struct SchedulesAPI: Sendable {
 
     /// The 404/405 (and 400, per the probe rule) that mean "schedule browsing unavailable".
     public static func meansUnavailable(_ error: any Error) -> Bool {
-        guard let api = error as? APIError else { return false }
-        return [400, 404, 405].contains(api.status)
+        ServerRefusal.meansNotOffered(error, badRequest: .any)
     }
 
     /// One page. `states` is sent for newer servers and also applied here,

@@ -17,9 +17,7 @@ public struct SettingsAPI: Sendable {
     /// `404`/`405`; and the framework's `400` for an unsupported method).
     public static func meansUnavailable(_ error: any Error) -> Bool {
         if error is SettingsUnavailable { return true }
-        guard let api = error as? APIError else { return false }
-        return api.status == 404 || api.status == 405
-            || (api.status == 400 && api.message == "The HTTP request is not supported.")
+        return ServerRefusal.meansNotOffered(error, badRequest: .frameworkText)
     }
 
     // MARK: Model settings

@@ -119,8 +119,7 @@ public struct SubscriptionsAPI: Sendable {
     /// The answers that mean "this server has no subscriptions" (§1: 404 when
     /// Email or the flag is off; 405/400 from a server that mounts nothing there).
     public static func meansUnavailable(_ error: any Error) -> Bool {
-        guard let api = error as? APIError else { return false }
-        return [404, 405].contains(api.status)
+        ServerRefusal.meansNotOffered(error)
     }
 }
 

@@ -19,8 +19,7 @@ extension WebsiteAccessAPI {
     /// The answers that mean "this server has no task permissions" on a
     /// route without an id (the contract's probe rule, README §2).
     public static func meansUnavailable(_ error: any Error) -> Bool {
-        guard let api = error as? APIError else { return false }
-        return [400, 404, 405].contains(api.status)
+        ServerRefusal.meansNotOffered(error, badRequest: .any)
     }
 
     /// Runs a task-permission request; an answer that could mean "not

@@ -2,83 +2,17 @@ import Foundation
 import VeetCurses
 import VeetMemory
 import VeetTokens
-import VeetTransport
 
-/// The Memory screen (F5): what the agent believes, beside the reading page
-/// of the selected memory; `s` turns to the synthesis journal. Every rule
-/// (where a reviewed row goes, when Undo is offered, which writes are hidden)
-/// is VeetMemory's; this value holds what was read and draws it.
-struct MemoryScreen {
-    enum Mode { case memories, synthesis }
-
-    var mode = Mode.memories
-    var access = MemoryAccess()
-    var list: MemoryList?
-    var operations: [SynthesisOperation]?
-    /// `f`: only the "Needs review" queue.
-    var needsReviewOnly = false
-    var selected = 0
-    /// `x` pressed once: waiting for `y` to delete the selected memory.
-    var confirmingDelete = false
-    var message = "Loading..."
-
-    var filter: MemoryFilter { needsReviewOnly ? .needsReview : MemoryFilter() }
-
-    var records: [MemoryRecord] { list?.records ?? [] }
-
-    var rowCount: Int { mode == .memories ? records.count : operations?.count ?? 0 }
-
-    var selectedRecord: MemoryRecord? {
-        records.indices.contains(selected) ? records[selected] : nil
-    }
-
-    var selectedOperation: SynthesisOperation? {
-        guard let operations, operations.indices.contains(selected) else { return nil }
-        return operations[selected]
-    }
-
-    /// Shows `records` read for `answered`; a slower answer for a filter no longer
-    /// chosen (the whole list arriving after `f` asked for the review queue) is
-    /// dropped, or the queue's keys would act on rows it does not hold.
-    mutating func show(_ records: [MemoryRecord], for answered: MemoryFilter) {
-        guard answered == filter else { return }
-        let previous = selectedRecord?.id
-        list = MemoryList(filter: filter, records: records)
-        selected = records.firstIndex { $0.id == previous } ?? min(selected, max(records.count - 1, 0))
-        if message == "Loading..." { message = "" }
-    }
-
-    /// The answer to a review, placed by the feature's rule, and what happened in words.
-    mutating func apply(_ outcome: ReviewOutcome, _ returned: MemoryRecord) {
-        guard var list else { return }
-        let effect = list.apply(outcome, returned: returned)
-        self.list = list
-        selected = list.ids.firstIndex(of: returned.id) ?? min(selected, max(list.records.count - 1, 0))
-        message = MemoryList.words(for: effect, outcome: outcome)
-    }
-
-    mutating func applyDelete(id: String) {
-        guard var list else { return }
-        let effect = list.applyDelete(id: id)
-        self.list = list
-        selected = min(selected, max(list.records.count - 1, 0))
-        message = MemoryList.words(for: effect, outcome: nil)
-    }
-
-    mutating func show(_ operation: SynthesisOperation) {
-        guard let index = operations?.firstIndex(where: { $0.id == operation.id }) else { return }
-        operations?[index] = operation
-    }
-
-    // MARK: Drawing
-
+/// Drawing the Memory screen: the list on the left (two lines a row), the
+/// reading page on the right, the notice and the key line at the bottom.
+extension MemoryScreen {
     static let page = TextStyle(foreground: .ink, background: .paper)
     static let soft = TextStyle(foreground: .inkSoft, background: .paper)
     static let title = TextStyle(attributes: .bold, foreground: .ink, background: .paper)
     static let attention = TextStyle(attributes: .bold, foreground: .amberText, background: .paper)
     static let action = TextStyle(foreground: .tealText, background: .paper)
 
-    func draw(in grid: inout ScreenGrid) {
+    public func paint(in grid: inout ScreenGrid, now: Date) {
         grid.fill(grid.bounds, style: Self.page)
         let header = TextStyle(attributes: .bold, foreground: .ink, background: .paperDeep)
         grid.fill(GridRect(row: 0, column: 0, width: grid.width, height: 1), style: header)
@@ -114,18 +48,6 @@ struct MemoryScreen {
         _ = grid.put(" " + keys, row: grid.height - 1, column: 0, style: footer, limit: grid.width)
     }
 
-    /// The footer: the write keys only while the server offers them.
-    var keys: String {
-        switch mode {
-        case .memories:
-            let writes = access.writeRefusal(.memories) == nil ? "r reviewed  n not true  h not here  x delete  " : ""
-            return "↑↓ choose  \(writes)f needs review  s synthesis  g refresh  Esc close"
-        case .synthesis:
-            let undo = access.writeRefusal(.synthesis) == nil ? "u undo  " : ""
-            return "↑↓ choose  \(undo)s memories  g refresh  Esc close"
-        }
-    }
-
     private func rows(count: Int, height: Int) -> Range<Int> {
         let visible = max(height, 1)
         let first = max(0, min(selected - visible / 2, count - visible))
@@ -156,7 +78,7 @@ struct MemoryScreen {
                 let amber = TextStyle(attributes: .bold, foreground: .amberText, background: base.background)
                 _ = grid.put(flag, row: row, column: max(width - flag.count - 1, 2), style: amber, limit: width)
             }
-            let origin = record.belief.map { " · " + MemoryPage.origin($0) } ?? ""
+            let origin = record.belief.map { " · " + $0.origin() } ?? ""
             let line = TextFitting.truncate(record.statement + origin, width: max(width - 4, 4))
             _ = grid.put(line, row: row + 1, column: 3, style: base, limit: width)
         }

@@ -22,8 +22,7 @@ enum MemoryPage {
         case .belief(let b):
             if b.flaggedForReview {
                 let edge = TextStyle(foreground: .amber, background: .paper)
-                let why = b.derivation == "email" ? "Learned from email: check it before the agent relies on it."
-                    : "The agent is not sure of this: check it."
+                let why = b.reviewReason
                 lines.append(("┃ Needs review", TextStyle(attributes: .bold, foreground: .amberText, background: .paper), 0))
                 for line in TextFitting.wrap(why, width: max(width - 2, 1)) { lines.append(("┃ " + line, edge, 0)) }
                 lines.append(("", MemoryScreen.page, 0))
@@ -31,7 +30,7 @@ enum MemoryPage {
             group("Memory", [("kind", b.beliefType.label), ("about", MemorySubject(b.subject).displayName),
                              ("status", b.status.rawValue), ("confidence", String(format: "%.2f", b.confidence)),
                              ("applies", b.portability.rawValue), ("sensitivity", b.sensitivity.rawValue)], into: &lines)
-            group("Source", [("learned", origin(b)), ("conversation", b.sourceSessionID ?? "—")], into: &lines)
+            group("Source", [("learned", b.origin()), ("conversation", b.sourceSessionID ?? "—")], into: &lines)
             group("Times", [("formed", day(b.createdAt)), ("changed", day(b.updatedAt)),
                             ("valid until", b.validTo.map(day) ?? "—")], into: &lines)
         case .derived(let d):
@@ -76,12 +75,6 @@ enum MemoryPage {
             _ = grid.put(line.text, row: area.row + index, column: area.column + line.column, style: line.style,
                          limit: area.column + area.width)
         }
-    }
-
-    static func origin(_ belief: Belief) -> String {
-        let about = MemorySubject(belief.subject).displayName
-        let source = belief.derivation == "email" ? "from email" : "from a conversation"
-        return about == "owner" || about.isEmpty ? source : "about \(about), \(source)"
     }
 
     /// "1 Dec" (the day it last changed), in this machine's time zone.

@@ -1,0 +1,52 @@
+import Foundation
+import VeetCurses
+import VeetMemory
+import VeetMemoryScreens
+
+/// The features' own screens (their faces): one registration line each, then
+/// the same mounting, keys, answers and routes for all of them.
+extension ChatScreen {
+    func openMemory() { mount(MemoryScreen(), work: MemoryScreenWork(api: MemoryAPI(sender: backend.api.sender),
+                                                                     describe: Backend.describe)) }
+
+    /// Opens `screen` full screen and starts its opening work.
+    func mount<Screen: FeatureScreen>(_ screen: Screen, work: some ScreenEffects<Screen>) {
+        nextMount += 1
+        let mounted = MountedScreen(screen, work: work, mount: nextMount)
+        state.featureScreen = mounted
+        start(mounted.openingEffects, of: mounted)
+    }
+
+    func handleFeatureScreen(_ event: InputEvent) {
+        guard var mounted = state.featureScreen else { return }
+        let step = mounted.update(event)
+        state.featureScreen = step.closes ? nil : mounted
+        follow(step, of: mounted)
+    }
+
+    /// An answer for the screen still open (a closed or replaced screen's answers are dropped).
+    func applyScreenResult(_ result: any Sendable, mount: Int) {
+        guard var mounted = state.featureScreen, mounted.mount == mount else { return }
+        let step = mounted.update(result: result)
+        state.featureScreen = step.closes ? nil : mounted
+        follow(step, of: mounted)
+    }
+
+    private func follow(_ step: MountedStep, of mounted: MountedScreen) {
+        start(step.effects, of: mounted)
+        if let route = step.route { resolve(route) }
+    }
+
+    private func start(_ effects: [any Sendable], of mounted: MountedScreen) {
+        for effect in effects { Self.run(effect, work: mounted.work, mount: mounted.mount, inbox: backend.inbox) }
+    }
+
+    /// Off the main actor: the loop holds the main thread between its waits, so a task started there would
+    /// not run until the loop yields.
+    private nonisolated static func run(_ effect: any Sendable, work: ScreenWork, mount: Int, inbox: Inbox) {
+        Task.detached { await work.run(effect) { inbox.post(.screenResult(mount: mount, $0)) } }
+    }
+
+    /// A move a screen asked for to another feature. None of the mounted faces asks for one yet.
+    private func resolve(_ route: any Sendable) {}
+}

@@ -1,0 +1,140 @@
+import Foundation
+
+/// A feature screen as the shell holds it, whatever its types: a value in the
+/// shell's state (so painters and tests stay plain functions of that state),
+/// with the typed work runner it was mounted with. Keys and answers go in
+/// through `update`; what comes out is erased (`MountedStep`) and handed back
+/// by the shell: effects to `work`, answers to `update(result:)`, routes to
+/// the shell's own resolver, which knows each face's route type.
+public struct MountedScreen: Sendable {
+    public private(set) var screen: any FeatureScreen
+    public let work: ScreenWork
+    /// Which mount this is: answers to an earlier screen's work are dropped.
+    public let mount: Int
+
+    public init<Screen: FeatureScreen>(_ screen: Screen, work: some ScreenEffects<Screen>, mount: Int) {
+        self.screen = screen
+        self.work = ScreenWork(work)
+        self.mount = mount
+    }
+
+    /// The opening work, erased.
+    public var openingEffects: [any Sendable] { Self.opening(screen) }
+
+    /// Applies a key or a paste.
+    public mutating func update(_ event: InputEvent) -> MountedStep {
+        switch event {
+        case .key(let key): return Self.press(&screen, key)
+        case .paste(let text): return Self.paste(&screen, text)
+        default: return MountedStep(handled: false)
+        }
+    }
+
+    /// Applies an answer of this screen's work (one of another type is ignored).
+    public mutating func update(result: any Sendable) -> MountedStep {
+        Self.apply(&screen, result)
+    }
+
+    public func paint(in grid: inout ScreenGrid, now: Date) { screen.paint(in: &grid, now: now) }
+
+    public func keyHints(width: Int, now: Date) -> String { screen.keyHints(width: width, now: now) }
+
+    /// The screen as its own type, when it is one (tests, and a shell that reads a screen's state).
+    public func value<Screen: FeatureScreen>(as type: Screen.Type) -> Screen? { screen as? Screen }
+
+    private static func opening<Screen: FeatureScreen>(_ screen: Screen) -> [any Sendable] { screen.openingEffects }
+
+    private static func press<Screen: FeatureScreen>(_ screen: inout Screen, _ key: KeyPress) -> MountedStep {
+        MountedStep(screen.update(.key(key)))
+    }
+
+    private static func paste<Screen: FeatureScreen>(_ screen: inout Screen, _ text: String) -> MountedStep {
+        MountedStep(screen.update(.paste(text)))
+    }
+
+    private static func apply<Screen: FeatureScreen>(_ screen: inout Screen, _ result: any Sendable) -> MountedStep {
+        guard let typed = result as? Screen.Result else { return MountedStep(handled: false) }
+        return MountedStep(screen.update(.result(typed)))
+    }
+}
+
+/// A step of a mounted screen with its types erased.
+public struct MountedStep: Sendable {
+    public var effects: [any Sendable] = []
+    public var route: (any Sendable)?
+    public var closes = false
+    public var handled = true
+
+    init<Effect, Route>(_ step: ScreenStep<Effect, Route>) {
+        effects = step.effects
+        route = step.route
+        closes = step.closes
+        handled = step.handled
+    }
+
+    init(handled: Bool) { self.handled = handled }
+}
+
+/// A screen's `ScreenEffects` with its types erased: an effect in, answers out.
+public struct ScreenWork: Sendable {
+    private let perform: @Sendable (any Sendable, @escaping @Sendable (any Sendable) -> Void) async -> Void
+
+    init<Work: ScreenEffects>(_ work: Work) {
+        perform = { effect, report in
+            guard let typed = effect as? Work.Screen.Effect else { return }
+            await work.run(typed) { report($0) }
+        }
+    }
+
+    public func run(_ effect: any Sendable, report: @escaping @Sendable (any Sendable) -> Void) async {
+        await perform(effect, report)
+    }
+}
+
+/// Drives a screen as a value in tests: events in; the state, the effects asked
+/// for, the routes and the painted text out. No terminal, no tasks.
+public struct ScreenDriver<Screen: FeatureScreen> {
+    public var screen: Screen
+    public private(set) var effects: [Screen.Effect] = []
+    public private(set) var routes: [Screen.Route] = []
+    public private(set) var closed = false
+
+    public init(_ screen: Screen) {
+        self.screen = screen
+        effects = screen.openingEffects
+    }
+
+    /// Presses keys in order; returns the effects they asked for.
+    @discardableResult
+    public mutating func press(_ keys: KeyPress...) -> [Screen.Effect] {
+        keys.flatMap { send(.key($0)) }
+    }
+
+    /// Types each character as a key press.
+    @discardableResult
+    public mutating func type(_ text: String) -> [Screen.Effect] {
+        text.flatMap { send(.key(.char($0))) }
+    }
+
+    /// Applies answers as if the screen's work had returned them.
+    @discardableResult
+    public mutating func answer(_ results: Screen.Result...) -> [Screen.Effect] {
+        results.flatMap { send(.result($0)) }
+    }
+
+    @discardableResult
+    public mutating func send(_ event: ScreenEvent<Screen.Result>) -> [Screen.Effect] {
+        let step = screen.update(event)
+        effects += step.effects
+        if let route = step.route { routes.append(route) }
+        if step.closes { closed = true }
+        return step.effects
+    }
+
+    /// The screen painted at `width` x `height`, as text.
+    public func painted(width: Int = 80, height: Int = 24, now: Date = Date()) -> String {
+        var grid = ScreenGrid(width: width, height: height)
+        screen.paint(in: &grid, now: now)
+        return grid.snapshot
+    }
+}
