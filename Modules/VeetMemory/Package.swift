@@ -25,9 +25,10 @@ let package = Package(
         .package(path: "../VeetTestSupport"),
         .package(path: "../VeetTokens"),
         .package(path: "../VeetTransport"),
+        .package(path: "../VeetWire"),
     ],
     targets: [
-        .target(name: "VeetMemory", dependencies: [module("VeetTransport")], swiftSettings: swift6),
+        .target(name: "VeetMemory", dependencies: [module("VeetTransport"), module("VeetWire")], swiftSettings: swift6),
         .target(name: "VeetMemoryScreens",
                 dependencies: ["VeetMemory", module("VeetCurses"), module("VeetTokens"), module("VeetTransport")],
                 swiftSettings: swift6),

@@ -15,9 +15,10 @@ let package = Package(
         .package(path: "../VeetFixture"),
         .package(path: "../VeetTestSupport"),
         .package(path: "../VeetTransport"),
+        .package(path: "../VeetWire"),
     ],
     targets: [
-        .target(name: "VeetPeople", dependencies: [module("VeetTransport")], swiftSettings: swift6),
+        .target(name: "VeetPeople", dependencies: [module("VeetTransport"), module("VeetWire")], swiftSettings: swift6),
         .testTarget(name: "VeetPeopleTests", dependencies: ["VeetPeople", module("VeetTestSupport"), module("VeetTransport"), module("VeetFixture")],
                     swiftSettings: swift6),
     ]

@@ -15,9 +15,10 @@ let package = Package(
         .package(path: "../VeetFixture"),
         .package(path: "../VeetTestSupport"),
         .package(path: "../VeetTransport"),
+        .package(path: "../VeetWire"),
     ],
     targets: [
-        .target(name: "VeetSubscriptions", dependencies: [module("VeetTransport")], swiftSettings: swift6),
+        .target(name: "VeetSubscriptions", dependencies: [module("VeetTransport"), module("VeetWire")], swiftSettings: swift6),
         .testTarget(name: "VeetSubscriptionsTests",
                     dependencies: ["VeetSubscriptions", module("VeetTestSupport"), module("VeetTransport"), module("VeetFixture")],
                     swiftSettings: swift6),

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// The thread commands (email.md §7, §8, §10, §14). Each sends the thread's
 /// `revision` where the contract asks for it; a stale one is `409`.
@@ -41,7 +42,7 @@ extension EmailAPI {
     /// Report spam (`spam` true) or Not spam. Only on an account with `spamSupported`.
     public func setSpam(_ spam: Bool, threadID: String, expectedRevision: Int,
                         key: IdempotencyKey = IdempotencyKey()) async throws -> EmailOperation {
-        let body = SpamBody(expectedRevision: expectedRevision, spam: spam, idempotencyKey: key.rawValue)
+        let body = ThreadSpamBody(expectedRevision: expectedRevision, spam: spam, idempotencyKey: key.rawValue)
         return try await send(write("POST", "/v1/email/threads/\(segment: threadID)/spam", body, key: key)).decoded()
     }
 

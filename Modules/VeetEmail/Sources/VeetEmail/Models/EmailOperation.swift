@@ -2,39 +2,8 @@ import Foundation
 import VeetTransport
 import VeetWire
 
-/// What every asynchronous email command returns, and what polling reads
-/// (email.md §13). A completed run does not by itself mean the mailbox
-/// changed: read the affected thread, draft or account afterwards.
-public struct EmailOperation: Codable, Sendable, Hashable, Identifiable {
-    public var operationID: String
-    public var runID: String?
-    /// The run status of `runID`; unknown values are not terminal.
-    public var status: RunStatus
-    /// The same key (or an equal operation in flight) answered with the stored one.
-    public var replayed: Bool
-
-    public var id: String { operationID }
-
-    public init(operationID: String, runID: String? = nil, status: RunStatus = .queued, replayed: Bool = false) {
-        self.operationID = operationID
-        self.runID = runID
-        self.status = status
-        self.replayed = replayed
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case status, replayed
-        case operationID = "operation_id", runID = "run_id"
-    }
-
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        operationID = try c.decode(String.self, forKey: .operationID)
-        runID = try c.optional(.runID)
-        status = try c.value(.status, or: .unknown(""))
-        replayed = try c.value(.replayed, or: false)
-    }
-}
+/// What every asynchronous email command returns (VeetWire's, shared with Subscriptions).
+public typealias EmailOperation = VeetWire.EmailOperation
 
 /// The answer to `POST /v1/email/feedback` (email.md §7.1).
 public struct FeedbackResult: Codable, Sendable, Hashable {

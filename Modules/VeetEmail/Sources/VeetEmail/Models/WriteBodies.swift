@@ -65,15 +65,6 @@ struct ArchiveBody: Encodable {
     }
 }
 
-struct SpamBody: Encodable {
-    var expectedRevision: Int
-    var spam: Bool
-    var idempotencyKey: String
-    enum CodingKeys: String, CodingKey {
-        case spam, expectedRevision = "expected_revision", idempotencyKey = "idempotency_key"
-    }
-}
-
 struct SpamFlagBody: Encodable {
     var cleared: Bool
 }

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// The memory routes (memory.md §2), one call each, no state. Every request
 /// carries `ceiling` (an owner app sends `restricted`); every write carries an

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// One governed belief, a `MemoryView` (memory.md §3.1). Only `id` is required;
 /// every other field has a default so that older servers and fixtures decode,

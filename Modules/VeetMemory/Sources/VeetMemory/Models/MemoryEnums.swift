@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// A belief's lifecycle (memory.md §3). The list's default (no status given) is the live set.
 public enum BeliefStatus: LenientEnum {
@@ -63,14 +64,7 @@ public enum Authority: LenientEnum {
 
 /// The `ceiling` every memory route requires: the highest sensitivity the
 /// caller may see. An owner app sends `restricted` (memory.md §1).
-public enum Sensitivity: LenientEnum {
-    case `public`, `internal`, sensitive, restricted
-    case unknown(String)
-    public static let wireNames: [(Sensitivity, String)] = [
-        (.public, "public"), (.internal, "internal"), (.sensitive, "sensitive"), (.restricted, "restricted"),
-    ]
-    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
-}
+public typealias Sensitivity = VeetWire.Sensitivity
 
 /// The three owner review answers (memory.md §5.2); delete is the fourth action.
 public enum ReviewOutcome: String, Sendable, Hashable, CaseIterable, Codable {

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 public enum SynthesisKind: LenientEnum {
     case merge, summary, hypothesis, conflict

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// The People writes (people.md §6–§9). Each carries `ceiling`, the audit
 /// session and an `Idempotency-Key`: pass the same key again to retry the same

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// The People routes (people.md), one call each, no state. Every route gets
 /// `ceiling` (the owner's app sends `restricted`, §1); every list follows its

@@ -1,18 +1,12 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 // The People vocabularies (people.md §3–§9). Each grows on newer servers: an
 // unknown value is kept as `.unknown(raw)` and never fails the object around it.
 
 /// How sensitive an entity is; also the `ceiling` every People route takes.
-public enum Sensitivity: LenientEnum {
-    case `public`, `internal`, sensitive, restricted
-    case unknown(String)
-    public static let wireNames: [(Sensitivity, String)] = [
-        (.public, "public"), (.internal, "internal"), (.sensitive, "sensitive"), (.restricted, "restricted"),
-    ]
-    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
-}
+public typealias Sensitivity = VeetWire.Sensitivity
 
 public enum PersonState: LenientEnum {
     case provisional, active, merged

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// One stable identity in the owner's directory (people.md §3).
 public struct Person: Codable, Sendable, Hashable, Identifiable {

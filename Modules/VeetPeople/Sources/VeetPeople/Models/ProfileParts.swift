@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// A name or contact detail of a person (`identifier`, people.md §4).
 public struct PersonIdentifier: Codable, Sendable, Hashable, Identifiable {

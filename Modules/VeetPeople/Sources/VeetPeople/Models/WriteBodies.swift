@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// A change to a person (people.md §6, PATCH): any of these, sent with the
 /// person's revision. Nil fields are left out of the body.

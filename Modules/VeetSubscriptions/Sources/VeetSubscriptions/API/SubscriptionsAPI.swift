@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// Which part of the census to read (§3): one account, one state, or all.
 public struct SubscriptionQuery: Sendable, Hashable {
@@ -71,7 +72,7 @@ public struct SubscriptionsAPI: Sendable {
 
     /// Report spam (`spam` true) or Not spam against the row's revision.
     public func setSpam(_ spam: Bool, _ row: Subscription, key: IdempotencyKey = IdempotencyKey()) async throws -> EmailOperation {
-        let body = SpamBody(expectedRevision: row.revision, spam: spam, idempotencyKey: key.rawValue)
+        let body = ThreadSpamBody(expectedRevision: row.revision, spam: spam, idempotencyKey: key.rawValue)
         let request = HTTPRequest(method: "POST", path: "/v1/email/subscriptions/\(segment: row.id)/spam",
                                   headers: ["Idempotency-Key": key.rawValue], body: try WireJSON.encoder().encode(body))
         return try await send(request).decoded()
@@ -120,15 +121,6 @@ public struct SubscriptionsAPI: Sendable {
     /// Email or the flag is off; 405/400 from a server that mounts nothing there).
     public static func meansUnavailable(_ error: any Error) -> Bool {
         ServerRefusal.meansNotOffered(error)
-    }
-}
-
-struct SpamBody: Encodable {
-    var expectedRevision: Int
-    var spam: Bool
-    var idempotencyKey: String
-    enum CodingKeys: String, CodingKey {
-        case spam, expectedRevision = "expected_revision", idempotencyKey = "idempotency_key"
     }
 }
 

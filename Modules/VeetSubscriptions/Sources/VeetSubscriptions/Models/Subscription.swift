@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// One bulk sender as one account sees it over the last 90 days (§3.1).
 /// `destination` is a host or a recipient to show, never a link to open: the
@@ -167,31 +168,6 @@ public struct RowOperation: Codable, Sendable, Hashable {
     }
 }
 
-/// What an asynchronous command answers, and what `GET /v1/email/operations/{id}`
-/// reads back (email.md §13). The run status is not the outcome: the row is.
-public struct EmailOperation: Codable, Sendable, Hashable {
-    public var operationID: String
-    public var runID: String?
-    public var status: RunStatus
-    public var replayed: Bool
-
-    public init(operationID: String, runID: String? = nil, status: RunStatus, replayed: Bool = false) {
-        self.operationID = operationID
-        self.runID = runID
-        self.status = status
-        self.replayed = replayed
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case status, replayed
-        case operationID = "operation_id", runID = "run_id"
-    }
-
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        operationID = try c.decode(String.self, forKey: .operationID)
-        runID = try c.decodeIfPresent(String.self, forKey: .runID)
-        status = try c.decodeIfPresent(RunStatus.self, forKey: .status) ?? .unknown("")
-        replayed = try c.decodeIfPresent(Bool.self, forKey: .replayed) ?? false
-    }
-}
+/// What an asynchronous command answers (VeetWire's, shared with Email). The run status is not the
+/// outcome: the row is.
+public typealias EmailOperation = VeetWire.EmailOperation

@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 // The subscription vocabularies (subscriptions.md §3, §5, §6). Each grows on
 // newer servers: an unknown value is kept as `.unknown(raw)` and never fails
@@ -58,15 +59,6 @@ public enum OperationStatus: LenientEnum {
 }
 
 /// The status of the run behind an email operation (email.md §13), UPPERCASE on the wire.
-public enum RunStatus: LenientEnum {
-    case queued, running, waitingForApproval, waitingForUser, completed, failed, cancelled
-    case unknown(String)
-    public static let wireNames: [(RunStatus, String)] = [
-        (.queued, "QUEUED"), (.running, "RUNNING"), (.waitingForApproval, "WAITING_FOR_APPROVAL"),
-        (.waitingForUser, "WAITING_FOR_USER"), (.completed, "COMPLETED"), (.failed, "FAILED"), (.cancelled, "CANCELLED"),
-    ]
-    public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
-
-    /// The run has ended; the row, not this status, says what happened (§7.3).
-    public var isTerminal: Bool { [.completed, .failed, .cancelled].contains(self) }
-}
+/// The run's status is the chat's (VeetWire): the same vocabulary, UPPERCASE on the wire. Once terminal,
+/// the row, not this status, says what happened.
+public typealias RunStatus = VeetWire.RunStatus
