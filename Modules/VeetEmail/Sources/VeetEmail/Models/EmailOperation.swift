@@ -3,7 +3,7 @@ import VeetTransport
 import VeetWire
 
 /// What every asynchronous email command returns, and what polling reads
-/// (email.md §13). A completed run does not by itself mean the mailbox
+/// (docs/wire/email.md §13). A completed run does not by itself mean the mailbox
 /// changed: read the affected thread, draft or account afterwards.
 public struct EmailOperation: Codable, Sendable, Hashable, Identifiable {
     public var operationID: String
@@ -36,7 +36,7 @@ public struct EmailOperation: Codable, Sendable, Hashable, Identifiable {
     }
 }
 
-/// The answer to `POST /v1/email/feedback` (email.md §7.1).
+/// The answer to `POST /v1/email/feedback` (docs/wire/email.md §7.1).
 public struct FeedbackResult: Codable, Sendable, Hashable {
     /// For Undo.
     public var feedbackID: String
@@ -54,7 +54,7 @@ public struct FeedbackResult: Codable, Sendable, Hashable {
     }
 }
 
-/// What Veetbot has learned from the mailbox, and whether it is learning (email.md §12).
+/// What Veetbot has learned from the mailbox, and whether it is learning (docs/wire/email.md §12).
 /// A never-touched state has `profileRevision` 1: that is not "something was learned".
 public struct LearningState: Codable, Sendable, Hashable {
     public var paused: Bool
@@ -93,7 +93,7 @@ public struct LearningState: Codable, Sendable, Hashable {
     }
 }
 
-/// The answer to excluding a thread as a learning source (email.md §12).
+/// The answer to excluding a thread as a learning source (docs/wire/email.md §12).
 public struct ExclusionResult: Codable, Sendable, Hashable {
     public var sourceID: String
     public var status: ExclusionStatus
