@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// A belief's lifecycle (memory.md §3). The list's default (no status given) is the live set.
+/// A belief's lifecycle (docs/wire/memory.md §3). The list's default (no status given) is the live set.
 public enum BeliefStatus: LenientEnum {
     case candidate, provisional, active, superseded, expired, retired
     case unknown(String)
@@ -62,7 +62,7 @@ public enum Authority: LenientEnum {
 }
 
 /// The `ceiling` every memory route requires: the highest sensitivity the
-/// caller may see. An owner app sends `restricted` (memory.md §1).
+/// caller may see. An owner app sends `restricted` (docs/wire/memory.md §1).
 public enum Sensitivity: LenientEnum {
     case `public`, `internal`, sensitive, restricted
     case unknown(String)
@@ -72,7 +72,7 @@ public enum Sensitivity: LenientEnum {
     public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
-/// The three owner review answers (memory.md §5.2); delete is the fourth action.
+/// The three owner review answers (docs/wire/memory.md §5.2); delete is the fourth action.
 public enum ReviewOutcome: String, Sendable, Hashable, CaseIterable, Codable {
     /// "Mark reviewed": unflagged, moves to the top of the list.
     case dismiss
