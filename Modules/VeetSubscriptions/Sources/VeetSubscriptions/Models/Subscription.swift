@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// One bulk sender as one account sees it over the last 90 days (§3.1).
+/// One bulk sender as one account sees it over the last 90 days (docs/wire/subscriptions.md §3.1).
 /// `destination` is a host or a recipient to show, never a link to open: the
 /// client never builds a URL or an address from a row.
 public struct Subscription: Codable, Sendable, Hashable, Identifiable {
@@ -98,7 +98,7 @@ public struct Subscription: Codable, Sendable, Hashable, Identifiable {
             ?? "Unnamed sender"
     }
 
-    /// The contract's client gate (§3.1); the server checks again.
+    /// The contract's client gate (docs/wire/subscriptions.md §3.1); the server checks again.
     public var isEligibleToUnsubscribe: Bool {
         verified && (mechanism == .oneClick || mechanism == .mailto) && evidenceDigest != nil && state.isActionable
     }
@@ -108,7 +108,7 @@ public struct Subscription: Codable, Sendable, Hashable, Identifiable {
     public var isChecking: Bool { !verified && state.isActionable }
 }
 
-/// The exact message a verified `mailto` sender would get (§3.1).
+/// The exact message a verified `mailto` sender would get (docs/wire/subscriptions.md §3.1).
 public struct MailtoMessage: Codable, Sendable, Hashable {
     public var to: String
     public var subject: String
@@ -128,7 +128,7 @@ public struct MailtoMessage: Codable, Sendable, Hashable {
     }
 }
 
-/// A row's latest durable action (§6).
+/// A row's latest durable action (docs/wire/subscriptions.md §6).
 public struct RowOperation: Codable, Sendable, Hashable {
     public var operationID: String
     public var runID: String?
@@ -168,7 +168,7 @@ public struct RowOperation: Codable, Sendable, Hashable {
 }
 
 /// What an asynchronous command answers, and what `GET /v1/email/operations/{id}`
-/// reads back (email.md §13). The run status is not the outcome: the row is.
+/// reads back (docs/wire/email.md §13). The run status is not the outcome: the row is.
 public struct EmailOperation: Codable, Sendable, Hashable {
     public var operationID: String
     public var runID: String?

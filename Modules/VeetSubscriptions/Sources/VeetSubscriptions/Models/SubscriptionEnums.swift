@@ -1,11 +1,11 @@
 import Foundation
 import VeetTransport
 
-// The subscription vocabularies (subscriptions.md §3, §5, §6). Each grows on
+// The subscription vocabularies (docs/wire/subscriptions.md §3, §5, §6). Each grows on
 // newer servers: an unknown value is kept as `.unknown(raw)` and never fails
 // the row around it.
 
-/// Where a sender stands (§5).
+/// Where a sender stands (docs/wire/subscriptions.md §5).
 public enum SubscriptionState: LenientEnum {
     case active, kept, pending, unsubscribed, failed, stillSending, reportedSpam
     case unknown(String)
@@ -19,7 +19,7 @@ public enum SubscriptionState: LenientEnum {
     public var isActionable: Bool { [.active, .failed, .stillSending].contains(self) }
 }
 
-/// The verified way out a sender offers (§3.1).
+/// The verified way out a sender offers (docs/wire/subscriptions.md §3.1).
 public enum Mechanism: LenientEnum {
     case oneClick, mailto, none
     case unknown(String)
@@ -37,7 +37,7 @@ public enum ProtectedReason: LenientEnum {
     public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
-/// What a row's durable operation does (§6).
+/// What a row's durable operation does (docs/wire/subscriptions.md §6).
 public enum OperationAction: LenientEnum {
     case unsubscribe, reportSpam, notSpam
     case unknown(String)
@@ -47,7 +47,7 @@ public enum OperationAction: LenientEnum {
     public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
-/// How a row's operation ended; `pending` and `uncertain` are not done (§6).
+/// How a row's operation ended; `pending` and `uncertain` are not done (docs/wire/subscriptions.md §6).
 public enum OperationStatus: LenientEnum {
     case pending, completed, failed, uncertain
     case unknown(String)
@@ -57,7 +57,7 @@ public enum OperationStatus: LenientEnum {
     public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
-/// The status of the run behind an email operation (email.md §13), UPPERCASE on the wire.
+/// The status of the run behind an email operation (docs/wire/email.md §13), UPPERCASE on the wire.
 public enum RunStatus: LenientEnum {
     case queued, running, waitingForApproval, waitingForUser, completed, failed, cancelled
     case unknown(String)
@@ -67,6 +67,6 @@ public enum RunStatus: LenientEnum {
     ]
     public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 
-    /// The run has ended; the row, not this status, says what happened (§7.3).
+    /// The run has ended; the row, not this status, says what happened (docs/wire/subscriptions.md §7, step 3).
     public var isTerminal: Bool { [.completed, .failed, .cancelled].contains(self) }
 }
