@@ -62,7 +62,7 @@ import Testing
         #expect(cached.stderr.contains("Showing the cached transcript"))
     }
 
-    /// Seed 000: a message that meets a run in flight (409 active_run_exists)
+    /// docs/cli.md, Chatting: a message that meets a run in flight (409 active_run_exists)
     /// attaches to that run and queues no second message; the CLI says so at
     /// once, follows the run to its end and prints the words back, unsent.
     @Test func aMessageMeetingARunInFlightFollowsItAndIsNotSent() throws {

@@ -15,7 +15,7 @@ struct FixtureRequests {
         if let body {
             request.httpBody = try JSONSerialization.data(withJSONObject: body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            // Only a submission takes a key (sessions-runs.md §2.1: creating a conversation does not).
+            // Only a submission takes a key (docs/wire/sessions-runs.md §2.1: creating a conversation does not).
             if path.hasSuffix("/messages") { request.setValue(UUID().uuidString, forHTTPHeaderField: "Idempotency-Key") }
         }
         let answer = AnswerBox()

@@ -4,7 +4,7 @@ import Glibc
 #endif
 import Testing
 
-/// Seed 000 in a real terminal (tmux) against the fixture: the run's stream is
+/// Approvals beside the stream (docs/tui.md) in a real terminal (tmux) against the fixture: the run's stream is
 /// read while an approval is docked, so another client's decision closes the
 /// dock; a message that meets a run in flight attaches to it and is not sent.
 @Suite(.serialized) struct TUIApprovalElsewhereTests {
@@ -42,7 +42,7 @@ import Testing
         #expect(run["status"] as? String == "COMPLETED", "\(run)")
     }
 
-    /// Seed 000's `active_run_exists`: a run started on another device while
+    /// `active_run_exists` (docs/chat.md, Meeting another run): a run started on another device while
     /// this conversation sat idle here; the owner's message meets it, is not
     /// sent (and not queued), comes back to the composer, and that run is followed.
     @Test func aMessageMeetingAnotherDevicesRunFollowsItAndComesBackToTheComposer() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Seed 003 in the real TUI: two files attached, the first upload refused
+/// The attachment limits and retries (docs/tui.md) in the real TUI: two files attached, the first upload refused
 /// by a busy server (`--fail-uploads 1`: 429 with Retry-After) and shown with
 /// its reason, retried from the tray, the other removed, and a message of the
 /// file alone sent: the server's message carries exactly the retried file.

@@ -13,7 +13,7 @@ import VeetWire
 @Suite(.serialized) struct ProxyFaultTests {
     static let iterations: UInt64 = 30
 
-    /// Seed 002: the server applies a send and the answer is lost (dropped or cut
+    /// Applied, answer lost (docs/reliability.md): the server applies a send and the answer is lost (dropped or cut
     /// part-way), several times in a row; the submission's own retries (same key)
     /// still make one run, before the outbox would need the echo.
     @Test func aSendIsAppliedExactlyOnceHoweverTheAnswerIsLost() async throws {

@@ -2,7 +2,7 @@ import Foundation
 import VeetAccount
 import VeetTransport
 
-/// Devices and the notification inbox ([newer], sessions-runs.md §7–§8),
+/// Devices and the notification inbox ([newer], docs/wire/sessions-runs.md §7–§8),
 /// through `AccountAPI`: everything the account library calls. Two devices
 /// are registered and deleted again. Only the server raises notifications,
 /// so the inbox's paging needs two items: the fixture is asked for them, any

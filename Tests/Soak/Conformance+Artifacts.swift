@@ -3,8 +3,8 @@ import VeetChat
 import VeetTransport
 import VeetWire
 
-/// Attachment uploads ([newer]) and artifact reads (README §9 rows 14–16,
-/// sessions-runs.md §6). Uploads are a family of their own: a server without
+/// Attachment uploads ([newer]) and artifact reads (docs/wire/README.md §9 rows 14–16,
+/// docs/wire/sessions-runs.md §6). Uploads are a family of their own: a server without
 /// them answers 404 to the first upload, and the artifact reads then only
 /// check the 404 for an unknown id (there is no list route to find one).
 extension Conformance {

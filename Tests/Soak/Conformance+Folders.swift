@@ -3,7 +3,7 @@ import VeetChat
 import VeetFolders
 import VeetTransport
 
-/// Folders, proposals and the move route ([newer], sessions-runs.md §9),
+/// Folders, proposals and the move route ([newer], docs/wire/sessions-runs.md §9),
 /// through `FoldersAPI`. Only the server proposes groupings, so accepting
 /// and declining a real proposal is checked on the in-process fixture (which
 /// can be asked to propose); any server gets the 404 checks.

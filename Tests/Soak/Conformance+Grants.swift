@@ -3,8 +3,8 @@ import VeetChat
 import VeetTransport
 import VeetWebsiteAccess
 
-/// Standing grants (website-access.md §7), task grants and task scopes
-/// ([newer], §8) and choosing a profile for a session ([newer], §6). Grants
+/// Standing grants (docs/wire/website-access.md §7), task grants and task scopes
+/// ([newer], docs/wire/website-access.md §8) and choosing a profile for a session ([newer], §6). Grants
 /// need a ready profile: on a server where no sign-in happened only the
 /// refusals and 404s are checked. Task grants come only from resolving an
 /// approval with `approve_for_task`; the fixture can make them directly.

@@ -3,8 +3,8 @@ import VeetChat
 import VeetTransport
 import VeetWire
 
-/// Run control: cancel, questions (`/input`) and approvals (README §9 rows
-/// 9–13, sessions-runs.md §3.3–§5). A question or an approval needs the agent
+/// Run control: cancel, questions (`/input`) and approvals (docs/wire/README.md §9 rows
+/// 9–13, docs/wire/sessions-runs.md §3.3–§5). A question or an approval needs the agent
 /// to ask for one: the prompts use the fixture's keywords, and a server whose
 /// agent does not ask gets SKIP lines, not failures.
 extension Conformance {
@@ -77,7 +77,7 @@ extension Conformance {
                 if case .userMessageCreated(let message) = $0.event { message.questionID == questionID } else { false }
             }
             guard answers.count == 1 else { return "\(answers.count) answers to the question in the stream, expected 1" }
-            // Only the end is checked: the snapshot's run fails after a correct answer (sessions-runs.md §3.4).
+            // Only the end is checked: the snapshot's run fails after a correct answer (docs/wire/sessions-runs.md §3.4).
             return frames.contains { RunEvent.terminalTypes.contains($0.type) } ? nil : "the run did not end after the answer"
         }
 

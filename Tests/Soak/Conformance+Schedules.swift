@@ -4,7 +4,7 @@ import VeetSchedules
 import VeetTransport
 import VeetWire
 
-/// Schedules (schedules.md), through `SchedulesAPI`. Two schedules are made
+/// Schedules (docs/wire/schedules.md), through `SchedulesAPI`. Two schedules are made
 /// (paging needs two), set to fire twelve hours from now and cancelled at the
 /// end: the contract has no delete, so two `CANCELLED` records stay behind.
 /// Occurrences come only from firing, so their paging is checked on the

@@ -4,7 +4,7 @@ import VeetTransport
 import VeetWire
 
 /// Health, sessions, submission, the event stream, the run view and the
-/// transcript (README §9 rows 1–8, 34–35; streaming.md).
+/// transcript (docs/wire/README.md §9 rows 1–8, 34–35; docs/wire/streaming.md).
 extension Conformance {
     mutating func checkSessions() async {
         let client: HTTPClient

@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 import VeetWebsiteAccess
 
-/// Browser profiles and sign-in ceremonies (website-access.md §3–§4), through
+/// Browser profiles and sign-in ceremonies (docs/wire/website-access.md §3–§4), through
 /// `WebsiteAccessAPI`. Two profiles are made and, at the end, revoked and
 /// deleted (the contract's rollback of unused profiles). A sign-in needs a
 /// person, so only the in-process fixture (which can drive its ceremony)
@@ -76,7 +76,7 @@ extension Conformance {
             guard let first = context.first else { throw NotChecked("the create failed") }
             let login = "https://www.example.com/login"
             guard first.status == .authenticationRequired || first.status == .needsUser || first.status == .ready else {
-                // website-access.md §4.1: a provisioning or revoked profile cannot begin (no browser provider).
+                // docs/wire/website-access.md §4.1: a provisioning or revoked profile cannot begin (no browser provider).
                 return await Self.expectError(409, .conflict) { _ = try await api.beginCeremony(profileID: first.id, loginURL: login) }
             }
             let (ceremony, _) = try await api.beginCeremony(profileID: first.id, loginURL: login)
@@ -144,7 +144,7 @@ extension Conformance {
         }
     }
 
-    /// website-access.md §3.1: without a browser provider the create answers
+    /// docs/wire/website-access.md §3.1: without a browser provider the create answers
     /// 500 and leaves a revoked profile that the same key returns (201).
     static func createProfile(_ api: WebsiteAccessAPI, origins: [WebsiteOrigin], key: IdempotencyKey) async throws -> BrowserProfile {
         do {

@@ -11,7 +11,7 @@ import VeetWebsiteAccess
 /// devices and notifications) through those libraries, and checks each answer
 /// against the contract: shapes (the client's own decoders), status codes,
 /// error envelopes, idempotent replays, paging. A family the server does not
-/// offer (404 `not_found` on its first route, README §2) is skipped with a
+/// offer (404 `not_found` on its first route, docs/wire/README.md §2) is skipped with a
 /// line, never failed. What it creates it deletes where the contract allows.
 /// One file per family (`Conformance+Family.swift`); this one holds the checks' rules.
 struct Conformance {
@@ -119,7 +119,7 @@ struct Conformance {
 
     // MARK: Shared rules
 
-    /// README §2: a family that is off answers 404 `not_found` on its paths.
+    /// docs/wire/README.md §2: a family that is off answers 404 `not_found` on its paths.
     static func isNotOffered(_ error: any Error) -> Bool {
         guard let api = apiError(error) else { return false }
         return api.status == 404 && api.code == .notFound

@@ -4,7 +4,7 @@ import VeetChat
 import VeetCurses
 import VeetWire
 
-/// Seed 000: a decision stays pending until the server confirms it; while it
+/// docs/tui.md: a decision stays pending until the server confirms it; while it
 /// travels the card shows it and offers no key; one not taken says why and
 /// is actionable again.
 @Suite struct ApprovalProgressScreenTests {
@@ -27,7 +27,7 @@ import VeetWire
     }
 }
 
-/// Seed 000: a decision made on another device closes the dock and the
+/// docs/tui.md: a decision made on another device closes the dock and the
 /// transcript keeps one line for it; a message that met another run is back
 /// in the composer, said in the status bar (80x24 and 160x48).
 @Suite struct ApprovalElsewhereScreenTests {

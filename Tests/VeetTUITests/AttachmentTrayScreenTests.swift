@@ -5,7 +5,7 @@ import VeetChat
 import VeetTransport
 import VeetWire
 
-/// The attachment tray's states painted (seed 003): a file uploading with its
+/// The attachment tray's states painted (docs/tui.md, Attachment tray): a file uploading with its
 /// bytes, one failed with the server's reason and wait, one not accepted by a
 /// server without uploads, the tray's keys on its first line.
 @Suite struct AttachmentTrayScreenTests {

@@ -6,7 +6,7 @@ import VeetTokens
 
 /// Every cell of every pane is painted with its role's background: a cell
 /// left at the terminal's default shows the user's own theme through the A2
-/// paper (seed 000: the sidebar on paperDeep, answers on bare paper). Each
+/// paper (the design: the sidebar on paperDeep, answers on bare paper; docs/tokens.md). Each
 /// golden state is walked at 80x24 and 160x48.
 @Suite struct PaintedRolesTests {
     static func states() -> [(String, ScreenGrid)] {
@@ -41,7 +41,7 @@ import VeetTokens
         }
     }
 
-    /// Seed 000's chat: the sidebar on paperDeep, each answer on bare paper
+    /// The design's chat (docs/tokens.md): the sidebar on paperDeep, each answer on bare paper
     /// behind a small teal mark, the owner's message in a tealWash capsule with
     /// rounded ends.
     @Test func theChatIsDrawnAsTheSeedDrawsIt() throws {

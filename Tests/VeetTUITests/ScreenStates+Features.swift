@@ -5,7 +5,7 @@ import VeetTransport
 import VeetWebsiteAccess
 
 /// Schedules and Website Access as states of the pure painter, from the
-/// contract's own shapes (schedules.md §3-§6, the browser-profiles capture).
+/// contract's own shapes (docs/wire/schedules.md §3-§6, the browser-profiles capture).
 enum FeatureScreenStates {
     static func decode<T: Decodable>(_ type: T.Type, _ json: String) -> T {
         // The JSON below is written here; a decoding failure is a broken test, shown at once.

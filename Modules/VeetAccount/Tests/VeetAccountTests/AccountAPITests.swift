@@ -78,7 +78,7 @@ import VeetTransport
 }
 
 /// The schedule facts of an alert: a bounded, early-stopping walk, not `Page.all`,
-/// over the contract's shapes (schedules.md §4 record, §6 occurrences).
+/// over the contract's shapes (docs/wire/schedules.md §4 record, §6 occurrences).
 @Suite struct ScheduleFactsLookupTests {
     static func record(title: String, revision: Int) -> [String: Any] {
         ["schedule": ["id": "sc", "state": "ACTIVE", "pause_reason": NSNull(), "current_revision": revision,

@@ -6,7 +6,7 @@ import VeetTestSupport
 import VeetTransport
 
 /// A switched-off family and an unknown id both answer `404 not_found`
-/// (contract README §2); only the family's probe route tells them apart.
+/// (docs/wire/README.md §2); only the family's probe route tells them apart.
 @Suite struct DeviceLookupTests {
     let missing = "00000000-0000-4000-8000-000000000000"
 

@@ -4,7 +4,7 @@ import VeetAccount
 import VeetTestSupport
 import VeetTransport
 
-/// Every device reason the contract lists (sessions-runs.md §7) is said in
+/// Every device reason the contract lists (docs/wire/sessions-runs.md §7) is said in
 /// words, and the registration says it was not made.
 @Suite struct DeviceRefusalTests {
     static let reasons = [

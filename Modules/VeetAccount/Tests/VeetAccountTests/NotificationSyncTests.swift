@@ -6,7 +6,7 @@ import VeetTestSupport
 import VeetTransport
 import VeetWire
 
-/// `POST /v1/notifications/sync` (sessions-runs.md §8.2), client and reference server.
+/// `POST /v1/notifications/sync` (docs/wire/sessions-runs.md §8.2), client and reference server.
 @Suite(.timeLimit(.minutes(3))) struct NotificationSyncTests {
     struct Created: Decodable { var id: String }
 

@@ -31,7 +31,7 @@ import VeetTransport
         #expect(items.first { $0.kind == .runFailed }?.toolName == nil)
     }
 
-    /// sessions-runs.md §8.1 (corrected): for each of the ten kinds exactly the
+    /// docs/wire/sessions-runs.md §8.1 (corrected): for each of the ten kinds exactly the
     /// listed identifiers are non-null, the status is one the kind allows, the
     /// title is the fixed one, and the payload has every documented key.
     @Test func theFixturesPayloadsFollowTheCorrectedVocabulary() async throws {
@@ -77,7 +77,7 @@ import VeetTransport
         #expect(decoded.first { $0.kind == .deviceInvocation }?.title == "Your device has a pending action")
     }
 
-    /// sessions-runs.md §8.1: a schedule alert names the revision that ran and its
+    /// docs/wire/sessions-runs.md §8.1: a schedule alert names the revision that ran and its
     /// occurrence time from `payload.schedule_context` (the time keeps its offset).
     @Test func aScheduleAlertNamesItsContext() async throws {
         let (server, client) = try AccountFixture.start()

@@ -7,7 +7,7 @@ extension ChatAPI {
     /// The outbox's way of sending one message (the CLI, the TUI and veetd all
     /// deliver through it). A submission's `404` means the conversation is
     /// unknown, foreign or deleted, or that a file the message names is not an
-    /// upload of this conversation (sessions-runs.md §3.2); the conversation's
+    /// upload of this conversation (docs/wire/sessions-runs.md §3.2); the conversation's
     /// own read tells which, so the refusal the user reads names the right one.
     public var outboxSubmit: OutboxDelivery.Submit {
         let api = self
@@ -27,7 +27,7 @@ extension ChatAPI {
     }
 
     /// The outbox's way of creating the conversation a first message opens.
-    /// `POST /v1/sessions` takes no Idempotency-Key (sessions-runs.md §2.1), so
+    /// `POST /v1/sessions` takes no Idempotency-Key (docs/wire/sessions-runs.md §2.1), so
     /// the entry's conversation key goes in the conversation's metadata
     /// (opaque, stored verbatim), and the outbox records the created
     /// conversation before the message is submitted. After a lost answer
@@ -51,8 +51,8 @@ extension ChatAPI {
     }
 
     /// The outbox delivering through this API: submissions, new conversations and echoes.
-    /// `whenBusy` is `.withdraws` for the owner's own turn (seed 000: a run in flight is
-    /// followed and the words go back), `.waits` for a sender working through the queue.
+    /// `whenBusy` is `.withdraws` for the owner's own turn (a run in flight is followed
+    /// and the words go back: docs/chat.md, Meeting another run), `.waits` for a sender working through the queue.
     public func outboxDelivery(store: LocalStore, whenBusy: OutboxDelivery.WhenBusy = .waits) -> OutboxDelivery {
         OutboxDelivery(store: store, transcripts: HTTPStoreSource(sender: sender, retry: retry), whenBusy: whenBusy,
                        createConversation: outboxCreateConversation, submit: outboxSubmit)

@@ -9,7 +9,7 @@ public struct ChatAPI: Sendable {
     /// through its sleeper.
     public let sender: HTTPRequestSender
     public let retry: RetryPolicy
-    /// How event streams reconnect (streaming.md §4).
+    /// How event streams reconnect (docs/wire/streaming.md §4).
     public let reconnect: ReconnectPolicy
     /// The website-access profile sent when a conversation is created (and only then).
     public var newSessionBrowserProfileID: String?

@@ -1,8 +1,8 @@
 import Foundation
 import VeetTransport
 
-/// A `409` whose `details.reason` the chat routes list (contract README
-/// §6.3) and that no other type already words (`active_run_exists` is
+/// A `409` whose `details.reason` the chat routes list
+/// (docs/wire/README.md §6.3) and that no other type already words (`active_run_exists` is
 /// followed, approval reasons are `ApprovalOutcome`s), in its own words.
 public struct ChatConflict: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was refused, for the sentence.

@@ -96,7 +96,7 @@ extension ToolActivity {
     /// Refused by policy (not by the owner): such a denial carries an outcome document.
     public var isPolicyDenial: Bool { state == .denied && !wasDeniedAtApproval }
 
-    /// A failure the model can fix by changing its arguments (streaming.md §9, client presentation).
+    /// A failure the model can fix by changing its arguments (docs/wire/streaming.md §9, client presentation).
     public var needsCorrection: Bool {
         guard state == .failed, let outcome, outcome.retryable == true, outcome.remediation == .modifyArguments,
               let code = outcome.reasonCode ?? reasonCode

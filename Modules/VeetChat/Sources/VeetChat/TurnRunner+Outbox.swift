@@ -16,7 +16,7 @@ public struct OutboxHeldError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String { summary + "." }
 }
 
-/// The server refused the message for good (sessions-runs.md §3.2: an unknown
+/// The server refused the message for good (docs/wire/sessions-runs.md §3.2: an unknown
 /// or closed conversation, bad content): it was not sent, never will be, and is
 /// kept (state `refused`, with the reason) only so nothing typed is lost.
 public struct OutboxRefusedError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -81,7 +81,7 @@ extension TurnRunner {
             case .confirmed(let entry, let runID, _):
                 return try await followDelivered(entry, runID: runID, interaction: interaction, onRunStarted: onRunStarted)
             case .busy(let entry, let runID):
-                // Seed 000: the conversation's run is attached to and no second
+                // docs/chat.md, Meeting another run: the conversation's run is attached to and no second
                 // message is queued behind it. The entry leaves the outbox (no
                 // sender may deliver it later) and its words go back to the owner.
                 guard let session = entry.sessionID else {

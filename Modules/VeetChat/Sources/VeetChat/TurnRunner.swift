@@ -21,8 +21,8 @@ public protocol TurnInteraction: Sendable {
     func received(_ frame: RunEventFrame, in transcript: Transcript) async
     /// The message met another run of the conversation (`409 active_run_exists`;
     /// `status` as the server last said, nil when it could not be read): it was
-    /// not sent and is not kept for later (seed 000: no second message is
-    /// queued), so `unsent` hands it back now, before that run is followed
+    /// not sent and is not kept for later (no second message is queued:
+    /// docs/chat.md, Meeting another run), so `unsent` hands it back now, before that run is followed
     /// (the frontend puts it where the owner can send it again; the turn's
     /// result carries it too, `TurnResult.unsentMessage`).
     func followingActiveRun(runID: String, status: RunStatus?, unsent: UnsentMessage) async
@@ -38,8 +38,8 @@ public protocol TurnInteraction: Sendable {
     /// The decision did not reach the server or was refused while the run
     /// still waits: the approval stays pending and `decide` is asked again.
     func approvalNotTaken(_ approvalID: String, reason: String) async
-    /// The run as read right after an approval settled (seed 000: a completed
-    /// or failed outcome is shown instead of a stale wait, even before the stream says so).
+    /// The run as read right after an approval settled (a completed or failed
+    /// outcome is shown instead of a stale wait, even before the stream says so).
     func runReadAfterDecision(_ run: RunView, approvalID: String) async
     /// Whether `decide` may be asked while the stream is read (and be cancelled
     /// when the approval settles elsewhere). A frontend whose prompt blocks on
@@ -101,7 +101,7 @@ public struct TurnRunner: Sendable {
     }
 
     /// Follows an existing run from `lastEventID` (nil: from its first event).
-    /// The stream is read the whole time, an approval docked too (seed 000):
+    /// The stream is read the whole time, an approval docked too (docs/chat.md, Transcript):
     /// the owner is asked beside it (`TurnRunner+Approvals.swift`), so a
     /// decision made on another device closes the dock the moment it is known.
     public func follow(runID: String, sessionID: String, after lastEventID: Int64? = nil,

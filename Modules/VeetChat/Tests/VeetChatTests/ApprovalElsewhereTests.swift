@@ -6,7 +6,7 @@ import VeetTestSupport
 import VeetTransport
 import VeetWire
 
-/// Seed 000: while an approval is docked the run's stream is still read, so a
+/// docs/chat.md, Transcript: while an approval is docked the run's stream is still read, so a
 /// decision made on another device (or the run moving on) closes the dock
 /// with what happened; after a decision the run is read again.
 @Suite struct ApprovalWatchTests {

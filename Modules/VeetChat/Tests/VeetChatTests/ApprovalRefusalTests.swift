@@ -130,7 +130,7 @@ actor ChoosingInteraction: TurnInteraction {
     func answer(_ question: PendingQuestion) async -> String? { nil }
 }
 
-/// A decision stays pending until the server confirms it (seed 000): the
+/// A decision stays pending until the server confirms it (docs/chat.md, Transcript): the
 /// frontend hears that it is on its way, then that it was recorded, or that
 /// it was not taken (with why) and is asked again.
 @Suite struct ApprovalProgressTests {

@@ -75,7 +75,7 @@ struct AttachmentFailureTests {
     }
 
     /// The framework's texts (no route, unsupported method) mean no uploads on this server; a 404 of the
-    /// route itself means the conversation is not there (HistoryRoutes, contract README §6.4).
+    /// route itself means the conversation is not there (HistoryRoutes, docs/wire/README.md §6.4).
     @Test func aMissingRouteIsToldFromAMissingConversation() {
         let noRoute = AttachmentUploader.interpret(.apiError(404, "not_found", message: HistoryRoutes.unmatchedPathMessage))
         let noMethod = AttachmentUploader.interpret(.apiError(400, "malformed_request",

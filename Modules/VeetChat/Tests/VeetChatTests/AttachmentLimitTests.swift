@@ -5,7 +5,7 @@ import VeetTestSupport
 import VeetTransport
 import VeetWire
 
-/// Seed 003's limits, checked before anything is sent: 8 files, 32 MiB in
+/// The client's own attachment limits (docs/chat.md, Attachments and artifacts), checked before anything is sent: 8 files, 32 MiB in
 /// all, 8 MiB a file, 6 MiB an image; each refusal names the file and keeps
 /// the files already there as they were.
 struct AttachmentLimitTests {

@@ -88,7 +88,7 @@ struct AttachmentTests {
         #expect(await progress.entries == [[0, 12], [12, 12]])
     }
 
-    /// The route missing is the framework's own 404 text (contract README §6.4); another 404 is the conversation.
+    /// The route missing is the framework's own 404 text (docs/wire/README.md §6.4); another 404 is the conversation.
     @Test func aServerWithoutTheRouteMarksTheFileNotAccepted() async {
         let stub = StubSender([.response(.apiError(404, "not_found", message: HistoryRoutes.unmatchedPathMessage))])
         let result = await AttachmentUploader(sender: stub.sender).upload(Attachment(filename: "p.png", bytes: Self.png),

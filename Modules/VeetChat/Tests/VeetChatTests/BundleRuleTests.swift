@@ -4,8 +4,8 @@ import VeetChat
 import VeetTransport
 import VeetWire
 
-/// ADR-0049 as finally refined (seed 001, settled-approval refinement winning):
-/// one test per rule sentence.
+/// The bundle rules (docs/chat.md, Tool activity: Bundles), a settled approval
+/// not breaking a bundle: one test per rule sentence.
 @Suite struct BundleRuleTests {
     func entries(_ build: (inout StreamScript) -> Void) -> [TranscriptEntry] {
         var script = StreamScript()

@@ -5,7 +5,7 @@ import VeetStore
 import VeetTestSupport
 import VeetTransport
 
-/// The chat routes' listed 409 reasons in words (contract README §6.3).
+/// The chat routes' listed 409 reasons in words (docs/wire/README.md §6.3).
 @Suite struct ChatConflictWordsTests {
     @Test func aReusedKeyOnASubmissionIsRefusedInWords() async throws {
         let server = ScriptedServer()

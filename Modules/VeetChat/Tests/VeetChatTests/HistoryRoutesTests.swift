@@ -2,7 +2,7 @@ import Testing
 import VeetChat
 import VeetTransport
 
-/// A missing route (the framework's own texts, contract README §6.4) against a missing resource.
+/// A missing route (the framework's own texts, docs/wire/README.md §6.4) against a missing resource.
 @Suite struct HistoryRoutesTests {
     @Test func theFrameworksTextsMeanAMissingRoute() {
         #expect(HistoryRoutes.meansRouteUnavailable(

@@ -4,7 +4,7 @@ import VeetChat
 import VeetTransport
 import VeetWire
 
-/// Each tool run reads as one sentence (seed 000) from its name's effect, its
+/// Each tool run reads as one sentence (docs/chat.md, Tool activity) from its name's effect, its
 /// arguments, its state, its result and its risk; nothing the contract does
 /// not carry is invented.
 @Suite struct ToolSentenceTests {

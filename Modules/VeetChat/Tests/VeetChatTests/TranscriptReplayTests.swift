@@ -47,7 +47,7 @@ import VeetWire
         try Self.checkGolden(name, replay)
     }
 
-    // MARK: One stream per bundle rule (seed 001 decision 8 and its refinements, seed 000)
+    // MARK: One stream per bundle rule (docs/chat.md, Tool activity: Bundles)
 
     /// The rule streams, also written beside their goldens for the command's end-to-end test.
     static let ruleCases: [(name: String, build: @Sendable (inout StreamScript) -> Void)] = [

@@ -137,7 +137,7 @@ import VeetTransport
         let second = try await live.api.submit(sessionID: session.id, content: [.text("and another")], key: IdempotencyKey())
         #expect(second == .activeRunExists(runID: first.runID, status: .running)
                 || second == .activeRunExists(runID: first.runID, status: .queued))
-        // Seed 000: the runner attaches to the active run and queues no second
+        // docs/chat.md, Meeting another run: the runner attaches to the active run and queues no second
         // message; the words come back to the owner (before the run is
         // followed, and with the result), and nothing of them stays in the outbox.
         let view = RecordingInteraction()

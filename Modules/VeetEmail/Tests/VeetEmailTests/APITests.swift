@@ -6,7 +6,7 @@ import VeetWire
 @testable import VeetEmail
 
 @Suite struct EmailAPITests {
-    /// Every route of email.md §2, with its method and path; ids are escaped,
+    /// Every route of docs/wire/email.md §2, with its method and path; ids are escaped,
     /// every write carries a key, and every body holds only documented keys.
     @Test func everyRouteIsReachedWithClosedBodies() async throws {
         let server = ScriptedServer()
@@ -99,7 +99,7 @@ import VeetWire
         #expect(learningPut?.jsonObject?["paused"] as? Bool == true)
         let discard = requests.first { $0.method == "DELETE" && $0.path == "/v1/email/drafts/d1" }
         #expect(discard?.queryValue("expected_revision") == "2" && discard?.body == nil)
-        // Archive and spam carry their key twice, byte-identical (email.md §1).
+        // Archive and spam carry their key twice, byte-identical (docs/wire/email.md §1).
         for path in ["/v1/email/threads/t1/archive", "/v1/email/threads/t1/spam"] {
             let request = try #require(requests.first { $0.path == path })
             #expect(request.jsonObject?["idempotency_key"] as? String == request.header("Idempotency-Key"))

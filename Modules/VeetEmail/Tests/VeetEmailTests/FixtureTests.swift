@@ -353,7 +353,7 @@ import VeetWire
 
 /// Found by these tests: a stale draft (the thread changed after it was
 /// written) could never be saved, because no save named the thread revision
-/// the owner had read (email.md §6.3); every save met a 409 shown as a conflict.
+/// the owner had read (docs/wire/email.md §6.3); every save met a 409 shown as a conflict.
 @Suite struct StaleDraftFixtureTests {
     @Test func aStaleDraftSavesOnceTheOwnerHasReadTheThread() async throws {
         let rig = try FixtureTests.Rig()
@@ -372,7 +372,7 @@ import VeetWire
 }
 
 /// Found by the CLI journey: a send left waiting on its approval could not be
-/// proposed again (409), although email.md §9 refuses only a draft that is
+/// proposed again (409), although docs/wire/email.md §9 refuses only a draft that is
 /// sending, sent, uncertain or discarded, or another revision in flight.
 @Suite struct ReproposalFixtureTests {
     @Test func theSameRevisionParkedOnItsApprovalCanBeReviewedAgain() async throws {

@@ -3,7 +3,7 @@ import VeetTestSupport
 import VeetTransport
 @testable import VeetEmail
 
-/// Email-route answers for the `ScriptedServer`, shaped as email.md shows them.
+/// Email-route answers for the `ScriptedServer`, shaped as docs/wire/email.md shows them.
 enum Wire {
     static func account(_ id: String = "default", status: String = "ready", error: String? = nil,
                         archive: Bool? = true, spam: Bool? = true, unsubscribe: Bool? = true,

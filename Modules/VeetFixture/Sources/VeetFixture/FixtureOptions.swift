@@ -30,33 +30,33 @@ public struct FixtureOptions: Sendable, Equatable {
     public var schedules: Bool = true
     /// Serve devices and notifications ([newer], Account/); false answers 404 like a server with the notification API off.
     public var devices: Bool = true
-    /// Serve task permissions ([newer], website-access.md §8): the task-grant and task-scope routes,
+    /// Serve task permissions ([newer], docs/wire/website-access.md §8): the task-grant and task-scope routes,
     /// `approve_for_task` and the task fields of `browser.act` approvals. False: the routes answer
     /// 404, `approve_for_task` is 400 and approvals carry no task fields, like the snapshot.
     public var taskPermissions: Bool = true
-    /// Serve `PUT /v1/sessions/{id}/website` ([newer], website-access.md §6); false answers 404.
+    /// Serve `PUT /v1/sessions/{id}/website` ([newer], docs/wire/website-access.md §6); false answers 404.
     public var sessionWebsite: Bool = true
-    /// Serve the memory browser ([newer], memory.md §3-5): false answers 404 on every memory
+    /// Serve the memory browser ([newer], docs/wire/memory.md §3-5): false answers 404 on every memory
     /// route, like a server with the memory API off (the synthesis and dreaming routes need it too).
     public var memory: Bool = true
-    /// Serve the synthesis history (memory.md §6); false answers 404 there (and on dreaming).
+    /// Serve the synthesis history (docs/wire/memory.md §6); false answers 404 there (and on dreaming).
     public var memorySynthesis: Bool = true
-    /// Serve dreaming review (memory.md §7); false answers 404 there.
+    /// Serve dreaming review (docs/wire/memory.md §7); false answers 404 there.
     public var memoryDreaming: Bool = true
     /// The token holds `memory.write`; false answers every memory write with `403 authorization_error`.
     public var memoryWriteScope: Bool = true
     /// The server supports memory changes; false answers a review with the framework's 404 and a
-    /// delete with its 400 (`The HTTP request is not supported.`), as a browser-only server does (memory.md §1).
+    /// delete with its 400 (`The HTTP request is not supported.`), as a browser-only server does (docs/wire/memory.md §1).
     public var memoryChanges: Bool = true
-    /// Serve the People routes ([newer], people.md); false answers 404 like a server with the People flag off.
+    /// Serve the People routes ([newer], docs/wire/people.md); false answers 404 like a server with the People flag off.
     public var people: Bool = true
     /// Answer every People write `403 authorization_error`, as for a token without `people.write`.
     public var peopleWritesDenied: Bool = false
     /// The first edit (PATCH) of each person finds it changed on another device just before: `409`.
     public var peopleEditedElsewhere: Bool = false
-    /// Serve the email routes ([newer], email.md); false answers 404 like a server with Email mode off.
+    /// Serve the email routes ([newer], docs/wire/email.md); false answers 404 like a server with Email mode off.
     public var email: Bool = true
-    /// Serve the two thread spam routes (email.md §10), mounted with the unsubscribe-assistance flag.
+    /// Serve the two thread spam routes (docs/wire/email.md §10), mounted with the unsubscribe-assistance flag.
     public var emailSpamRoutes: Bool = true
     /// Answer every email write `403 authorization_error`, as for a token without `email.write`.
     public var emailReadOnly: Bool = false
@@ -64,16 +64,16 @@ public struct FixtureOptions: Sendable, Equatable {
     public var emailOperations: EmailOutcome = .succeed
     /// How an approved send ends (`uncertain`: the draft ends `uncertain`, never sent again).
     public var emailSendOutcome: EmailOutcome = .succeed
-    /// A send proposal answers with only `run_id` and `draft` (no `status`, no `approval_id`, email.md §9):
+    /// A send proposal answers with only `run_id` and `draft` (no `status`, no `approval_id`, docs/wire/email.md §9):
     /// the run stays `QUEUED` and its approval appears on the next read of the draft.
     public var emailLateApproval: Bool = false
     /// The automatic-work allowance is spent: refresh, draft generation and send proposals answer `402`.
     public var emailBudgetExhausted: Bool = false
-    /// Serve the model settings ([newer], settings.md §3); false answers 404 like a server without them.
+    /// Serve the model settings ([newer], docs/wire/settings.md §3); false answers 404 like a server without them.
     public var modelSettings: Bool = true
-    /// Serve the persona, its history and nominations ([newer], settings.md §4); false answers 404.
+    /// Serve the persona, its history and nominations ([newer], docs/wire/settings.md §4); false answers 404.
     public var persona: Bool = true
-    /// Serve the subscription census ([newer], subscriptions.md) and the thread blocks; false answers
+    /// Serve the subscription census ([newer], docs/wire/subscriptions.md) and the thread blocks; false answers
     /// 404 like a server with unsubscribe assistance off, and the accounts say `unsubscribe_supported: false`.
     /// The census is served only while `email` is on too.
     public var subscriptions: Bool = true

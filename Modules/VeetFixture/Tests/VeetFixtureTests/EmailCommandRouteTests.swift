@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import VeetFixture
 
-/// Feedback, handled, discussion, exclusion, the spam flag and learning (email.md §7, §8.1, §10.2, §12, §14).
+/// Feedback, handled, discussion, exclusion, the spam flag and learning (docs/wire/email.md §7, §8.1, §10.2, §12, §14).
 @Suite struct EmailCommandRouteTests {
     @Test func feedbackIsAppliedReportedAndUndone() throws {
         let h = try Harness()

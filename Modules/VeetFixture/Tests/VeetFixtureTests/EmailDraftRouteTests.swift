@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import VeetFixture
 
-/// Drafts: generation, saves with optimistic revisions, conflicts, history, discard (email.md §6).
+/// Drafts: generation, saves with optimistic revisions, conflicts, history, discard (docs/wire/email.md §6).
 @Suite struct EmailDraftRouteTests {
     static func save(_ revision: Int, body: String, to: String = "marco.rossi@lettings.example.test") -> String {
         let encoded = String(decoding: try! JSONSerialization.data(withJSONObject: body, options: .fragmentsAllowed), as: UTF8.self)

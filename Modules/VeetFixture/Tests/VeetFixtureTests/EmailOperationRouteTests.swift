@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import VeetFixture
 
-/// Archive, thread spam, refresh and their operations; Review & Send (email.md §8.2, §9–§11, §13).
+/// Archive, thread spam, refresh and their operations; Review & Send (docs/wire/email.md §8.2, §9–§11, §13).
 @Suite struct EmailOperationRouteTests {
     static func archive(_ archived: Bool, key: String, revision: Int = 1) -> String {
         #"{"expected_revision":\#(revision),"archived":\#(archived),"idempotency_key":"\#(key)"}"#

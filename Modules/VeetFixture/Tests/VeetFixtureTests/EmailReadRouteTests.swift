@@ -10,7 +10,7 @@ extension Harness {
     func items(_ response: TestResponse) -> [[String: Any]] { response.object["items"] as? [[String: Any]] ?? [] }
 }
 
-/// Accounts, the thread list, thread detail and the boundary rules (email.md §1–§5).
+/// Accounts, the thread list, thread detail and the boundary rules (docs/wire/email.md §1–§5).
 @Suite struct EmailReadRouteTests {
     @Test func accountsCarryTheirCapabilitiesAndFreshness() throws {
         let h = try Harness()

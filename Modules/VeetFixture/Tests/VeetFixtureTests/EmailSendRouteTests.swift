@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import VeetFixture
 
-/// Review & Send (email.md §9): the approval carries the exact message; resolving it sends.
+/// Review & Send (docs/wire/email.md §9): the approval carries the exact message; resolving it sends.
 @Suite struct EmailSendRouteTests {
     static func propose(_ h: Harness, _ draft: String, revision: Int, key: String) throws -> TestResponse {
         try h.email("POST", "/drafts/\(draft)/send-proposal", #"{"expected_revision":\#(revision)}"#, key: key)

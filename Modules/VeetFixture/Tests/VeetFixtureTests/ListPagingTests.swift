@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import VeetFixture
 
-/// The lists the contract pages with `limit` and `cursor` (README §8,
-/// website-access.md §1, schedules.md §1) page on the fixture too: standing
+/// The lists the contract pages with `limit` and `cursor` (docs/wire/README.md §8,
+/// docs/wire/website-access.md §1, docs/wire/schedules.md §1) page on the fixture too: standing
 /// grants and task grants returned everything with `next_cursor: null`, and
 /// occurrences cut the list at `limit` with no cursor (found by `make conformance`).
 @Suite struct ListPagingTests {

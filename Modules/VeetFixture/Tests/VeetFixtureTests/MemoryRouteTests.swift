@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VeetFixture
 
-/// The memory routes on the wire (memory.md): the ceiling, idempotency keys,
+/// The memory routes on the wire (docs/wire/memory.md): the ceiling, idempotency keys,
 /// the framework texts, the seeded data and the flags that switch families off.
 @Suite struct MemoryRouteTests {
     static let restricted = "ceiling=restricted"

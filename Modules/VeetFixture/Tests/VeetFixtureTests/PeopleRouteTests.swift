@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VeetFixture
 
-/// The People routes' boundary rules (people.md §1): ceiling, keys, closed bodies, paging, the flag.
+/// The People routes' boundary rules (docs/wire/people.md §1): ceiling, keys, closed bodies, paging, the flag.
 @Suite struct PeopleRouteTests {
     @Test func everyRouteRequiresACeiling() throws {
         let h = try Harness()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VeetFixture
 
-/// The model-settings and persona routes on the wire (settings.md): closed
+/// The model-settings and persona routes on the wire (docs/wire/settings.md): closed
 /// bodies, the error envelope, versions and `409`, nominations and history.
 @Suite struct SettingsRouteTests {
     private func code(_ response: TestResponse) -> String? {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VeetFixture
 
-/// Replay, `Last-Event-ID`, heartbeats and the stream's end (streaming.md §3-5).
+/// Replay, `Last-Event-ID`, heartbeats and the stream's end (docs/wire/streaming.md §3-5).
 @Suite struct StreamReplayTests {
     /// Runs `prompt` to its end in a new session and returns the run id.
     static func finishedRun(_ harness: Harness, _ prompt: String) throws -> String {

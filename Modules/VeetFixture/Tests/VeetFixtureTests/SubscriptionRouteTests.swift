@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import VeetFixture
 
-/// The census (subscriptions.md) as one server with the mailboxes (email.md):
+/// The census (docs/wire/subscriptions.md) as one server with the mailboxes (docs/wire/email.md):
 /// the same accounts, the same subscriptions in thread blocks and census rows,
 /// one operation lookup.
 @Suite struct SubscriptionRouteTests {
@@ -145,7 +145,7 @@ import Testing
         let accounts = Set(rows.compactMap { $0["account_id"] as? String })
         let listed = Set(h.items(try h.email("GET", "/accounts")).compactMap { $0["id"] as? String })
         #expect(accounts == ["default", "work"] && accounts.isSubset(of: listed))  // Family has no mail yet
-        // Work is readable, so its senders are listed, but the token may not act there (email.md §3 flags).
+        // Work is readable, so its senders are listed, but the token may not act there (docs/wire/email.md §3 flags).
         let work = try census(h, "&account_id=work")
         #expect(work.map { $0["display_name"] as? String } == ["Work Bulletin", "Work Offers"])
         let bulletin = work[0]

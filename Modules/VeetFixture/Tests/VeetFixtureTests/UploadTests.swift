@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VeetFixture
 
-/// `POST /v1/sessions/{id}/artifacts` ([newer], sessions-runs §6.3) and messages naming uploads.
+/// `POST /v1/sessions/{id}/artifacts` ([newer], docs/wire/sessions-runs.md §6.3) and messages naming uploads.
 @Suite struct UploadTests {
     static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 1, 2])
     static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, 0x4A, 0x46, 0x49, 0x46])

@@ -4,7 +4,7 @@ import VeetTestSupport
 import VeetTransport
 @testable import VeetFolders
 
-/// The folder `409` reasons sessions-runs.md lists, each in its own words (issue 14, item 7).
+/// The folder `409` reasons docs/wire/sessions-runs.md lists, each in its own words (issue 14, item 7).
 @Suite struct FolderConflictTests {
     @Test(arguments: [("proposal_resolved", "already declined or withdrawn"), ("proposal_stale", "no longer applies")])
     func aResolvedOrStaleProposalSaysWhy(reason: String, words: String) async throws {

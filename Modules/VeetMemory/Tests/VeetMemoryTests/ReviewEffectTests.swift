@@ -4,7 +4,7 @@ import VeetTestSupport
 import VeetTransport
 @testable import VeetMemory
 
-/// Each review action, sent to a scripted server and applied to the list (memory.md §5.2).
+/// Each review action, sent to a scripted server and applied to the list (docs/wire/memory.md §5.2).
 @Suite struct ReviewEffectTests {
     private func listed(_ filter: MemoryFilter = MemoryFilter()) async throws -> (ScriptedServer, MemoryList) {
         let server = ScriptedServer()

@@ -56,7 +56,7 @@ import VeetWire
 
     /// A rule checked after the shape keeps its listed `schedule.*` reason. (This
     /// used an unknown time zone, which the fixture answered with an unlisted
-    /// 422 reason; schedules.md makes that a shape error, tested below.)
+    /// 422 reason; docs/wire/schedules.md makes that a shape error, tested below.)
     @Test func validationReasonSurvivesTheWire() async throws {
         let (server, api, _) = try Self.start()
         defer { server.stop() }
@@ -74,7 +74,7 @@ import VeetWire
         await #expect(throws: ScheduleValidationError.self) { _ = try await api.create(costly) }
     }
 
-    /// schedules.md §1: a field outside its bounds (a limit of 0, an empty
+    /// docs/wire/schedules.md §1: a field outside its bounds (a limit of 0, an empty
     /// title, an unknown time zone) is `400 malformed_request`, not 422.
     @Test func aValueOutsideItsBoundsIsMalformedNotAValidationError() async throws {
         let (server, api, _) = try Self.start()

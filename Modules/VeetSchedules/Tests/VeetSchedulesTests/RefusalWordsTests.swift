@@ -4,7 +4,7 @@ import VeetTestSupport
 import VeetTransport
 @testable import VeetSchedules
 
-/// Each refusal of schedules.md §1 in its own words (issue 14, item 7 and 12).
+/// Each refusal of docs/wire/schedules.md §1 in its own words (issue 14, item 7 and 12).
 @Suite struct ScheduleRefusalWordsTests {
     private func api(_ server: ScriptedServer) -> SchedulesAPI {
         SchedulesAPI(sender: server.sender, retry: .never)
@@ -45,7 +45,7 @@ import VeetTransport
         #expect(conflict?.description == "The server refused it: The schedule is being migrated. Nothing was changed.")
     }
 
-    /// The reasons schedules.md §1 lists for `422 schedule_validation_error`.
+    /// The reasons docs/wire/schedules.md §1 lists for `422 schedule_validation_error`.
     static let listedReasons = [
         "schedule.scope_not_granted", "schedule.instruction_contains_credential", "schedule.title_contains_credential",
         "schedule.run_timeout_limit", "schedule.misfire_grace_limit", "schedule.max_steps_limit",

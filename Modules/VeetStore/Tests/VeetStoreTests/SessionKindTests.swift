@@ -22,7 +22,7 @@ import VeetWire
                 == .serversOwn(field: "purpose", value: "people-management"))
         #expect(SessionKind(metadata: .object(["purpose": .string("people-import")]))
                 == .serversOwn(field: "purpose", value: "people-import"))
-        // people.md §1: a session with another purpose stays listed.
+        // docs/wire/people.md §1: a session with another purpose stays listed.
         #expect(SessionKind(metadata: .object(["purpose": .string("trip-planning")])) == .owners)
         #expect(SessionKind(metadata: .object(["client": .string("veet")])) == .owners)
         #expect(SessionKind(metadata: .object([:])) == .owners)

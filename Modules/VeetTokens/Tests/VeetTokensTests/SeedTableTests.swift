@@ -1,7 +1,7 @@
 import Testing
 import VeetTokens
 
-/// Seed 000's "Design tokens" table, typed in again here on purpose: a typo
+/// The design's token table (docs/tokens.md, The palette), typed in again here on purpose: a typo
 /// in the palette source or in this copy makes the two disagree.
 /// Notation: `#rrggbb` opaque; `token@alpha` = that token (same appearance)
 /// at that opacity; `#rrggbb@alpha` = a literal colour at that opacity.

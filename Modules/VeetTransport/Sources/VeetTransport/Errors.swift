@@ -132,7 +132,7 @@ extension TransportError {
 }
 
 /// Nothing at the address speaks the Veetbot API: a route answered 404 and so
-/// did the health probe under the same base URL (README §1: `/health/live`
+/// did the health probe under the same base URL (docs/wire/README.md §1: `/health/live`
 /// needs no credential), as a wrong path prefix does.
 public struct NoVeetbotAPIError: Error, Sendable, Hashable, CustomStringConvertible {
     public var baseURL: String

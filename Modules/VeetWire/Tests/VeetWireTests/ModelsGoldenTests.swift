@@ -132,7 +132,7 @@ import VeetTestSupport
         #expect(created.title == nil && created.lastRunID == nil && created.createdAt == created.updatedAt)
     }
 
-    /// The contract's RunView example (sessions-runs.md §1.5), a failed run.
+    /// The contract's RunView example (docs/wire/sessions-runs.md §1.5), a failed run.
     @Test func failedRunWithMoney() throws {
         let run = try decodeJSON(RunView.self, """
         {"id": "0198d6a2-5a07-7c44-8e19-2b6f3c9d1e08", "session_id": "0198d6a2-4c1e-7b3a-9f21-5e8c0d4a7b61",

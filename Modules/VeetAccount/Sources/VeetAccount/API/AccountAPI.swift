@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// The device and notification routes (sessions-runs.md §7–§8), one call each,
+/// The device and notification routes (docs/wire/sessions-runs.md §7–§8), one call each,
 /// no state. Non-2xx answers throw `APIError`.
 public struct AccountAPI: Sendable {
     public let send: HTTPRequestSender
@@ -51,7 +51,7 @@ public struct AccountAPI: Sendable {
         limit.map { min(max($0, 1), 200) }
     }
 
-    /// README §2: the family is off on this server (404, or 405 from a
+    /// docs/wire/README.md §2: the family is off on this server (404, or 405 from a
     /// mounted neighbour). Such an answer hides the feature; it is not an error.
     public static func meansUnavailable(_ error: any Error) -> Bool {
         ServerRefusal.meansNotOffered(error)

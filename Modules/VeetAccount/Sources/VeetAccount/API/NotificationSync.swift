@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// `POST /v1/notifications/sync` (sessions-runs.md §8.2): acknowledges finished
+/// `POST /v1/notifications/sync` (docs/wire/sessions-runs.md §8.2): acknowledges finished
 /// runs whose result was seen here and asks which alerts this device still
 /// shows are now obsolete, so an alert dealt with elsewhere can be cleared.
 public struct NotificationSync: Sendable {

@@ -46,7 +46,7 @@ public struct AlertEnricher: Sendable {
 /// Reads what a scheduled alert names when its inbox item has no
 /// `schedule_context` (older servers, live streams): the occurrence's nominal
 /// time and the title of the revision that ran, through the schedule routes
-/// (schedules.md §4, §6), with its own minimal decoding so this feature does
+/// (docs/wire/schedules.md §4, §6), with its own minimal decoding so this feature does
 /// not import the schedules feature. The record holds only the current
 /// revision, so its title is used only when the occurrence ran on it (or
 /// when there never was another): a renamed schedule's old run is "A

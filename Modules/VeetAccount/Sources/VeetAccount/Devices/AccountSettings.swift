@@ -20,7 +20,7 @@ public enum AccountSettingKey {
     public static let notificationsAvailability = "account.notifications_availability"
 }
 
-/// Whether this server has the devices and notifications family (README §2).
+/// Whether this server has the devices and notifications family (docs/wire/README.md §2).
 public enum NotificationsAvailability: String, Sendable, Hashable {
     /// Not probed yet.
     case unknown

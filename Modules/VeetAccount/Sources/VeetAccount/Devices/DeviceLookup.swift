@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 
 /// The server offers devices, but none has this id (or it belongs to another
-/// account, which looks the same: contract README §3.4).
+/// account, which looks the same: docs/wire/README.md §3.4).
 public struct UnknownDeviceError: Error, Sendable, Hashable, CustomStringConvertible {
     public var deviceID: String
     /// The server's answer on the device's own route, for its request id.
@@ -20,7 +20,7 @@ public struct UnknownDeviceError: Error, Sendable, Hashable, CustomStringConvert
 
 extension Gated {
     /// A call about one device. A switched-off family and an unknown id both
-    /// answer `404 not_found` (README §2), so a 404/405 here is read as "no
+    /// answer `404 not_found` (docs/wire/README.md §2), so a 404/405 here is read as "no
     /// devices on this server" only when the family's probe route
     /// (`GET /v1/devices`) is off too; otherwise it is `UnknownDeviceError`.
     public static func attempt(device id: String, api: AccountAPI,
@@ -36,7 +36,7 @@ extension Gated {
 
 extension AccountAPI {
     /// Whether this server has devices and notifications: the family's probe,
-    /// `GET /v1/devices?limit=1` (README §2).
+    /// `GET /v1/devices?limit=1` (docs/wire/README.md §2).
     public func probe() async throws -> NotificationsAvailability {
         try await Gated.attempt { try await devices(limit: 1) }.availability
     }

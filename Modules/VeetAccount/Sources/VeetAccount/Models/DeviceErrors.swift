@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 
 /// A device request the server refused with a stable `details.reason`
-/// (sessions-runs.md §7: `422 device_validation_error` with `device.*`, and
+/// (docs/wire/sessions-runs.md §7: `422 device_validation_error` with `device.*`, and
 /// the device channel's `409` `device_revoked` / `device_invocation_expired`),
 /// in its own words. Nothing was registered or changed.
 public struct DeviceRefusal: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// What sort of device a registration describes (sessions-runs.md §7.1).
+/// What sort of device a registration describes (docs/wire/sessions-runs.md §7.1).
 public enum DeviceKind: LenientEnum {
     case mobile, laptop, desktop, web, cli, surface
     case unknown(String)
@@ -23,7 +23,7 @@ public enum DeviceStatus: LenientEnum {
     public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
-/// A registered device as the server shows it (§7.2); never carries the push token.
+/// A registered device as the server shows it (docs/wire/sessions-runs.md §7.2); never carries the push token.
 public struct DeviceView: Decodable, Sendable, Hashable, Identifiable {
     public var id: String
     public var clientDeviceID: String

@@ -14,7 +14,7 @@ public struct NotificationItem: Decodable, Sendable, Hashable, Identifiable {
     public var toolName: String?
     public var status: NotificationStatus
     /// The two schedule kinds only: the title of the revision that ran and the
-    /// occurrence's time (`payload.schedule_context`, sessions-runs.md §8.1);
+    /// occurrence's time (`payload.schedule_context`, docs/wire/sessions-runs.md §8.1);
     /// nil when the server sends none (older servers, other kinds).
     public var scheduleContext: ScheduleFacts?
     public var createdAt: Timestamp?

@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// Why a notification was raised (sessions-runs.md §8.1).
+/// Why a notification was raised (docs/wire/sessions-runs.md §8.1).
 public enum NotificationKind: LenientEnum {
     case approvalRequested, questionAsked, runFailed, scheduleRunFinished, scheduleOccurrenceSkipped
     case opsAlert, opsRecovered, test, deviceInvocation, callFinished
@@ -34,7 +34,7 @@ public enum NotificationKind: LenientEnum {
         }
     }
 
-    /// Kinds whose payload may name a tool (sessions-runs.md §8.1).
+    /// Kinds whose payload may name a tool (docs/wire/sessions-runs.md §8.1).
     public var mayNameTool: Bool { self == .approvalRequested || self == .deviceInvocation }
 
     /// The identifiers a payload of this kind carries; the others are always null.

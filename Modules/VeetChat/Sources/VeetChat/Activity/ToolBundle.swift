@@ -15,7 +15,7 @@ public enum TranscriptEntry: Sendable, Hashable, Identifiable {
 }
 
 /// Adjacent terminal tool calls, across tool names, under one collapsed
-/// summary (ADR-0049 as finally refined). Expanding shows `calls`: each with
+/// summary (docs/chat.md, Tool activity: Bundles). Expanding shows `calls`: each with
 /// its exact name, arguments, result, status, risk and settled approval.
 public struct ToolBundle: Sendable, Hashable, Identifiable {
     /// The id of the first call's item: stable while calls join at the end.
@@ -72,7 +72,7 @@ public struct OutcomeCount: Sendable, Hashable {
 
 /// Folds transcript items into entries.
 ///
-/// Rules (seed 001, settled-approval refinement of 2026-10-07 winning):
+/// Rules (docs/chat.md, Tool activity: Bundles):
 /// - adjacent terminal calls share one bundle whatever their tool names;
 /// - a settled approval does not break a bundle, and a call refused at its approval joins as denied;
 /// - messages, questions, run outcomes, unknown tool names, queued or running calls, pending

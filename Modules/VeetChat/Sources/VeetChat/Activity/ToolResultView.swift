@@ -3,8 +3,8 @@ import VeetTransport
 import VeetWire
 
 /// Everything the ledger shows of one call, whole: nothing here is cut, so a
-/// frontend that must fit it in a window scrolls instead (seed 001: every
-/// invocation, argument and result stays available inside the bundle).
+/// frontend that must fit it in a window scrolls instead (every invocation,
+/// argument and result stays available inside the bundle).
 public struct ToolCallDetail: Sendable, Hashable {
     public var name: String
     public var status: String

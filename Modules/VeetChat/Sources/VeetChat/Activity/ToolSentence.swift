@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// One sentence for a tool call, as seed 000 draws a tool run ("Searched the
+/// One sentence for a tool call, as the design draws a tool run ("Searched the
 /// web for lisbon hotels (3 results)"), built only from what the contract
 /// gives: the tool's name (its effect, `ToolEffect`), its arguments, its state,
 /// its result and its risk. Nothing is invented: a verb this table does not

@@ -50,7 +50,7 @@ public struct ApprovalService: Sendable {
         }
     }
 
-    /// Maps a refusal to what the owner should read (sessions-runs.md §5.4).
+    /// Maps a refusal to what the owner should read (docs/wire/sessions-runs.md §5.4).
     public static func notice(for error: APIError) -> ApprovalNotice {
         if error.status == 404 { return .notFound }
         guard error.status == 409 else { return .failed(error.description) }

@@ -3,7 +3,7 @@ import VeetTransport
 import VeetWire
 
 /// The approval a turn has docked, watched while its run's stream is still
-/// read (seed 000): a decision made on another device, an expiry or the run
+/// read (docs/chat.md, Transcript): a decision made on another device, an expiry or the run
 /// moving on closes the dock with what happened, and the owner's prompt is
 /// withdrawn. A plain value: `TurnRunner` feeds it the stream's changes and
 /// the answers of its own requests, in order, and does what it says.

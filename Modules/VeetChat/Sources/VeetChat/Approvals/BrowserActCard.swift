@@ -17,7 +17,7 @@ public struct WebsiteText: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// The `browser.act` approval card (website-access.md §9): what the browser
+/// The `browser.act` approval card (docs/wire/website-access.md §9): what the browser
 /// will do, on which element of which page, and the task permission the
 /// server offers, if any. Built only for `arguments.view == "browser.act.v1"`;
 /// other versions are shown as a generic approval.
@@ -132,7 +132,7 @@ public struct BrowserActCard: Sendable, Hashable {
 /// The server's task-permission offer as it is shown beside the choice:
 /// site scope, limits and the exceptions that still ask.
 public struct TaskOfferDisplay: Sendable, Hashable {
-    /// Actions that always ask again whatever the permission says (website-access.md §9).
+    /// Actions that always ask again whatever the permission says (docs/wire/website-access.md §9).
     public static let namedExceptions = [
         "payment", "purchase", "account_recovery", "authentication_change", "permission_change",
         "legal_acceptance", "publication", "destructive", "file_transfer", "security_change",

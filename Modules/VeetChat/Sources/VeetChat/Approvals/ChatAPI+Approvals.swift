@@ -2,13 +2,13 @@ import Foundation
 import VeetTransport
 import VeetWire
 
-/// The approval routes (sessions-runs.md §5).
+/// The approval routes (docs/wire/sessions-runs.md §5).
 extension ChatAPI {
     public func approval(id: String) async throws -> ApprovalView {
         try await send.decode(.get("/v1/approvals/\(segment: id)"))
     }
 
-    /// The server's largest approvals page (sessions-runs.md §5.1).
+    /// The server's largest approvals page (docs/wire/sessions-runs.md §5.1).
     public static let approvalsPageLimit = 200
 
     /// Pending approvals, newest first, of the account or of one run or

@@ -41,9 +41,9 @@ public enum AttachmentProblem: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 /// How much one message may carry, checked before any upload. `standard` is
-/// the client's own ceiling (seed 003: 8 files, 32 MiB together, 8 MiB a
+/// the client's own ceiling (docs/chat.md, Attachments and artifacts: 8 files, 32 MiB together, 8 MiB a
 /// file, 6 MiB an image); `server` is what the contract lets the server take
-/// (sessions-runs.md §6.3 and §3.1: 32 MiB a file, 10 attachment blocks).
+/// (docs/wire/sessions-runs.md §6.3 and §3.1: 32 MiB a file, 10 attachment blocks).
 public struct AttachmentLimits: Sendable, Hashable {
     public var maxFileBytes: Int
     public var maxImageBytes: Int

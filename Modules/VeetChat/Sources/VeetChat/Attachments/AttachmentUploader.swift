@@ -78,7 +78,7 @@ public struct AttachmentUploader: Sendable {
         }
     }
 
-    /// Maps the answer (sessions-runs.md §6.3), keeping the server's code,
+    /// Maps the answer (docs/wire/sessions-runs.md §6.3), keeping the server's code,
     /// details and `Retry-After`. A missing route (the framework's own 404 or
     /// unsupported-method texts, `HistoryRoutes`) means this server takes no
     /// uploads; a 404 of the route itself means the conversation is gone.

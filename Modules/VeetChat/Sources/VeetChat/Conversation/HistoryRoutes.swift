@@ -4,7 +4,7 @@ import VeetTransport
 /// Whether an answer means the server lacks a route rather than a resource:
 /// the web framework's own texts for an unmatched path (`404` "The requested
 /// resource was not found.") and an unsupported method (`400 malformed_request`
-/// "The HTTP request is not supported.", or any `405`), as contract README §6.4
+/// "The HTTP request is not supported.", or any `405`), as docs/wire/README.md §6.4
 /// fixes them byte for byte. A resource-level `404` (a deleted conversation)
 /// carries a route-specific message and is not a missing route.
 public enum HistoryRoutes {

@@ -187,7 +187,7 @@ public struct Transcript: Sendable, Hashable {
         return question
     }
 
-    /// The items with adjacent terminal tool calls bundled (ADR-0049 as refined).
+    /// The items with adjacent terminal tool calls bundled (docs/chat.md, Tool activity: Bundles).
     public var entries: [TranscriptEntry] { ToolBundler.entries(for: items) }
 
     /// The item with this id.

@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// The draft routes (email.md §6, §9 step 2).
+/// The draft routes (docs/wire/email.md §6, §9 step 2).
 extension EmailAPI {
     /// Starts drafting a reply; the draft reads `generating` until the run ends. May be refused with `402`.
     public func generateDraft(threadID: String, instruction: String? = nil,
@@ -43,7 +43,7 @@ extension EmailAPI {
                                     query: query)).decoded()
     }
 
-    /// Asks to send exactly revision `expectedRevision`: creates the send approval (email.md §9).
+    /// Asks to send exactly revision `expectedRevision`: creates the send approval (docs/wire/email.md §9).
     public func proposeSend(draftID: String, expectedRevision: Int, key: IdempotencyKey = IdempotencyKey()) async throws
         -> SendProposal {
         try await send(write("POST", "/v1/email/drafts/\(segment: draftID)/send-proposal",

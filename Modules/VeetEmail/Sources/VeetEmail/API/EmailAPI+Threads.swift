@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 import VeetWire
 
-/// The thread commands (email.md §7, §8, §10, §14). Each sends the thread's
+/// The thread commands (docs/wire/email.md §7, §8, §10, §14). Each sends the thread's
 /// `revision` where the contract asks for it; a stale one is `409`.
 extension EmailAPI {
     // MARK: Feedback
@@ -62,7 +62,7 @@ extension EmailAPI {
     }
 }
 
-/// One owner judgment on a thread (email.md §7.1).
+/// One owner judgment on a thread (docs/wire/email.md §7.1).
 public struct FeedbackRequest: Sendable, Hashable {
     public var threadID: String
     public var target: FeedbackTarget

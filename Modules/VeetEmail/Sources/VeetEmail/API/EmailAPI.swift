@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 import VeetWire
 
-/// The Email routes (email.md §2), one call each, no state; nothing here
+/// The Email routes (docs/wire/email.md §2), one call each, no state; nothing here
 /// touches the disk. Non-2xx answers throw `APIError`; `EmailError.from` says
 /// what one means. Every write carries an `Idempotency-Key`: pass the same
 /// key again to retry the same intent (the sender's own retries reuse it).
@@ -34,7 +34,7 @@ public struct EmailAPI: Sendable {
         return page.items.compactMap(\.value)
     }
 
-    /// The answers that mean "this server has no Email mode" (email.md §1: 404/405 on the accounts).
+    /// The answers that mean "this server has no Email mode" (docs/wire/email.md §1: 404/405 on the accounts).
     public static func meansUnavailable(_ error: any Error) -> Bool {
         ServerRefusal.meansNotOffered(error)
     }
@@ -102,7 +102,7 @@ public struct EmailAPI: Sendable {
 
     // MARK: Approvals (Review & Send)
 
-    /// The send approval, to verify against the frozen draft (email.md §9 step 3).
+    /// The send approval, to verify against the frozen draft (docs/wire/email.md §9 step 3).
     public func approval(id: String) async throws -> ApprovalView {
         try await send(.get("/v1/approvals/\(segment: id)")).decoded()
     }
@@ -116,7 +116,7 @@ public struct EmailAPI: Sendable {
     }
 }
 
-/// Which threads the list returns (email.md §4).
+/// Which threads the list returns (docs/wire/email.md §4).
 public struct ThreadQuery: Sendable, Hashable {
     public var view: ThreadListView
     /// One account only; nil for every account.

@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// One connected mailbox with its freshness and capability flags (email.md §3).
+/// One connected mailbox with its freshness and capability flags (docs/wire/email.md §3).
 /// Only accounts whose read scope the token holds are listed; the flags are
 /// computed per token, so read accounts again after the connection changes.
 public struct EmailAccount: Codable, Sendable, Hashable, Identifiable {
@@ -104,7 +104,7 @@ public struct EmailAccount: Codable, Sendable, Hashable, Identifiable {
         case .ready: .ready(lastSyncedAt: lastSyncedAt)
         case .syncing: .syncing(lastSyncedAt: lastSyncedAt)
         // "unavailable" with an error is a failed refresh; without one it is
-        // only waiting for its first update (email.md §3): never show a failure
+        // only waiting for its first update (docs/wire/email.md §3): never show a failure
         // the server did not record.
         case .unavailable: error.map { .refreshFailed($0) } ?? .waitingForFirstUpdate
         case .unknown: error.map { .refreshFailed($0) } ?? .unknownState(status.rawValue)
@@ -145,7 +145,7 @@ public struct HistoricalCoverage: Codable, Sendable, Hashable {
     public var historyComplete: Bool
     /// Items retrieved by the backfill so far.
     public var historyProcessed: Int
-    /// Of unknown unit (email.md §3); display only if needed.
+    /// Of unknown unit (docs/wire/email.md §3); display only if needed.
     public var historyWindow: Int?
 
     public init(inboxComplete: Bool = false, historyComplete: Bool = false, historyProcessed: Int = 0,

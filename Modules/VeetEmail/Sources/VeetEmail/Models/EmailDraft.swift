@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 import VeetWire
 
-/// A reply draft (email.md §6.1). Every edit makes a new `revision`.
+/// A reply draft (docs/wire/email.md §6.1). Every edit makes a new `revision`.
 public struct EmailDraft: Codable, Sendable, Hashable, Identifiable {
     public var id: String
     public var threadID: String
@@ -126,7 +126,7 @@ public struct DraftContent: Codable, Sendable, Hashable {
     }
 }
 
-/// The answer to `POST /v1/email/threads/{id}/drafts` (email.md §6.2).
+/// The answer to `POST /v1/email/threads/{id}/drafts` (docs/wire/email.md §6.2).
 public struct DraftGeneration: Codable, Sendable, Hashable {
     /// The draft (status `generating` until the run finishes), or nil.
     public var draft: EmailDraft?
@@ -145,7 +145,7 @@ public struct DraftGeneration: Codable, Sendable, Hashable {
     }
 }
 
-/// The answer to a send proposal (email.md §9 step 2). `approvalID` is nil
+/// The answer to a send proposal (docs/wire/email.md §9 step 2). `approvalID` is nil
 /// while the send run is queued; older fakes send only `run_id` and `draft`.
 public struct SendProposal: Codable, Sendable, Hashable {
     public var draft: EmailDraft

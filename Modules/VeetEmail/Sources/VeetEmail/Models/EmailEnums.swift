@@ -1,11 +1,11 @@
 import Foundation
 import VeetTransport
 
-// The Email vocabularies (email.md). Each grows on newer servers: an unknown
+// The Email vocabularies (docs/wire/email.md). Each grows on newer servers: an unknown
 // value is kept as `.unknown(raw)`, never fails the object around it, and
 // grants no action.
 
-/// How far an account's mailbox is synchronized (email.md §3).
+/// How far an account's mailbox is synchronized (docs/wire/email.md §3).
 public enum AccountStatus: LenientEnum {
     case ready, syncing, unavailable
     case unknown(String)
@@ -15,7 +15,7 @@ public enum AccountStatus: LenientEnum {
     public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
-/// Where a draft is in its life (email.md §6.1).
+/// Where a draft is in its life (docs/wire/email.md §6.1).
 public enum DraftStatus: LenientEnum {
     case generating, ready, awaitingApproval, sending, sent, uncertain, failed, discarded
     case unknown(String)
@@ -34,7 +34,7 @@ public enum DraftStatus: LenientEnum {
     public var isFinal: Bool { self == .sent || self == .discarded || self == .uncertain }
 }
 
-/// The state of the latest Inbox (archive or spam) operation on a thread (email.md §8.3).
+/// The state of the latest Inbox (archive or spam) operation on a thread (docs/wire/email.md §8.3).
 public enum InboxOperationStatus: LenientEnum {
     case pending, completed, failed, uncertain
     case unknown(String)
@@ -59,7 +59,7 @@ public enum SenderCheck: LenientEnum {
     public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
-/// Which list `GET /v1/email/threads` returns (email.md §4).
+/// Which list `GET /v1/email/threads` returns (docs/wire/email.md §4).
 public enum ThreadListView: LenientEnum {
     /// "Important": in the Inbox, priority ≥ 0.7, not handled for its revision.
     case priority
@@ -71,7 +71,7 @@ public enum ThreadListView: LenientEnum {
     public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
-/// What a feedback judgment is about (email.md §7.1).
+/// What a feedback judgment is about (docs/wire/email.md §7.1).
 public enum FeedbackTarget: LenientEnum {
     case thread, person, topic
     case unknown(String)
@@ -79,7 +79,7 @@ public enum FeedbackTarget: LenientEnum {
     public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
-/// The owner's judgment (email.md §7.1): importance, or reply need.
+/// The owner's judgment (docs/wire/email.md §7.1): importance, or reply need.
 public enum FeedbackJudgment: LenientEnum {
     case important, lessImportant, needsReply, noReplyNeeded
     case unknown(String)
@@ -90,7 +90,7 @@ public enum FeedbackJudgment: LenientEnum {
     public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
-/// What a learning reset removes (email.md §12).
+/// What a learning reset removes (docs/wire/email.md §12).
 public enum LearningResetScope: LenientEnum {
     /// Feedback and correspondent relationship data.
     case preferences
@@ -104,7 +104,7 @@ public enum LearningResetScope: LenientEnum {
     public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
-/// How far excluding a thread got (email.md §12).
+/// How far excluding a thread got (docs/wire/email.md §12).
 public enum ExclusionStatus: LenientEnum {
     case erased, cleanupPending
     case unknown(String)

@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// A `402 budget_exceeded` answer (email.md §11): the automatic-work
+/// A `402 budget_exceeded` answer (docs/wire/email.md §11): the automatic-work
 /// allowance is spent. Refresh, draft generation and send proposals can meet
 /// it; reading mail, editing, feedback and archive never do.
 public struct BudgetRefusal: Sendable, Hashable {
@@ -57,7 +57,7 @@ public enum EmailError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A 409 on a thread command: the thread changed (or an Inbox operation is
     /// pending or uncertain); read it again.
     case conflict(APIError)
-    /// 400: the server refused the values (its own explanation is dropped, email.md §1).
+    /// 400: the server refused the values (its own explanation is dropped, docs/wire/email.md §1).
     case refused(APIError)
     /// 404: the thread, draft or feedback is gone (or belongs to someone else).
     case notFound(APIError)

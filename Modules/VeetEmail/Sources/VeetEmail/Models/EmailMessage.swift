@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// One message of a thread, as text: no remote content is ever fetched (email.md §5.2).
+/// One message of a thread, as text: no remote content is ever fetched (docs/wire/email.md §5.2).
 public struct EmailMessage: Codable, Sendable, Hashable, Identifiable {
     public var id: String
     public var sender: String
@@ -26,7 +26,7 @@ public struct EmailMessage: Codable, Sendable, Hashable, Identifiable {
     public var direction: MessageDirection
     public var senderCheck: SenderCheck?
     /// The People entry for the sender, when the server links one (not in
-    /// email.md yet; nil otherwise). View in People hands over this id only.
+    /// docs/wire/email.md yet; nil otherwise). View in People hands over this id only.
     public var personID: String?
 
     public init(id: String, sender: String = "", to: [String] = [], cc: [String] = [], replyTo: [String] = [],
@@ -129,6 +129,6 @@ public enum EmailAddress {
         return display.trimmingCharacters(in: .whitespaces)
     }
 
-    /// The form two addresses are compared in (email.md §9: case-folded).
+    /// The form two addresses are compared in (docs/wire/email.md §9: case-folded).
     public static func normalized(_ display: String) -> String { address(in: display).lowercased() }
 }

@@ -5,7 +5,7 @@ import VeetWire
 /// What every asynchronous email command returns (VeetWire's, shared with Subscriptions).
 public typealias EmailOperation = VeetWire.EmailOperation
 
-/// The answer to `POST /v1/email/feedback` (email.md §7.1).
+/// The answer to `POST /v1/email/feedback` (docs/wire/email.md §7.1).
 public struct FeedbackResult: Codable, Sendable, Hashable {
     /// For Undo.
     public var feedbackID: String
@@ -23,7 +23,7 @@ public struct FeedbackResult: Codable, Sendable, Hashable {
     }
 }
 
-/// What Veetbot has learned from the mailbox, and whether it is learning (email.md §12).
+/// What Veetbot has learned from the mailbox, and whether it is learning (docs/wire/email.md §12).
 /// A never-touched state has `profileRevision` 1: that is not "something was learned".
 public struct LearningState: Codable, Sendable, Hashable {
     public var paused: Bool
@@ -62,7 +62,7 @@ public struct LearningState: Codable, Sendable, Hashable {
     }
 }
 
-/// The answer to excluding a thread as a learning source (email.md §12).
+/// The answer to excluding a thread as a learning source (docs/wire/email.md §12).
 public struct ExclusionResult: Codable, Sendable, Hashable {
     public var sourceID: String
     public var status: ExclusionStatus

@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// One conversation as the list and most commands return it (email.md §5.1).
+/// One conversation as the list and most commands return it (docs/wire/email.md §5.1).
 public struct EmailThreadSummary: Codable, Sendable, Hashable, Identifiable {
     public var id: String
     public var accountID: String
@@ -30,7 +30,7 @@ public struct EmailThreadSummary: Codable, Sendable, Hashable, Identifiable {
     /// nil when the server did not say: unknown, not "archived".
     public var inInbox: Bool?
     public var inSpam: Bool?
-    /// The server's suspicion (§10.2); it never moves mail.
+    /// The server's suspicion (docs/wire/email.md §10.2); it never moves mail.
     public var suspectedSpam: Bool
     /// The owner said "Not spam" to the suspicion.
     public var spamCleared: Bool
@@ -123,7 +123,7 @@ public struct EmailThreadSummary: Codable, Sendable, Hashable, Identifiable {
     /// Gmail archived it: follows `in_inbox == false`, never the operation.
     public var isArchived: Bool { inInbox == false }
     public var isReportedSpam: Bool { inSpam == true }
-    /// The list's classification rule (email.md §4), for a row the client holds.
+    /// The list's classification rule (docs/wire/email.md §4), for a row the client holds.
     public var isImportant: Bool { inInbox == true && priority >= 0.7 && !isHandled }
     /// The topics worth offering as feedback choices: blanks and repeats removed, order kept.
     public var topicChoices: [String] {
@@ -138,7 +138,7 @@ public struct EmailThreadSummary: Codable, Sendable, Hashable, Identifiable {
     }
 }
 
-/// The latest Inbox operation on a thread (email.md §8.3).
+/// The latest Inbox operation on a thread (docs/wire/email.md §8.3).
 public struct InboxOperation: Codable, Sendable, Hashable {
     public var operationID: String
     public var runID: String?
@@ -175,15 +175,15 @@ public struct InboxOperation: Codable, Sendable, Hashable {
     }
 }
 
-/// A thread with its messages, draft and subscription block (email.md §5.2).
+/// A thread with its messages, draft and subscription block (docs/wire/email.md §5.2).
 public struct EmailThreadDetail: Codable, Sendable, Hashable, Identifiable {
     /// Every summary field.
     public var thread: EmailThreadSummary
     /// Oldest first.
     public var messages: [EmailMessage]
-    /// The current draft; older servers may need `EmailAPI.draft(id:)` for it (seed 000).
+    /// The current draft; older servers may need `EmailAPI.draft(id:)` for it (docs/email.md, Drafts).
     public var draft: EmailDraft?
-    /// The bulk-sender block, for the Subscriptions feature (subscriptions.md §3.2); nil unless the thread is bulk mail.
+    /// The bulk-sender block, for the Subscriptions feature (docs/wire/subscriptions.md §3.2); nil unless the thread is bulk mail.
     public var subscription: SubscriptionBlock?
     /// The Gmail thread id a send must name.
     public var providerThreadID: String
@@ -237,7 +237,7 @@ public struct EmailThreadDetail: Codable, Sendable, Hashable, Identifiable {
     public var lastReceived: EmailMessage? { messages.last { $0.direction != .sent } ?? messages.last }
 }
 
-/// The bulk-sender block on a thread (subscriptions.md §3.2), kept as a plain
+/// The bulk-sender block on a thread (docs/wire/subscriptions.md §3.2), kept as a plain
 /// value so an app can hand it to the Subscriptions feature; Email acts on none of it.
 public struct SubscriptionBlock: Codable, Sendable, Hashable {
     public var id: String

@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 
 // The request bodies, exactly the documented keys: every Email request model
-// is closed (an extra field is `400`, email.md §1). Nil optionals are left out.
+// is closed (an extra field is `400`, docs/wire/email.md §1). Nil optionals are left out.
 
 struct EmptyBody: Encodable {}
 

@@ -13,7 +13,7 @@ public struct DraftEditor: Sendable, Hashable {
     public private(set) var inFlight: PendingSave?
     /// The server's version when a save met a changed draft; the local text is kept beside it.
     public private(set) var conflict: DraftConflict?
-    /// The thread revision the owner has read: a stale draft's save must name it (email.md §6.3).
+    /// The thread revision the owner has read: a stale draft's save must name it (docs/wire/email.md §6.3).
     public private(set) var reviewedThreadRevision: Int?
 
     public init(draft: EmailDraft) {

@@ -91,7 +91,7 @@ public struct FeedbackReceipt: Sendable, Hashable {
     }
 }
 
-/// What the learning pane discloses (seed 000), and what a reset removes.
+/// What the learning pane discloses (docs/email.md, the journey), and what a reset removes.
 public enum LearningDisclosure {
     public static let lines = [
         "Veetbot reads your Inbox history and Sent mail to learn what matters to you and how you write.",

@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// When Email may start a mailbox refresh (seed 000, Milestone 26): when it
+/// When Email may start a mailbox refresh (docs/email.md, Refresh): when it
 /// opens or returns to the foreground, then at most once every 60 seconds
 /// while it stays visible, and never while hidden.
 public struct RefreshAdmission: Sendable, Hashable {
@@ -33,9 +33,9 @@ public struct RefreshAdmission: Sendable, Hashable {
     }
 }
 
-/// How an email operation is polled (email.md §13: 1 s for the first 10 s,
+/// How an email operation is polled (docs/wire/email.md §13: 1 s for the first 10 s,
 /// then back off to 5 s) and when polling gives up: after three consecutive
-/// failed status reads, until the next admitted refresh (seed 000).
+/// failed status reads, until the next admitted refresh (docs/email.md, Refresh).
 public struct OperationPolling: Sendable, Hashable {
     public static let failureLimit = 3
     public static let firstPhase: TimeInterval = 10

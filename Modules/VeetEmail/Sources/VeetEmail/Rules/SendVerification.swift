@@ -34,7 +34,7 @@ public enum SendField: String, Sendable, Hashable, CaseIterable {
     case inReplyTo = "in_reply_to", references
 }
 
-/// What comparing a send approval with the frozen draft proved (email.md §9 step 3).
+/// What comparing a send approval with the frozen draft proved (docs/wire/email.md §9 step 3).
 public struct SendVerificationReport: Sendable, Hashable {
     public var fields: [SendField: ArgumentVerification]
     /// Argument keys the send tool is not known to take: the approval would do something unreviewed.

@@ -7,7 +7,7 @@ import VeetTransport
 /// an action on them is pending. Background refreshes update rows in place
 /// and count new arrivals instead of reordering what the owner is reading.
 public struct ThreadListModel: Sendable, Hashable {
-    /// The initial screen: five important threads (email.md §4 default limit).
+    /// The initial screen: five important threads (docs/wire/email.md §4 default limit).
     public static let firstPageSize = 5
 
     public private(set) var query: ThreadQuery
@@ -101,7 +101,7 @@ public struct ThreadListModel: Sendable, Hashable {
 }
 
 /// Which conversation the reading page shows after the open one leaves the
-/// list (seed 000): the next visible one, the previous when it was the last,
+/// list (docs/email.md, Inbox actions): the next visible one, the previous when it was the last,
 /// none when the list is empty.
 public enum SuccessorSelection {
     /// `visibleIDs` is the list as it was drawn, still holding `leaving`.

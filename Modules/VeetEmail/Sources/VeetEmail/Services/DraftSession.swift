@@ -13,7 +13,7 @@ public actor DraftSession {
         editor = DraftEditor(draft: draft)
     }
 
-    /// Starts a reply draft on `threadID` (email.md §6.2) and waits, polling the
+    /// Starts a reply draft on `threadID` (docs/wire/email.md §6.2) and waits, polling the
     /// draft, until it is no longer `generating` (at most `polls` reads).
     public static func generate(api: EmailAPI, threadID: String, instruction: String? = nil, polls: Int = 30,
                                 key: IdempotencyKey = IdempotencyKey()) async throws -> EmailDraft? {

@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 import VeetWire
 
-/// Runs mailbox refreshes as seed 000 admits them and keeps the mailbox
+/// Runs mailbox refreshes as `RefreshAdmission` admits them (docs/email.md, Refresh) and keeps the mailbox
 /// status an app shows. Call `becameVisible` when Email opens, `tick` every
 /// few seconds while it is on screen, `becameHidden` when it leaves, and
 /// `connectionChanged` when the token or server changes. Answers that belong

@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 import VeetWire
 
-/// Review & Send (email.md §9): settle the newest revision, freeze it,
+/// Review & Send (docs/wire/email.md §9): settle the newest revision, freeze it,
 /// propose it, wait for the approval, verify the approval against the frozen
 /// draft, and only then allow one Approve. An uncertain send is never retried.
 public actor ReviewAndSend {

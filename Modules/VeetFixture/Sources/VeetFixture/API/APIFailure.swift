@@ -27,7 +27,7 @@ struct APIFailure: Error {
         status: 413, code: "payload_too_large", message: "The request body exceeds the 1 MiB limit.")
     static let uploadTooLarge = APIFailure(
         status: 413, code: "payload_too_large", message: "The upload exceeds the 32 MiB limit.")
-    /// The contract's reserved rate limit (README §5), as `--fail-uploads` answers an upload.
+    /// The contract's reserved rate limit (docs/wire/README.md §5), as `--fail-uploads` answers an upload.
     static let uploadRateLimited = APIFailure(
         status: 429, code: "rate_limited", message: "Too many uploads; try again later.",
         extraHeaders: [("retry-after", "30")])

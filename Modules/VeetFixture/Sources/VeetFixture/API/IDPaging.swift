@@ -1,9 +1,9 @@
 import Foundation
 
 /// One page of a list already in its order, with an opaque cursor naming the
-/// last id served (README §8): the website-access lists and the schedule
+/// last id served (docs/wire/README.md §8): the website-access lists and the schedule
 /// occurrences. `limit` is 1–200 (default 50); over 200 is refused, not
-/// clamped, as browser profiles and grants do (website-access.md §1).
+/// clamped, as browser profiles and grants do (docs/wire/website-access.md §1).
 enum IDPaging {
     static func page(_ ids: [String], limit limitText: String?, cursor: String?) throws -> (ids: [String], next: JSON) {
         if let limitText, let value = Int(limitText), value > 200 { throw APIFailure.malformed() }

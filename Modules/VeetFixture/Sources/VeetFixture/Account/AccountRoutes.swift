@@ -1,6 +1,6 @@
 import Foundation
 
-/// The device and notification routes (sessions-runs.md §7–§8). Nil for any
+/// The device and notification routes (docs/wire/sessions-runs.md §7–§8). Nil for any
 /// other path; 404 for all of them when `options.devices` is off.
 extension Router {
     func accountResponse(

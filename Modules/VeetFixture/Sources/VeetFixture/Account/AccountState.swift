@@ -1,6 +1,6 @@
 import Foundation
 
-/// The fixture's devices and notification inbox (sessions-runs.md §7–§8),
+/// The fixture's devices and notification inbox (docs/wire/sessions-runs.md §7–§8),
 /// held with the rest of the store state.
 final class AccountState {
     final class Device {
@@ -44,7 +44,7 @@ final class AccountState {
         "approval_requested", "question_asked", "run_failed", "schedule_run_finished",
         "schedule_occurrence_skipped", "ops_alert", "ops_recovered", "test", "device_invocation", "call_finished",
     ]
-    /// The identifiers on the outbox record (sessions-runs.md §8.1).
+    /// The identifiers on the outbox record (docs/wire/sessions-runs.md §8.1).
     static let identifierKeys = ["session_id", "run_id", "approval_id", "question_id", "schedule_id", "occurrence_id"]
     /// The payload has these too (newer keys, null on every other kind).
     static let payloadIdentifierKeys = identifierKeys + ["invocation_id", "device_id", "call_id"]
@@ -63,7 +63,7 @@ final class AccountState {
         }
     }
 
-    /// The payload statuses each kind allows, the default first (sessions-runs.md §8.1); none ⇒ null.
+    /// The payload statuses each kind allows, the default first (docs/wire/sessions-runs.md §8.1); none ⇒ null.
     static func statuses(for kind: String) -> [String] {
         switch kind {
         case "approval_requested": ["WAITING_FOR_APPROVAL"]

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The §7.1 registration rules: shape errors are 400, rule errors
+/// The docs/wire/sessions-runs.md §7.1 registration rules: shape errors are 400, rule errors
 /// `422 device_validation_error` with a `device.*` reason.
 enum DeviceRegistrationRules {
     static let keys: Set<String> = [

@@ -6,7 +6,7 @@ extension FixtureServer {
     /// `status` picks among the kind's allowed payload statuses (default: the
     /// first, e.g. `COMPLETED` for `schedule_run_finished`); a kind with none sends null.
     /// Identifiers that the kind does not carry are sent as null whatever is
-    /// passed here (sessions-runs.md §8.1). `scheduleContext` (title, and the
+    /// passed here (docs/wire/sessions-runs.md §8.1). `scheduleContext` (title, and the
     /// occurrence time as text keeping its own offset) becomes the payload's
     /// `schedule_context` on the two schedule kinds, and is null on every
     /// other. Returns the notification id.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `POST /v1/notifications/sync` (sessions-runs.md §8.2): records seen runs and
+/// `POST /v1/notifications/sync` (docs/wire/sessions-runs.md §8.2): records seen runs and
 /// answers which of the delivered notifications are obsolete, settling those
 /// as `superseded`. All or nothing: any bad id refuses the whole request.
 extension AccountHandlers {

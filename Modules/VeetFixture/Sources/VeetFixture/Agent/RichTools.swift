@@ -26,7 +26,7 @@ extension ToolProposal {
     static let browserOrigin = "https://www.example.org"
     static let browserPathPrefix = "/lesson"
 
-    /// The task-grant offer of the browse scenario (website-access.md §9).
+    /// The task-grant offer of the browse scenario (docs/wire/website-access.md §9).
     static let browserTaskGrantOffer: JSON = [
         "origin": .string(browserOrigin), "path_prefix": .string(browserPathPrefix), "duration_seconds": 1800,
         "max_actions": 200, "max_typed_characters": 4096,

@@ -21,7 +21,7 @@ enum ToolResults {
         return document.serialized(sortedKeys: true)
     }
 
-    /// The outcome document of a failed, unavailable, uncertain or denied call (streaming.md §6.3),
+    /// The outcome document of a failed, unavailable, uncertain or denied call (docs/wire/streaming.md §6.3),
     /// in the member order of the recorded example.
     static func outcome(
         status: String, action: String, reasonCode: String, message: String, retryable: Bool, remediation: String

@@ -34,7 +34,7 @@ extension EmailState {
 }
 
 extension FixtureServer {
-    /// Another device edits the draft (email.md §6.3): returns its new revision, nil for an unknown or final draft.
+    /// Another device edits the draft (docs/wire/email.md §6.3): returns its new revision, nil for an unknown or final draft.
     @discardableResult
     public func editEmailDraftElsewhere(_ draftID: String, body: String? = nil) -> Int? {
         store.transaction { state in

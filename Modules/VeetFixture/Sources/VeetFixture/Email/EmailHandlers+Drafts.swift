@@ -1,6 +1,6 @@
 import Foundation
 
-// Drafts: generation, optimistic saves, history, discard, style examples (email.md §6, §12).
+// Drafts: generation, optimistic saves, history, discard, style examples (docs/wire/email.md §6, §12).
 extension EmailHandlers {
     static let finalForSaving: Set<String> = ["sending", "sent", "uncertain", "discarded"]
 

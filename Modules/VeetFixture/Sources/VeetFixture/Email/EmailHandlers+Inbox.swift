@@ -1,6 +1,6 @@
 import Foundation
 
-// Feedback, handled, discussion, exclusion and the suspected-spam flag (email.md §7, §8.1, §10.2, §12, §14).
+// Feedback, handled, discussion, exclusion and the suspected-spam flag (docs/wire/email.md §7, §8.1, §10.2, §12, §14).
 extension EmailHandlers {
     func recordFeedback() throws -> JSON {
         let f = try fields(["thread_id", "target", "judgment", "explanation", "target_value", "expected_revision"])

@@ -1,6 +1,6 @@
 import Foundation
 
-// The asynchronous commands and their operations (email.md §8.2, §10.1, §11, §13).
+// The asynchronous commands and their operations (docs/wire/email.md §8.2, §10.1, §11, §13).
 // An operation moves one step per read (of itself, or of what it changes):
 // QUEUED → RUNNING → its outcome (`EmailOutcome`, forced by a control or configured).
 extension EmailHandlers {

@@ -1,6 +1,6 @@
 import Foundation
 
-// Accounts, the thread list and thread detail (email.md §3–§5).
+// Accounts, the thread list and thread detail (docs/wire/email.md §3–§5).
 extension EmailHandlers {
     func accounts() -> JSON {
         advancePending(where: { $0 == .refresh })

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The email routes (email.md §2). Nil for any other path and for
+/// The email routes (docs/wire/email.md §2). Nil for any other path and for
 /// `/v1/email/subscriptions…` (served by Subscriptions/); 404 for every email
 /// path when `options.email` is off, as a server with Email mode off answers.
 /// Every answer, errors included, carries `Cache-Control: private, no-store`.
@@ -144,7 +144,7 @@ struct EmailHandlers {
 
     // MARK: Checks shared by the routes
 
-    /// A 400 the route raises itself: the generic framework text, `details: {}` (email.md §1).
+    /// A 400 the route raises itself: the generic framework text, `details: {}` (docs/wire/email.md §1).
     static let refused = APIFailure.unsupportedMethod
 
     /// The closed body's members; an empty body counts as `{}` where `emptyIsObject`.
@@ -228,7 +228,7 @@ struct EmailHandlers {
         return answer
     }
 
-    /// The automatic-work allowance is spent (email.md §11).
+    /// The automatic-work allowance is spent (docs/wire/email.md §11).
     func checkBudget() throws {
         guard options.emailBudgetExhausted else { return }
         let midnight = Instant(microseconds: (now.microseconds / 86_400_000_000 + 1) * 86_400_000_000)

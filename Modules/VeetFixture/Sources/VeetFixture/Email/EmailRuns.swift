@@ -1,6 +1,6 @@
 import Foundation
 
-/// The runs behind email operations (an email operation is a run, email.md §13):
+/// The runs behind email operations (an email operation is a run, docs/wire/email.md §13):
 /// they live in one server-owned "Email" session and are moved by the email
 /// handlers, never by the scripted agent.
 extension StoreState {

@@ -1,6 +1,6 @@
 import Foundation
 
-// Review & Send (email.md §9): a proposal parks a send run on an approval
+// Review & Send (docs/wire/email.md §9): a proposal parks a send run on an approval
 // whose arguments are the exact message (strings over 512 characters cut, with
 // `argument_digests`); approving it sends, denying it returns the draft to `ready`.
 extension EmailHandlers {
@@ -15,7 +15,7 @@ extension EmailHandlers {
         guard expected == found.revision else { throw APIFailure.conflict("The draft changed since it was read.") }
         guard thread.revision == found.sourceRevision else { throw APIFailure.conflict("The draft is stale.") }
         // The same revision already parked on its approval: proposing it again answers that send
-        // (email.md §9 refuses only sending, sent, uncertain, discarded, or another revision in flight).
+        // (docs/wire/email.md §9 refuses only sending, sent, uncertain, discarded, or another revision in flight).
         if found.status == "awaiting_approval", let approvalID = found.approvalID, let runID = found.runID,
            let run = state.runs[runID], run.status == .waitingForApproval {
             return ["draft": email.view(found), "run_id": .string(runID), "status": .string(run.status.rawValue),

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The fixture's mailboxes (email.md): accounts, threads with their messages,
+/// The fixture's mailboxes (docs/wire/email.md): accounts, threads with their messages,
 /// drafts and their history, feedback, learning, the email operations and the
 /// keys of keyed commands. Seeded on first use (EmailSeed). Mail lives in
 /// memory only, like everything the fixture holds.
@@ -65,7 +65,7 @@ final class EmailState {
         var complete = true
     }
 
-    /// Latest Inbox operation of a thread (§8.3).
+    /// Latest Inbox operation of a thread (docs/wire/email.md §8.3).
     struct InboxOperation {
         var operationID: String
         var runID: String
@@ -185,7 +185,7 @@ final class EmailState {
         var undone = false
     }
 
-    /// An asynchronous email command (§13) and the run behind it.
+    /// An asynchronous email command (docs/wire/email.md §13) and the run behind it.
     final class Operation {
         enum Kind: Equatable { case refresh, draft(String), inbox(threadID: String, archived: Bool, spam: Bool, notSpam: Bool) }
         let id: String

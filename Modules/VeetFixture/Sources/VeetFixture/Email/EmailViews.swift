@@ -18,7 +18,7 @@ extension EmailState {
         ]
     }
 
-    /// Priority, reply need and reason after demotion, expiry and feedback (§4, §7.1).
+    /// Priority, reply need and reason after demotion, expiry and feedback (docs/wire/email.md §4, §7.1).
     func effective(_ thread: Thread, now: Instant) -> (priority: Double, needsReply: Bool, reason: String) {
         var priority = thread.assessedPriority
         var needsReply = thread.assessedNeedsReply

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The folder routes (sessions-runs.md §9) and the session move route.
+/// The folder routes (docs/wire/sessions-runs.md §9) and the session move route.
 /// Answers nil for any other path, so the main router carries on; when
 /// `options.folders` is off every folder path answers 404 like a server
 /// without the family, and session views carry no `folder_id` key.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The fixture's folders (sessions-runs.md §9): flat, per principal, held with
+/// The fixture's folders (docs/wire/sessions-runs.md §9): flat, per principal, held with
 /// the rest of the store state. A session's folder lives here, keyed by session id.
 final class FoldersState {
     struct Folder {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The memory routes (memory.md §2): the belief browser, the synthesis
+/// The memory routes (docs/wire/memory.md §2): the belief browser, the synthesis
 /// history and dreaming, each family behind its own flag (404 when off, as a
 /// server with the flag off answers). Nil for any other path.
 extension Router {

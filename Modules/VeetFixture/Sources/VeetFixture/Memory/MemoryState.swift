@@ -1,7 +1,7 @@
 import Foundation
 
 /// The fixture's beliefs, synthesis operations and dreaming journal
-/// (memory.md), seeded on first use and held with the rest of the store state.
+/// (docs/wire/memory.md), seeded on first use and held with the rest of the store state.
 final class MemoryState {
     struct Belief {
         var id: String

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Merge, split, apply and undo (people.md §7.1), corrections (§8) and forget (§9).
+/// Merge, split, apply and undo (docs/wire/people.md §7.1), corrections (§8) and forget (§9).
 extension PeopleHandlers {
     func identityOperation() throws -> JSON {
         let f = try fieldsForIdentity()

@@ -1,6 +1,6 @@
 import Foundation
 
-/// History imports (people.md §10). A job reads its scope's records at a cent
+/// History imports (docs/wire/people.md §10). A job reads its scope's records at a cent
 /// each: `known_records` is 20 per chat and 200 per mail account (at most
 /// `max_records`). Every read of an active job advances it: `queued` ⇒
 /// `running` (half read) ⇒ `completed`, or `budget_paused` where the spending

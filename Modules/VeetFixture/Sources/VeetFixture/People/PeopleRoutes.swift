@@ -1,6 +1,6 @@
 import Foundation
 
-/// The People routes (people.md §2). Nil for any other path; 404 for every
+/// The People routes (docs/wire/people.md §2). Nil for any other path; 404 for every
 /// People path when `options.people` is off, as a server with the flag off.
 extension Router {
     func peopleResponse(
@@ -48,7 +48,7 @@ struct PeopleHandlers {
 
     static let ceilings: Set<String> = ["public", "internal", "sensitive", "restricted"]
 
-    /// `ceiling` is required on every route (people.md §1).
+    /// `ceiling` is required on every route (docs/wire/people.md §1).
     var ceiling: String {
         get throws {
             guard let value = head.query("ceiling"), Self.ceilings.contains(value) else {
@@ -87,7 +87,7 @@ struct PeopleHandlers {
         return found
     }
 
-    /// `limit` 1–100 (people.md §1), then the fixture's id paging.
+    /// `limit` 1–100 (docs/wire/people.md §1), then the fixture's id paging.
     func page(_ ids: [String]) throws -> (ids: [String], next: JSON) {
         if let text = head.query("limit"), let value = Int(text), value > 100 { throw APIFailure.malformed() }
         return try IDPaging.page(ids, limit: head.query("limit"), cursor: head.query("cursor"))

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The fixture's People directory (people.md): people and the entities that
+/// The fixture's People directory (docs/wire/people.md): people and the entities that
 /// hang off them, merge suggestions, identity and erasure operations, and the
 /// idempotency keys of People writes. Seeded on first use (SeededPeople).
 final class PeopleState {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How the fixture's People records look on the wire (people.md §3–§9).
+/// How the fixture's People records look on the wire (docs/wire/people.md §3–§9).
 extension PeopleState {
     static let sensitivityRank = ["public": 0, "internal": 1, "sensitive": 2, "restricted": 3]
 

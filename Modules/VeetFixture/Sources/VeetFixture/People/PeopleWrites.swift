@@ -1,6 +1,6 @@
 import Foundation
 
-/// The People writes (people.md §6–§9): every one needs `ceiling`, an
+/// The People writes (docs/wire/people.md §6–§9): every one needs `ceiling`, an
 /// `Idempotency-Key` (a repeat with the same body gets the first answer, another
 /// body `409 idempotency_key_reused`), a closed body with `session_id` naming a
 /// session, and the revision it expects (stale ⇒ `409 conflict`).

@@ -2,7 +2,7 @@ import Foundation
 
 /// When a cadence fires next, worked out the way the server's scheduler
 /// does: the local wall-clock time in the cadence's time zone on each day
-/// the cadence names (schedules.md §4). Written here, not shared with the
+/// the cadence names (docs/wire/schedules.md §4). Written here, not shared with the
 /// client, so the two can be checked against each other.
 enum ScheduleCalendar {
     /// The first firing strictly after `instant`, or nil (bad fields, an unknown kind, a past ONCE).

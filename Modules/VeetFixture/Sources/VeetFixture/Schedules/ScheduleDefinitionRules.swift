@@ -1,6 +1,6 @@
 import Foundation
 
-/// The definition checks of schedules.md §1 and §5, in the server's order:
+/// The definition checks of docs/wire/schedules.md §1 and §5, in the server's order:
 /// the shape first (a missing or unknown field, a wrong type, a value outside
 /// its declared bounds: `400 malformed_request`, empty `details`), then the
 /// rules (`422 schedule_validation_error` with one of the listed reasons).
@@ -104,7 +104,7 @@ enum ScheduleDefinitionRules {
     }
 }
 
-/// Text that looks like a secret (schedules.md §5: "secret-like text rejected"):
+/// Text that looks like a secret (docs/wire/schedules.md §5: "secret-like text rejected"):
 /// a private key block, an API-key prefix, or a `password=`/`token:` pair.
 enum CredentialLook {
     static func matches(_ text: String) -> Bool {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The schedule routes (schedules.md §2). Nil for any other path; 404 for
+/// The schedule routes (docs/wire/schedules.md §2). Nil for any other path; 404 for
 /// every schedule path when `options.schedules` is off.
 extension Router {
     func schedulesResponse(
@@ -112,7 +112,7 @@ struct ScheduleHandlers {
     private func checkRevision(_ s: SchedulesState.Schedule, _ given: String?) throws {
         guard let given, let number = Int(given) else { throw APIFailure.malformed("expected_revision is required") }
         guard number == s.revision else {
-            // schedules.md names no reason for a stale revision.
+            // docs/wire/schedules.md names no reason for a stale revision.
             throw APIFailure.conflict("The schedule has changed.")
         }
     }
@@ -146,7 +146,7 @@ struct ScheduleHandlers {
         return schedules.record(s, principal: principal)
     }
 
-    /// Newest first (by nominal time), paged with `limit` and `cursor` (schedules.md §1).
+    /// Newest first (by nominal time), paged with `limit` and `cursor` (docs/wire/schedules.md §1).
     private func occurrences(_ id: String) throws -> JSON {
         let s = try schedule(id)
         let items = schedules.occurrences.filter { $0.scheduleID == s.id }

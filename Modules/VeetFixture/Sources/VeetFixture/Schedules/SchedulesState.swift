@@ -1,6 +1,6 @@
 import Foundation
 
-/// The fixture's schedules (schedules.md): records with their current
+/// The fixture's schedules (docs/wire/schedules.md): records with their current
 /// revision, occurrences, and create idempotency keys.
 final class SchedulesState {
     final class Schedule {

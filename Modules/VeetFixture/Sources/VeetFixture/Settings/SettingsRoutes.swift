@@ -1,6 +1,6 @@
 import Foundation
 
-/// The model-settings and persona routes (settings.md §2-§4), each group behind
+/// The model-settings and persona routes (docs/wire/settings.md §2-§4), each group behind
 /// its own flag (404 when off). Nil for any other path. Bodies are closed;
 /// errors use the envelope; every answer carries `private, no-store`.
 extension Router {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The owner's model settings and persona (settings.md §3, §4), seeded on first use.
+/// The owner's model settings and persona (docs/wire/settings.md §3, §4), seeded on first use.
 final class SettingsState {
     struct ChatOption {
         var policy: String
@@ -48,7 +48,7 @@ final class SettingsState {
         var affirmedVersion: Int?
     }
 
-    /// The closed effort set a write is checked against (settings.md §3.1).
+    /// The closed effort set a write is checked against (docs/wire/settings.md §3.1).
     static let knownEfforts: Set<String> = ["low", "medium", "high", "xhigh", "max"]
     static let maxEntries = 30
     static let maxEntryLength = 500

@@ -10,7 +10,7 @@ extension StoreState {
         case replayed(RunRecord)
     }
 
-    /// `POST /v1/sessions/{id}/messages` (README §7 idempotency, sessions-runs §3.1).
+    /// `POST /v1/sessions/{id}/messages` (docs/wire/README.md §7 idempotency, docs/wire/sessions-runs.md §3.1).
     func submitMessage(
         sessionID: String, blocks: [JSON], idempotencyKey: String?, strictAttachments: Bool = false
     ) throws -> SubmitOutcome {
@@ -99,7 +99,7 @@ extension StoreState {
         case alreadyDelivered(RunRecord)
     }
 
-    /// `POST /v1/runs/{id}/input` (sessions-runs §3.4).
+    /// `POST /v1/runs/{id}/input` (docs/wire/sessions-runs.md §3.4).
     func provideInput(runID: String, blocks requested: [JSON], questionID: String?, strictAttachments: Bool = false)
         throws -> InputOutcome
     {

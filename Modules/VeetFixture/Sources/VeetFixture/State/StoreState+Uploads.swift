@@ -8,7 +8,7 @@ struct UploadEntry {
 }
 
 extension StoreState {
-    /// `POST /v1/sessions/{id}/artifacts` ([newer], sessions-runs §6.3): 201 new, 200 replay.
+    /// `POST /v1/sessions/{id}/artifacts` ([newer], docs/wire/sessions-runs.md §6.3): 201 new, 200 replay.
     func upload(sessionID: String, name: String, declaredType: String, bytes: Data, key: String) throws
         -> (status: Int, artifact: ArtifactRecord)
     {

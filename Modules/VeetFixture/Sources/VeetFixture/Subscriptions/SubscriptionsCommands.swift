@@ -1,6 +1,6 @@
 import Foundation
 
-/// The three commands (§4): unsubscribe, Report spam / Not spam, Keep. Bodies
+/// The three commands (docs/wire/subscriptions.md §4): unsubscribe, Report spam / Not spam, Keep. Bodies
 /// are closed (an unknown key is 400); the two that start work are keyed.
 extension SubscriptionHandlers {
     func object(allowing keys: Set<String>) throws -> JSON {
@@ -40,7 +40,7 @@ extension SubscriptionHandlers {
         return census.operationAnswer(op, replayed: false)
     }
 
-    /// The two commands that start work need the account's own authority (§1),
+    /// The two commands that start work need the account's own authority (docs/wire/subscriptions.md §1),
     /// which the account list reports as its flags: without it, 403.
     func requireAuthority(on row: SubscriptionsState.Row, spam: Bool) throws {
         let account = mailboxes.account(row.accountID)

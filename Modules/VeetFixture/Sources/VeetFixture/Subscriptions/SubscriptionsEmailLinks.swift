@@ -1,8 +1,8 @@
 import Foundation
 
 /// Where the census meets the mailboxes inside the Email routes: a bulk
-/// sender's thread shows its census row as the subscription block (§3.2), the
-/// one operation lookup also knows subscription operations (email.md §13), and
+/// sender's thread shows its census row as the subscription block (docs/wire/subscriptions.md §3.2), the
+/// one operation lookup also knows subscription operations (docs/wire/email.md §13), and
 /// the accounts advertise unsubscribe only while the census is served.
 extension EmailHandlers {
     /// The thread's subscription block, drawn from its census row; null when the
@@ -11,7 +11,7 @@ extension EmailHandlers {
         guard options.subscriptions, let id = thread.subscriptionID else { return .null }
         let census = state.subscriptions
         census.seedIfNeeded(now: now, mailboxes: email)
-        census.settleDue(now: now)  // reading the detail settles like reading the list (§7 step 3)
+        census.settleDue(now: now)  // reading the detail settles like reading the list (docs/wire/subscriptions.md §7 step 3)
         return census.rows[id].map(census.block) ?? .null
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The subscription routes (subscriptions.md §2, rows 1-4). Nil for any other
+/// The subscription routes (docs/wire/subscriptions.md §2, rows 1-4). Nil for any other
 /// path; 404 for every subscription path unless both Email mode
 /// (`options.email`) and unsubscribe assistance (`options.subscriptions`) are
 /// on. Row 5, `GET /v1/email/operations/{id}`, is the Email routes' one lookup
@@ -47,7 +47,7 @@ extension Router {
 
 struct SubscriptionHandlers {
     let census: SubscriptionsState
-    /// The accounts whose flags say what the token may do (email.md §3).
+    /// The accounts whose flags say what the token may do (docs/wire/email.md §3).
     let mailboxes: EmailState
     let now: Instant
     let head: RequestHead
@@ -84,7 +84,7 @@ struct SubscriptionHandlers {
         if let cursor = head.query("cursor"), cursor.count > 64 { throw APIFailure.malformed() }
         if let text = head.query("limit"), let value = Int(text), value > 100 { throw APIFailure.malformed() }
         let rows = census.ordered.filter { (account == nil || $0.accountID == account) && (state == nil || $0.state == state) }
-        // The cursor is an opaque base64 of an offset, as observed (§8).
+        // The cursor is an opaque base64 of an offset, as observed (docs/wire/subscriptions.md §8).
         let limit = try Validation.limit(head.query("limit"), defaultValue: 50, maximum: 100)
         var start = 0
         if let cursor = head.query("cursor") {

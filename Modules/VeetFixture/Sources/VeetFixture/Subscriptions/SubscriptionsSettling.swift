@@ -8,7 +8,7 @@ import Foundation
 extension SubscriptionsState {
     static let runSeconds = 1.0
 
-    /// Ends every operation whose time has come (reading the list settles them too, §3).
+    /// Ends every operation whose time has come (reading the list settles them too, docs/wire/subscriptions.md §3).
     func settleDue(now: Instant) {
         for op in operations.values where !op.isTerminal
             && (op.reads > 0 || (!holdsRuns && now > op.requestedAt.adding(seconds: Self.runSeconds))) {
@@ -65,7 +65,7 @@ extension SubscriptionsState {
         op.runStatus = runFailed ? "FAILED" : "COMPLETED"
     }
 
-    /// The sender's threads in the Inbox, newest first, at most 100 (§4.1, §4.2).
+    /// The sender's threads in the Inbox, newest first, at most 100 (docs/wire/subscriptions.md §4.1, §4.2).
     func inboxThreads(of row: Row) -> [EmailState.Thread] {
         let threads = mailboxes?.threads.values.filter { $0.subscriptionID == row.id && $0.inInbox && !$0.inSpam } ?? []
         return Array(threads.sorted { $0.updatedAt > $1.updatedAt }.prefix(100))

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The fixture's subscription census (subscriptions.md): bulk senders per
+/// The fixture's subscription census (docs/wire/subscriptions.md): bulk senders per
 /// account, the durable operations commands start, and the keys of those
 /// commands. Seeded on first use (SeededSubscriptions).
 final class SubscriptionsState {
@@ -30,7 +30,7 @@ final class SubscriptionsState {
         var operation: Operation?
         var revision = 1
         var outcome: Outcome = .accept
-        /// The threads the last Report spam moved to Spam, which Not spam moves back (§4.2).
+        /// The threads the last Report spam moved to Spam, which Not spam moves back (docs/wire/subscriptions.md §4.2).
         var threadsMovedToSpam: [String] = []
 
         init(id: String, accountID: String, displayName: String, address: String, listID: String, threadCount: Int,
@@ -48,7 +48,7 @@ final class SubscriptionsState {
             self.destination = destination
         }
 
-        /// Present only with evidence and a mechanism, and cleared by a decision (§3.1).
+        /// Present only with evidence and a mechanism, and cleared by a decision (docs/wire/subscriptions.md §3.1).
         var evidenceDigest: String? {
             guard verified, mechanism != "none", ["active", "failed", "still_sending", "pending"].contains(state) else {
                 return nil
@@ -57,7 +57,7 @@ final class SubscriptionsState {
         }
     }
 
-    /// A durable action on one or more rows (§6), with its run.
+    /// A durable action on one or more rows (docs/wire/subscriptions.md §6), with its run.
     final class Operation {
         let id: String
         let runID: String
@@ -114,7 +114,7 @@ final class SubscriptionsState {
         }
     }
 
-    /// The census order (§3): non-protected first, more conversations, most recent, then id.
+    /// The census order (docs/wire/subscriptions.md §3): non-protected first, more conversations, most recent, then id.
     var ordered: [Row] {
         rows.values.sorted { a, b in
             if (a.protectedReason == nil) != (b.protectedReason == nil) { return a.protectedReason == nil }

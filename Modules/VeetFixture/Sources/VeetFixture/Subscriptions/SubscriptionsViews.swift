@@ -1,6 +1,6 @@
 import Foundation
 
-/// How the census's rows and operations look on the wire (§3.1, §6, email.md §13).
+/// How the census's rows and operations look on the wire (docs/wire/subscriptions.md §3.1, §6, docs/wire/email.md §13).
 extension SubscriptionsState {
     func view(_ row: Row) -> JSON {
         let mailto: JSON = row.mailto.map { ["to": .string($0.to), "subject": .string($0.subject), "body": .string($0.body)] }
@@ -35,7 +35,7 @@ extension SubscriptionsState {
 }
 
 extension SubscriptionsState {
-    /// A thread's subscription block (§3.2): the row's id, state, mechanism,
+    /// A thread's subscription block (docs/wire/subscriptions.md §3.2): the row's id, state, mechanism,
     /// destination, digest and revision, exactly as the census shows them.
     func block(_ row: Row) -> JSON {
         let full = view(row)

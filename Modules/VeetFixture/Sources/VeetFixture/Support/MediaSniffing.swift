@@ -1,7 +1,7 @@
 import Foundation
 
 /// What an upload is, judged from its bytes first and its declared type second
-/// (sessions-runs.md §6.3: the stored type is the detected one).
+/// (docs/wire/sessions-runs.md §6.3: the stored type is the detected one).
 enum MediaSniffing {
     struct Detection: Equatable {
         var mediaType: String

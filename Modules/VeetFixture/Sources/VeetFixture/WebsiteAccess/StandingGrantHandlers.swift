@@ -1,6 +1,6 @@
 import Foundation
 
-/// Standing grants (website-access.md §7): create with a required
+/// Standing grants (docs/wire/website-access.md §7): create with a required
 /// idempotency key, list oldest first.
 extension WebsiteHandlers {
     static let actionKinds: Set<String> = ["click", "type", "select", "check", "press", "scroll"]
@@ -68,7 +68,7 @@ extension WebsiteHandlers {
         return .json(201, grant)
     }
 
-    /// Oldest first, like profiles, paged with `limit` and `cursor` (website-access.md §1).
+    /// Oldest first, like profiles, paged with `limit` and `cursor` (docs/wire/website-access.md §1).
     func listStandingGrants() throws -> HTTPResponse {
         let profileID = head.query("profile_id")
         let items = web.standingGrants.values

@@ -89,7 +89,7 @@ enum WebsiteRoute {
         }
     }
 
-    /// Task grants and task scopes ([newer], website-access.md §8).
+    /// Task grants and task scopes ([newer], docs/wire/website-access.md §8).
     var isTaskPermission: Bool {
         switch self {
         case .taskGrants, .taskGrant, .taskGrantRevoke, .taskScopes: true

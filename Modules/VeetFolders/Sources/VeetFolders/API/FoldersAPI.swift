@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 import VeetWire
 
-/// The folder routes (sessions-runs.md §9), one call each, no state.
+/// The folder routes (docs/wire/sessions-runs.md §9), one call each, no state.
 /// Non-2xx answers throw `APIError`; see `FolderNameError.from` for form errors.
 public struct FoldersAPI: Sendable {
     public let send: HTTPRequestSender
@@ -76,7 +76,7 @@ public struct FoldersAPI: Sendable {
     }
 
     /// The answers that mean "this server has no folders": the contract's
-    /// probe rule (README §2) hides a family on 404, 405 or 400.
+    /// probe rule (docs/wire/README.md §2) hides a family on 404, 405 or 400.
     public static func meansUnavailable(_ error: any Error) -> Bool {
         ServerRefusal.meansNotOffered(error, badRequest: .any)
     }

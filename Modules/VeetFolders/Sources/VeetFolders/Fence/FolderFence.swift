@@ -11,7 +11,7 @@ public struct ReadTicket: Sendable, Hashable, Comparable {
 }
 
 /// Keeps a folder mutation from being undone by a read that was in flight
-/// while it happened (seed 000). Every mutation marks what it changed when its
+/// while it happened (docs/folders.md, The fence). Every mutation marks what it changed when its
 /// answer arrives; a move or a delete also marks when it starts. A read's
 /// answer is corrected by every mark still in flight or made after the read
 /// was sent; a mark is dropped once no outstanding read predates it, after

@@ -52,7 +52,7 @@ public enum FolderRuleError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 }
 
-/// A `409` whose `details.reason` sessions-runs.md §9 lists (other than the
+/// A `409` whose `details.reason` docs/wire/sessions-runs.md §9 lists (other than the
 /// name reasons, which are `FolderNameError`), in its own words.
 public struct FolderConflict: Error, Sendable, Hashable, CustomStringConvertible {
     public var reason: String

@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// One folder as the server describes it (sessions-runs.md §9.1).
+/// One folder as the server describes it (docs/wire/sessions-runs.md §9.1).
 public struct FolderView: Codable, Sendable, Hashable, Identifiable {
     public var id: String
     public var name: String
@@ -52,7 +52,7 @@ public enum ProposalState: LenientEnum {
     public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
-/// A grouping the server suggests; nothing is filed until the owner accepts (§9.3).
+/// A grouping the server suggests; nothing is filed until the owner accepts (docs/wire/sessions-runs.md §9.3).
 public struct FolderProposalView: Codable, Sendable, Hashable, Identifiable {
     public var id: String
     public var kind: ProposalKind

@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 import VeetWire
 
-/// The memory routes (memory.md §2), one call each, no state. Every request
+/// The memory routes (docs/wire/memory.md §2), one call each, no state. Every request
 /// carries `ceiling` (an owner app sends `restricted`); every write carries an
 /// `Idempotency-Key`, minted once per intent by the caller (or here, by
 /// default) and reused by every retry of that request.
@@ -19,7 +19,7 @@ public struct MemoryAPI: Sendable {
         self.ceiling = ceiling
     }
 
-    /// The answers that mean "this family is not offered" (README §2's probe rule).
+    /// The answers that mean "this family is not offered" (docs/wire/README.md §2's probe rule).
     public static func meansUnavailable(_ error: any Error) -> Bool {
         ServerRefusal.meansNotOffered(error, badRequest: .any)
     }
@@ -163,7 +163,7 @@ public struct MemoryAPI: Sendable {
 
     // MARK: Requests
 
-    /// Every memory route takes the ceiling (memory.md §1).
+    /// Every memory route takes the ceiling (docs/wire/memory.md §1).
     private func get(_ request: HTTPRequest) -> HTTPRequest {
         withCeiling(request)
     }

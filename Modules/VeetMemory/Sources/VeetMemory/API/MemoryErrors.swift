@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// The server serves the memory browser but not its changes (memory.md §1):
+/// The server serves the memory browser but not its changes (docs/wire/memory.md §1):
 /// a review or delete answered with one of the framework's two fixed texts.
 /// Not "this belief is gone": nothing was changed, and nothing can be here.
 public struct MemoryChangesUnsupported: Error, Sendable, Hashable, CustomStringConvertible {

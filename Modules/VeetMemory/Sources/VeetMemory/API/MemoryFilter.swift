@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// What the memory list asks for (memory.md §3). Empty sets and nils are left
+/// What the memory list asks for (docs/wire/memory.md §3). Empty sets and nils are left
 /// out of the query: no status means the server's live set, no `flagged` both.
 public struct MemoryFilter: Sendable, Hashable {
     public var statuses: Set<BeliefStatus>

@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 import VeetWire
 
-/// One governed belief, a `MemoryView` (memory.md §3.1). Only `id` is required;
+/// One governed belief, a `MemoryView` (docs/wire/memory.md §3.1). Only `id` is required;
 /// every other field has a default so that older servers and fixtures decode,
 /// and unknown fields are ignored.
 public struct Belief: Codable, Sendable, Hashable, Identifiable {
@@ -113,7 +113,7 @@ public struct Belief: Codable, Sendable, Hashable, Identifiable {
 }
 
 /// A belief's subject as a person reads it: `person:<uuid>:<display name>` is a
-/// person in People, shown by name (memory.md §3.1); anything else is plain text.
+/// person in People, shown by name (docs/wire/memory.md §3.1); anything else is plain text.
 public struct MemorySubject: Sendable, Hashable {
     public var raw: String
     public init(_ raw: String) { self.raw = raw }

@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// A synthesis summary in the memory list (`DerivedMemoryView`, memory.md §3.2):
+/// A synthesis summary in the memory list (`DerivedMemoryView`, docs/wire/memory.md §3.2):
 /// any object with a `record_kind`, whatever the value.
 public struct DerivedMemory: Codable, Sendable, Hashable, Identifiable {
     /// `summary`, `hypothesis`, or a newer kind shown as a generic derived record.

@@ -15,7 +15,7 @@ public enum DreamingDecision: String, Sendable, Hashable, Codable {
     case approved, rejected
 }
 
-/// When dreaming runs next, or that it is paused (memory.md §7).
+/// When dreaming runs next, or that it is paused (docs/wire/memory.md §7).
 public struct DreamingSchedule: Codable, Sendable, Hashable {
     public var paused: Bool
     public var nextRunAt: Timestamp?

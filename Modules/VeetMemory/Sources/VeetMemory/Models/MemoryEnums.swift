@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 import VeetWire
 
-/// A belief's lifecycle (memory.md §3). The list's default (no status given) is the live set.
+/// A belief's lifecycle (docs/wire/memory.md §3). The list's default (no status given) is the live set.
 public enum BeliefStatus: LenientEnum {
     case candidate, provisional, active, superseded, expired, retired
     case unknown(String)
@@ -63,10 +63,10 @@ public enum Authority: LenientEnum {
 }
 
 /// The `ceiling` every memory route requires: the highest sensitivity the
-/// caller may see. An owner app sends `restricted` (memory.md §1).
+/// caller may see. An owner app sends `restricted` (docs/wire/memory.md §1).
 public typealias Sensitivity = VeetWire.Sensitivity
 
-/// The three owner review answers (memory.md §5.2); delete is the fourth action.
+/// The three owner review answers (docs/wire/memory.md §5.2); delete is the fourth action.
 public enum ReviewOutcome: String, Sendable, Hashable, CaseIterable, Codable {
     /// "Mark reviewed": unflagged, moves to the top of the list.
     case dismiss

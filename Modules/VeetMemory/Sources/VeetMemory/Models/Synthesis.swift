@@ -116,7 +116,7 @@ public struct SynthesisContent: Codable, Sendable, Hashable {
     }
 }
 
-/// One reconsolidation operation (memory.md §6): a merge, summary, hypothesis
+/// One reconsolidation operation (docs/wire/memory.md §6): a merge, summary, hypothesis
 /// or conflict the server made or proposes from several beliefs.
 public struct SynthesisOperation: Codable, Sendable, Hashable, Identifiable {
     public var id: String

@@ -1,6 +1,6 @@
 import VeetTransport
 
-/// The three route families, each mounted by a flag of its own (memory.md §2).
+/// The three route families, each mounted by a flag of its own (docs/wire/memory.md §2).
 public enum MemoryFamily: String, Sendable, Hashable, CaseIterable {
     /// The belief browser and its review/delete writes.
     case memories
@@ -22,7 +22,7 @@ public enum MemoryFamily: String, Sendable, Hashable, CaseIterable {
 /// error: a hidden family shows no control and makes no further request.
 public enum FamilyAccess: Sendable, Hashable {
     case unknown
-    /// Its read route answered 404/405 (or 400, the probe rule of README §2).
+    /// Its read route answered 404/405 (or 400, the probe rule of docs/wire/README.md §2).
     case unavailable
     /// Its read route answered 403: the token lacks `memory.read`.
     case readDenied(reason: String)

@@ -1,5 +1,5 @@
 /// The memory list as shown, and what each owner action does to it
-/// (memory.md §5.2): a reviewed belief moves to the top, an untrue one leaves
+/// (docs/wire/memory.md §5.2): a reviewed belief moves to the top, an untrue one leaves
 /// the live list, a "not relevant here" one stays where it is (still
 /// flagged), a deleted one is gone for good. The returned view decides, read
 /// through the filter the list was read with.

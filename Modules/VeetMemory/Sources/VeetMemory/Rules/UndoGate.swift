@@ -1,4 +1,4 @@
-/// When Undo is offered for a synthesis operation (memory.md §6): a committed
+/// When Undo is offered for a synthesis operation (docs/wire/memory.md §6): a committed
 /// merge that still has content and rests on two or more distinct beliefs.
 public enum UndoGate {
     public enum Refusal: Sendable, Hashable, CustomStringConvertible {

@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// History imports (people.md §10): preview, apply, resume, cancel, and the jobs.
+/// History imports (docs/wire/people.md §10): preview, apply, resume, cancel, and the jobs.
 extension PeopleAPI {
     public func imports() async throws -> [ImportJob] {
         try await Page<ImportJob>.all { cursor in

@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 import VeetWire
 
-/// The People writes (people.md §6–§9). Each carries `ceiling`, the audit
+/// The People writes (docs/wire/people.md §6–§9). Each carries `ceiling`, the audit
 /// session and an `Idempotency-Key`: pass the same key again to retry the same
 /// intent (the sender's own retries already reuse it).
 extension PeopleAPI {

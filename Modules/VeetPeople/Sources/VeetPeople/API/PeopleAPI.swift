@@ -2,14 +2,14 @@ import Foundation
 import VeetTransport
 import VeetWire
 
-/// The People routes (people.md), one call each, no state. Every route gets
-/// `ceiling` (the owner's app sends `restricted`, §1); every list follows its
+/// The People routes (docs/wire/people.md), one call each, no state. Every route gets
+/// `ceiling` (the owner's app sends `restricted`, docs/wire/people.md §1); every list follows its
 /// cursor with `Page.all`. Non-2xx answers throw `APIError`; `PeopleError.from`
 /// says what one means.
 public struct PeopleAPI: Sendable {
     public let send: HTTPRequestSender
     public let ceiling: Sensitivity
-    /// The audit session every write body carries (people.md §1).
+    /// The audit session every write body carries (docs/wire/people.md §1).
     public let auditSessionID: String?
 
     /// Reads, and writes (all of which carry an `Idempotency-Key`), retry on
@@ -105,7 +105,7 @@ public struct PeopleAPI: Sendable {
 
     /// Open merge suggestions. The route exists on newer servers only: any
     /// failure (400 from an older server parsing it as a person id, 404, 405,
-    /// anything) means "no suggestions" (people.md §2).
+    /// anything) means "no suggestions" (docs/wire/people.md §2).
     public func mergeSuggestions() async -> [MergeSuggestion] {
         do {
             return try await Page<MergeSuggestion>.all { cursor in
@@ -132,7 +132,7 @@ public struct PeopleAPI: Sendable {
         throw PeopleError.stillRunning(operationID: operationID)
     }
 
-    /// The answers that mean "this server has no People" (people.md §1: 404/405).
+    /// The answers that mean "this server has no People" (docs/wire/people.md §1: 404/405).
     public static func meansUnavailable(_ error: any Error) -> Bool {
         ServerRefusal.meansNotOffered(error)
     }

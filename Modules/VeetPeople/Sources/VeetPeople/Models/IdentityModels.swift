@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// A merge, split, undo or forget (people.md §7.1): first a `preview` listing
+/// A merge, split, undo or forget (docs/wire/people.md §7.1): first a `preview` listing
 /// the reassignments, applied before `expiresAt`.
 public struct IdentityOperation: Codable, Sendable, Hashable, Identifiable {
     public var id: String
@@ -49,7 +49,7 @@ public struct IdentityOperation: Codable, Sendable, Hashable, Identifiable {
     }
 }
 
-/// A possible duplicate (people.md §7.2), answered Merge or Not the same.
+/// A possible duplicate (docs/wire/people.md §7.2), answered Merge or Not the same.
 public struct MergeSuggestion: Codable, Sendable, Hashable, Identifiable {
     public var id: String
     public var revision: Int
@@ -91,7 +91,7 @@ public struct MergeSuggestion: Codable, Sendable, Hashable, Identifiable {
     }
 }
 
-/// What forgetting a person removes (people.md §9): a preview, then the applied erasure.
+/// What forgetting a person removes (docs/wire/people.md §9): a preview, then the applied erasure.
 public struct ErasureView: Codable, Sendable, Hashable, Identifiable {
     public var id: String
     public var revision: Int
@@ -113,7 +113,7 @@ public struct ErasureView: Codable, Sendable, Hashable, Identifiable {
     }
 }
 
-/// The answer to a correction (people.md §8).
+/// The answer to a correction (docs/wire/people.md §8).
 public struct CorrectionResult: Codable, Sendable, Hashable {
     public var personRevision: Int?
     public var belief: PersonFact?

@@ -12,11 +12,11 @@ public enum ImportState: LenientEnum {
 
     /// Still working: poll it.
     public var isActive: Bool { self == .queued || self == .running }
-    /// Can be resumed (people.md §10: when nothing is reserved).
+    /// Can be resumed (docs/wire/people.md §10: when nothing is reserved).
     public var isResumable: Bool { self == .budgetPaused || self == .failed || self == .cancelled }
 }
 
-/// What a history import reads (people.md §10): chats and/or mail accounts in a
+/// What a history import reads (docs/wire/people.md §10): chats and/or mail accounts in a
 /// date range, under a record limit and a spending cap.
 public struct ImportScope: Codable, Sendable, Hashable {
     public var sessionIDs: [String]
@@ -86,7 +86,7 @@ public struct ImportScope: Codable, Sendable, Hashable {
     }
 }
 
-/// One history import job and its progress (people.md §10).
+/// One history import job and its progress (docs/wire/people.md §10).
 public struct ImportJob: Codable, Sendable, Hashable, Identifiable {
     public var id: String
     public var revision: Int

@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 import VeetWire
 
-// The People vocabularies (people.md §3–§9). Each grows on newer servers: an
+// The People vocabularies (docs/wire/people.md §3–§9). Each grows on newer servers: an
 // unknown value is kept as `.unknown(raw)` and never fails the object around it.
 
 /// How sensitive an entity is; also the `ceiling` every People route takes.
@@ -88,7 +88,7 @@ public enum SuggestionState: LenientEnum {
     public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
-/// What a correction says about a fact (people.md §8).
+/// What a correction says about a fact (docs/wire/people.md §8).
 public enum CorrectionKind: LenientEnum {
     /// The fact is wrong as stated; `statement` holds the right words.
     case correct

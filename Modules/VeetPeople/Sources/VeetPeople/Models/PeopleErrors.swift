@@ -5,7 +5,7 @@ import VeetTransport
 /// Apps show `description`; the underlying `APIError`, when there is one, keeps
 /// the code and request id for support.
 public enum PeopleError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// 404/405 on the directory: the server's People flag is off (people.md §1).
+    /// 404/405 on the directory: the server's People flag is off (docs/wire/people.md §1).
     case unavailable
     /// 403 on a read: the token lacks `people.read`.
     case readDenied(APIError)
@@ -17,7 +17,7 @@ public enum PeopleError: Error, Sendable, Hashable, CustomStringConvertible {
     case previewExpired(operationID: String)
     /// An operation did not complete while it was polled.
     case stillRunning(operationID: String)
-    /// A write was attempted before an audit session was opened (people.md §1).
+    /// A write was attempted before an audit session was opened (docs/wire/people.md §1).
     case noAuditSession
 
     public var description: String {
@@ -53,7 +53,7 @@ public enum PeopleError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Whether the People writes are shown (people.md §1: `403` ⇒ denied). Once a
+/// Whether the People writes are shown (docs/wire/people.md §1: `403` ⇒ denied). Once a
 /// write is refused for a missing scope, every write control hides and the
 /// reason is shown in their place, until the connection changes.
 public struct PeopleWriteAccess: Sendable, Hashable {

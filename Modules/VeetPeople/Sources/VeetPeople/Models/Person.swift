@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 import VeetWire
 
-/// One stable identity in the owner's directory (people.md §3).
+/// One stable identity in the owner's directory (docs/wire/people.md §3).
 public struct Person: Codable, Sendable, Hashable, Identifiable {
     public var id: String
     public var revision: Int

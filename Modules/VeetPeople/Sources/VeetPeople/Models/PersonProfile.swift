@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// A person's profile (people.md §4): the most relevant slice of each section;
+/// A person's profile (docs/wire/people.md §4): the most relevant slice of each section;
 /// `truncated` says the section routes hold more.
 public struct PersonProfile: Codable, Sendable, Hashable {
     public var person: Person
@@ -75,7 +75,7 @@ public struct PersonProfile: Codable, Sendable, Hashable {
     }
 }
 
-/// A merge the system applied (people.md §7.3); undo it with `PeopleAPI.undo`.
+/// A merge the system applied (docs/wire/people.md §7.3); undo it with `PeopleAPI.undo`.
 public struct AutomaticMerge: Codable, Sendable, Hashable {
     public var operationID: String
     public var revision: Int
@@ -88,7 +88,7 @@ public struct AutomaticMerge: Codable, Sendable, Hashable {
     }
 }
 
-/// One page of a profile section route (people.md §5).
+/// One page of a profile section route (docs/wire/people.md §5).
 public struct SectionPage<Item: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
     public var items: [Item]
     public var nextCursor: String?
@@ -111,7 +111,7 @@ public struct SectionPage<Item: Codable & Sendable & Hashable>: Codable, Sendabl
     var page: Page<Item> { Page(items: items, nextCursor: nextCursor) }
 }
 
-/// Why an identity exists: one item that Repair identity can move (people.md §5).
+/// Why an identity exists: one item that Repair identity can move (docs/wire/people.md §5).
 public struct IdentityEvidence: Codable, Sendable, Hashable, Identifiable {
     public var id: String
     public var revision: Int?
@@ -128,7 +128,7 @@ public struct IdentityEvidence: Codable, Sendable, Hashable, Identifiable {
     }
 }
 
-/// One source reference behind an entity (people.md §5, route 17).
+/// One source reference behind an entity (docs/wire/people.md §5, route 17).
 public struct EvidenceReference: Codable, Sendable, Hashable {
     public var reference: String
     /// `owner`, `email`, `sms`, kept raw.

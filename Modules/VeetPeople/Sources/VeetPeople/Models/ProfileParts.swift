@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 import VeetWire
 
-/// A name or contact detail of a person (`identifier`, people.md §4).
+/// A name or contact detail of a person (`identifier`, docs/wire/people.md §4).
 public struct PersonIdentifier: Codable, Sendable, Hashable, Identifiable {
     public var id: String
     public var revision: Int
@@ -43,7 +43,7 @@ public struct Relationship: Codable, Sendable, Hashable, Identifiable {
     public var revision: Int
     public var subject: Endpoint
     public var object: Endpoint
-    /// `parent`, `friend`, `colleague`… (people.md §3), kept raw.
+    /// `parent`, `friend`, `colleague`… (docs/wire/people.md §3), kept raw.
     public var predicate: String
     public var qualifier: String?
     public var beliefID: String?
@@ -90,7 +90,7 @@ public struct Interaction: Codable, Sendable, Hashable, Identifiable {
     public var id: String
     public var revision: Int
     public var channel: Channel
-    /// `exchange`, `meeting`, `visit`… (people.md §4), kept raw.
+    /// `exchange`, `meeting`, `visit`… (docs/wire/people.md §4), kept raw.
     public var interactionKind: String?
     public var attribution: String?
     public var direction: String?
@@ -159,7 +159,7 @@ public struct Commitment: Codable, Sendable, Hashable, Identifiable {
     }
 }
 
-/// A fact about a person: a memory belief (memory.md §3.1), the fields People shows.
+/// A fact about a person: a memory belief (docs/wire/memory.md §3.1), the fields People shows.
 public struct PersonFact: Codable, Sendable, Hashable, Identifiable {
     public var id: String
     public var statement: String

@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 import VeetWire
 
-/// A change to a person (people.md §6, PATCH): any of these, sent with the
+/// A change to a person (docs/wire/people.md §6, PATCH): any of these, sent with the
 /// person's revision. Nil fields are left out of the body.
 public struct PersonEdit: Sendable, Hashable {
     public var displayName: String?
@@ -44,14 +44,14 @@ public struct PersonEdit: Sendable, Hashable {
     }
 }
 
-/// A correction of one fact (people.md §8).
+/// A correction of one fact (docs/wire/people.md §8).
 public struct Correction: Sendable, Hashable {
     public var beliefID: String
     public var kind: CorrectionKind
     /// The fact's revision (the profile's `fact_revisions`).
     public var expectedRevision: Int
     /// The fact's 1-based place in the list the owner corrected it from; the
-    /// contract requires it and leaves its meaning open (§11).
+    /// contract requires it and leaves its meaning open (docs/wire/people.md §11).
     public var expectedPosition: Int
     /// The right words, for `correct`.
     public var statement: String?

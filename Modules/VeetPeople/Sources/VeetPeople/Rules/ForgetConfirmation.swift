@@ -1,6 +1,6 @@
 import Foundation
 
-/// The checks before a person is forgotten (people.md §9). A person typed
+/// The checks before a person is forgotten (docs/wire/people.md §9). A person typed
 /// their name (or the word `forget` for a person without one) to confirm;
 /// a script instead states the counts it expects, which must equal the
 /// preview's exactly (a differing count means the preview is not what the

@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// How a People date reads (people.md §4): in its own `source_timezone`
+/// How a People date reads (docs/wire/people.md §4): in its own `source_timezone`
 /// (an IANA name; nil or unknown ⇒ UTC), never finer than its precision.
 /// "14 March 2026, 09:30 (Europe/Lisbon)" for an instant, "14 March 2026"
 /// for a day, "March 2026", "2026", and "Date unknown".

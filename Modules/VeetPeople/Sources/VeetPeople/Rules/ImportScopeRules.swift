@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// The scope rules of a history import (people.md §10), checked before
+/// The scope rules of a history import (docs/wire/people.md §10), checked before
 /// anything is sent so the owner is told which field to change.
 public enum ImportScopeRules {
     public static let maximumCost: Decimal = 100

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The directory's collections (people.md §3, "Client collections"), as the
+/// The directory's collections (docs/wire/people.md §3, "Client collections"), as the
 /// query each one sends.
 public enum PeopleCollection: String, Sendable, Hashable, CaseIterable {
     /// Everyone current: active and provisional identities.

@@ -17,7 +17,7 @@ public enum ScheduleMutation: String, Sendable, Hashable {
     }
 }
 
-/// A mutation the server refused with `409` (schedules.md §1): nothing
+/// A mutation the server refused with `409` (docs/wire/schedules.md §1): nothing
 /// changed. `current` is the record read back right after, so the form can
 /// show what is there now; `expectedRevision` is the revision that was sent.
 public struct ScheduleConflict: Error, Sendable, Hashable, CustomStringConvertible {
@@ -80,7 +80,7 @@ extension String {
 }
 
 /// `422 schedule_validation_error`, with its stable `details.reason`
-/// (`schedule.*`, schedules.md §1): a rule checked after the shape.
+/// (`schedule.*`, docs/wire/schedules.md §1): a rule checked after the shape.
 public struct ScheduleValidationError: Error, Sendable, Hashable, CustomStringConvertible {
     public var reason: String
     public var message: String
@@ -92,7 +92,7 @@ public struct ScheduleValidationError: Error, Sendable, Hashable, CustomStringCo
         return "\(said) Nothing was saved. (\(reason))"
     }
 
-    /// Every reason schedules.md lists, in its own words.
+    /// Every reason docs/wire/schedules.md lists, in its own words.
     public static let words: [String: String] = [
         "schedule.scope_not_granted": "A requested scope is not granted to this token, so the schedule could not ask for it.",
         "schedule.instruction_contains_credential":
@@ -117,7 +117,7 @@ public struct ScheduleValidationError: Error, Sendable, Hashable, CustomStringCo
 }
 
 /// `400 malformed_request` on a create or an edit: the definition's shape was
-/// refused (schedules.md §1: a missing or unknown field, or a value outside
+/// refused (docs/wire/schedules.md §1: a missing or unknown field, or a value outside
 /// its declared bounds such as a limit of `0` or an empty title). The server
 /// says no more than that, so neither does this.
 public struct ScheduleDefinitionRefused: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// The schedule routes (schedules.md §2), one call each. Every mutation sends
+/// The schedule routes (docs/wire/schedules.md §2), one call each. Every mutation sends
 /// the expected revision; a `409` reads the record back and throws
 /// `ScheduleConflict`; a `422` throws `ScheduleValidationError`; a `400` on a
 /// create or an edit throws `ScheduleDefinitionRefused`.

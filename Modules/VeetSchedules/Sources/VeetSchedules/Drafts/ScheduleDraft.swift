@@ -3,7 +3,7 @@ import VeetTransport
 
 /// A schedule as a person types it in a form: title, instruction, cadence in
 /// words (`CadenceInput`) and time zone. The rules the server checks on shape
-/// (schedules.md §5: lengths, a cadence that parses, a known time zone, a run
+/// (docs/wire/schedules.md §5: lengths, a cadence that parses, a known time zone, a run
 /// left in the future) are checked here first, each refusal in words beside
 /// its field, so a form can keep every character typed and say what to fix.
 public struct ScheduleDraft: Sendable, Hashable {
@@ -21,7 +21,7 @@ public struct ScheduleDraft: Sendable, Hashable {
         }
     }
 
-    /// schedules.md §5: title 1–1024, instruction 1–65536 (counted in Unicode scalars, as the server does).
+    /// docs/wire/schedules.md §5: title 1–1024, instruction 1–65536 (counted in Unicode scalars, as the server does).
     public static let titleLimit = 1024
     public static let instructionLimit = 65536
 

@@ -13,7 +13,7 @@ public struct ScheduledSessionGroup: Sendable, Hashable, Identifiable {
     public var sessionIDs: [String] { sessions.map(\.id) }
 }
 
-/// Groups cached scheduled sessions (seed 000): a schedule with two or more
+/// Groups cached scheduled sessions (docs/schedules.md, Scheduled sessions in the history): a schedule with two or more
 /// cached sessions becomes one group; a lone scheduled session stays in the
 /// history. Groups are ordered by their newest session's activity.
 public enum ScheduledGrouping {

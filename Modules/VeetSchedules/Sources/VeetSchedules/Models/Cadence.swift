@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// A schedule's cadence (schedules.md §4, `kind` discriminator). Known kinds
+/// A schedule's cadence (docs/wire/schedules.md §4, `kind` discriminator). Known kinds
 /// are read into fields; the raw object is kept so an unknown kind still
 /// renders and is sent back unchanged.
 public struct Cadence: Codable, Sendable, Hashable {

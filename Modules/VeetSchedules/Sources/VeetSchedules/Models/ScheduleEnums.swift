@@ -22,7 +22,7 @@ public enum CadenceKind: LenientEnum {
     public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
-/// What became of one firing (schedules.md §6).
+/// What became of one firing (docs/wire/schedules.md §6).
 public enum OccurrenceDisposition: LenientEnum {
     case materialized, missed, skippedOverlap, authorizationFailed, configurationFailed
     case unknown(String)

@@ -192,7 +192,7 @@ public struct ScheduleRecord: Codable, Sendable, Hashable, Identifiable {
     public var id: String { schedule.id }
 }
 
-/// One firing of a schedule (schedules.md §6).
+/// One firing of a schedule (docs/wire/schedules.md §6).
 public struct ScheduleOccurrence: Codable, Sendable, Hashable, Identifiable {
     public var id: String
     public var scheduleID: String

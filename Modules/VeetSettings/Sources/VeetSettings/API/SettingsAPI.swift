@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// The model-settings and persona routes (settings.md §2-§4), one call each, no
+/// The model-settings and persona routes (docs/wire/settings.md §2-§4), one call each, no
 /// state. Both documents are versioned: a write sends the version it was based
 /// on, and a `409` re-reads the document and throws a conflict carrying it.
 /// Writes are not retried (they carry no key; a repeated one would answer
@@ -13,7 +13,7 @@ public struct SettingsAPI: Sendable {
         send = sender.retrying(retry, .reads)
     }
 
-    /// The answers that mean "this server does not have the resource" (§1:
+    /// The answers that mean "this server does not have the resource" (docs/wire/settings.md §1:
     /// `404`/`405`; and the framework's `400` for an unsupported method).
     public static func meansUnavailable(_ error: any Error) -> Bool {
         if error is SettingsUnavailable { return true }

@@ -32,7 +32,7 @@ public struct ChoiceNotOffered: Error, Sendable, Hashable, CustomStringConvertib
     }
 }
 
-/// This server has no such resource (settings.md §1: `404`/`405`): the controls are hidden.
+/// This server has no such resource (docs/wire/settings.md §1: `404`/`405`): the controls are hidden.
 public struct SettingsUnavailable: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Resource: String, Sendable, Hashable { case models = "model settings", persona }
     public var resource: Resource

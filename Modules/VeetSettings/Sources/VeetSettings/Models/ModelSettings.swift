@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 
 /// A model policy and the effort sent with it (`chat`, `memory` and a write's
-/// body, settings.md §3). `reasoningEffort` nil means "send no effort".
+/// body, docs/wire/settings.md §3). `reasoningEffort` nil means "send no effort".
 public struct ModelChoice: Codable, Sendable, Hashable {
     public var modelPolicy: String
     public var reasoningEffort: ReasoningEffort?
@@ -71,7 +71,7 @@ public struct ChatModelOption: Codable, Sendable, Hashable {
         defaultReasoningEffort = try c.decodeIfPresent(ReasoningEffort.self, forKey: .defaultReasoningEffort)
     }
 
-    /// The effort to preselect (settings.md §3.1's client rule): the server's
+    /// The effort to preselect (docs/wire/settings.md §3.1's client rule): the server's
     /// default when it is one this model accepts, else the first accepted one,
     /// else none. A default outside the list is never used.
     public var defaultEffort: ReasoningEffort? {
@@ -111,7 +111,7 @@ public struct MemoryModelOption: Codable, Sendable, Hashable {
     public var choice: ModelChoice { ModelChoice(modelPolicy: modelPolicy, reasoningEffort: reasoningEffort) }
 }
 
-/// The owner's model settings, a whole document with a version (settings.md §3.1).
+/// The owner's model settings, a whole document with a version (docs/wire/settings.md §3.1).
 /// `chat` and `memory` are the effective choices: a saved choice that is no
 /// longer offered shows as the server's default.
 public struct ModelSettings: Codable, Sendable, Hashable {

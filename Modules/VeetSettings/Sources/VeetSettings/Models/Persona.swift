@@ -66,7 +66,7 @@ struct WrittenEntry: Encodable {
     }
 }
 
-/// The persona, a whole document with a version (settings.md §4). Version 0
+/// The persona, a whole document with a version (docs/wire/settings.md §4). Version 0
 /// with no entries is the real "never written" state.
 public struct PersonaDocument: Codable, Sendable, Hashable {
     public var version: Int

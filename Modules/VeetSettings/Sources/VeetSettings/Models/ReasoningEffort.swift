@@ -1,6 +1,6 @@
 import VeetTransport
 
-/// How hard a model thinks (settings.md §3.1). The server's set is closed, but a
+/// How hard a model thinks (docs/wire/settings.md §3.1). The server's set is closed, but a
 /// newer server may add a value: it is kept raw, shown as sent and sent back
 /// unchanged, never refused while decoding. "No effort" is `nil`, not a case.
 public enum ReasoningEffort: LenientEnum {

@@ -1,6 +1,6 @@
 import VeetTransport
 
-/// Why a choice cannot be saved (settings.md §3.2), found before any request.
+/// Why a choice cannot be saved (docs/wire/settings.md §3.2), found before any request.
 public enum ChoiceRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     case chatModelNotOffered(String)
     case effortNotAccepted(policy: String, effort: ReasoningEffort, accepted: [ReasoningEffort])
@@ -55,7 +55,7 @@ public struct ModelSettingsRequest: Sendable, Hashable {
     }
 }
 
-/// The allowed combinations (settings.md §3.2), as plain values.
+/// The allowed combinations (docs/wire/settings.md §3.2), as plain values.
 public enum ModelChoiceRules {
     /// Nil when the server offers this chat choice.
     public static func chatRefusal(_ choice: ModelChoice, in settings: ModelSettings) -> ChoiceRefusal? {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One thing wrong with a persona before it is sent (settings.md §4).
+/// One thing wrong with a persona before it is sent (docs/wire/settings.md §4).
 public enum PersonaProblem: Sendable, Hashable, CustomStringConvertible {
     case tooManyEntries(count: Int)
     /// `index` counts from 1, as the owner reads the list.

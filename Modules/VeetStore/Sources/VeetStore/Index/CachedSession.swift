@@ -155,7 +155,7 @@ public enum SessionRules {
     }
 
     /// The optimistic title: the first non-empty (not whitespace-only) text
-    /// block, whitespace runs collapsed, at most 64 characters (sessions-runs.md §2.6).
+    /// block, whitespace runs collapsed, at most 64 characters (docs/wire/sessions-runs.md §2.6).
     public static func optimisticTitle(from content: [ContentBlock]) -> String? {
         for block in content {
             guard let text = block.text else { continue }

@@ -16,13 +16,13 @@ public enum SessionKind: Sendable, Hashable {
     /// (`run_kind` and whatever the server wrote there, or `purpose` and the People value).
     case serversOwn(field: String, value: String)
 
-    /// The People `purpose` values that are not conversations (people.md §1);
+    /// The People `purpose` values that are not conversations (docs/wire/people.md §1);
     /// any other `purpose` is the owner's business and stays listed.
     public static let peoplePurposes: Set<String> = ["people-management", "people-import"]
 
     /// Reads `metadata`: a `run_kind` of any value (even one this client does not
     /// know) is a run the server started for itself; clients may not send that key
-    /// (sessions-runs.md §2.1). A People `purpose` is an audit or import session.
+    /// (docs/wire/sessions-runs.md §2.1). A People `purpose` is an audit or import session.
     public init(metadata: JSONValue) {
         if let kind = metadata["run_kind"], !kind.isNull {
             self = .serversOwn(field: "run_kind", value: kind.stringValue ?? kind.compactText)

@@ -19,7 +19,8 @@ public struct ReconcileReport: Sendable, Hashable, Codable {
     public var changed: Bool { !(added.isEmpty && updated.isEmpty && pruned.isEmpty) }
 }
 
-/// Mirrors the server's session index into the store (seed 000): walk every
+/// Mirrors the server's session index into the store (docs/store.md, Reconciliation;
+/// docs/wire/sessions-runs.md §10): walk every
 /// page until no next cursor; server rows win; a local row the walk did not
 /// see is confirmed with a point read before it is pruned, because activity
 /// moves sessions between keyset pages while a client walks them.

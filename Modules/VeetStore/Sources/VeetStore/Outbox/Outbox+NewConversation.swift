@@ -87,7 +87,7 @@ extension OutboxDelivery {
     }
 
     /// A refused create is final only when its body was refused (malformed,
-    /// too large, not JSON: sessions-runs.md §2.1); an unknown agent (404), a
+    /// too large, not JSON: docs/wire/sessions-runs.md §2.1); an unknown agent (404), a
     /// profile not ready (409) or a refused token may pass on a later attempt.
     static func refusesCreationForGood(_ refusal: APIError) -> Bool {
         [400, 413, 415].contains(refusal.status)

@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 import VeetWire
 
-/// Which part of the census to read (§3): one account, one state, or all.
+/// Which part of the census to read (docs/wire/subscriptions.md §3): one account, one state, or all.
 public struct SubscriptionQuery: Sendable, Hashable {
     public var accountID: String?
     public var state: SubscriptionState?
@@ -20,7 +20,7 @@ public struct SubscriptionQuery: Sendable, Hashable {
     }
 }
 
-/// The subscription routes (subscriptions.md §2), one call each, no state.
+/// The subscription routes (docs/wire/subscriptions.md §2), one call each, no state.
 /// Non-2xx answers throw `APIError`; `SubscriptionsError.from` says what one
 /// means. No request ever carries an address or a URL: commands name rows by
 /// id, evidence digest and revision.
@@ -59,7 +59,7 @@ public struct SubscriptionsAPI: Sendable {
     // MARK: Commands
 
     /// Sends the one command a confirmation consented to. The key goes in the
-    /// body and, identical, in the header (so a retry is a replay, §1).
+    /// body and, identical, in the header (so a retry is a replay, docs/wire/subscriptions.md §1).
     public func unsubscribe(_ command: UnsubscribeCommand) async throws -> EmailOperation {
         guard (1...SubscriptionSelection.limit).contains(command.targets.count) else {
             throw SubscriptionsError.refused(SubscriptionSelection.Refusal.full.description)
@@ -117,7 +117,7 @@ public struct SubscriptionsAPI: Sendable {
         }
     }
 
-    /// The answers that mean "this server has no subscriptions" (§1: 404 when
+    /// The answers that mean "this server has no subscriptions" (docs/wire/subscriptions.md §1: 404 when
     /// Email or the flag is off; 405/400 from a server that mounts nothing there).
     public static func meansUnavailable(_ error: any Error) -> Bool {
         ServerRefusal.meansNotOffered(error)
@@ -130,7 +130,7 @@ struct KeepBody: Encodable {
     enum CodingKeys: String, CodingKey { case kept, expectedRevision = "expected_revision" }
 }
 
-/// Subscription ids and evidence digests: 64 lowercase hex characters (§1).
+/// Subscription ids and evidence digests: 64 lowercase hex characters (docs/wire/subscriptions.md §1).
 public enum SubscriptionID {
     public static func isValid(_ text: String) -> Bool {
         text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What one mail account offers this token, as the app read it from the
-/// account list (email.md §3) and handed over: this package never imports the
+/// account list (docs/wire/email.md §3) and handed over: this package never imports the
 /// Email feature. A missing flag is false (never fall back to another command).
 public struct SubscriptionAccountCapabilities: Codable, Sendable, Hashable {
     public var accountID: String

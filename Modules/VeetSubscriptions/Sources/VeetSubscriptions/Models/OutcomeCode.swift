@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// The closed, content-free outcome of a row's last operation (§6), in words.
+/// The closed, content-free outcome of a row's last operation (docs/wire/subscriptions.md §6), in words.
 public enum OutcomeCode: LenientEnum {
     case accepted, redirectRefused, rejected, destinationRefused, tlsFailed, unreachable
     case evidenceChanged, notEligible, requiresSend, sent, sendFailed, sendUncertain

@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 import VeetWire
 
-/// One bulk sender as one account sees it over the last 90 days (§3.1).
+/// One bulk sender as one account sees it over the last 90 days (docs/wire/subscriptions.md §3.1).
 /// `destination` is a host or a recipient to show, never a link to open: the
 /// client never builds a URL or an address from a row.
 public struct Subscription: Codable, Sendable, Hashable, Identifiable {
@@ -99,7 +99,7 @@ public struct Subscription: Codable, Sendable, Hashable, Identifiable {
             ?? "Unnamed sender"
     }
 
-    /// The contract's client gate (§3.1); the server checks again.
+    /// The contract's client gate (docs/wire/subscriptions.md §3.1); the server checks again.
     public var isEligibleToUnsubscribe: Bool {
         verified && (mechanism == .oneClick || mechanism == .mailto) && evidenceDigest != nil && state.isActionable
     }
@@ -109,7 +109,7 @@ public struct Subscription: Codable, Sendable, Hashable, Identifiable {
     public var isChecking: Bool { !verified && state.isActionable }
 }
 
-/// The exact message a verified `mailto` sender would get (§3.1).
+/// The exact message a verified `mailto` sender would get (docs/wire/subscriptions.md §3.1).
 public struct MailtoMessage: Codable, Sendable, Hashable {
     public var to: String
     public var subject: String
@@ -129,7 +129,7 @@ public struct MailtoMessage: Codable, Sendable, Hashable {
     }
 }
 
-/// A row's latest durable action (§6).
+/// A row's latest durable action (docs/wire/subscriptions.md §6).
 public struct RowOperation: Codable, Sendable, Hashable {
     public var operationID: String
     public var runID: String?

@@ -2,11 +2,11 @@ import Foundation
 import VeetTransport
 import VeetWire
 
-// The subscription vocabularies (subscriptions.md §3, §5, §6). Each grows on
+// The subscription vocabularies (docs/wire/subscriptions.md §3, §5, §6). Each grows on
 // newer servers: an unknown value is kept as `.unknown(raw)` and never fails
 // the row around it.
 
-/// Where a sender stands (§5).
+/// Where a sender stands (docs/wire/subscriptions.md §5).
 public enum SubscriptionState: LenientEnum {
     case active, kept, pending, unsubscribed, failed, stillSending, reportedSpam
     case unknown(String)
@@ -20,7 +20,7 @@ public enum SubscriptionState: LenientEnum {
     public var isActionable: Bool { [.active, .failed, .stillSending].contains(self) }
 }
 
-/// The verified way out a sender offers (§3.1).
+/// The verified way out a sender offers (docs/wire/subscriptions.md §3.1).
 public enum Mechanism: LenientEnum {
     case oneClick, mailto, none
     case unknown(String)
@@ -38,7 +38,7 @@ public enum ProtectedReason: LenientEnum {
     public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
-/// What a row's durable operation does (§6).
+/// What a row's durable operation does (docs/wire/subscriptions.md §6).
 public enum OperationAction: LenientEnum {
     case unsubscribe, reportSpam, notSpam
     case unknown(String)
@@ -48,7 +48,7 @@ public enum OperationAction: LenientEnum {
     public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
-/// How a row's operation ended; `pending` and `uncertain` are not done (§6).
+/// How a row's operation ended; `pending` and `uncertain` are not done (docs/wire/subscriptions.md §6).
 public enum OperationStatus: LenientEnum {
     case pending, completed, failed, uncertain
     case unknown(String)
@@ -58,7 +58,6 @@ public enum OperationStatus: LenientEnum {
     public var unknownValue: String? { if case .unknown(let raw) = self { raw } else { nil } }
 }
 
-/// The status of the run behind an email operation (email.md §13), UPPERCASE on the wire.
 /// The run's status is the chat's (VeetWire): the same vocabulary, UPPERCASE on the wire. Once terminal,
 /// the row, not this status, says what happened.
 public typealias RunStatus = VeetWire.RunStatus

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How a durable operation is polled (§7, email.md §13): every second for the
+/// How a durable operation is polled (docs/wire/subscriptions.md §7, docs/wire/email.md §13): every second for the
 /// first ten seconds, then backing off to every five; a read that fails counts,
 /// and three failures in a row stop the polling (the status is unreadable);
 /// past `limit` the polling stops too and the rows are read back as they are.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// An action a row may offer (§5), already narrowed by the account's flags.
+/// An action a row may offer (docs/wire/subscriptions.md §5), already narrowed by the account's flags.
 public enum RowAction: String, Sendable, Hashable, CaseIterable, Codable {
     /// Unsubscribe (or Try again / Unsubscribe again, by state).
     case unsubscribe

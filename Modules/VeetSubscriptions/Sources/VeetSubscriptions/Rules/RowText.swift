@@ -1,7 +1,7 @@
 import Foundation
 
 extension Subscription {
-    /// What the sender offers, in plain words (§3.1): never a link.
+    /// What the sender offers, in plain words (docs/wire/subscriptions.md §3.1): never a link.
     public var offerText: String {
         if isChecking { return "Checking…" }
         switch mechanism {
@@ -13,7 +13,7 @@ extension Subscription {
         }
     }
 
-    /// The state in words; pending rows by what is in flight (§7.4); an
+    /// The state in words; pending rows by what is in flight (docs/wire/subscriptions.md §7, step 4); an
     /// unknown state shows its raw text.
     public var stateText: String {
         switch state {

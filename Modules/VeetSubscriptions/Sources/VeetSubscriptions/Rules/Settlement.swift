@@ -1,6 +1,6 @@
 import Foundation
 
-/// What became of one row after its command (§7.3: the row's state and
+/// What became of one row after its command (docs/wire/subscriptions.md §7, step 3: the row's state and
 /// operation are trusted, not the run's status). Success is quiet; every
 /// failure restores the row with an error that says what to do and what remains.
 public enum RowOutcome: Sendable, Hashable {

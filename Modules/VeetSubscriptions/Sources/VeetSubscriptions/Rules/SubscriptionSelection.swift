@@ -1,6 +1,6 @@
 import Foundation
 
-/// The rows chosen for one unsubscribe: at most 25 (§4.1), in the order they
+/// The rows chosen for one unsubscribe: at most 25 (docs/wire/subscriptions.md §4.1), in the order they
 /// were chosen. Only rows that may be unsubscribed now are ever chosen.
 public struct SubscriptionSelection: Sendable, Hashable {
     public static let limit = 25

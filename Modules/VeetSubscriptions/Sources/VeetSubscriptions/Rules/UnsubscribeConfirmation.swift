@@ -42,7 +42,7 @@ public struct UnsubscribeConfirmation: Sendable, Hashable {
     }
 }
 
-/// `POST /v1/email/subscriptions/unsubscribe`'s body (§4.1).
+/// `POST /v1/email/subscriptions/unsubscribe`'s body (docs/wire/subscriptions.md §4.1).
 public struct UnsubscribeCommand: Codable, Sendable, Hashable {
     public struct Target: Codable, Sendable, Hashable {
         public var subscriptionID: String

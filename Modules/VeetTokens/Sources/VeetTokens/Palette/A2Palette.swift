@@ -1,5 +1,5 @@
 /// The "A2 Dock" palette: the one place where the design's colours are
-/// written down (seed 000, "Design tokens"). Every other part of VeetKit
+/// written down (the table in docs/tokens.md, The palette). Every other part of VeetKit
 /// names a `ColorToken` and asks a `Palette` for it.
 ///
 /// Translucent values stay translucent here, as the table states them

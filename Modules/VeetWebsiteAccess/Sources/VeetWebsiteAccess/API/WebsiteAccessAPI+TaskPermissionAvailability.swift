@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// The server does not offer task permissions (website-access.md §8: the
+/// The server does not offer task permissions (docs/wire/website-access.md §8: the
 /// snapshot answers `404` on the task-grant and task-scope routes). Thrown
 /// instead of the bare 404, so "not found" is kept for an unknown grant on a
 /// server that has them.
@@ -17,7 +17,7 @@ public struct TaskPermissionsUnavailable: Error, Sendable, Hashable, CustomStrin
 
 extension WebsiteAccessAPI {
     /// The answers that mean "this server has no task permissions" on a
-    /// route without an id (the contract's probe rule, README §2).
+    /// route without an id (the contract's probe rule, docs/wire/README.md §2).
     public static func meansUnavailable(_ error: any Error) -> Bool {
         ServerRefusal.meansNotOffered(error, badRequest: .any)
     }

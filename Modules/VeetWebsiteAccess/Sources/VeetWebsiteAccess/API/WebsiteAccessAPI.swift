@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// The website-access routes of the /v1 API (website-access.md): profiles,
+/// The website-access routes of the /v1 API (docs/wire/website-access.md): profiles,
 /// sign-in ceremonies, conversations bound to a profile, standing grants,
 /// task grants and task scopes. One call each, no state; a non-2xx answer
 /// throws `APIError`.

@@ -3,7 +3,7 @@ import Foundation
 /// A standing grant about to be created (`POST /v1/browser-grants`): routine
 /// actions on some of a READY profile's origins within a window of at most
 /// 30 days. Built only through `validated`, so what is sent has passed every
-/// rule the contract states (website-access.md §7).
+/// rule the contract states (docs/wire/website-access.md §7).
 public struct StandingGrantDraft: Sendable, Hashable, Encodable {
     public static let actionKinds = ["click", "type", "select", "check", "press", "scroll"]
     public static let longestWindow: TimeInterval = 30 * 86_400

@@ -4,7 +4,7 @@ import VeetTransport
 /// What the Website Access screen (or `veet sites list`) shows when it
 /// opens: every profile with its status, the one chosen for new
 /// conversations, and — for each profile that is not ready — its newest open
-/// sign-in, refreshed now as the contract asks (website-access.md §4.2).
+/// sign-in, refreshed now as the contract asks (docs/wire/website-access.md §4.2).
 public struct WebsiteAccessOverview: Sendable, Hashable {
     public struct Row: Sendable, Hashable, Identifiable {
         public var profile: BrowserProfile

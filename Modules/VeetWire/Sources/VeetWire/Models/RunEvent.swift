@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// One event of a run's stream, typed (streaming.md §7). Payload structs are
+/// One event of a run's stream, typed (docs/wire/streaming.md §7). Payload structs are
 /// tolerant: unknown fields are ignored and optional fields read as nil.
 ///
 /// Decoding never throws: a type this client does not know becomes

@@ -2,7 +2,7 @@ import Foundation
 import VeetTransport
 
 extension RunEventFrame {
-    /// Types the contract documents as internal diagnostics (streaming.md §7).
+    /// Types the contract documents as internal diagnostics (docs/wire/streaming.md §7).
     static let diagnosticTypes: Set<String> = [
         "context.plan.created", "context.epoch.rotated", "context.budget.pressure",
         "context.budget.exceeded", "context.compacted", "knowledge.passages.retrieved",

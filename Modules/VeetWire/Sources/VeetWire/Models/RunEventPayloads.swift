@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-// Payloads of the run lifecycle and model events (streaming.md §7).
+// Payloads of the run lifecycle and model events (docs/wire/streaming.md §7).
 // `run_id` is read once per frame into `RunEventFrame.runID`, not repeated here.
 
 extension RunEvent {

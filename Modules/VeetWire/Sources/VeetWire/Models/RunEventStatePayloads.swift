@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-// Payloads of approval, suspension, working-state and terminal events (streaming.md §7).
+// Payloads of approval, suspension, working-state and terminal events (docs/wire/streaming.md §7).
 
 extension RunEvent {
     /// `approval.requested`: fetch `GET /v1/approvals/{id}` and show the card.

@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-// Conversation items and tool-call payloads (streaming.md §6.3, §7).
+// Conversation items and tool-call payloads (docs/wire/streaming.md §6.3, §7).
 
 extension RunEvent {
     /// The assistant's message in `assistant.message.completed`, `run.completed`

@@ -70,7 +70,7 @@ public struct SessionView: Codable, Sendable, Hashable, Identifiable {
         folderID = try c.decodeIfPresent(String.self, forKey: .folderID)
     }
 
-    /// `metadata.schedule_id` when it is a UUID string; anything else counts as absent (contract §1.2).
+    /// `metadata.schedule_id` when it is a UUID string; anything else counts as absent (docs/wire/sessions-runs.md §1.2).
     public var scheduleID: String? {
         guard let raw = metadata["schedule_id"]?.stringValue, UUID(uuidString: raw) != nil else { return nil }
         return raw

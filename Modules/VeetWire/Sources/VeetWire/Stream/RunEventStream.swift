@@ -1,7 +1,7 @@
 import Foundation
 import VeetTransport
 
-/// A run's event stream that survives disconnects (streaming.md §4).
+/// A run's event stream that survives disconnects (docs/wire/streaming.md §4).
 ///
 /// Opens `GET /v1/runs/{id}/events`, decodes frames, and on an early end
 /// (EOF before the terminal event, a network error, `stream.overflow`)

@@ -1,7 +1,7 @@
 import VeetTransport
 /// The pure state of a reconnecting run stream: the resume cursor, the
 /// de-duplication set and the reconnect budget. No I/O, so every rule of
-/// streaming.md §4 is testable without a connection.
+/// docs/wire/streaming.md §4 is testable without a connection.
 struct RunStreamBookkeeping: Sendable {
     enum Disposition: Equatable {
         /// Deliver the frame.

@@ -1,5 +1,5 @@
 import VeetTransport
-/// When and how often a run stream reconnects (streaming.md §4): backoff
+/// When and how often a run stream reconnects (docs/wire/streaming.md §4): backoff
 /// 0.25 s doubling to a 4 s cap; give up after 8 consecutive reconnects
 /// without progress or 32 in total.
 public struct ReconnectPolicy: Sendable, Hashable {
