@@ -22,6 +22,7 @@ let modules = [
     "VeetEmail",
     "VeetSettings",
     "VeetSubscriptions",
+    "VeetImages",
 ]
 
 /// A module's own test suite, built by the workspace from the module's Tests/ folder.
@@ -109,6 +110,7 @@ let package = Package(
         moduleTests("VeetTokens", ["VeetTokens"]),
         moduleTests("VeetTerminal", ["VeetTerminal"]),
         moduleTests("VeetMarkdown", ["VeetMarkdown"]),
+        moduleTests("VeetImages", ["VeetImages"]),
         moduleTests("VeetStore", ["VeetStore", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetFixture", "CSQLite"]),
         moduleTests("VeetDaemonProtocol", ["VeetDaemonProtocol"]),
         moduleTests("VeetChat", ["VeetChat", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
