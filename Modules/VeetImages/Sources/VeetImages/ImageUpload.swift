@@ -46,6 +46,12 @@ public enum ImageUpload {
     /// re-encoding would lose their transparency, sharp edges or animation.
     public static let keptWhenSmall: Set<ImageFormat> = [.png, .gif, .webp]
 
+    /// True when an image of `format` is re-encoded whatever its size (its
+    /// bytes on disk then say nothing of what is sent).
+    public static func alwaysReencodes(_ format: ImageFormat) -> Bool {
+        !keptWhenSmall.contains(format)
+    }
+
     /// `data` as it should be sent. Decoding runs in the caller's thread (a
     /// large photo takes tens of milliseconds): call it off any UI loop.
     public static func prepare(data: Data, name: String) throws(ImageError) -> PreparedUpload {
