@@ -1,6 +1,5 @@
 // The embedding example of README.md, compiled and run here.
 import Foundation
-import Testing
 import VeetImages
 
 /// What a photo becomes before upload: its new size and whether it still says where it was taken.
@@ -11,6 +10,8 @@ func uploadedPhoto() throws -> (name: String, width: Int, height: Int, hasLocati
     let info = try ImageInfo.read(prepared.data)
     return (prepared.name, info.width, info.height, info.hasLocation)
 }
+
+import Testing
 
 @Suite struct ReadmeExample {
     @Test func runs() throws {
