@@ -27,6 +27,7 @@ let modules = [
     "VeetEmail",
     "VeetSettings",
     "VeetSubscriptions",
+    "VeetImages",
 ]
 
 /// A module's own test suite, built by the workspace from the module's Tests/ folder
@@ -116,10 +117,11 @@ let package = Package(
         moduleTests("VeetTestSupport", ["VeetTestSupport", "VeetTransport"]),
         moduleTests("VeetTokens", ["VeetTokens"]),
         moduleTests("VeetTerminal", ["VeetTerminal"]),
-        moduleTests("VeetMarkdown", ["VeetMarkdown"]),
+        moduleTests("VeetMarkdown", ["VeetMarkdown", "VeetTerminal", "VeetTokens"]),
+        moduleTests("VeetImages", ["VeetImages"]),
         moduleTests("VeetStore", ["VeetStore", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetFixture", "CSQLite"]),
         moduleTests("VeetDaemonProtocol", ["VeetDaemonProtocol"]),
-        moduleTests("VeetChat", ["VeetChat", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
+        moduleTests("VeetChat", ["VeetChat", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture", "VeetImages"]),
         moduleTests("VeetFolders", ["VeetFolders", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetSchedules", ["VeetSchedules", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetWebsiteAccess", ["VeetWebsiteAccess", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),

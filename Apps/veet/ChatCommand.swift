@@ -134,7 +134,8 @@ struct ChatCommand {
         for path in paths {
             do {
                 let attachment = try await composer.addFile(at: URL(fileURLWithPath: path))
-                context.err.writeLine("\(attachment.filename): \(attachment.state.label)")
+                context.err.writeLine("\(attachment.filename): \(attachment.state.label)"
+                                      + (attachment.notice.map { " (\($0))" } ?? ""))
             } catch {
                 return .failure(UploadRefusal(text: "veet: \(path): \(error); nothing was sent."))
             }

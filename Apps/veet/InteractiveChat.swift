@@ -250,7 +250,8 @@ struct InteractiveChat {
         if composer == nil, let sessionID { composer = api.attachmentComposer(sessionID: sessionID, onChange: { _ in }) }
         do {
             let attachment = try await composer!.addFile(at: url)
-            context.err.writeLine("\(attachment.filename): \(attachment.state.label)")
+            context.err.writeLine("\(attachment.filename): \(attachment.state.label)"
+                                      + (attachment.notice.map { " (\($0))" } ?? ""))
         } catch {
             context.err.writeLine("veet: \(CommandHints.message(for: error))")
         }

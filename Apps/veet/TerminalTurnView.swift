@@ -48,9 +48,11 @@ actor TerminalTurnView: TurnInteraction {
     /// Rendered Markdown only when stdout is a terminal; raw text in a pipe.
     static func renderer(for context: CLIContext) -> TerminalRenderer? {
         guard context.terminal.stdoutIsTerminal, !context.json, !context.jsonl else { return nil }
-        let rich = context.outStyle.isEnabled
+        let style = context.outStyle
+        // The A2 tokens' looks, as the TUI draws them (VeetMarkdown's MarkdownRoles.style).
+        let palette = MarkdownPalette.tokens(capability: style.capability, appearance: style.appearance)
         return TerminalRenderer(width: max(20, min(context.terminal.width - 1, 120)),
-                                style: TerminalStyle(attributes: rich, hyperlinks: rich))
+                                style: TerminalStyle(attributes: style.isEnabled, hyperlinks: style.isEnabled, palette: palette))
     }
 
     /// The prompt reads a terminal line on a thread of its own, which cannot be

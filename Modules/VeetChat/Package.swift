@@ -13,14 +13,16 @@ let package = Package(
     products: [.library(name: "VeetChat", targets: ["VeetChat"])],
     dependencies: [
         .package(path: "../VeetFixture"),
+        .package(path: "../VeetImages"),
         .package(path: "../VeetStore"),
         .package(path: "../VeetTestSupport"),
         .package(path: "../VeetTransport"),
         .package(path: "../VeetWire"),
     ],
     targets: [
-        .target(name: "VeetChat", dependencies: [module("VeetTransport"), module("VeetWire"), module("VeetStore")], swiftSettings: swift6),
-        .testTarget(name: "VeetChatTests", dependencies: ["VeetChat", module("VeetTestSupport"), module("VeetTransport"), module("VeetWire"), module("VeetStore"), module("VeetFixture")],
+        .target(name: "VeetChat", dependencies: [module("VeetTransport"), module("VeetWire"), module("VeetStore"), module("VeetImages")],
+                swiftSettings: swift6),
+        .testTarget(name: "VeetChatTests", dependencies: ["VeetChat", module("VeetTestSupport"), module("VeetTransport"), module("VeetWire"), module("VeetStore"), module("VeetFixture"), module("VeetImages")],
                     swiftSettings: swift6),
     ]
 )

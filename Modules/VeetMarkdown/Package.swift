@@ -14,10 +14,12 @@ let package = Package(
     dependencies: [
         .package(path: "../CCmarkGFM"),
         .package(path: "../VeetTerminal"),
+        .package(path: "../VeetTokens"),
     ],
     targets: [
-        .target(name: "VeetMarkdown", dependencies: [module("CCmarkGFM"), module("VeetTerminal")], swiftSettings: swift6),
-        .testTarget(name: "VeetMarkdownTests", dependencies: ["VeetMarkdown"],
+        .target(name: "VeetMarkdown", dependencies: [module("CCmarkGFM"), module("VeetTerminal"), module("VeetTokens")],
+                swiftSettings: swift6),
+        .testTarget(name: "VeetMarkdownTests", dependencies: ["VeetMarkdown", module("VeetTerminal"), module("VeetTokens")],
                     swiftSettings: swift6),
     ]
 )

@@ -1,6 +1,7 @@
 // A child process for the store's crash-safety test: it writes outbox
 // entries (and index and transcript rows) as fast as it can and prints
-// "ok KEY TEXT" after each entry's transaction commits. The test kills it
+// "ok KEY TEXT" after each entry's transaction commits, then saves a composer
+// draft and prints "draft N" once that commits. The test kills it
 // with SIGKILL at an arbitrary moment, reopens the store, and checks that
 // every acknowledged entry is there exactly once.
 import Foundation
@@ -28,6 +29,11 @@ do {
         try store.saveTranscript(sessionID: sessionID, messages: [
             SessionMessageView(sequence: Int64(index + 1), role: .assistant, content: [.text("reply \(index) " + String(repeating: "x", count: 200))]),
         ])
+        // The composer's draft, saved as the owner types: "draft N" once it is committed.
+        try store.drafts.save(Draft(text: "draft \(tag)-\(index) " + String(repeating: "y", count: 100),
+                                    files: [Draft.File(artifactID: "art-\(index)", filename: "f\(index).png",
+                                                       mediaType: "image/png", sizeBytes: index)]), for: sessionID)
+        FileHandle.standardOutput.write(Data("draft \(index)\n".utf8))
     }
 } catch {
     FileHandle.standardError.write(Data("torture: \(error)\n".utf8))

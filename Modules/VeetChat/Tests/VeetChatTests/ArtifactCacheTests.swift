@@ -92,6 +92,24 @@ struct ArtifactCacheTests {
         #expect(ArtifactService.artifactIDs(in: transcript) == ["f1", "i1"])
     }
 
+    @Test func deletingOrPruningAConversationDropsItsBytesAtOnce() async {
+        let cache = ArtifactCache()
+        func tagged(_ text: String, _ session: String?) -> ArtifactCache.Entry {
+            ArtifactCache.Entry(etag: "\"\(text)\"", bytes: Data(text.utf8), sessionID: session)
+        }
+        await cache.store(tagged("aaaa", "s1"), for: "a", on: S.connection)
+        await cache.store(tagged("bbbbbb", "s2"), for: "b", on: S.connection)
+        await cache.store(tagged("cc", "s1"), for: "C", on: S.connection)
+        await cache.store(tagged("dd", nil), for: "d", on: S.connection)
+        await cache.removeConversations(["s1", "unknown"])
+        #expect(await cache.cachedIDs == ["b", "d"])
+        #expect(await cache.totalBytes == 8)
+        #expect(await cache.entry(for: "a", on: S.connection) == nil)
+        #expect(await cache.entry(for: "b", on: S.connection)?.sessionID == "s2")
+        await cache.removeConversations([])
+        #expect(await cache.cachedIDs == ["d", "b"])  // b was just read
+    }
+
     @Test func a304WithoutACachedCopyIsAnInvalidAnswer() async {
         let stub = StubSender([.response(HTTPResponse(status: 304, headers: ["etag": "\"x\""]))])
         let service = ArtifactService(sender: stub.sender, connection: S.connection, cache: ArtifactCache())

@@ -47,6 +47,22 @@ import VeetWire
         #expect(request.headers["if-none-match"] == "\"\(SHA256Digest.hex(Self.bytes))\"")
     }
 
+    @Test func bytesReadForAConversationGoWhenItIsForgotten() async throws {
+        let (live, session, id) = try await liveArtifact()
+        defer { live.stop() }
+        let service = live.api.artifactService(connection: live.connection, cache: ArtifactCache())
+        _ = try await service.content(id: id, sessionID: session)
+        #expect(await service.cache.cachedIDs == [id.lowercased()])
+        await service.forgetConversations(["another"])
+        #expect(await service.cache.cachedIDs == [id.lowercased()])
+        await service.forgetConversations([session])
+        #expect(await service.cache.cachedIDs.isEmpty)
+        live.server.clearRecordedRequests()
+        let fresh = try await service.content(id: id)
+        #expect(!fresh.fromCache)
+        #expect(live.server.recordedRequests.last?.headers["if-none-match"] == nil)
+    }
+
     @Test func aConnectionChangeClearsTheCache() async throws {
         let (live, _, id) = try await liveArtifact()
         defer { live.stop() }

@@ -96,7 +96,7 @@ struct AttachmentFailureTests {
         let composer = AttachmentComposer(sessionID: "s1", uploader: AttachmentUploader(sender: sender)) { file in
             seen.withLock { $0.append(file.state) }
         }
-        let file = try await composer.add(filename: "p.png", bytes: Self.png)
+        let file = try await composer.add(filename: "notes.txt", bytes: Data("twelve bytes".utf8))
         #expect(file.artifact?.id == "a1")
         let progress = seen.withLock { $0 }.compactMap { state -> Int? in
             if case .uploading(let sent, 12) = state { sent } else { nil }

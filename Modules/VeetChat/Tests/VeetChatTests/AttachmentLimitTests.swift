@@ -103,6 +103,27 @@ struct AttachmentLimitTests {
         #expect(AttachmentComposer.problems(withFilesAt: Array(urls.prefix(8))).isEmpty)
     }
 
+    /// A photo is re-encoded before upload, so its size on disk is not what is sent: before it is
+    /// read only the decoding ceiling applies, and the image limit judges what it becomes.
+    @Test func aPhotoIsJudgedByWhatItBecomesNotByItsSizeOnDisk() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photos-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = folder.appendingPathComponent("IMG_0001.jpg"), screenshot = folder.appendingPathComponent("shot.png")
+        try (Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data(count: 7 * Self.mib)).write(to: photo)
+        try (Self.pngHead + Data(count: 7 * Self.mib)).write(to: screenshot)
+        #expect(AttachmentComposer.problems(withFilesAt: [photo, screenshot]).map(\.description)
+                == ["\"shot.png\" is 7.0 MiB; the limit is 6.0 MiB per image."])
+        let ceiling = AttachmentLimits(maxSourceImageBytes: 4 * Self.mib)
+        #expect(AttachmentComposer.problems(withFilesAt: [photo], limits: ceiling).map(\.description)
+                == ["\"IMG_0001.jpg\" is 7.0 MiB; the limit is 4.0 MiB per file."])
+        // Read and decoded (these bytes are no real photo), not refused for its size.
+        let composer = AttachmentComposer(sessionID: "s1", uploader: AttachmentUploader(sender: ScriptedServer().sender))
+        await #expect(throws: AttachmentProblem.unusableImage(filename: "IMG_0001.jpg", why: "it cannot be decoded as JPEG")) {
+            try await composer.addFile(at: photo)
+        }
+    }
+
     @Test func aComposerRefusesAFileBeforeReadingOrSendingIt() async throws {
         let server = ScriptedServer()
         let composer = AttachmentComposer(sessionID: "s1", uploader: AttachmentUploader(sender: server.sender))

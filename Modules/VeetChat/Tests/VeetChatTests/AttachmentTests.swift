@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VeetChat
+import VeetImages
 import VeetTestSupport
 import VeetTransport
 import VeetWire
@@ -8,7 +9,8 @@ import VeetWire
 /// Attachment rules on pure values and against an HTTP double.
 struct AttachmentTests {
     typealias S = ChatServiceSamples
-    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
+    /// A real PNG, 4 x 4: the composer decodes every image before upload.
+    static let png = try! SampleImage.png(width: 4, height: 4)
     static let pdf = Data("%PDF-1.7\n%âãÏÓ\n".utf8)
 
     static func uploaded(_ id: String, name: String, mediaType: String, kind: String) -> HTTPResponse {
@@ -85,7 +87,7 @@ struct AttachmentTests {
                                                                     sessionID: S.sessionID) { await progress.add($0, $1) }
         guard case .uploaded(let view) = result else { Issue.record("got \(result)"); return }
         #expect(view.id == "a1")
-        #expect(await progress.entries == [[0, 12], [12, 12]])
+        #expect(await progress.entries == [[0, Self.png.count], [Self.png.count, Self.png.count]])
     }
 
     /// The route missing is the framework's own 404 text (docs/wire/README.md §6.4); another 404 is the conversation.
@@ -164,7 +166,7 @@ struct AttachmentTests {
 
     @Test func aSecondUploadOfTheSameFileWhileOneIsInFlightIsIgnored() throws {
         var tray = AttachmentTray()
-        let file = try tray.add(Attachment(filename: "p.png", bytes: Self.png))
+        let file = try tray.add(Attachment(filename: "notes.txt", bytes: Data("twelve bytes".utf8)))
         #expect(tray.beginUpload(file.id) != nil)
         #expect(tray.beginUpload(file.id) == nil)
         tray.reportProgress(file.id, sentBytes: 6)

@@ -5,9 +5,10 @@ import VeetStore
 import Glibc
 #endif
 
-/// A child process writes outbox entries and is killed with SIGKILL mid-write,
-/// many times over one file: the store must open each time with every
-/// acknowledged entry present exactly once.
+/// A child process writes outbox entries and composer drafts and is killed
+/// with SIGKILL mid-write, many times over one file: the store must open each
+/// time with every acknowledged entry present exactly once, and the last
+/// acknowledged draft (or a later one) whole.
 @Suite struct CrashSafetyTests {
     static var binDirectory: URL {
         if let dir = ProcessInfo.processInfo.environment["VEET_BIN_DIR"], !dir.isEmpty {
@@ -55,8 +56,10 @@ import Glibc
             process.waitUntilExit()
             buffer.append(output.fileHandleForReading.readDataToEndOfFile())
             let text = String(decoding: buffer, as: UTF8.self)
+            var lastDraft: Int?
             for line in text.split(separator: "\n") {
                 let parts = line.split(separator: " ", maxSplits: 2)
+                if parts.count == 2, parts[0] == "draft" { lastDraft = Int(parts[1]) }
                 guard parts.count == 3, parts[0] == "ok" else { continue }
                 acknowledged[String(parts[1])] = String(parts[2])
             }
@@ -69,6 +72,14 @@ import Glibc
                 #expect(byKey[key]?.first?.text == text)
             }
             #expect(Set(entries.map(\.text)).count == entries.count, "an entry was doubled")
+            // The draft: the last one acknowledged or a later one, never torn, never lost.
+            let draft = try store.drafts.load(for: "session-r\(round)")
+            if let lastDraft {
+                let saved = try #require(draft, "draft \(lastDraft) was acknowledged but is gone after round \(round)")
+                let index = saved.text.split(separator: " ")[1].split(separator: "-").last.flatMap { Int($0) }
+                #expect((index ?? -1) >= lastDraft, "draft \(lastDraft) acknowledged, \(saved.text.prefix(20)) kept")
+                #expect(saved.files.map(\.artifactID) == ["art-\(index ?? -1)"], "the text and files of one save stay together")
+            }
         }
         #expect(acknowledged.count >= 20)
     }

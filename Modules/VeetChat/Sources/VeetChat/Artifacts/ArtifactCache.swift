@@ -4,6 +4,8 @@ import Foundation
 /// disk), at most `capacityBytes` in total, least recently used dropped
 /// first. Entries belong to one connection: binding another connection
 /// empties the cache, so one account's files never answer for another's.
+/// An entry read for a known conversation carries its id, and deleting or
+/// pruning that conversation drops its bytes at once (`removeConversations`).
 public actor ArtifactCache {
     public static let defaultCapacity = 32 * 1024 * 1024
 
@@ -12,11 +14,14 @@ public actor ArtifactCache {
         public let etag: String
         public let bytes: Data
         public let mediaType: String?
+        /// The conversation the artifact belongs to, when the reader knew it.
+        public let sessionID: String?
 
-        public init(etag: String, bytes: Data, mediaType: String? = nil) {
+        public init(etag: String, bytes: Data, mediaType: String? = nil, sessionID: String? = nil) {
             self.etag = etag
             self.bytes = bytes
             self.mediaType = mediaType
+            self.sessionID = sessionID
         }
     }
 
@@ -68,7 +73,18 @@ public actor ArtifactCache {
         recency.removeAll { $0 == id }
     }
 
-    /// Drops every entry (connection change, forgotten credentials, pruned conversations).
+    /// Drops the bytes of every artifact of these conversations (deleted, or
+    /// pruned from the index). Entries read without a conversation stay until
+    /// evicted or the connection changes.
+    public func removeConversations(_ sessionIDs: [String]) {
+        let gone = Set(sessionIDs)
+        guard !gone.isEmpty else { return }
+        for (id, entry) in entries where entry.sessionID.map(gone.contains) == true {
+            remove(id)
+        }
+    }
+
+    /// Drops every entry (connection change, forgotten credentials).
     public func removeAll() {
         entries = [:]
         recency = []

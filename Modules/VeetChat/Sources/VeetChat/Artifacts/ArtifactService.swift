@@ -33,8 +33,10 @@ public struct ArtifactService: Sendable {
     }
 
     /// `GET /v1/artifacts/{id}/content`, sending `If-None-Match` with the
-    /// cached ETag and reusing the cached bytes on 304.
-    public func content(id: String) async throws -> ArtifactContent {
+    /// cached ETag and reusing the cached bytes on 304. `sessionID`, the
+    /// conversation the artifact was found in, tags the cached bytes so that
+    /// deleting or pruning it drops them (`forgetConversations`).
+    public func content(id: String, sessionID: String? = nil) async throws -> ArtifactContent {
         await cache.bind(to: connection)
         let cached = await cache.entry(for: id, on: connection)
         var request = HTTPRequest.get("/v1/artifacts/\(segment: id)/content", headers: ["Accept": "*/*"])
@@ -51,7 +53,8 @@ public struct ArtifactService: Sendable {
         let etag = response.header("etag")
         let contentType = response.header("content-type")
         if let etag {
-            await cache.store(ArtifactCache.Entry(etag: etag, bytes: response.body, mediaType: contentType),
+            await cache.store(ArtifactCache.Entry(etag: etag, bytes: response.body, mediaType: contentType,
+                                                  sessionID: sessionID ?? cached?.sessionID),
                               for: id, on: connection)
         }
         return ArtifactContent(bytes: response.body, etag: etag, contentType: contentType, fromCache: false)
@@ -63,10 +66,17 @@ public struct ArtifactService: Sendable {
     @discardableResult
     public func export(id: String, to destination: URL, overwrite: Bool = false) async throws -> ArtifactView {
         let view = try await metadata(id: id)
-        let content = try await content(id: id)
+        let content = try await content(id: id, sessionID: view.sessionID)
         try ArtifactExport.write(content.bytes, to: destination, overwrite: overwrite,
                                  expectedSize: view.sizeBytes, expectedSHA256: view.sha256)
         return view
+    }
+
+    /// The conversations were deleted or pruned: their cached bytes go now,
+    /// not when the connection changes (call it with `ReconcileReport.pruned`
+    /// and after a delete).
+    public func forgetConversations(_ sessionIDs: [String]) async {
+        await cache.removeConversations(sessionIDs)
     }
 
     /// Artifact ids named by `image`/`file` blocks, first mention first, each once.

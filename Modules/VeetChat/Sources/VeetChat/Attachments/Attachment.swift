@@ -54,15 +54,19 @@ public struct Attachment: Sendable, Equatable, Identifiable {
     public let mediaType: String
     public let bytes: Data
     public let idempotencyKey: IdempotencyKey
+    /// What was done to the file before upload, in words for the tray and the
+    /// CLI (`AttachmentPreparation.reencodedNotice`); nil when it goes as it was.
+    public let notice: String?
     public internal(set) var state: AttachmentState = .queued
 
     public init(filename: String, bytes: Data, mediaType: String? = nil, id: UUID = UUID(),
-                idempotencyKey: IdempotencyKey = IdempotencyKey()) {
+                idempotencyKey: IdempotencyKey = IdempotencyKey(), notice: String? = nil) {
         self.id = id
         self.filename = filename.trimmingCharacters(in: .whitespacesAndNewlines)
         self.bytes = bytes
         self.mediaType = mediaType ?? MediaTypeGuess.mediaType(filename: filename, bytes: bytes)
         self.idempotencyKey = idempotencyKey
+        self.notice = notice
     }
 
     public var size: Int { bytes.count }

@@ -26,14 +26,25 @@ public actor AttachmentComposer {
 
     public subscript(id: UUID) -> Attachment? { tray[id] }
 
-    /// Adds a file and uploads it at once. Throws (before sending anything)
-    /// when a limit or filename rule refuses it; otherwise returns the file in
-    /// its final state (uploaded, failed or not accepted).
+    /// Adds a file and uploads it at once. An image is first made ready
+    /// (`AttachmentPreparation`: re-encoded without its location unless a
+    /// small PNG, GIF or WebP). Throws (before sending anything) when a limit
+    /// or filename rule refuses it, or when it is an image that does not
+    /// decode; otherwise returns the file in its final state (uploaded, failed
+    /// or not accepted).
     @discardableResult
     public func add(filename: String, bytes: Data, mediaType: String? = nil) async throws(AttachmentProblem) -> Attachment {
-        let added = try tray.add(Attachment(filename: filename, bytes: bytes, mediaType: mediaType))
+        if let problem = AttachmentLimits.checkFilename(filename) { throw problem }
+        let prepared = try await Self.prepared(filename: filename, bytes: bytes, mediaType: mediaType)
+        let added = try tray.add(prepared)
         onChange(added)
         return await upload(added.id) ?? added
+    }
+
+    /// Decoding a photo takes a while: it runs on the global executor, never on this actor.
+    private nonisolated static func prepared(filename: String, bytes: Data,
+                                             mediaType: String?) async throws(AttachmentProblem) -> Attachment {
+        try AttachmentPreparation.prepare(filename: filename, bytes: bytes, mediaType: mediaType)
     }
 
     /// Reads a file from disk (refusing one over a limit before reading it) and adds it.
@@ -43,7 +54,8 @@ public actor AttachmentComposer {
         switch Self.inspect(url) {
         case .failure(let problem): throw problem
         case .success(let found):
-            if let problem = tray.problem(adding: name, size: found.size, isImage: found.isImage) { throw problem }
+            if let problem = tray.problem(adding: name, size: found.size, isImage: found.isImage,
+                                          reencoded: found.reencoded) { throw problem }
         }
         let bytes: Data
         do { bytes = try Data(contentsOf: url) } catch { throw .unreadable(path: url.path, why: error.localizedDescription) }
@@ -67,19 +79,20 @@ public actor AttachmentComposer {
             case .failure(let problem): problems.append(problem)
             case .success(let found):
                 if let problem = limits.check(adding: url.lastPathComponent, size: found.size, isImage: found.isImage,
-                                              to: sizes) {
+                                              reencoded: found.reencoded, to: sizes) {
                     problems.append(problem)
                 } else {
-                    sizes.append(found.size)
+                    sizes.append(found.reencoded ? 0 : found.size)
                 }
             }
         }
         return problems
     }
 
-    /// The file's size and whether it is an image (from its first bytes, then
-    /// its name), without reading the rest of it.
-    private static func inspect(_ url: URL) -> Result<(size: Int, isImage: Bool), AttachmentProblem> {
+    /// The file's size, whether it is an image (from its first bytes, then its
+    /// name) and whether it will be re-encoded (a photo: its size on disk is
+    /// not what is sent), without reading the rest of it.
+    private static func inspect(_ url: URL) -> Result<(size: Int, isImage: Bool, reencoded: Bool), AttachmentProblem> {
         let name = url.lastPathComponent
         if let problem = AttachmentLimits.checkFilename(name) { return .failure(problem) }
         let attributes: [FileAttributeKey: Any]
@@ -99,7 +112,8 @@ public actor AttachmentComposer {
             return try? handle.read(upToCount: 16)
         } ?? Data()
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        return .success((size, MediaTypeGuess.isImage(MediaTypeGuess.mediaType(filename: name, bytes: head))))
+        return .success((size, MediaTypeGuess.isImage(MediaTypeGuess.mediaType(filename: name, bytes: head)),
+                         AttachmentPreparation.alwaysReencodes(head)))
     }
 
     /// Sends a failed file again with its original idempotency key. A file

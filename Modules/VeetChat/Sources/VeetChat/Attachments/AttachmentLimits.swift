@@ -11,6 +11,9 @@ public enum AttachmentProblem: Error, Sendable, Hashable, CustomStringConvertibl
     case tooMany(filename: String, limit: Int)
     case badFilename(String, why: String)
     case unreadable(path: String, why: String)
+    /// An image by its first bytes that could not be decoded (or re-encoded), so
+    /// its metadata could not be removed: it is not sent as it is.
+    case unusableImage(filename: String, why: String)
 
     public var description: String {
         switch self {
@@ -26,6 +29,8 @@ public enum AttachmentProblem: Error, Sendable, Hashable, CustomStringConvertibl
             "\"\(name)\" would be file \(limit + 1); a message can carry at most \(limit) attachments."
         case .badFilename(let name, let why): "The file name \"\(name)\" cannot be used: \(why)."
         case .unreadable(let path, let why): "\(path) could not be read: \(why)."
+        case .unusableImage(let name, let why):
+            "\"\(name)\" looks like an image but \(why), so its metadata (its location) could not be removed."
         }
     }
 
@@ -33,7 +38,8 @@ public enum AttachmentProblem: Error, Sendable, Hashable, CustomStringConvertibl
     public var filename: String {
         switch self {
         case .empty(let name), .tooLarge(let name, _, _), .imageTooLarge(let name, _, _),
-             .totalTooLarge(let name, _, _), .tooMany(let name, _), .badFilename(let name, _):
+             .totalTooLarge(let name, _, _), .tooMany(let name, _), .badFilename(let name, _),
+             .unusableImage(let name, _):
             name
         case .unreadable(let path, _): path
         }
@@ -49,34 +55,47 @@ public struct AttachmentLimits: Sendable, Hashable {
     public var maxImageBytes: Int
     public var maxTotalBytes: Int
     public var maxAttachmentsPerMessage: Int
+    /// The largest photo read to be re-encoded (a JPEG, HEIC, TIFF... is sent
+    /// smaller than it is on disk, so the limits above apply to what it
+    /// becomes): this client's own ceiling on what it decodes.
+    public var maxSourceImageBytes: Int
 
     public init(maxFileBytes: Int = 8 * ByteSize.mebibyte, maxImageBytes: Int = 6 * ByteSize.mebibyte,
-                maxTotalBytes: Int = 32 * ByteSize.mebibyte, maxAttachmentsPerMessage: Int = 8) {
+                maxTotalBytes: Int = 32 * ByteSize.mebibyte, maxAttachmentsPerMessage: Int = 8,
+                maxSourceImageBytes: Int = 64 * ByteSize.mebibyte) {
         self.maxFileBytes = maxFileBytes
         self.maxImageBytes = maxImageBytes
         self.maxTotalBytes = maxTotalBytes
         self.maxAttachmentsPerMessage = maxAttachmentsPerMessage
+        self.maxSourceImageBytes = maxSourceImageBytes
     }
 
     public static let standard = AttachmentLimits()
     public static let server = AttachmentLimits(maxFileBytes: 32 * ByteSize.mebibyte, maxImageBytes: 32 * ByteSize.mebibyte,
                                                 maxTotalBytes: 320 * ByteSize.mebibyte, maxAttachmentsPerMessage: 10)
 
-    /// One file on its own: its name, not empty, not over the file (or image) limit.
-    public func check(filename: String, size: Int, isImage: Bool = false) -> AttachmentProblem? {
+    /// One file on its own: its name, not empty, not over the file (or image)
+    /// limit. A file to be `reencoded` is checked, before it is read, only
+    /// against `maxSourceImageBytes`: the other limits judge what it becomes.
+    public func check(filename: String, size: Int, isImage: Bool = false, reencoded: Bool = false) -> AttachmentProblem? {
         if let problem = Self.checkFilename(filename) { return problem }
         if size == 0 { return .empty(filename: filename) }
+        if reencoded {
+            return size > maxSourceImageBytes ? .tooLarge(filename: filename, bytes: size, limit: maxSourceImageBytes) : nil
+        }
         if size > maxFileBytes { return .tooLarge(filename: filename, bytes: size, limit: maxFileBytes) }
         if isImage, size > maxImageBytes { return .imageTooLarge(filename: filename, bytes: size, limit: maxImageBytes) }
         return nil
     }
 
     /// One more file next to `sizes` already in the message: the file's own
-    /// rules, then the count, then the total.
-    public func check(adding filename: String, size: Int, isImage: Bool = false, to sizes: [Int]) -> AttachmentProblem? {
-        if let problem = check(filename: filename, size: size, isImage: isImage) { return problem }
+    /// rules, then the count, then the total (to which a file still to be
+    /// `reencoded` adds nothing yet: its size is known once it is).
+    public func check(adding filename: String, size: Int, isImage: Bool = false, reencoded: Bool = false,
+                      to sizes: [Int]) -> AttachmentProblem? {
+        if let problem = check(filename: filename, size: size, isImage: isImage, reencoded: reencoded) { return problem }
         if sizes.count >= maxAttachmentsPerMessage { return .tooMany(filename: filename, limit: maxAttachmentsPerMessage) }
-        let total = sizes.reduce(size, +)
+        let total = sizes.reduce(reencoded ? 0 : size, +)
         if total > maxTotalBytes { return .totalTooLarge(filename: filename, totalBytes: total, limit: maxTotalBytes) }
         return nil
     }

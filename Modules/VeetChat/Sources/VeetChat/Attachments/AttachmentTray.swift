@@ -39,9 +39,10 @@ public struct AttachmentTray: Sendable, Equatable {
         return attachment
     }
 
-    /// What refusing a file of this name and size would say now, or nil (checked before reading it).
-    public func problem(adding filename: String, size: Int, isImage: Bool) -> AttachmentProblem? {
-        limits.check(adding: filename, size: size, isImage: isImage, to: attachments.map(\.size))
+    /// What refusing a file of this name and size would say now, or nil
+    /// (checked before reading it; `reencoded`: an image whose size on disk is not what is sent).
+    public func problem(adding filename: String, size: Int, isImage: Bool, reencoded: Bool = false) -> AttachmentProblem? {
+        limits.check(adding: filename, size: size, isImage: isImage, reencoded: reencoded, to: attachments.map(\.size))
     }
 
     /// Drops a file; a late upload answer for it is then ignored. (Unclaimed

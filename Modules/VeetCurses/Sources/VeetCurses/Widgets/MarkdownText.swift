@@ -52,27 +52,10 @@ public enum MarkdownText {
         return result
     }
 
-    /// The look of text playing `roles`. Roles apply in their declared order,
-    /// so where two set a colour the later one wins (code inside
-    /// strikethrough keeps the code colour, and stays faint).
+    /// The look of text playing `roles`: VeetMarkdown's one mapping from roles
+    /// to A2 tokens (`MarkdownRoles.style`), which `veet chat` encodes too.
     public static func style(_ roles: MarkdownRoles, base: TextStyle) -> TextStyle {
-        var style = base
-        for role in MarkdownRole.allCases where roles.contains(role) {
-            switch role {
-            case .heading, .strong: style.attributes.insert(.bold)
-            case .emphasis: style.attributes.insert(.italic)
-            case .strikethrough, .quote, .dim:
-                style.attributes.insert(.faint)
-                style.foreground = .inkFaint
-            case .code:
-                style.foreground = .tealText
-                style.background = .field
-            case .link:
-                style.attributes.insert(.underline)
-                style.foreground = .tealText
-            }
-        }
-        return style
+        roles.style(base: base)
     }
 }
 

@@ -62,13 +62,14 @@ public final class LocalStore: Sendable {
         _ = deletesInFlight.withLock { $0.insert(sessionID) }
     }
 
-    /// The server confirmed the deletion: remove the local rows and keep the id
+    /// The server confirmed the deletion: remove the local rows (its draft too) and keep the id
     /// excluded from later (stale) index answers.
     public func completeDelete(sessionID: String) throws {
         try database.write { db in
             try db.run("INSERT OR REPLACE INTO tombstones (connection_id, session_id, deleted_at) VALUES (?, ?, ?)",
                        [.int(connectionID), .text(sessionID), .double(Date().timeIntervalSince1970)])
             try db.run("DELETE FROM sessions WHERE connection_id = ? AND id = ?", [.int(connectionID), .text(sessionID)])
+            try db.run("DELETE FROM drafts WHERE connection_id = ? AND session_id = ?", [.int(connectionID), .text(sessionID)])
         }
         _ = deletesInFlight.withLock { $0.remove(sessionID) }
     }
