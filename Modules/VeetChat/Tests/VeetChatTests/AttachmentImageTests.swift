@@ -5,7 +5,7 @@ import VeetImages
 import VeetTransport
 import VeetWire
 
-/// Photos lose their location before upload (seed 000): what the reference
+/// Photos lose their location before upload (docs/chat.md): what the reference
 /// server stores is read back and decoded.
 @Suite(.serialized) struct AttachmentImageTests {
     static func stored(_ file: VeetChat.Attachment, live: LiveFixture) async throws -> Data {

@@ -4,7 +4,7 @@ import VeetTransport
 import VeetWire
 @testable import VeetStore
 
-/// Drafts kept per conversation and connection (seed 003: text and uploaded files survive a relaunch).
+/// Drafts kept per conversation and connection (text and uploaded files survive a relaunch: docs/store.md).
 @Suite struct DraftStoreTests {
     static let photo = Draft.File(artifactID: "art-1", filename: "IMG_1.jpg", mediaType: "image/jpeg", sizeBytes: 120_000,
                                   notice: "re-encoded, location removed")

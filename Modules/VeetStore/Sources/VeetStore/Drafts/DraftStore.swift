@@ -2,7 +2,7 @@ import Foundation
 
 extension Schema {
     /// Each conversation's unsent composer text and the files already uploaded
-    /// for it (seed 003 keeps both across a relaunch). `session_id` is '' for
+    /// for it, both kept across a relaunch (docs/store.md, "Drafts"). `session_id` is '' for
     /// the conversation not created yet. Like a preference, a draft remembers
     /// the server address it was written against: its artifact ids mean
     /// nothing to another server. Forgetting the connection deletes it.
