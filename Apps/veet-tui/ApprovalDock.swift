@@ -86,7 +86,7 @@ enum ApprovalDock {
         return body + [keyLine]
     }
 
-    /// Seed 000's words while a decision is on its way.
+    /// The words while a decision is on its way (docs/tui.md).
     static func progressText(_ answer: ApprovalAnswer) -> String {
         switch answer {
         case .approveOnce: "Approving…"

@@ -55,6 +55,7 @@ extension Backend {
         Task {
             do {
                 try await store.deleteEverywhere(sessionID: sessionID) { try await api.deleteSession(id: sessionID) }
+                await artifacts.forgetConversations([sessionID])
                 inbox.post(.deleted(sessionID: sessionID))
             } catch where HistoryRoutes.meansRouteUnavailable(error) {
                 inbox.post(.notice("Not deleted: " + ConversationPage.serverTooOld.title.lowercased() + " · update the server"))
@@ -67,10 +68,11 @@ extension Backend {
 
     /// Reads an artifact for the viewer: text shown as it is, anything else
     /// described (which is which: the chat feature's `ArtifactPreview`).
-    func openArtifact(_ file: FileReference) -> Task<Void, Never> {
+    /// The bytes are cached under `sessionID`, so deleting or pruning that conversation drops them.
+    func openArtifact(_ file: FileReference, sessionID: String?) -> Task<Void, Never> {
         Task {
             do {
-                let content = try await artifacts.content(id: file.artifactID)
+                let content = try await artifacts.content(id: file.artifactID, sessionID: sessionID)
                 let name = file.filename ?? file.artifactID
                 let size = ByteCountFormatter.string(fromByteCount: Int64(content.bytes.count), countStyle: .file)
                 let lines: [String] = switch ArtifactPreview(mediaType: file.mediaType, bytes: content.bytes) {

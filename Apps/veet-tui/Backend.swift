@@ -29,10 +29,13 @@ struct Backend: Sendable {
     let transcriptFiller = TranscriptFiller()
     /// Why the store on disk could not be opened, when this backend runs on one in memory.
     let storeProblem: String?
+    /// The composer's draft, kept in this connection's store (DraftKeeper.swift).
+    let drafts: DraftKeeper
 
     init(client: HTTPClient, store: LocalStore, inbox: Inbox, broker: PromptBroker, daemon: DaemonLink,
          storeProblem: String? = nil) {
         self.storeProblem = storeProblem
+        drafts = DraftKeeper(store: store)
         self.daemon = daemon
         self.client = client
         api = ChatAPI(sender: .noticingSignIn(client: client, inbox: inbox))  // a 401 asks to sign in again
@@ -65,8 +68,10 @@ struct Backend: Sendable {
     private func reconcileOnce() async {
         var problem: String?
         do {
-            _ = try await store.reconcile(from: FencedIndexSource(sender: api.sender, center: folders))
+            let report = try await store.reconcile(from: FencedIndexSource(sender: api.sender, center: folders))
             noteServerReached()
+            // A conversation the server no longer lists takes its cached file bytes with it.
+            if !report.pruned.isEmpty { await artifacts.forgetConversations(report.pruned) }
         } catch {
             problem = Self.refreshProblem(error)
         }

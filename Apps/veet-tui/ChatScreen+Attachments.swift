@@ -168,7 +168,9 @@ enum AttachmentTrayView {
 
     /// One file's words, wrapped to two lines at most (the second indented).
     static func lines(for file: Attachment, width: Int, chosen: Bool) -> [String] {
+        // What was done to it before upload ("re-encoded, location removed") follows its state.
         let text = (chosen ? " ▸ " : "   ") + "\(file.filename) · \(ByteSize.describe(file.size)) · \(file.state.label)"
+            + (file.notice.map { " · \($0)" } ?? "")
         guard DisplayWidth.of(text) > width, width > 20 else { return [text] }
         var used = 0, fits = text.startIndex, lastSpace: String.Index?
         for index in text.indices {

@@ -82,6 +82,8 @@ extension ChatScreen {
     func use(_ resolved: ResolvedConnection) throws {
         guard let registry = connection?.registry else { return }
         let opened = try ConnectionOpener.open(resolved, registry: registry, environment: environment)
+        keepDraft(now: Date())
+        backend.drafts.flush(force: true)
         leaveConversationWork()
         searchTask?.cancel()
         backend.transcriptFiller.cancel()
@@ -93,6 +95,7 @@ extension ChatScreen {
         state = ScreenState()
         state.connectionLabel = opened.label
         loadConnectionState()
+        restoreDraft()
         lastReconcile = .distantPast
         announcedVisible = nil
         terminal.invalidate()
@@ -209,6 +212,7 @@ extension ChatScreen {
     private func reconnect(_ resolved: ResolvedConnection) {
         guard let registry = connection?.registry,
               let opened = try? ConnectionOpener.open(resolved, registry: registry, environment: environment) else { return }
+        backend.drafts.flush(force: true)
         leaveConversationWork()
         backend = opened.backend
         connection = ActiveConnection(resolved: resolved, registry: registry)

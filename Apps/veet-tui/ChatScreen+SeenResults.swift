@@ -1,6 +1,6 @@
 import Foundation
 
-/// Viewing a finished run's result acknowledges it (sessions-runs.md §8.2):
+/// Viewing a finished run's result acknowledges it (docs/wire/sessions-runs.md §8.2):
 /// once its conversation is open, its terminal frame shown and the terminal
 /// not reported away, the run is sent as seen, once.
 extension ChatScreen {

@@ -62,7 +62,7 @@ extension ChatScreen {
             state.revealSelection = true
         case .artifact(let file)?:
             state.notice = "Opening \(file.filename ?? "the file")..."
-            _ = backend.openArtifact(file)
+            _ = backend.openArtifact(file, sessionID: state.sessionID)
         case .status?, nil:
             break
         }

@@ -6,7 +6,7 @@ import VeetWire
 /// What a turn hands back to the screen besides its frames: a message that
 /// was not sent, and the run as read after an approval settled.
 extension ChatScreen {
-    /// Seed 000: a message that met another run of its conversation was not
+    /// A message that met another run of its conversation was not
     /// sent; that run is followed instead. Its bubble goes and its words come
     /// back to the composer (before anything typed since), so nothing is lost.
     func takeBack(_ unsent: UnsentMessage, sessionID: String?) {

@@ -16,7 +16,11 @@ final class ChatScreen {
     static let reconcileAfterRun: TimeInterval = 10
 
     let terminal: TerminalSession
-    var backend: Backend
+    var backend: Backend {
+        didSet { keepDraftsOnLeave() }
+    }
+    /// The composer as last noted for the draft (ChatScreen+Drafts.swift).
+    var lastDraftSeen: DraftSeen?
     /// The connection on screen (switched with F9; nil only in tests).
     var connection: ActiveConnection?
     /// Printed after the terminal is given back (forgetting the last connection).
@@ -59,11 +63,13 @@ final class ChatScreen {
         self.backend = backend
         self.environment = environment
         state.connectionLabel = connectionLabel
+        keepDraftsOnLeave()
     }
 
     func run() {
         loadConnectionState()
         openDeepLink()
+        restoreDraft()
         // The first frame comes from the cache, before the first wait for input,
         // the first reconcile and the first call to veetd (they start right after).
         followDeepLink()
@@ -82,6 +88,7 @@ final class ChatScreen {
             }
             sendQueuedMessageIfRunEnded()
             followDeepLink()
+            keepDraft(now: Date())
             if needsPaint {
                 raiseTerminalAlerts(now: Date())
                 acknowledgeViewedResult()
@@ -103,6 +110,8 @@ final class ChatScreen {
         }
         // Quitting with a run waiting for the owner: veetd hears of it now, as from `veet chat --once`.
         if let left = state.runLeftWaiting { backend.daemon.tellRunLeftWaiting(runID: left.runID, sessionID: left.sessionID) }
+        keepDraft(now: Date())
+        backend.drafts.flush(force: true)
         leaveConversationWork()
         terminal.stop()
         if let quitMessage { print(quitMessage) }
@@ -174,7 +183,9 @@ final class ChatScreen {
             state.work?.sessionID = sessionID
             state.work?.runID = runID
             if state.sessionID == nil {
+                backend.drafts.adoptNewConversation(as: sessionID)
                 state.sessionID = sessionID
+                lastDraftSeen?.sessionID = sessionID
                 _ = backend.reconcile()
             }
             refreshSendStates()
@@ -307,6 +318,7 @@ final class ChatScreen {
         state.trayCursor = nil
         if state.focus == .tray { state.focus = .composer }
         let clientKey = UUID().uuidString
+        backend.drafts.sent(from: sessionID)
         _ = state.transcript.addOptimisticUserMessage(draft, clientKey: clientKey)
         state.transcriptScroll.scrollToBottom()
         let composer = sessionID.flatMap { composers.existing(for: $0) }
@@ -318,6 +330,8 @@ final class ChatScreen {
 
     /// Opens a conversation (nil: a new one), leaving the open one's work pending.
     func openConversation(_ sessionID: String?, at sequence: Int64? = nil, run runID: String? = nil) {
+        keepDraft(now: Date())
+        backend.drafts.flush(force: true)
         leaveConversationWork()
         state.sessionID = sessionID
         state.newConversationKey = IdempotencyKey()
@@ -339,6 +353,7 @@ final class ChatScreen {
         state.sidebarOverlayOpen = false
         state.sendStates = [:]
         state.outboxFloor = currentOutboxFloor()
+        restoreDraft()
         guard let sessionID else {
             state.sidebar.selection = .item(sectionID: "start", itemID: ScreenState.newConversationID)
             return

@@ -27,7 +27,7 @@ enum AppMessage: Sendable {
     case approvalNeeded(ApprovalView, ticket: Int, work: Int)
     /// A decision on its way, recorded, or not taken (TurnInteraction's approval callbacks).
     case approvalProgress(approvalID: String, ApprovalProgressReport)
-    /// The message met another run of its conversation and was not sent (seed 000): its words go back to the composer.
+    /// The message met another run of its conversation and was not sent (docs/chat.md): its words go back to the composer.
     case messageNotSent(sessionID: String?, UnsentMessage)
     /// The library refused the message's files after the screen's check passed: its words go back to the composer.
     case messageRefused(text: String, clientKey: String, reason: String)

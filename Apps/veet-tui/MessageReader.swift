@@ -1,7 +1,7 @@
 import VeetCurses
 import VeetTokens
 
-/// One message alone, full width (Select Text, seed 000): no sidebar, no
+/// One message alone, full width (for the terminal's own selection, docs/tui.md): no sidebar, no
 /// borders, no indent, plain text wrapped at the terminal's width, so the
 /// terminal's own selection copies clean lines (mouse reporting is off while
 /// it is open). `/` searches; `n` and `N` go to the next and previous match.

@@ -53,7 +53,7 @@ enum SettingsUpdate: Sendable {
     case daemonSignInNeeded
 }
 
-/// The Settings screen (F8), seed 000's cards in order: Connection (the
+/// The Settings screen (F8), its cards in order (docs/settings.md): Connection (the
 /// first-run form, filled), Models, Persona (its own page, PersonaPage.swift),
 /// Website Access, Appearance, Data & Privacy. ↑↓ move between cards; each card's one primary action is the
 /// filled capsule (Enter), its other keys quiet. The rules are VeetSettings'

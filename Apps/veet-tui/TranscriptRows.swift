@@ -309,7 +309,7 @@ struct TranscriptRowCache {
         }
     }
 
-    /// Seed 000's small mark before an answer; the answer's lines follow it indented.
+    /// The small mark before an answer (docs/tui.md); the answer's lines follow it indented.
     static let answerMark = " ◆ "
 
     /// The owner's message as a tealWash capsule as wide as its longest line,

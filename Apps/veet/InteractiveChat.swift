@@ -91,7 +91,7 @@ struct InteractiveChat {
             throw held
         }
         sessionID = result.sessionID
-        // Not sent (seed 000): the files stay attached and the words wait for /resend.
+        // Not sent (docs/chat.md): the files stay attached and the words wait for /resend.
         unsentText = result.unsentMessage?.text
         if result.unsentMessage == nil { await composer?.clear() }
         lastView = view

@@ -132,7 +132,7 @@ actor TerminalTurnView: TurnInteraction {
     }
 
     /// The message met the conversation's run in progress and was not sent
-    /// (seed 000: no second message is queued behind it): say so, with the run
+    /// (docs/chat.md: no second message is queued behind it): say so, with the run
     /// being followed and how to stop it. The text is printed back when the turn ends.
     func followingActiveRun(runID: String, status: RunStatus?, unsent: UnsentMessage) async {
         await self.status.clear()

@@ -5,7 +5,7 @@ import VeetTransport
 
 /// Alerts shown and cleared: each shown alert is remembered with its inbox
 /// notification, and after each inbox read the server is asked which are
-/// obsolete (`POST /v1/notifications/sync`, sessions-runs.md §8.2); only
+/// obsolete (`POST /v1/notifications/sync`, docs/wire/sessions-runs.md §8.2); only
 /// those, and only ones still shown, are closed.
 extension Daemon {
     func showAlert(_ alert: DesktopAlert, connection: String) {

@@ -112,3 +112,16 @@ import VeetWire
         #expect(entries.contains { $0.keys == "x, Delete" && $0.description.contains("remove the file") })
     }
 }
+
+/// A photo re-encoded before upload says so in the tray, beside its state.
+@Suite struct AttachmentNoticeTests {
+    @Test func theTraySaysAPhotoLostItsLocation() {
+        let photo = VeetChat.Attachment(filename: "IMG_1.jpg", bytes: Data(repeating: 1, count: 2048),
+                                        notice: "re-encoded, location removed")
+        let lines = AttachmentTrayView.lines(for: photo, width: 120, chosen: false)
+        #expect(lines.joined().contains("IMG_1.jpg · ") && lines.joined().hasSuffix(" · re-encoded, location removed"),
+                "\(lines)")
+        let plain = VeetChat.Attachment(filename: "notes.txt", bytes: Data("hi".utf8))
+        #expect(!AttachmentTrayView.lines(for: plain, width: 120, chosen: false).joined().contains("re-encoded"))
+    }
+}

@@ -1,5 +1,6 @@
 import CNcursesw
 import Dispatch
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -71,6 +72,10 @@ public final class TerminalSession {
     private let synchronized: Bool
     private let signalPipe: (read: Int32, write: Int32)
     private var signalSources: [DispatchSourceSignal] = []
+    /// Run before the process leaves the terminal: a terminating signal (SIGINT, SIGTERM, SIGHUP,
+    /// from the signal's queue, before the terminal is restored) and a suspend (Ctrl-Z). An app keeps
+    /// what must not be lost there (a typed draft); it must be quick and thread-safe.
+    public let onLeave = LeaveHook()
     private static let forwardedSignals: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT]
     private static let terminatingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
@@ -324,6 +329,7 @@ public final class TerminalSession {
     /// the next `render`.
     public func suspend() {
         guard isRunning else { return }
+        onLeave.run()
         writeRaw(TerminalModes.disableAll)
         endwin()
         // SIGSTOP cannot be blocked or ignored, unlike SIGTSTP, which our
@@ -362,7 +368,8 @@ public final class TerminalSession {
         }
         for signal in Self.terminatingSignals {
             let source = DispatchSource.makeSignalSource(signal: signal, queue: queue)
-            source.setEventHandler {
+            source.setEventHandler { [onLeave] in
+                onLeave.run()
                 EmergencyRestore.restore()
                 _ = Glibc.signal(signal, SIG_DFL)
                 var set = sigset_t()
@@ -413,4 +420,15 @@ struct ColorPairTable {
         numbers[key] = number
         return number
     }
+}
+
+/// What an app runs when the process leaves the terminal (`TerminalSession.onLeave`).
+public final class LeaveHook: Sendable {
+    private let action = Mutex<(@Sendable () -> Void)?>(nil)
+
+    public init() {}
+
+    public func set(_ body: @escaping @Sendable () -> Void) { action.withLock { $0 = body } }
+
+    public func run() { action.withLock { $0 }?() }
 }
