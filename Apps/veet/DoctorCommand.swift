@@ -89,7 +89,12 @@ struct DoctorCommand {
         checks.append(Check(area: area, name: "transport", status: secure ? .ok : .info,
                             detail: secure ? "TLS (https)" : "plain http, allowed for a loopback address only"))
         checks.append(tokenStorageCheck(resolved))
-        let client = HTTPClient(settings: resolved.settings, clientVersion: VeetCLI.version)
+        let client = HTTPClient(settings: resolved.settings, clientVersion: VeetCLI.version,
+                                proxy: ProxyRule(environment: context.environment))
+        let proxy = client.proxy
+        checks.append(Check(area: area, name: "proxy", status: proxy.isUnusable ? .problem : .info,
+                            detail: proxy.description,
+                            fix: proxy.isUnusable ? "give an http:// proxy, or unset the variable" : nil))
         let started = Date()
         do {
             let live = try await client.send(.get("/health/live"))
