@@ -2,6 +2,7 @@ import Foundation
 import VeetConsole
 import VeetDaemonProtocol
 import VeetStore
+import VeetTerminal
 import VeetTokens
 import VeetTransport
 
@@ -234,6 +235,8 @@ struct DoctorCommand {
             Check(area: area, name: "colours", status: .info,
                   detail: "\(capability) (TERM=\(environment["TERM"] ?? "unset"), COLORTERM=\(environment["COLORTERM"] ?? "unset"))"
                     + (environment["NO_COLOR"].map { _ in "; NO_COLOR is set" } ?? "")),
+            Check(area: area, name: "copy", status: .info,
+                  detail: ClipboardRoute.choose(environment: environment).description),
             Check(area: area, name: "UTF-8", status: utf8 ? .ok : .warning,
                   detail: locale.isEmpty ? "no locale set" : locale,
                   fix: utf8 ? nil : "export LANG=C.UTF-8 (box drawing and marks need UTF-8)"),

@@ -69,11 +69,32 @@ import Testing
         let fixture = try FixtureProcess()
         defer { fixture.stop() }
         let result = try veet(["chat"], fixture: fixture, stdin: "What is 17 multiplied by 23?\n/copy\n/quit\n",
-                              extraEnvironment: ["TMUX": "/tmp/tmux-1000/default,1,0"])
+                              extraEnvironment: ["TMUX": "/tmp/tmux-1000/default,1,0", "DISPLAY": "", "WAYLAND_DISPLAY": ""])
         #expect(result.status == 0, "\(result.stderr)")
         let encoded = Data("The answer is 391.".utf8).base64EncodedString()
         #expect(result.stderr.contains("\u{1B}Ptmux;\u{1B}\u{1B}]52;c;\(encoded)\u{07}\u{1B}\\"), "\(result.stderr)")
-        #expect(result.stderr.contains("Copied 18 characters."))
+        #expect(result.stderr.contains("Sent to the terminal's clipboard (OSC 52): 18 characters."), "\(result.stderr)")
+        #expect(!result.stderr.contains("Copied"), "nothing confirmed it")
+    }
+
+    /// With `xclip` for the display (a fake one on PATH that keeps its input), `/copy` goes
+    /// through it, is read back, and only then says "Copied"; no OSC 52 is sent.
+    @Test func copyThroughXclipIsConfirmedByReadingBack() throws {
+        let fixture = try FixtureProcess()
+        defer { fixture.stop() }
+        let tools = try Harness.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: tools) }
+        let xclip = tools.appendingPathComponent("xclip")
+        try "#!/bin/sh\ncase \"$*\" in *-in*) cat > \"$(dirname \"$0\")/kept\" ;; *-out*) cat \"$(dirname \"$0\")/kept\" ;; esac\n"
+            .write(to: xclip, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: xclip.path)
+        let result = try veet(["chat"], fixture: fixture, stdin: "What is 17 multiplied by 23?\n/copy\n/quit\n",
+                              extraEnvironment: ["TMUX": "/tmp/tmux-1000/default,1,0", "DISPLAY": ":0", "WAYLAND_DISPLAY": "",
+                                                 "PATH": tools.path + ":/usr/bin:/bin"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Copied 18 characters to the clipboard (xclip)."), "\(result.stderr)")
+        #expect(!result.stderr.contains("]52;"), "no OSC 52 when a program confirmed the copy")
+        #expect(try String(contentsOf: tools.appendingPathComponent("kept"), encoding: .utf8) == "The answer is 391.")
     }
 
     @Test func jsonOutputIsOneObject() throws {
