@@ -224,7 +224,7 @@ struct SettingsScreen {
                          + segments(AppearanceChoice.depths, chosen: appearance.depth, label: AppearanceChoice.label) + [quiet("c")])
             lines += wrapped(noColorSet
                              ? "NO_COLOR is set: no colour is drawn, whatever depth is chosen here."
-                             : "Stored on this device and applied at once.")
+                             : "Kept for this connection, on this device; applied at once.")
             return lines
         case .privacy:
             var lines: [StyledLine] = [[StyledRun("Data & Privacy", style: Self.title)]]

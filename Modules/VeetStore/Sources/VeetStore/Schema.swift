@@ -2,7 +2,8 @@
 /// shipped migration: add the next one (and a test that migrates to it).
 public enum Schema {
     public static let migrations: [Migration] = [v1, v2, v3, v4, preferencesMigration, newConversationOutboxMigration,
-                                                   sharedConversationKeyMigration, LocalStore.transcriptReadMigration]
+                                                   sharedConversationKeyMigration, LocalStore.transcriptReadMigration,
+                                                   outboxReceiptsMigration]
     public static var latestVersion: Int { migrations.count }
 
     /// Connections and the session index mirror.
