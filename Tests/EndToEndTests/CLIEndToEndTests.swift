@@ -82,19 +82,15 @@ import Testing
     @Test func copyThroughXclipIsConfirmedByReadingBack() throws {
         let fixture = try FixtureProcess()
         defer { fixture.stop() }
-        let tools = try Harness.temporaryHome()
-        defer { try? FileManager.default.removeItem(at: tools) }
-        let xclip = tools.appendingPathComponent("xclip")
-        try "#!/bin/sh\ncase \"$*\" in *-in*) cat > \"$(dirname \"$0\")/kept\" ;; *-out*) cat \"$(dirname \"$0\")/kept\" ;; esac\n"
-            .write(to: xclip, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: xclip.path)
+        let xclip = try FakeXclip()
+        defer { xclip.remove() }
         let result = try veet(["chat"], fixture: fixture, stdin: "What is 17 multiplied by 23?\n/copy\n/quit\n",
                               extraEnvironment: ["TMUX": "/tmp/tmux-1000/default,1,0", "DISPLAY": ":0", "WAYLAND_DISPLAY": "",
-                                                 "PATH": tools.path + ":/usr/bin:/bin"])
+                                                 "PATH": xclip.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("Copied 18 characters to the clipboard (xclip)."), "\(result.stderr)")
         #expect(!result.stderr.contains("]52;"), "no OSC 52 when a program confirmed the copy")
-        #expect(try String(contentsOf: tools.appendingPathComponent("kept"), encoding: .utf8) == "The answer is 391.")
+        #expect(try xclip.kept() == "The answer is 391.")
     }
 
     @Test func jsonOutputIsOneObject() throws {

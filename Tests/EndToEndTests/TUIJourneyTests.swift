@@ -16,18 +16,9 @@ import Testing
             return
         }
         // No display: no clipboard program, so OSC 52, and the notice says it was only sent.
-        let session = try TUISession(width: 120, height: 36, extraEnvironment: "TMUX= DISPLAY= WAYLAND_DISPLAY=")
+        let session = try Self.onTheTripAnswer(extraEnvironment: "TMUX= DISPLAY= WAYLAND_DISPLAY=")
         defer { session.stop() }
         let tui = session.terminal
-        try tui.tmux(["set", "-g", "set-clipboard", "on"])
-        try tui.waitFor("New conversation")
-        try tui.type("Show me markdown")
-        try tui.press("Enter")
-        try tui.waitFor("That is the whole plan.", seconds: 20)
-        try tui.waitFor("Ctrl-C quit")
-        // Up from the empty composer walks the transcript from its last row: the answer.
-        try tui.press("Up")
-        try tui.waitFor("▸  ◆ # Trip planning notes")
         try tui.press("c")
         try tui.waitFor("Sent to the terminal's clipboard (OSC 52): the message as plain text")
         let plain = try tui.tmux(["show-buffer"])
@@ -48,28 +39,35 @@ import Testing
             Issue.record("tmux is missing: Scripts/bootstrap installs it")
             return
         }
-        let tools = try Harness.temporaryHome()
-        defer { try? FileManager.default.removeItem(at: tools) }
-        let xclip = tools.appendingPathComponent("xclip")
-        try "#!/bin/sh\ncase \"$*\" in *-in*) cat > \"$(dirname \"$0\")/kept\" ;; *-out*) cat \"$(dirname \"$0\")/kept\" ;; esac\n"
-            .write(to: xclip, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: xclip.path)
-        let session = try TUISession(width: 120, height: 36,
-                                     extraEnvironment: "TMUX= WAYLAND_DISPLAY= DISPLAY=:0 PATH=\(tools.path):/usr/bin:/bin")
+        let xclip = try FakeXclip()
+        defer { xclip.remove() }
+        let session = try Self.onTheTripAnswer(extraEnvironment: "TMUX= WAYLAND_DISPLAY= DISPLAY=:0 PATH=\(xclip.path)")
         defer { session.stop() }
-        let tui = session.terminal
-        try tui.tmux(["set", "-g", "set-clipboard", "on"])
-        try tui.waitFor("New conversation")
-        try tui.type("Show me markdown")
-        try tui.press("Enter")
-        try tui.waitFor("That is the whole plan.", seconds: 20)
-        try tui.waitFor("Ctrl-C quit")
-        try tui.press("Up")
-        try tui.waitFor("▸  ◆ # Trip planning notes")
-        try tui.press("c")
-        try tui.waitFor("Copied the message as plain text to the clipboard (xclip)")
-        let kept = try String(contentsOf: tools.appendingPathComponent("kept"), encoding: .utf8)
+        try session.terminal.press("c")
+        try session.terminal.waitFor("Copied the message as plain text to the clipboard (xclip)")
+        let kept = try xclip.kept()
         #expect(kept.contains("Trip planning notes") && !kept.contains("# Trip"), "\(kept)")
+    }
+
+    /// The TUI in tmux (set-clipboard on) with a Markdown answer sent for and
+    /// selected: Up from the empty composer walks the transcript from its last row.
+    static func onTheTripAnswer(extraEnvironment: String) throws -> TUISession {
+        let session = try TUISession(width: 120, height: 36, extraEnvironment: extraEnvironment)
+        let tui = session.terminal
+        do {
+            try tui.tmux(["set", "-g", "set-clipboard", "on"])
+            try tui.waitFor("New conversation")
+            try tui.type("Show me markdown")
+            try tui.press("Enter")
+            try tui.waitFor("That is the whole plan.", seconds: 20)
+            try tui.waitFor("Ctrl-C quit")
+            try tui.press("Up")
+            try tui.waitFor("▸  ◆ # Trip planning notes")
+        } catch {
+            session.stop()
+            throw error
+        }
+        return session
     }
 
     /// `v` opens the answer alone, full width, plain: no sidebar, no border,
