@@ -63,7 +63,9 @@ import Testing
         let fixture = try FixtureProcess()
         defer { fixture.stop() }
         let home = try Harness.temporaryHome()
-        let quiet = ["DISPLAY": "", "WAYLAND_DISPLAY": "", "HTTPS_PROXY": "http://alice:hunter2@proxy.corp:3128"]
+        // The fixture is plain http:// on loopback: http_proxy would name its proxy, but loopback goes direct.
+        let quiet = ["DISPLAY": "", "WAYLAND_DISPLAY": "", "HTTPS_PROXY": "http://alice:hunter2@proxy.corp:3128",
+                     "http_proxy": "http://alice:hunter2@proxy.corp:3128"]
         let (local, localReport) = try doctor(fixture, home: home, extra: quiet)
         #expect(check(localReport, "proxy")?["detail"] as? String == "direct (a loopback address is never proxied)")
         #expect((check(localReport, "copy")?["detail"] as? String)?.hasPrefix("OSC 52 to the terminal, unconfirmed") == true)
