@@ -382,11 +382,9 @@ final class ChatScreen {
 
     /// Copies through the terminal (OSC 52; wrapped for tmux when inside it).
     func copy(_ text: String, what: String) {
-        guard let sequence = Clipboard.sequence(copying: text, environment: environment) else {
-            state.notice = Clipboard.tooLongNotice
-            return
-        }
-        terminal.sendControlSequence(sequence)
-        state.notice = "Copied \(what)"
+        // A clipboard program, confirmed by reading back, else OSC 52 (VeetTerminal decides and words it).
+        let outcome = Clipboard.copy(text, environment: environment)
+        if let sequence = outcome.sequence { terminal.sendControlSequence(sequence) }
+        state.notice = outcome.notice(what: what)
     }
 }

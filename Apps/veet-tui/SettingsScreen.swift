@@ -80,6 +80,7 @@ struct SettingsScreen {
     var version = VeetTransportVersion.current
     /// The commit the Data & Privacy card names (a golden fixes it; the binary's own otherwise).
     var commit = TUIBuild.commit
+    var build = TUIBuild.build
     var message = ""
     /// veetd stopped sending to this server after a 401 (it says so in its status).
     var daemonSignInNeeded = false
@@ -223,11 +224,11 @@ struct SettingsScreen {
                          + segments(AppearanceChoice.depths, chosen: appearance.depth, label: AppearanceChoice.label) + [quiet("c")])
             lines += wrapped(noColorSet
                              ? "NO_COLOR is set: no colour is drawn, whatever depth is chosen here."
-                             : "Stored on this device and applied at once.")
+                             : "Kept for this connection, on this device; applied at once.")
             return lines
         case .privacy:
             var lines: [StyledLine] = [[StyledRun("Data & Privacy", style: Self.title)]]
-            lines.append(row("Version", "veet-tui \(version) (build \(TUIBuild.build), commit \(commit))"))
+            lines.append(row("Version", "veet-tui \(version) (build \(build), commit \(commit))"))
             for place in paths { lines.append(row(place.kind, place.path, style: Self.label)) }
             lines += wrapped("To clear the local cache: quit veet-tui, stop veetd (veet daemon stop), check that "
                              + "`veet outbox list` is empty, then delete the cache file and its -wal and -shm files; "
@@ -282,9 +283,12 @@ extension AppearancePreference {
 
 /// The build this binary is (the CLI's `veet --version` says the same).
 enum TUIBuild {
-    static let build = "1"
-    /// Stamped before every build by the BuildStamp plugin (Scripts/build-stamp).
+    /// Stamped before every build by the BuildStamp plugin (Scripts/build-stamp): the
+    /// commit count and the commit, "unknown" outside a git checkout.
+    static let build = BuildStamp.build
     static let commit = BuildStamp.commit
 
-    static var line: String { "veet-tui \(VeetTransportVersion.current) (build \(build), commit \(commit))" }
+    /// "0.1.0 (build 368, commit 4a00741)": `--version`, veet-tui(1) and Data & Privacy.
+    static var stamped: String { "\(VeetTransportVersion.current) (build \(build), commit \(commit))" }
+    static var line: String { "veet-tui \(stamped)" }
 }

@@ -55,7 +55,7 @@ enum TUICommandLine {
     static var help: String { HelpFormatter(root: spec).help(for: []) ?? "" }
 
     static var manPage: String {
-        ManPage(root: spec, section: 1, version: VeetTransportVersion.current, date: ManPage.date(),
+        ManPage(root: spec, section: 1, version: TUIBuild.stamped, date: ManPage.date(),
                 extraSections: [("Environment", [
                     "VEET_URL and VEET_TOKEN: a server and token instead of the saved connection.",
                     "VEET_APPEARANCE: light, dark or auto (auto asks the terminal for its background).",

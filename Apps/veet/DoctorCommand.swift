@@ -2,6 +2,7 @@ import Foundation
 import VeetConsole
 import VeetDaemonProtocol
 import VeetStore
+import VeetTerminal
 import VeetTokens
 import VeetTransport
 
@@ -89,7 +90,12 @@ struct DoctorCommand {
         checks.append(Check(area: area, name: "transport", status: secure ? .ok : .info,
                             detail: secure ? "TLS (https)" : "plain http, allowed for a loopback address only"))
         checks.append(tokenStorageCheck(resolved))
-        let client = HTTPClient(settings: resolved.settings, clientVersion: VeetCLI.version)
+        let client = HTTPClient(settings: resolved.settings, clientVersion: VeetCLI.version,
+                                proxy: ProxyRule(environment: context.environment))
+        let proxy = client.proxy
+        checks.append(Check(area: area, name: "proxy", status: proxy.isUnusable ? .problem : .info,
+                            detail: proxy.description,
+                            fix: proxy.isUnusable ? "give an http:// proxy, or unset the variable" : nil))
         let started = Date()
         do {
             let live = try await client.send(.get("/health/live"))
@@ -229,6 +235,8 @@ struct DoctorCommand {
             Check(area: area, name: "colours", status: .info,
                   detail: "\(capability) (TERM=\(environment["TERM"] ?? "unset"), COLORTERM=\(environment["COLORTERM"] ?? "unset"))"
                     + (environment["NO_COLOR"].map { _ in "; NO_COLOR is set" } ?? "")),
+            Check(area: area, name: "copy", status: .info,
+                  detail: ClipboardRoute.choose(environment: environment).description),
             Check(area: area, name: "UTF-8", status: utf8 ? .ok : .warning,
                   detail: locale.isEmpty ? "no locale set" : locale,
                   fix: utf8 ? nil : "export LANG=C.UTF-8 (box drawing and marks need UTF-8)"),

@@ -287,10 +287,8 @@ struct InteractiveChat {
             }
             text = blocks[index - 1].contents
         }
-        guard let sequence = Clipboard.sequence(copying: text, environment: context.environment) else {
-            _ = context.err.writeLine(Clipboard.tooLongNotice + "."); return
-        }
-        context.err.write(sequence)
-        context.err.writeLine("Copied \(text.count) characters.")
+        let outcome = Clipboard.copy(text, environment: context.environment)
+        if let sequence = outcome.sequence { context.err.write(sequence) }
+        context.err.writeLine(outcome.notice(what: "\(text.count) characters") + ".")
     }
 }

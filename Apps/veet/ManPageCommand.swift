@@ -8,7 +8,7 @@ enum ManPageCommand {
     static let hiddenCommand = "__man"
 
     static var page: String {
-        ManPage(root: CommandTree.root, section: 1, version: VeetTransportVersion.current, date: ManPage.date(),
+        ManPage(root: CommandTree.root, section: 1, version: BuildInfo.stamped, date: ManPage.date(),
                 extraSections: [
                     ("Environment", [
                         "VEET_URL and VEET_TOKEN: a server and token for one command, instead of the saved connection.",

@@ -4,14 +4,17 @@ import VeetDaemonProtocol
 import VeetStore
 import VeetTransport
 
-/// The version of this build and the commit it was built from.
+/// The version of this build, its build number and the commit it was built from.
 enum BuildInfo {
     static let version = VeetTransportVersion.current
-    static let build = "1"
-    /// Stamped before every build by the BuildStamp plugin (Scripts/build-stamp).
+    /// Stamped before every build by the BuildStamp plugin (Scripts/build-stamp): the
+    /// commit count, "unknown" outside a git checkout.
+    static let build = BuildStamp.build
     static let commit = BuildStamp.commit
 
-    static var line: String { "veet \(version) (build \(build), commit \(commit))" }
+    /// "0.1.0 (build 368, commit 4a00741)": `--version` and veet(1).
+    static var stamped: String { "\(version) (build \(build), commit \(commit))" }
+    static var line: String { "veet \(stamped)" }
 }
 
 /// `veet settings privacy`: where each kind of data lives on this computer

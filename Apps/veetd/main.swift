@@ -10,10 +10,12 @@ import VeetTransport
 StopSignals.block()
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+/// Version, build and commit as `veet --version` prints them (the BuildStamp plugin).
+let stamped = "\(VeetTransportVersion.current) (build \(BuildStamp.build), commit \(BuildStamp.commit))"
 if arguments == ["--man-page"] {
     // veetd(8), from the same spec as --help (`make install` writes it).
     Output.standardOutput.write(ManPage(
-        root: DaemonSettings.spec, section: 8, version: VeetTransportVersion.current, date: ManPage.date(),
+        root: DaemonSettings.spec, section: 8, version: stamped, date: ManPage.date(),
         extraSections: [("Files", ["$XDG_RUNTIME_DIR/veet/veetd.sock: the socket the CLI and TUI talk to.",
                                    "$XDG_STATE_HOME/veet/veetd.log: the log.",
                                    "~/.config/systemd/user/veetd.service: the user unit `make install` puts in place."])],
@@ -28,8 +30,7 @@ do {
         exit(0)
     case .run(let command):
         if command.flag("version") {
-            // Build and commit as `veet --version` prints them (the BuildStamp plugin).
-            print("veetd \(VeetTransportVersion.current) (build 1, commit \(BuildStamp.commit))")
+            print("veetd \(stamped)")
             exit(0)
         }
         settings = try DaemonSettings(command)

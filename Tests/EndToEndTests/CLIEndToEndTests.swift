@@ -69,11 +69,28 @@ import Testing
         let fixture = try FixtureProcess()
         defer { fixture.stop() }
         let result = try veet(["chat"], fixture: fixture, stdin: "What is 17 multiplied by 23?\n/copy\n/quit\n",
-                              extraEnvironment: ["TMUX": "/tmp/tmux-1000/default,1,0"])
+                              extraEnvironment: ["TMUX": "/tmp/tmux-1000/default,1,0", "DISPLAY": "", "WAYLAND_DISPLAY": ""])
         #expect(result.status == 0, "\(result.stderr)")
         let encoded = Data("The answer is 391.".utf8).base64EncodedString()
         #expect(result.stderr.contains("\u{1B}Ptmux;\u{1B}\u{1B}]52;c;\(encoded)\u{07}\u{1B}\\"), "\(result.stderr)")
-        #expect(result.stderr.contains("Copied 18 characters."))
+        #expect(result.stderr.contains("Sent to the terminal's clipboard (OSC 52): 18 characters."), "\(result.stderr)")
+        #expect(!result.stderr.contains("Copied"), "nothing confirmed it")
+    }
+
+    /// With `xclip` for the display (a fake one on PATH that keeps its input), `/copy` goes
+    /// through it, is read back, and only then says "Copied"; no OSC 52 is sent.
+    @Test func copyThroughXclipIsConfirmedByReadingBack() throws {
+        let fixture = try FixtureProcess()
+        defer { fixture.stop() }
+        let xclip = try FakeXclip()
+        defer { xclip.remove() }
+        let result = try veet(["chat"], fixture: fixture, stdin: "What is 17 multiplied by 23?\n/copy\n/quit\n",
+                              extraEnvironment: ["TMUX": "/tmp/tmux-1000/default,1,0", "DISPLAY": ":0", "WAYLAND_DISPLAY": "",
+                                                 "PATH": xclip.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Copied 18 characters to the clipboard (xclip)."), "\(result.stderr)")
+        #expect(!result.stderr.contains("]52;"), "no OSC 52 when a program confirmed the copy")
+        #expect(try xclip.kept() == "The answer is 391.")
     }
 
     @Test func jsonOutputIsOneObject() throws {

@@ -4,12 +4,14 @@ import Testing
 /// `veet doctor` against the built fixture: what it offers, a refused token,
 /// a server that is down, and a store file it checks.
 @Suite struct DoctorJourneyTests {
-    func doctor(_ fixture: FixtureProcess?, url: String? = nil, token: String? = nil, home: URL) throws -> (ProcessResult, [String: Any]) {
+    func doctor(_ fixture: FixtureProcess?, url: String? = nil, token: String? = nil, home: URL,
+                extra: [String: String] = [:]) throws -> (ProcessResult, [String: Any]) {
         var env = ["HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
                    "XDG_DATA_HOME": home.appendingPathComponent("data").path,
                    "XDG_RUNTIME_DIR": home.appendingPathComponent("run").path, "LANG": "C.UTF-8"]
         env["VEET_URL"] = url ?? fixture?.url
         env["VEET_TOKEN"] = token ?? fixture?.token
+        env.merge(extra) { _, new in new }
         let result = try runProcess(try Harness.binary("veet"), ["doctor", "--json"], environment: env)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
         return (result, report)
@@ -53,5 +55,26 @@ import Testing
         let (down, downReport) = try doctor(nil, url: url, token: "t", home: home)
         #expect(down.status == 1)
         #expect(check(downReport, "reachable")?["status"] as? String == "problem")
+    }
+
+    /// Which proxy requests take and which way copy goes, read from the
+    /// transport's and the terminal module's values; the proxy's password never shows.
+    @Test func theProxyAndTheCopyRouteAreSaid() throws {
+        let fixture = try FixtureProcess()
+        defer { fixture.stop() }
+        let home = try Harness.temporaryHome()
+        // The fixture is plain http:// on loopback: http_proxy would name its proxy, but loopback goes direct.
+        let quiet = ["DISPLAY": "", "WAYLAND_DISPLAY": "", "HTTPS_PROXY": "http://alice:hunter2@proxy.corp:3128",
+                     "http_proxy": "http://alice:hunter2@proxy.corp:3128"]
+        let (local, localReport) = try doctor(fixture, home: home, extra: quiet)
+        #expect(check(localReport, "proxy")?["detail"] as? String == "direct (a loopback address is never proxied)")
+        #expect((check(localReport, "copy")?["detail"] as? String)?.hasPrefix("OSC 52 to the terminal, unconfirmed") == true)
+        #expect(!local.stdout.contains("hunter2"))
+        let (remote, remoteReport) = try doctor(nil, url: "https://veet.example.org", token: "t", home: home,
+                                                extra: quiet.merging(["HTTPS_PROXY": "socks5://alice:hunter2@proxy.corp:1080"]) { _, new in new })
+        #expect(check(remoteReport, "proxy")?["status"] as? String == "problem")
+        #expect(check(remoteReport, "proxy")?["detail"] as? String
+                == "HTTPS_PROXY cannot be used: socks5:// proxies are not supported (only http://)")
+        #expect(!remote.stdout.contains("hunter2"))
     }
 }

@@ -15,28 +15,59 @@ import Testing
             Issue.record("tmux is missing: Scripts/bootstrap installs it")
             return
         }
-        let session = try TUISession(width: 120, height: 36, extraEnvironment: "TMUX=")
+        // No display: no clipboard program, so OSC 52, and the notice says it was only sent.
+        let session = try Self.onTheTripAnswer(extraEnvironment: "TMUX= DISPLAY= WAYLAND_DISPLAY=")
         defer { session.stop() }
         let tui = session.terminal
-        try tui.tmux(["set", "-g", "set-clipboard", "on"])
-        try tui.waitFor("New conversation")
-        try tui.type("Show me markdown")
-        try tui.press("Enter")
-        try tui.waitFor("That is the whole plan.", seconds: 20)
-        try tui.waitFor("Ctrl-C quit")
-        // Up from the empty composer walks the transcript from its last row: the answer.
-        try tui.press("Up")
-        try tui.waitFor("▸  ◆ # Trip planning notes")
         try tui.press("c")
-        try tui.waitFor("Copied the message as plain text")
+        try tui.waitFor("Sent to the terminal's clipboard (OSC 52): the message as plain text")
         let plain = try tui.tmux(["show-buffer"])
         #expect(plain.contains("Trip planning notes"), "\(plain)")
         #expect(plain.contains("A summary of everything we discussed"), "\(plain)")
         #expect(!plain.contains("**") && !plain.contains("# Trip"), "no Markdown symbols:\n\(plain)")
         try tui.press("m")
-        try tui.waitFor("Copied the message's Markdown")
+        try tui.waitFor("Sent to the terminal's clipboard (OSC 52): the message's Markdown")
         let source = try tui.tmux(["show-buffer"])
         #expect(source.contains("# Trip planning notes") && source.contains("**everything**"), "\(source)")
+    }
+
+    /// With a clipboard program for the display (a fake `xclip` on PATH that
+    /// keeps what it is given), `c` copies through it, reads it back, and only
+    /// then says "Copied"; nothing goes to the terminal's clipboard.
+    @Test func copyThroughXclipIsConfirmed() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        let xclip = try FakeXclip()
+        defer { xclip.remove() }
+        let session = try Self.onTheTripAnswer(extraEnvironment: "TMUX= WAYLAND_DISPLAY= DISPLAY=:0 PATH=\(xclip.path)")
+        defer { session.stop() }
+        try session.terminal.press("c")
+        try session.terminal.waitFor("Copied the message as plain text to the clipboard (xclip)")
+        let kept = try xclip.kept()
+        #expect(kept.contains("Trip planning notes") && !kept.contains("# Trip"), "\(kept)")
+    }
+
+    /// The TUI in tmux (set-clipboard on) with a Markdown answer sent for and
+    /// selected: Up from the empty composer walks the transcript from its last row.
+    static func onTheTripAnswer(extraEnvironment: String) throws -> TUISession {
+        let session = try TUISession(width: 120, height: 36, extraEnvironment: extraEnvironment)
+        let tui = session.terminal
+        do {
+            try tui.tmux(["set", "-g", "set-clipboard", "on"])
+            try tui.waitFor("New conversation")
+            try tui.type("Show me markdown")
+            try tui.press("Enter")
+            try tui.waitFor("That is the whole plan.", seconds: 20)
+            try tui.waitFor("Ctrl-C quit")
+            try tui.press("Up")
+            try tui.waitFor("▸  ◆ # Trip planning notes")
+        } catch {
+            session.stop()
+            throw error
+        }
+        return session
     }
 
     /// `v` opens the answer alone, full width, plain: no sidebar, no border,

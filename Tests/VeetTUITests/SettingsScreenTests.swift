@@ -35,6 +35,7 @@ import VeetTransport
                         ("veetd log", "/run/user/1000/veet/veetd.log")]
         screen.version = "0.0.0-test"
         screen.commit = "unknown"
+        screen.build = "unknown"
         return screen
     }
 

@@ -12,12 +12,12 @@ import Darwin
 /// | 0    | `success`          | The command did what was asked.                                |
 /// | 1    | `failure`          | A failure with no more specific code.                          |
 /// | 2    | `usage`            | The command line was wrong (unknown option, missing argument). |
-/// | 3    | `notSignedIn`      | No credentials, or the server refused them (401).              |
+/// | 3    | `notSignedIn`      | No credentials, or the server refused them (401) or the action (403). |
 /// | 4    | `notFound`         | The named thing does not exist (404).                          |
 /// | 5    | `runFailed`        | The agent run ended in failure.                                |
 /// | 6    | `runCancelled`     | The agent run was cancelled.                                   |
 /// | 7    | `needsInteraction` | An approval or answer is needed, but there is no terminal to ask on. |
-/// | 8    | `transport`        | The server could not be reached (network, TLS, timeout).       |
+/// | 8    | `transport`        | The server could not be reached (network, TLS, proxy, timeout). |
 /// | 9    | `server`           | The server failed (5xx) or answered with something invalid.    |
 /// | 10   | `notVerified`      | Not sent: the send approval could not be verified against the reviewed message. |
 /// | 130  | `interrupted`      | Interrupted by Ctrl-C (SIGINT), as shells report it.           |

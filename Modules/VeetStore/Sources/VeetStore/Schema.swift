@@ -3,7 +3,7 @@
 public enum Schema {
     public static let migrations: [Migration] = [v1, v2, v3, v4, preferencesMigration, newConversationOutboxMigration,
                                                    sharedConversationKeyMigration, LocalStore.transcriptReadMigration,
-                                                   draftsMigration]
+                                                   draftsMigration, outboxReceiptsMigration]
     public static var latestVersion: Int { migrations.count }
 
     /// Connections and the session index mirror.

@@ -139,7 +139,8 @@ public final class TLSFront: Sendable {
         return true
     }
 
-    private static func connect(port: Int) -> Int32? {
+    /// A connected socket to 127.0.0.1:`port`, nil when nothing listens.
+    static func connect(port: Int) -> Int32? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
         var address = sockaddr_in()

@@ -90,6 +90,8 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
 public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable {
         case cannotConnect, timedOut, connectionLost, redirectRefused, tls, cancelled, other
+        /// The proxy (`ProxyRule`) could not be reached, refused the tunnel or asked for other credentials.
+        case proxy
     }
     public var kind: Kind
     public var detail: String
@@ -114,6 +116,7 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         case .tls: "The secure connection failed: \(detail)"
         case .cancelled: "Cancelled."
         case .other: "Network error: \(detail)"
+        case .proxy: "The proxy failed: \(detail)"
         }
     }
 }

@@ -87,6 +87,7 @@ import Testing
         }
         #expect(!policy.shouldRetry(error: TransportError(.redirectRefused, "x")))
         #expect(!policy.shouldRetry(error: TransportError(.cancelled, "x")))
+        #expect(!policy.shouldRetry(error: TransportError(.proxy, "x")), "a refused tunnel stays refused")
         #expect(!policy.shouldRetry(error: CancellationError()))
         #expect(!policy.shouldRetry(error: APIError(status: 503, code: .internalError, message: "")))
     }

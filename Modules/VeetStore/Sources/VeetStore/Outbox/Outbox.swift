@@ -108,10 +108,15 @@ extension LocalStore {
         let id = try database.write { db -> Int64 in
             var session = sessionID
             if let newConversation {
+                // Its first message may be confirmed already: its receipt still names the conversation.
                 session = try db.scalarText("""
                     SELECT session_id FROM outbox WHERE connection_id = ? AND conversation_key = ? AND session_id IS NOT NULL
+                    UNION ALL
+                    SELECT session_id FROM outbox_receipts
+                    WHERE connection_id = ? AND conversation_key = ? AND session_id IS NOT NULL
                     LIMIT 1
-                    """, [.int(connectionID), .text(newConversation.rawValue)])
+                    """, [.int(connectionID), .text(newConversation.rawValue), .int(connectionID),
+                          .text(newConversation.rawValue)])
             }
             let after = try session.map { session in
                 try db.scalarInt("""
@@ -141,24 +146,32 @@ extension LocalStore {
         }
     }
 
-    /// Entries not yet confirmed (oldest first), for one session or all.
+    /// Entries not yet confirmed (oldest first), for one session or all;
+    /// `includeConfirmed` adds the receipts of confirmed ones (no content).
     public func outbox(sessionID: String? = nil, includeConfirmed: Bool = false) throws -> [OutboxEntry] {
         try database.read { db in
-            var sql = "SELECT \(Outbox.columns) FROM outbox WHERE connection_id = ?"
+            var filter = " WHERE connection_id = ?"
             var values: [SQLValue] = [.int(connectionID)]
             if let sessionID {
-                sql += " AND session_id = ?"
+                filter += " AND session_id = ?"
                 values.append(.text(sessionID))
             }
-            if !includeConfirmed { sql += " AND state <> 'confirmed'" }
-            return try db.query(sql + " ORDER BY id", values, row: Outbox.read)
+            var entries = try db.query("SELECT \(Outbox.columns) FROM outbox" + filter + " AND state <> 'confirmed'",
+                                       values, row: Outbox.read)
+            if includeConfirmed {
+                entries += try db.query("SELECT \(Outbox.receiptColumns) FROM outbox_receipts" + filter, values,
+                                        row: Outbox.readReceipt)
+            }
+            return entries.sorted { $0.id < $1.id }
         }
     }
 
+    /// The entry, or once confirmed its receipt (state `.confirmed`, no content).
     public func outboxEntry(id: Int64) throws -> OutboxEntry? {
         try database.read { db in
             try db.query("SELECT \(Outbox.columns) FROM outbox WHERE connection_id = ? AND id = ?",
                          [.int(connectionID), .int(id)], row: Outbox.read).first
+                ?? outboxReceipt(id: id, db: db)
         }
     }
 
@@ -183,14 +196,6 @@ extension LocalStore {
         }
     }
 
-    /// Forgets confirmed entries older than `age` (the server keeps a key 24 hours).
-    public func pruneConfirmedOutbox(olderThan age: TimeInterval = 86_400, now: Date = Date()) throws {
-        try database.write { db in
-            try db.run("DELETE FROM outbox WHERE connection_id = ? AND state = 'confirmed' AND created_at < ?",
-                       [.int(connectionID), .double(now.timeIntervalSince1970 - age)])
-        }
-    }
-
     /// Claims an entry for an attempt, for this sender alone: a queued or
     /// failed entry, or a `sending` one whose lease has run out (its sender
     /// died). Returns it, or nil when it is confirmed, refused, gone, or held
@@ -211,9 +216,14 @@ extension LocalStore {
         }
     }
 
+    /// Records an attempt's end. `.confirmed` deletes the row for a receipt (`confirmOutbox`).
     func markOutbox(id: Int64, state: OutboxState, runID: String? = nil, error: String? = nil,
                     echoSequence: Int64? = nil) throws {
         try database.write { db in
+            if state == .confirmed {
+                try confirmOutbox(id: id, runID: runID, db: db)
+                return
+            }
             try db.run("""
                 UPDATE outbox SET state = ?, run_id = coalesce(?, run_id), last_error = ?, echo_sequence = coalesce(?, echo_sequence)
                 WHERE connection_id = ? AND id = ? AND state <> 'confirmed'
@@ -223,16 +233,21 @@ extension LocalStore {
     }
 
     /// A user message with this text at `sequence` confirms the oldest matching
-    /// unconfirmed entry queued before it (each echo confirms one entry).
+    /// unconfirmed entry queued before it (each echo confirms one entry). The
+    /// confirmed row is deleted (`confirmOutbox`), so the entries after it in
+    /// the session are moved past this echo instead: delivered in order, none
+    /// of them can be this message, and a later read of the same transcript
+    /// cannot confirm a second entry of the same text by it.
     func confirmEcho(sessionID: String, sequence: Int64, text: String, db: SQLiteConnection) throws {
-        let claimed = try db.scalarInt("SELECT 1 FROM outbox WHERE connection_id = ? AND session_id = ? AND echo_sequence = ?",
-                                       [.int(connectionID), .text(sessionID), .int(sequence)])
-        guard claimed == nil else { return }
+        guard let id = try db.scalarInt("""
+            SELECT id FROM outbox WHERE connection_id = ? AND session_id = ? AND state <> 'confirmed'
+            AND text = ? AND after_sequence < ? ORDER BY id LIMIT 1
+            """, [.int(connectionID), .text(sessionID), .text(text), .int(sequence)]) else { return }
         try db.run("""
-            UPDATE outbox SET state = 'confirmed', echo_sequence = ?, last_error = NULL
-            WHERE id = (SELECT id FROM outbox WHERE connection_id = ? AND session_id = ? AND state <> 'confirmed'
-                        AND text = ? AND after_sequence < ? ORDER BY id LIMIT 1)
-            """, [.int(sequence), .int(connectionID), .text(sessionID), .text(text), .int(sequence)])
+            UPDATE outbox SET after_sequence = max(after_sequence, ?)
+            WHERE connection_id = ? AND session_id = ? AND id > ?
+            """, [.int(sequence), .int(connectionID), .text(sessionID), .int(id)])
+        try confirmOutbox(id: id, runID: nil, db: db)
     }
 
     // MARK: Idempotency ledger for other intents

@@ -166,7 +166,7 @@ public struct OutboxDelivery: Sendable {
                 switch try await submit(sessionID, entry.content, entry.key) {
                 case .accepted(let runID):
                     try store.markOutbox(id: entryID, state: .confirmed, runID: runID)
-                    return .confirmed(try store.outboxEntry(id: entryID) ?? entry, runID: runID, byEcho: false)
+                    return .confirmed(entry.confirmed(runID: runID), runID: runID, byEcho: false)
                 case .busy(let runID) where whenBusy == .withdraws:
                     _ = try store.discardOutboxEntry(id: entryID)
                     return .busy(entry, runID: runID)
@@ -211,8 +211,9 @@ public struct OutboxDelivery: Sendable {
         guard let items = try? await transcripts.transcript(sessionID: sessionID) else { return nil }
         try store.saveTranscript(sessionID: sessionID, messages: items)
         try store.confirmEchoes(sessionID: sessionID, in: items)
+        // Confirmed, its row is gone: the receipt says so and keeps the run.
         guard let after = try store.outboxEntry(id: entry.id), after.state == .confirmed else { return nil }
-        return .confirmed(after, runID: after.runID, byEcho: true)
+        return .confirmed(entry.confirmed(runID: after.runID), runID: after.runID, byEcho: true)
     }
 
     /// A 4xx other than 408/429 means the server refused this message: no run exists.
@@ -251,6 +252,17 @@ extension DeliveryResult {
 }
 
 extension OutboxEntry {
+    /// The entry as the server confirmed it (its row is deleted by then; this copy is what the caller gets).
+    func confirmed(runID: String?) -> OutboxEntry {
+        var entry = self
+        entry.state = .confirmed
+        entry.runID = runID ?? entry.runID
+        entry.lastError = nil
+        entry.claimedAt = nil
+        entry.claimedBy = nil
+        return entry
+    }
+
     static func placeholder(_ id: Int64) -> OutboxEntry {
         OutboxEntry(id: id, sessionID: nil, conversationKey: nil, key: IdempotencyKey(), content: [], createdAt: Date(), state: .failed,
                     attempts: 0, lastError: nil, runID: nil, afterSequence: 0)

@@ -8,7 +8,9 @@ import Foundation
 ///
 /// Every request is one HTTP/1.1 exchange of its own (`HTTPExchange`): a
 /// fresh connection, TLS for https:// (`TCPConnection.startTLS`), read only as
-/// fast as its consumer asks. No connection is reused, so a write is never
+/// fast as its consumer asks. A proxy named in the environment carries it as
+/// curl would (`ProxyRule`): https:// through a `CONNECT` tunnel with TLS
+/// inside, so the proxy never sees the token. No connection is reused, so a write is never
 /// resent behind the caller's back; a lost answer is retried by
 /// `sendRetrying` with the same idempotency key.
 public final class HTTPClient: Sendable {
@@ -18,6 +20,8 @@ public final class HTTPClient: Sendable {
     private let writeIdleTimeout: TimeInterval
     /// A PEM file trusted instead of the system's roots (tests: their own authority).
     private let trustedCertificates: String?
+    /// Which proxy carries requests (read from the environment by default).
+    public let proxyRule: ProxyRule
 
     /// - Parameters:
     ///   - clientVersion: sent as `User-Agent: veet/<version>`.
@@ -25,20 +29,27 @@ public final class HTTPClient: Sendable {
     ///     send a heartbeat every 15 s, so 60 s means the connection is dead.
     ///   - writeTimeout: longest wait for the answer to a POST/PUT/PATCH (they answer at once;
     ///     only a stalled resend waits this long).
+    ///   - proxy: the proxy variables; by default this process's environment.
     public convenience init(settings: ConnectionSettings, clientVersion: String = VeetTransportVersion.current,
-                            idleTimeout: TimeInterval = 60, writeTimeout: TimeInterval = 15) {
+                            idleTimeout: TimeInterval = 60, writeTimeout: TimeInterval = 15,
+                            proxy: ProxyRule = .processEnvironment) {
         self.init(settings: settings, clientVersion: clientVersion, idleTimeout: idleTimeout,
-                  writeTimeout: writeTimeout, trustedCertificates: nil)
+                  writeTimeout: writeTimeout, trustedCertificates: nil, proxy: proxy)
     }
 
     init(settings: ConnectionSettings, clientVersion: String = VeetTransportVersion.current,
-         idleTimeout: TimeInterval = 60, writeTimeout: TimeInterval = 15, trustedCertificates: String?) {
+         idleTimeout: TimeInterval = 60, writeTimeout: TimeInterval = 15, trustedCertificates: String?,
+         proxy: ProxyRule = .none) {
         self.settings = settings
+        self.proxyRule = proxy
         self.idleTimeout = idleTimeout
         self.writeIdleTimeout = min(writeTimeout, idleTimeout)
         self.trustedCertificates = trustedCertificates
         self.userAgent = "veet/\(clientVersion)"
     }
+
+    /// How requests to this client's server travel: direct, or through which proxy.
+    public var proxy: ProxyChoice { proxyRule.choice(for: settings.serverURL.url) }
 
     static func changesState(_ method: String) -> Bool {
         !["GET", "HEAD", "DELETE", "OPTIONS"].contains(method.uppercased())
@@ -109,10 +120,10 @@ public final class HTTPClient: Sendable {
         // earlier empty-key send): leave the header out instead.
         if merged.header("Idempotency-Key")?.isEmpty == true { merged.setHeader("Idempotency-Key", nil) }
         merged.setHeader("Authorization", "Bearer \(settings.token)")
-        return OutgoingRequest(url: settings.serverURL.url(for: request.path, query: request.query),
-                               method: request.method, headers: merged.headers, body: request.body,
+        let url = settings.serverURL.url(for: request.path, query: request.query)
+        return OutgoingRequest(url: url, method: request.method, headers: merged.headers, body: request.body,
                                requestID: merged.header("X-Request-Id") ?? "",
-                               trustedCertificates: trustedCertificates)
+                               trustedCertificates: trustedCertificates, proxy: proxyRule.choice(for: url))
     }
 }
 

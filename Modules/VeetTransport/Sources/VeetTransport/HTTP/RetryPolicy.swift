@@ -58,9 +58,10 @@ public struct RetryPolicy: Sendable {
     }
 
     /// No answer arrived, so the request may be sent again (with the same
-    /// idempotency key), unless it was cancelled or redirected.
+    /// idempotency key), unless it was cancelled, redirected or stopped by
+    /// the proxy (a refused tunnel or wrong proxy credentials stay so).
     public func shouldRetry(error: Error) -> Bool {
         guard let transport = error as? TransportError else { return false }
-        return transport.kind != .redirectRefused && transport.kind != .cancelled
+        return ![.redirectRefused, .cancelled, .proxy].contains(transport.kind)
     }
 }

@@ -10,6 +10,8 @@ struct OutgoingRequest: Sendable {
     var requestID: String
     /// A PEM file trusted instead of the system's roots, for https://.
     var trustedCertificates: String?
+    /// Which proxy, if any, carries it (`ProxyRule`).
+    var proxy: ProxyChoice = .direct(.noVariable)
 }
 
 /// Answers over HTTP/1.1, spoken here: streamed ones read only as fast as
@@ -82,9 +84,26 @@ enum HTTPExchange {
             throw TransportError(.other, "the request has no host", requestID: requestID)
         }
         let secure = url.scheme?.lowercased() == "https"
-        let bytes = try requestBytes(request, host: host, requestID: requestID)
-        let connection = try TCPConnection.connect(host: host, port: url.port ?? (secure ? 443 : 80), timeout: timeout,
-                                                   requestID: requestID, wake: wake)
+        let port = url.port ?? (secure ? 443 : 80)
+        // A plain http:// request through a proxy is forwarded by it; https:// goes through a tunnel.
+        let bytes = try requestBytes(request, host: host, requestID: requestID,
+                                     forwardedBy: secure ? nil : request.proxy.server)
+        let connection: TCPConnection
+        switch request.proxy {
+        case .direct:
+            connection = try TCPConnection.connect(host: host, port: port, timeout: timeout, requestID: requestID,
+                                                   wake: wake)
+        case .unusable(let variable, let reason):
+            throw TransportError(.proxy, "\(variable) cannot be used: \(reason); the request was not sent",
+                                 requestID: requestID)
+        case .proxy(let proxy):
+            connection = try ProxyTunnel.connect(to: proxy, timeout: timeout, requestID: requestID, wake: wake)
+            if secure {
+                // The proxy sees only "CONNECT host:port"; the request, token included, goes inside TLS.
+                try ProxyTunnel.open(connection, through: proxy, to: host, port: port, timeout: timeout,
+                                     requestID: requestID)
+            }
+        }
         if secure {
             try connection.startTLS(host: host, trustedCertificates: request.trustedCertificates, timeout: timeout)
         }
@@ -110,6 +129,9 @@ enum HTTPExchange {
             }
         }
         guard let (head, leftover) = parsed else { preconditionFailure("the loop ends only with a head") }
+        if !secure, head.status == 407, let proxy = request.proxy.server {
+            throw TransportError(.proxy, ProxyTunnel.refusal(407, proxy: proxy, target: host), requestID: requestID)
+        }
         let framing: BodyDecoder.Framing
         do {
             framing = try BodyDecoder.framing(for: head)
@@ -123,18 +145,24 @@ enum HTTPExchange {
 
     /// The request line, headers and body. A header holding a line break is
     /// refused rather than sent: it would end the head early.
-    static func requestBytes(_ request: OutgoingRequest, host: String, requestID: String) throws -> Data {
+    /// A plain http:// request `forwardedBy` a proxy names its whole URL
+    /// (absolute form) and carries the proxy's credentials.
+    static func requestBytes(_ request: OutgoingRequest, host: String, requestID: String,
+                             forwardedBy proxy: ProxyServer? = nil) throws -> Data {
         let url = request.url
         let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         var target = components?.percentEncodedPath ?? "/"
         if target.isEmpty { target = "/" }
         if let query = components?.percentEncodedQuery { target += "?" + query }
         let method = request.method
-        let authority = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        var lines = ["\(method) \(target) HTTP/1.1", "Host: \(authority)" + (url.port.map { ":\($0)" } ?? "")]
+        let authority = (host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host) + (url.port.map { ":\($0)" } ?? "")
+        if proxy != nil { target = "http://\(authority)\(target)" }
+        var lines = ["\(method) \(target) HTTP/1.1", "Host: \(authority)"]
         var fields = request.headers
-        for name in fields.keys where ["host", "connection", "content-length", "transfer-encoding", "accept-encoding"]
+        for name in fields.keys where ["host", "connection", "content-length", "transfer-encoding", "accept-encoding",
+                                       "proxy-authorization"]
             .contains(name.lowercased()) { fields[name] = nil }
+        if let authorization = proxy?.authorization { fields["Proxy-Authorization"] = authorization }
         for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
             // By bytes: "\r\n" is one Character in Swift, equal to neither "\r" nor "\n".
             guard !(name + value).utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) else {
