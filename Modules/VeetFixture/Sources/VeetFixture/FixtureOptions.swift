@@ -50,12 +50,18 @@ public struct FixtureOptions: Sendable, Equatable {
     public var memoryChanges: Bool = true
     /// Serve the People routes ([newer], people.md); false answers 404 like a server with the People flag off.
     public var people: Bool = true
+    /// Serve the People history imports (people.md §10); false answers 404 on `/v1/people/imports…`
+    /// while the rest of People is served, like a server from before imports.
+    public var peopleImports: Bool = true
     /// Answer every People write `403 authorization_error`, as for a token without `people.write`.
     public var peopleWritesDenied: Bool = false
     /// The first edit (PATCH) of each person finds it changed on another device just before: `409`.
     public var peopleEditedElsewhere: Bool = false
     /// Serve the email routes ([newer], email.md); false answers 404 like a server with Email mode off.
     public var email: Bool = true
+    /// Serve the learning routes (email.md §12: the state, pause and reset); false answers 404 there
+    /// while the rest of Email is served, like a server from before learning.
+    public var emailLearning: Bool = true
     /// Serve the two thread spam routes (email.md §10), mounted with the unsubscribe-assistance flag.
     public var emailSpamRoutes: Bool = true
     /// Answer every email write `403 authorization_error`, as for a token without `email.write`.
@@ -73,6 +79,9 @@ public struct FixtureOptions: Sendable, Equatable {
     public var modelSettings: Bool = true
     /// Serve the persona, its history and nominations ([newer], settings.md §4); false answers 404.
     public var persona: Bool = true
+    /// Serve the persona's nominations (settings.md §4); false answers 404 there while the persona
+    /// and its history are served, like a persona from before nominations existed.
+    public var personaNominations: Bool = true
     /// Serve the subscription census ([newer], subscriptions.md) and the thread blocks; false answers
     /// 404 like a server with unsubscribe assistance off, and the accounts say `unsubscribe_supported: false`.
     /// The census is served only while `email` is on too.
