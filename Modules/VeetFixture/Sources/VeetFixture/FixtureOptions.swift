@@ -26,6 +26,9 @@ public struct FixtureOptions: Sendable, Equatable {
     public var strictAttachments: Bool
     /// Serve the folder routes and `folder_id` on session views ([newer]); false answers 404.
     public var folders: Bool = true
+    /// Serve the folder proposals (`/v1/folders/proposals…`); false answers 404 there while the
+    /// folders themselves are served, like a server from before proposals.
+    public var folderProposals: Bool = true
     /// Serve the schedule routes; false answers 404 like a server with the schedule API off.
     public var schedules: Bool = true
     /// Serve devices and notifications ([newer], Account/); false answers 404 like a server with the notification API off.
@@ -34,6 +37,9 @@ public struct FixtureOptions: Sendable, Equatable {
     /// `approve_for_task` and the task fields of `browser.act` approvals. False: the routes answer
     /// 404, `approve_for_task` is 400 and approvals carry no task fields, like the snapshot.
     public var taskPermissions: Bool = true
+    /// Serve the task scopes (`/v1/browser-task-scopes`, website-access.md §8.2); false answers 404
+    /// there while the task grants are served.
+    public var taskScopes: Bool = true
     /// Serve `PUT /v1/sessions/{id}/website` ([newer], website-access.md §6); false answers 404.
     public var sessionWebsite: Bool = true
     /// Serve the memory browser ([newer], memory.md §3-5): false answers 404 on every memory
