@@ -46,8 +46,10 @@ enum ToolLedger {
             if index > 0 { texts.append(LedgerText("")) }
             texts += self.texts(call.detail, width: width)
         }
+        // An approval the stream tied to no call counts toward the bundle's highest risk: show its own.
         for card in bundle.approvals {
-            texts.append(LedgerText("✓ " + card.decisionText + (card.toolName.map { " · \($0)" } ?? "")))
+            let parts = ["✓ " + card.decisionText, card.toolName, card.risk.map { "risk \($0)" }]
+            texts.append(LedgerText(parts.compactMap { $0 }.joined(separator: " · ")))
         }
         return texts
     }

@@ -53,12 +53,13 @@ struct DebugTranscriptCommand {
         switch line {
         case .message(let role, let text):
             return (role == .user ? "You: " : "Veetbot: ") + oneLine(text)
-        case .bundle(_, _, _, _, let bundle):
+        case .bundle(_, _, _, _, _, let bundle):
             return "▸ " + bundle.summary
-        case .tool(_, let status, _, let activity):
-            return status == .waitingForApproval
-                ? "· \(activity.name) waiting for approval"
-                : TerminalTurnView.line(for: activity, style: style).trimmingCharacters(in: .whitespaces)
+        case .tool(_, let status, _, _, _, let activity):
+            if status == .waitingForApproval { return "· \(activity.name) waiting for approval" }
+            // The decision the TUI shows on the call ("Approved once").
+            let decision = activity.approval.flatMap { $0.isSettled ? " · " + $0.decisionText : nil } ?? ""
+            return TerminalTurnView.line(for: activity, style: style).trimmingCharacters(in: .whitespaces) + decision
         case .approval(let tool, _, let card):
             return "\(card.decisionText): \(tool ?? card.approvalID)"
         case .question(let text):

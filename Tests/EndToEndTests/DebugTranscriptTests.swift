@@ -58,6 +58,9 @@ import Testing
         #expect(result.stdout == "▸ 3 tool calls: 2 succeeded, 1 denied (highest risk: high)\nVeetbot: Done.\n")
         let tool = try transcript([], stdin: try Self.stream("sse-tool"))
         #expect(tool.stdout.contains("✓ math.calculate → 391\n"))
+        // A call's settled approval follows its line, read from the stream's own frames.
+        let approved = try transcript([], stdin: try Self.stream("sse-approval"))
+        #expect(approved.stdout.contains("✓ demo.external_write → ") && approved.stdout.contains(" · Approved once\n"))
     }
 
     @Test func approvalViewsAndTheSessionTranscriptStandInForTheReadsTheAppsMake() throws {
@@ -70,7 +73,8 @@ import Testing
                                      "--messages", Self.recordings.appendingPathComponent("session-messages.json").path],
                                     stdin: try Self.stream("sse-approval"))
         #expect(result.status == 0)
-        #expect(result.stdout.contains(#"{"kind":"tool","name":"demo.external_write","risk":"HIGH","status":"succeeded"}"#))
+        #expect(result.stdout.contains(
+            #"{"approval":"approved_once","kind":"tool","name":"demo.external_write","risk":"HIGH","server_risk":"HIGH","status":"succeeded"}"#))
         #expect(result.stdout.components(separatedBy: #""role":"user""#).count == 2)
     }
 

@@ -24,7 +24,8 @@ public struct ToolActivity: Sendable, Hashable {
     public var rawArguments: String?
     /// The approval this call waited for, with its decision once settled.
     public var approval: ApprovalCard?
-    /// The server's risk for this call, known once its approval was read.
+    /// The server's risk for this call: the highest its tool frames (`risk`, [newer]) and its
+    /// approval said; nil while the server said none this client knows.
     public var serverRisk: ToolRisk?
     /// This call failed for bad arguments and the next call of the same tool then succeeded.
     public var wasCorrectedByRetry = false
@@ -35,16 +36,24 @@ public struct ToolActivity: Sendable, Hashable {
         self.arguments = arguments
     }
 
+    /// Keeps the highest risk the server gave this call (its frames and its approval).
+    mutating func noteServerRisk(_ risk: ToolRisk) {
+        serverRisk = max(serverRisk ?? risk, risk)
+    }
+
     /// Finished one way or another.
     public var isSettled: Bool { state != .queued && state != .running }
 
     mutating func apply(phase: ToolCallPhase, event: RunEvent.ToolCallEvent) {
         name = event.name.isEmpty ? name : event.name
         reasonCode = event.reasonCode ?? reasonCode
+        if let risk = event.risk.flatMap(ToolRisk.init) { noteServerRisk(risk) }
         if let result = event.resultItem {
             resultItem = result
-            outcome = result.outcome
-            resultText = result.outcome?.message ?? result.plainText
+            // A call that did not succeed may carry its outcome anywhere in the text ([newer]).
+            let failed = result.isError || phase == .failed || phase == .denied || phase == .uncertain
+            outcome = failed ? result.failureOutcome : result.outcome
+            resultText = outcome?.message ?? result.plainText
         }
         switch phase {
         case .proposed: state = .queued
@@ -104,10 +113,12 @@ extension ToolActivity {
         return code == "tool.arguments_invalid" || code.hasPrefix("tool.invalid_arguments")
     }
 
-    /// The model called a tool that does not exist, or one this client cannot classify.
+    /// No frame named the tool, or the server said no tool has this name (`tool.not_found…`).
+    /// Any other non-empty name is known, dotted or not: how this client classifies a name
+    /// shapes its card, never whether it may share a bundle.
     public var isUnknownTool: Bool {
         let code = outcome?.reasonCode ?? reasonCode ?? ""
-        return name.isEmpty || code.hasPrefix("tool.not_found") || ToolEffect.classify(toolName: name) == .unknown
+        return name.isEmpty || code.hasPrefix("tool.not_found")
     }
 
     /// The label a row and a bundle summary use; nil while queued or running.

@@ -125,9 +125,10 @@ import VeetWire
     }
 
     @Test func unknownToolNamesAreBoundaries() {
+        // Unknown: no frame named the tool, or the server said no tool has the name.
         let result = entries { s in
             s.succeed("web.search", "c1")
-            s.succeed("mystery.frobnicate", "c2")
+            s.succeedUnnamed("c2")
             s.succeed("web.search", "c3")
             s.end("web.serch", "c4", as: "tool.call.failed", status: "failed", reason: "tool.not_found.web.serch")
             s.succeed("web.search", "c5")
@@ -215,6 +216,9 @@ import VeetWire
             ("gmail.send_message", .external), ("browser.act", .external), ("demo.external_write", .external),
             ("sandbox.run_command", .sandbox), ("project.exec_script", .sandbox),
             ("conversation.ask_user", .conversation), ("mystery.frobnicate", .unknown), ("nodots", .unknown),
+            // A name without a dot has no namespace: all its words are read.
+            ("search", .read), ("web_fetch", .read), ("send_email", .external), ("gmail_archive", .external),
+            ("run_command", .sandbox), ("delete_file", .write),
         ]
         for (name, effect) in cases { #expect(ToolEffect.classify(toolName: name) == effect, "\(name)") }
         var delete = ToolActivity(callID: "d", name: "notes.delete_page", arguments: .object([:]))

@@ -70,7 +70,31 @@ import VeetWire
             s.succeed("web.search", "c3"); s.succeed("web.search", "c4")
         }),
         ("rule-boundary-unknown-tool", { s in
-            s.succeed("web.search", "c1"); s.succeed("mystery.frobnicate", "c2"); s.succeed("web.search", "c3")
+            s.succeed("web.search", "c1"); s.succeedUnnamed("c2"); s.succeed("web.search", "c3")
+        }),
+        // Newer servers (issue 36 A.2): a name without a dot is known; risk on tool frames; an
+        // outcome only inside the result's text; the approval's decision on its tool's line.
+        ("rule-any-name-is-known", { s in
+            s.succeed("search", "c1"); s.succeed("search", "c2"); s.succeed("mystery.frobnicate", "c3")
+        }),
+        ("rule-risk-on-frames", { s in
+            s.succeed("search", "c1", risk: "LOW"); s.succeed("web.fetch", "c2", risk: "HIGH")
+            s.succeed("web.search", "c3", risk: "SEVERE")
+            s.user("and alone")
+            s.succeed("web.fetch", "c4", risk: "CRITICAL")
+        }),
+        ("rule-outcome-in-text", { s in
+            s.fail("search", "c1", text: "The arguments were refused: "
+                   + #"{"reason_code":"tool.invalid_arguments.query","retryable":true,"remediation":"modify_arguments"}"#)
+            s.succeed("search", "c2")
+            s.user("again")
+            s.fail("web.fetch", "c3", text: #"{"reason_code":"tool.arguments_invalid","retryable":true,"remediation":"modify_arguments"}"#)
+        }),
+        ("rule-approval-on-item", { s in
+            s.approvalCall("sandbox.run_command", "c1", approvalID: "a1", resolution: "approve_once"); s.user("next")
+            s.approvalCall("sandbox.run_command", "c2", approvalID: "a2", resolution: "approve_for_task"); s.user("next")
+            s.approvalCall("gmail.send_message", "c3", approvalID: "a3", resolution: "deny"); s.user("next")
+            s.approvalCall("workspace.write_text", "c4", approvalID: "a4", resolution: nil)
         }),
         ("rule-boundary-running", { s in
             s.succeed("web.search", "c1"); s.plan("web.fetch", "c2"); s.succeed("web.search", "c3")
@@ -131,7 +155,7 @@ import VeetWire
         try Self.checkGolden(name, replay)
     }
 
-    @Test func bundleLinesCarryCountsToolsOutcomesAndOnlyTheServersRisk() throws {
+    @Test func bundleLinesCarryCountsToolsOutcomesTheDrawnRiskAndTheServersApart() throws {
         var script = StreamScript()
         script.started()
         script.succeed("web.fetch", "c1")
@@ -144,11 +168,23 @@ import VeetWire
             """)
         let (replay, _) = try Self.replay(sse: Data(script.text.utf8), approvals: ["a1": view])
         #expect(replay.lines.map(\.jsonLine) == [
-            #"{"calls":3,"kind":"bundle","outcomes":{"rejected":1,"succeeded":2},"risk":"HIGH","tools":["web.fetch","demo.external_write"]}"#,
+            #"{"calls":3,"kind":"bundle","outcomes":{"rejected":1,"succeeded":2},"risk":"HIGH","server_risk":"HIGH","tools":["web.fetch","demo.external_write"]}"#,
         ])
-        // Without the approval read, the server said nothing of risk.
+        // Without the approval read, the server said nothing of risk: the apps draw the names' own.
         let (bare, _) = try Self.replay(sse: Data(script.text.utf8))
-        #expect(bare.lines.first?.json["risk"] == .null)
+        #expect(bare.lines.first?.json["server_risk"] == .null)
+        #expect(bare.lines.first?.json["risk"] == .string("HIGH"))
+    }
+
+    /// The labels the apps draw for an outcome found only inside a result's text (the JSON
+    /// counts both as `failed`, so the checked-in stream is read for the words themselves).
+    @Test func theOutcomeInTextStreamReadsNeedsCorrectionAndCorrectedAndRetried() throws {
+        let sse = try Data(contentsOf: Self.goldens.appendingPathComponent("rule-outcome-in-text.sse"))
+        let (replay, _) = try Self.replay(sse: sse)
+        guard case .bundle(_, _, _, _, _, let bundle)? = replay.lines.first else { Issue.record("no bundle"); return }
+        #expect(bundle.summary == "2 tool calls: 1 succeeded, 1 corrected and retried (highest risk: low)")
+        guard case .tool(_, _, _, _, _, let lone)? = replay.lines.last else { Issue.record("no lone call"); return }
+        #expect(lone.statusText == "needs correction")
     }
 
     @Test func replayedDurableActivityIsPlacedBySequenceBeforeTheAnswer() throws {

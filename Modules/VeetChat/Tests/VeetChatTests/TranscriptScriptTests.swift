@@ -57,13 +57,13 @@ struct StreamScript {
     }
 
     /// `model.response.completed` planning one call, then `tool.call.proposed`.
-    mutating func plan(_ name: String, _ callID: String, arguments: String = "{}") {
+    mutating func plan(_ name: String, _ callID: String, arguments: String = "{}", extra: String = "") {
         persisted("model.response.completed", """
             "conversation_items":[{"arguments":\(arguments),"call_id":\(Self.quoted(callID)),"item_index":0,\
             "kind":"tool_call","name":\(Self.quoted(name)),"parse_error":null,"raw_arguments":\(Self.quoted(arguments))}],\
             "step_number":1,"stop_reason":"tool_use","tool_names":[\(Self.quoted(name))]
             """)
-        tool("tool.call.proposed", name, callID)
+        tool("tool.call.proposed", name, callID, extra: extra)
     }
 
     mutating func tool(_ type: String, _ name: String, _ callID: String, extra: String = "") {
@@ -82,14 +82,37 @@ struct StreamScript {
             + "\"retryable\":\(retryable),\"remediation\":\"\(remediation)\"}"
     }
 
-    /// A call planned, authorized, started and completed with `result`.
+    /// A call planned, authorized, started and completed with `result`; `risk` ([newer]) rides on
+    /// every tool frame of it.
     mutating func succeed(_ name: String, _ callID: String, arguments: String = "{}", result: String = "ok",
-                          isError: Bool = false, trust: String = "internal_tool") {
-        plan(name, callID, arguments: arguments)
-        tool("tool.call.authorized", name, callID)
-        tool("tool.call.started", name, callID)
+                          isError: Bool = false, trust: String = "internal_tool", risk: String? = nil) {
+        let risky = risk.map { ",\"risk\":\(Self.quoted($0))" } ?? ""
+        plan(name, callID, arguments: arguments, extra: risky)
+        tool("tool.call.authorized", name, callID, extra: risky)
+        tool("tool.call.started", name, callID, extra: risky)
         tool("tool.call.completed", name, callID,
-             extra: ",\"reason_code\":\"tool.succeeded\"" + Self.result(callID, [result], isError: isError, trust: trust))
+             extra: ",\"reason_code\":\"tool.succeeded\"" + risky + Self.result(callID, [result], isError: isError, trust: trust))
+    }
+
+    /// A call whose frames name no tool (the planned item and every `tool.call.*` leave `name` out).
+    mutating func succeedUnnamed(_ callID: String) {
+        persisted("model.response.completed", """
+            "conversation_items":[{"arguments":{},"call_id":\(Self.quoted(callID)),"item_index":0,\
+            "kind":"tool_call","parse_error":null,"raw_arguments":"{}"}],"step_number":1,"stop_reason":"tool_use","tool_names":[]
+            """)
+        for type in ["tool.call.proposed", "tool.call.authorized", "tool.call.started"] {
+            persisted(type, "\"call_id\":\(Self.quoted(callID))")
+        }
+        persisted("tool.call.completed", "\"call_id\":\(Self.quoted(callID)),\"reason_code\":\"tool.succeeded\""
+                  + Self.result(callID, ["ok"]))
+    }
+
+    /// A failed call whose outcome is only inside its result's text (no `reason_code` on the
+    /// frame; [newer]): `text` is the whole text part.
+    mutating func fail(_ name: String, _ callID: String, text: String) {
+        plan(name, callID)
+        tool("tool.call.started", name, callID)
+        tool("tool.call.failed", name, callID, extra: Self.result(callID, [text], isError: true))
     }
 
     /// A call that ends with `type` (failed, uncertain, denied by policy) and an outcome document.

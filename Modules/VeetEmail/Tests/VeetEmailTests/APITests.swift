@@ -129,3 +129,27 @@ import VeetWire
         #expect(server.requests[0].jsonObject?["decision"] as? String == "approve_once")
     }
 }
+
+/// Each Email part degrades alone (issue 36): a 404/405 on learning is not "no Email" nor "gone".
+@Suite struct EmailPartsTests {
+    @Test func learningMissingSaysSoAndNothingElse() async throws {
+        let server = ScriptedServer()
+        server.on("GET", "/v1/email/learning", .apiError(404, "not_found", message: "The requested resource was not found."))
+        server.on("POST", "/v1/email/learning/reset", .apiError(405, "method_not_allowed"))
+        let api = Wire.api(server)
+        #expect(try await api.learningIfOffered() == nil)
+        let shown = await #expect(throws: EmailError.self) { _ = try await api.learning() }
+        #expect(shown == .partUnavailable(.learning))
+        let reset = await #expect(throws: EmailError.self) { _ = try await api.resetLearning(.all) }
+        #expect(reset == .partUnavailable(.learning))
+        // Before: a 404 here read as "it no longer exists", a 405 as "Email is not available".
+        #expect(reset?.description.contains("not available on this server") == false)
+    }
+
+    @Test func otherLearningFailuresStayTheirOwn() async throws {
+        let server = ScriptedServer()
+        server.on("GET", "/v1/email/learning", .apiError(403, "authorization_error"))
+        let denied = await #expect(throws: APIError.self) { _ = try await Wire.api(server).learning() }
+        #expect(denied?.status == 403)
+    }
+}

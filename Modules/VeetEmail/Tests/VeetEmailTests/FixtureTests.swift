@@ -92,6 +92,18 @@ import VeetWire
         #expect(error.map(EmailAPI.meansUnavailable) == true)
     }
 
+    /// A server from before learning: the inbox works; learning says only it is missing.
+    @Test func aServerWithoutLearningHidesOnlyLearning() async throws {
+        let rig = try Rig { $0.emailLearning = false }
+        defer { rig.server.stop() }
+        #expect(try await !rig.api.accounts().isEmpty)
+        #expect(try await rig.api.learningIfOffered() == nil)
+        let paused = await #expect(throws: EmailError.self) { _ = try await rig.api.setLearningPaused(true) }
+        #expect(paused == .partUnavailable(.learning))
+        #expect(paused?.description == "This server does not offer email learning; the rest of Email works.")
+        #expect(paused.flatMap { EmailError.from($0) } == .partUnavailable(.learning))
+    }
+
     // MARK: Refresh and operations
 
     @Test func aRefreshCompletesBringsNewMailAndAFailureStaysUntilTheNextOne() async throws {

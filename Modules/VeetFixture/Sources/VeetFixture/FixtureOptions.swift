@@ -26,6 +26,9 @@ public struct FixtureOptions: Sendable, Equatable {
     public var strictAttachments: Bool
     /// Serve the folder routes and `folder_id` on session views ([newer]); false answers 404.
     public var folders: Bool = true
+    /// Serve the folder proposals (`/v1/folders/proposals…`); false answers 404 there while the
+    /// folders themselves are served, like a server from before proposals.
+    public var folderProposals: Bool = true
     /// Serve the schedule routes; false answers 404 like a server with the schedule API off.
     public var schedules: Bool = true
     /// Serve devices and notifications ([newer], Account/); false answers 404 like a server with the notification API off.
@@ -34,6 +37,9 @@ public struct FixtureOptions: Sendable, Equatable {
     /// `approve_for_task` and the task fields of `browser.act` approvals. False: the routes answer
     /// 404, `approve_for_task` is 400 and approvals carry no task fields, like the snapshot.
     public var taskPermissions: Bool = true
+    /// Serve the task scopes (`/v1/browser-task-scopes`, docs/wire/website-access.md §8.2); false answers 404
+    /// there while the task grants are served.
+    public var taskScopes: Bool = true
     /// Serve `PUT /v1/sessions/{id}/website` ([newer], docs/wire/website-access.md §6); false answers 404.
     public var sessionWebsite: Bool = true
     /// Serve the memory browser ([newer], docs/wire/memory.md §3-5): false answers 404 on every memory
@@ -50,12 +56,18 @@ public struct FixtureOptions: Sendable, Equatable {
     public var memoryChanges: Bool = true
     /// Serve the People routes ([newer], docs/wire/people.md); false answers 404 like a server with the People flag off.
     public var people: Bool = true
+    /// Serve the People history imports (docs/wire/people.md §10); false answers 404 on `/v1/people/imports…`
+    /// while the rest of People is served, like a server from before imports.
+    public var peopleImports: Bool = true
     /// Answer every People write `403 authorization_error`, as for a token without `people.write`.
     public var peopleWritesDenied: Bool = false
     /// The first edit (PATCH) of each person finds it changed on another device just before: `409`.
     public var peopleEditedElsewhere: Bool = false
     /// Serve the email routes ([newer], docs/wire/email.md); false answers 404 like a server with Email mode off.
     public var email: Bool = true
+    /// Serve the learning routes (docs/wire/email.md §12: the state, pause and reset); false answers 404 there
+    /// while the rest of Email is served, like a server from before learning.
+    public var emailLearning: Bool = true
     /// Serve the two thread spam routes (docs/wire/email.md §10), mounted with the unsubscribe-assistance flag.
     public var emailSpamRoutes: Bool = true
     /// Answer every email write `403 authorization_error`, as for a token without `email.write`.
@@ -73,6 +85,9 @@ public struct FixtureOptions: Sendable, Equatable {
     public var modelSettings: Bool = true
     /// Serve the persona, its history and nominations ([newer], docs/wire/settings.md §4); false answers 404.
     public var persona: Bool = true
+    /// Serve the persona's nominations (docs/wire/settings.md §4); false answers 404 there while the persona
+    /// and its history are served, like a persona from before nominations existed.
+    public var personaNominations: Bool = true
     /// Serve the subscription census ([newer], docs/wire/subscriptions.md) and the thread blocks; false answers
     /// 404 like a server with unsubscribe assistance off, and the accounts say `unsubscribe_supported: false`.
     /// The census is served only while `email` is on too.

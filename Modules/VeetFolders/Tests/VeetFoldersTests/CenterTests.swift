@@ -51,6 +51,20 @@ private func tempStore() throws -> LocalStore {
         #expect(server.requests("GET", "/v1/folders/proposals").first?.queryValue("state") == "proposed")
     }
 
+    @Test(arguments: [404, 405, 400])
+    func proposalsMissingHideOnlyProposalsSaySoAndAreNotAskedAgain(status: Int) async throws {
+        let server = ScriptedServer()
+        server.on("GET", "/v1/folders", Wire.page([Wire.folder("f1", "Trips")]))
+        server.on("GET", "/v1/folders/proposals", .apiError(status, status == 404 ? "not_found" : "malformed_request"))
+        let center = FolderCenter(api: FoldersAPI(sender: server.sender, retry: .never))
+        try await center.refresh()
+        try await center.refresh()
+        #expect(await center.availability.showsFolderControls)
+        #expect(await center.folders.map(\.name) == ["Trips"])
+        #expect(await center.proposalsNotice == "This server does not suggest folders; your folders still work.")
+        #expect(server.requests("GET", "/v1/folders/proposals").count == 1)
+    }
+
     @Test func duplicateNameIsAFieldError() async throws {
         let server = ScriptedServer()
         server.on("POST", "/v1/folders", .apiError(409, "conflict", reason: "folder_name_taken"))

@@ -10,9 +10,10 @@ import VeetWire
 @Suite struct FixtureEndToEndTests {
     static let token = "folders-test-token"
 
-    static func start(folders: Bool) throws -> (FixtureServer, HTTPClient) {
+    static func start(folders: Bool, proposals: Bool = true) throws -> (FixtureServer, HTTPClient) {
         var options = FixtureOptions.testing
         options.folders = folders
+        options.folderProposals = proposals
         let server = FixtureServer(token: Self.token, options: options)
         let url = try server.start()
         let client = HTTPClient(settings: try ConnectionSettings(serverAddress: url.absoluteString, token: Self.token),
@@ -28,6 +29,19 @@ import VeetWire
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("veet-folders-e2e-\(UUID().uuidString).sqlite").path
         return try LocalStore(database: Database(path: path), connection: "main")
+    }
+
+    /// A server with folders but no proposals: folders work, proposals are said to be missing.
+    @Test func aServerWithoutProposalsHidesOnlyThem() async throws {
+        let (server, client) = try Self.start(folders: true, proposals: false)
+        defer { server.stop() }
+        let center = FolderCenter(api: FoldersAPI(sender: .live(client: client)))
+        try await center.refresh()
+        #expect(await center.availability == .available)
+        #expect(await center.proposalsAvailability == .unavailable)
+        #expect(await center.proposalsNotice == FolderCenter.proposalsNoticeText)
+        let trips = try await center.create(name: "Trips")
+        #expect(await center.folders.map(\.id) == [trips.id])
     }
 
     @Test func createMoveAcceptDeleteAgainstTheFixture() async throws {

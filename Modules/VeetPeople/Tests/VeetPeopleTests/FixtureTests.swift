@@ -23,6 +23,19 @@ import VeetTransport
         return api.auditing(in: try await api.openAuditSession())
     }
 
+    /// A server from before imports: the directory and profiles work; the imports say they are missing.
+    @Test func aServerWithoutImportsHidesOnlyThem() async throws {
+        let (server, client) = try Self.start { $0.peopleImports = false }
+        defer { server.stop() }
+        let api = try await Self.api(client)
+        let everyone = try await api.directory()
+        #expect(!everyone.isEmpty)
+        _ = try await api.profile(id: everyone[0].id)
+        #expect(try await api.importsIfOffered() == nil)
+        let missing = await #expect(throws: PeopleError.self) { _ = try await api.imports() }
+        #expect(missing == .partUnavailable(.imports))
+    }
+
     @Test func theReadmeExampleListsThePinnedPeople() async throws {
         let (server, client) = try Self.start()
         defer { server.stop() }

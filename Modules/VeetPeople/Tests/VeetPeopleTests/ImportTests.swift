@@ -85,3 +85,53 @@ import VeetTransport
         #expect(server.requests.isEmpty)
     }
 }
+
+/// A server without imports (issue 36): only the imports are hidden, never "People is not enabled".
+@Suite struct ImportsMissingTests {
+    static let missing = HTTPResponse.apiError(404, "not_found", message: "The requested resource was not found.")
+
+    @Test func everyImportCallSaysOnlyTheImportsAreMissing() async throws {
+        let server = ScriptedServer()
+        server.on("GET", "/v1/people", Wire.page([Wire.person("p1", "Maya Chen")]))
+        server.on("GET", "/v1/people/imports", .apiError(400, "malformed_request", message: "person_id is not a UUID"))
+        server.on("POST", "/v1/people/imports", Self.missing)
+        let api = Wire.api(server)
+        #expect(try await api.directory().map(\.id) == ["p1"])
+        #expect(try await api.importsIfOffered() == nil)
+        let listed = await #expect(throws: PeopleError.self) { _ = try await api.imports() }
+        #expect(listed == .partUnavailable(.imports))
+        #expect(listed?.description == "This server does not offer history imports; the rest of People works.")
+        let scope = ImportScope(accountIDs: ["default"], since: "2026-01-01T00:00:00.000Z",
+                                until: "2026-09-01T00:00:00.000Z", maxCostUSD: 5)
+        let preview = await #expect(throws: PeopleError.self) { _ = try await api.previewImport(scope) }
+        #expect(preview == .partUnavailable(.imports))
+        // What the apps ask of any failure says the same.
+        #expect(PeopleError.from(PeopleError.partUnavailable(.imports), isWrite: true) == .partUnavailable(.imports))
+    }
+
+    @Test func anUnknownJobOrARefusedWriteIsNotAMissingRoute() async throws {
+        let server = ScriptedServer()
+        server.on("GET", "/v1/people/imports/j9", .apiError(404, "not_found", message: "import job not found"))
+        server.on("POST", "/v1/people/imports", .apiError(400, "malformed_request", message: "since must have an offset"))
+        let api = Wire.api(server)
+        let unknown = await #expect(throws: APIError.self) { _ = try await api.importJob(id: "j9") }
+        #expect(unknown?.status == 404)
+        let scope = ImportScope(accountIDs: ["default"], since: "2026-01-01T00:00:00.000Z",
+                                until: "2026-09-01T00:00:00.000Z", maxCostUSD: 5)
+        await #expect(throws: APIError.self) { _ = try await api.previewImport(scope) }
+    }
+}
+
+/// Merge suggestions exist on newer servers only (docs/wire/people.md §2): any failure there is "none",
+/// and the directory beside them is untouched.
+@Suite struct SuggestionsMissingTests {
+    @Test(arguments: [400, 404, 405])
+    func suggestionsMissingAreNoneAndTheDirectoryStillReads(status: Int) async throws {
+        let server = ScriptedServer()
+        server.on("GET", "/v1/people", Wire.page([Wire.person("p1", "Maya Chen")]))
+        server.on("GET", "/v1/people/merge-suggestions", .apiError(status, "not_found", message: "The requested resource was not found."))
+        let api = Wire.api(server)
+        #expect(await api.mergeSuggestions().isEmpty)
+        #expect(try await api.directory().map(\.id) == ["p1"])
+    }
+}

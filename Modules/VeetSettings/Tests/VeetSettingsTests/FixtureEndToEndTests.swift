@@ -71,10 +71,30 @@ import VeetTransport
         #expect(try await api.openNominations().count == max(open.count - 2, 0))
     }
 
+    /// A persona from before nominations: the persona, its edits and history work; only the
+    /// nominations are hidden, and the overview says so.
+    @Test func aServerWithoutNominationsHidesOnlyThem() async throws {
+        let (server, api) = try start { $0.personaNominations = false }
+        defer { server.stop() }
+        let overview = try #require(try await api.personaOverview())
+        #expect(overview.openNominations.isEmpty)
+        #expect(overview.access.persona == .offered && overview.access.nominations == .notOffered)
+        #expect(overview.access.notice(.nominations) == "This server does not offer nominations from memory; your persona still works.")
+        #expect(overview.access.notice(.persona) == nil)
+        #expect(try await api.openNominations().isEmpty)
+        let saved = try await api.savePersona(overview.document.entries + [PersonaEntry(text: "Be brief.")],
+                                              expectedVersion: overview.document.version)
+        #expect(try await api.personaHistory().first?.version == saved.version)
+        let missing = await #expect(throws: SettingsUnavailable.self) { _ = try await api.nominations() }
+        #expect(missing?.resource == .nominations)
+        #expect(missing?.description.contains("does not offer persona") == false)
+    }
+
     @Test func aServerWithoutThemHidesTheControls() async throws {
         let (server, api) = try start { $0 = $0.applying(.snapshot) }
         defer { server.stop() }
         #expect(try await api.modelSettingsIfOffered() == nil)
         #expect(try await api.personaIfOffered() == nil)
+        #expect(try await api.personaOverview() == nil)
     }
 }

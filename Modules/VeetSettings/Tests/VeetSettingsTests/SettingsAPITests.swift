@@ -88,3 +88,44 @@ import VeetTransport
         #expect(settings.chatOptions.map(\.modelPolicy) == ["frontier"])
     }
 }
+
+/// Each persona part degrades alone (issue 36: a 404 on a sub-resource hides only what uses it).
+@Suite struct PersonaPartsTests {
+    @Test func aPersonaWithoutNominationsStillShowsAndSaysWhyThereAreNone() async throws {
+        let server = ScriptedServer()
+        server.on("GET", "/v1/persona", .json(Wire.persona()))
+        server.on("GET", "/v1/persona/nominations", .apiError(404, "not_found", message: "The requested resource was not found."))
+        let api = Wire.api(server)
+        let overview = try #require(try await api.personaOverview())
+        #expect(overview.document.entries.map(\.text) == ["Call me Sam."])
+        #expect(overview.openNominations.isEmpty && !overview.access.offers(.nominations))
+        #expect(overview.access.notice(.nominations)?.hasPrefix("This server does not offer nominations from memory") == true)
+        // The plain read used by the apps today: none, not "no persona".
+        #expect(try await api.openNominations().isEmpty)
+        #expect(try await api.openNominationsIfOffered() == nil)
+        let missing = await #expect(throws: SettingsUnavailable.self) { _ = try await api.nominations() }
+        #expect(missing?.description == "This server does not offer nominations from memory.")
+    }
+
+    @Test func aPersonaWithoutHistorySaysOnlyTheHistoryIsMissing() async throws {
+        let server = ScriptedServer()
+        server.on("GET", "/v1/persona", .json(Wire.persona()))
+        server.on("GET", "/v1/persona/history", .apiError(405, "method_not_allowed"))
+        let api = Wire.api(server)
+        #expect(try await api.personaIfOffered() != nil)
+        let missing = await #expect(throws: SettingsUnavailable.self) { _ = try await api.personaHistory() }
+        #expect(missing?.resource == .personaHistory)
+    }
+
+    @Test func otherFailuresOfTheNominationsAreNotHidden() async throws {
+        let server = ScriptedServer()
+        server.on("GET", "/v1/persona", .json(Wire.persona()))
+        server.on("GET", "/v1/persona/nominations", .apiError(403, "authorization_error"))
+        let api = Wire.api(server)
+        let denied = await #expect(throws: APIError.self) { _ = try await api.personaOverview() }
+        #expect(denied?.status == 403)
+        var access = PersonaAccess()
+        access.note(.nominations, error: APIError(status: 500, code: .internalError, message: "boom"))
+        #expect(access.nominations == .unknown && access.offers(.nominations))
+    }
+}

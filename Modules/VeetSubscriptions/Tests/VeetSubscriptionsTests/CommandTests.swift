@@ -80,6 +80,25 @@ import VeetTransport
         #expect(server.requests.count == 1)
     }
 
+    /// A command's route missing (405) is that command's refusal, never "no unsubscribe
+    /// assistance": the census beside it still reads (issue 36).
+    @Test func aMissingCommandRouteHidesOnlyThatCommand() async throws {
+        let server = ScriptedServer()
+        server.on("GET", "/v1/email/subscriptions", Wire.page([Wire.row(1)]))
+        server.on("POST", "/v1/email/subscriptions/*/keep", .apiError(405, "method_not_allowed"))
+        let api = Wire.api(server)
+        let row = try #require(try await api.census().first)
+        do {
+            _ = try await api.keep(true, row, flags: Wire.flags)
+            Issue.record("expected a refusal")
+        } catch {
+            let meaning = SubscriptionsError.from(error, isWrite: true)
+            #expect(meaning == .refused("This server does not offer that command for subscriptions."))
+            #expect(meaning?.description.contains("unsubscribe assistance") == false)
+        }
+        #expect(try await api.census().count == 1)
+    }
+
     @Test func keepIsReversibleAndCarriesOnlyTheRevisionAndTheDecision() async throws {
         let server = ScriptedServer()
         server.on("POST", "/v1/email/subscriptions/*/keep") { request in

@@ -17,6 +17,14 @@ private func eventually(within seconds: Double = 10, _ condition: () -> Bool) as
 /// A `browser.act` approval resolved with "allow all for this task" makes a
 /// task permission the grant routes list, count and stop.
 @Suite struct TaskPermissionLiveTests {
+    /// A server with task grants but no task scopes: the grants list, the scopes say they are missing.
+    @Test func aServerWithoutTaskScopesHidesOnlyThem() async throws {
+        let h = try WebsiteHarness { $0.taskScopes = false }
+        #expect(try await h.api.taskGrantsPage().items.isEmpty)
+        let missing = await #expect(throws: TaskPermissionsUnavailable.self) { _ = try await h.api.taskScopes() }
+        #expect(missing?.part == .scopes)
+    }
+
     @Test func approvingForTheTaskMakesAGrantThatCountsItsUseAndStops() async throws {
         let h = try WebsiteHarness()
         let profile = try await h.readyProfile()

@@ -13,9 +13,11 @@ final class WebsiteHarness {
     /// The fixture's other routes (conversations, approvals), outside website access.
     let client: HTTPClient
 
-    init() throws {
+    init(_ configure: (inout FixtureOptions) -> Void = { _ in }) throws {
         let token = "website-test-token"
-        server = FixtureServer(token: token, options: .testing)
+        var options = FixtureOptions.testing
+        configure(&options)
+        server = FixtureServer(token: token, options: options)
         let url = try server.start()
         settings = try ConnectionSettings(serverAddress: url.absoluteString, token: token)
         client = HTTPClient(settings: settings, writeTimeout: 2)

@@ -16,19 +16,22 @@ public enum ToolEffect: String, Sendable, Hashable, CaseIterable {
     case sandbox
     /// Talks to the owner (`conversation.ask_user`); shown as a question, not a tool.
     case conversation
-    /// The name matched no pattern: shown generically and never bundled.
+    /// The name matched no pattern: shown generically (it still bundles: any named tool does).
     case unknown
 
-    /// Classifies a dotted tool name by the words in it (split on `.`, `_` and `-`).
+    /// Classifies a tool name by the words in it (split on `.`, `_` and `-`). In a dotted
+    /// name the first word is the namespace (`gmail.send_message`); a name without a dot
+    /// (`search`, `send_email`) has none, and every word of it is read as a verb or a
+    /// service (`gmail_archive` acts outside like `gmail.archive`).
     public static func classify(toolName: String) -> ToolEffect {
         let words = Self.words(of: toolName)
-        guard let namespace = words.first, words.count >= 2 else { return .unknown }
+        let (namespace, verbs) = parts(of: toolName)
         if namespace == "conversation" { return .conversation }
-        let verbs = words.dropFirst()
+        guard !verbs.isEmpty else { return .unknown }
         if namespace == "sandbox" || verbs.contains(where: sandboxWords.contains) { return .sandbox }
+        let outside = namespace.map(externalNamespaces.contains) ?? words.contains(where: externalNamespaces.contains)
         let acts = verbs.contains(where: writeWords.contains) || verbs.contains(where: externalActionWords.contains)
-        if acts && (externalNamespaces.contains(namespace) || words.contains("external")
-                    || verbs.contains(where: externalActionWords.contains)) {
+        if acts && (outside || words.contains("external") || verbs.contains(where: externalActionWords.contains)) {
             return .external
         }
         if verbs.contains(where: writeWords.contains) { return .write }
@@ -55,6 +58,13 @@ public enum ToolEffect: String, Sendable, Hashable, CaseIterable {
         case .conversation: "question"
         case .unknown: "tool"
         }
+    }
+
+    /// A dotted name's namespace (its first word) and the words after it; a name without a
+    /// dot has no namespace, and all its words follow.
+    static func parts(of toolName: String) -> (namespace: String?, rest: ArraySlice<String>) {
+        let words = Self.words(of: toolName)
+        return toolName.contains(".") ? (words.first, words.dropFirst()) : (nil, words[...])
     }
 
     static func words(of toolName: String) -> [String] {

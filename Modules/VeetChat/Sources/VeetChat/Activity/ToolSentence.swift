@@ -10,9 +10,9 @@ public struct ToolSentence: Sendable, Hashable {
     public var text: String
 
     public init(_ call: ToolActivity) {
-        let words = ToolEffect.words(of: call.name)
-        let verb = words.dropFirst().lazy.compactMap { Self.verbs[$0] }.first
-        let object = Self.object(of: call, namespace: words.first ?? "", verb: verb)
+        let (namespace, words) = ToolEffect.parts(of: call.name)
+        let verb = words.lazy.compactMap { Self.verbs[$0] }.first
+        let object = Self.object(of: call, namespace: namespace ?? "", verb: verb)
         // A known verb with nothing to act on ("Wrote") says less than the tool's exact name.
         let actsOnSomething = object.contains { !$0.hasPrefix("(") }
         let phrase: Phrase = verb.flatMap { actsOnSomething ? Phrase(verb: $0, rest: object) : nil }

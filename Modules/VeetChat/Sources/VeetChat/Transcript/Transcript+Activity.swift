@@ -86,7 +86,7 @@ extension Transcript {
         guard let card = item(id: "approval:\(approvalID)")?.approval else { return }
         modifyTool(id: Self.toolItemID(runID: runID, callID: callID)) { tool in
             tool.approval = card
-            if let risk { tool.serverRisk = risk }
+            if let risk { tool.noteServerRisk(risk) }
         }
     }
 

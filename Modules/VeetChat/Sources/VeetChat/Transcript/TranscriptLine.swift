@@ -8,8 +8,15 @@ import VeetWire
 public enum TranscriptLine: Sendable, Hashable {
     case message(role: Role, text: String)
     /// Outcome keys: succeeded, failed, rejected, unavailable, denied (a zero count is absent).
-    case bundle(calls: Int, tools: [String], outcomes: [String: Int], risk: ToolRisk?, bundle: ToolBundle)
-    case tool(name: String, status: ToolStatus, risk: ToolRisk?, activity: ToolActivity)
+    /// `risk` is the one the apps draw (`ToolBundle.highestRisk`); `serverRisk` the highest
+    /// the server said (tool frames, approvals), nil when it said none.
+    case bundle(calls: Int, tools: [String], outcomes: [String: Int], risk: ToolRisk, serverRisk: ToolRisk?,
+                bundle: ToolBundle)
+    /// `name` nil when no frame named the tool; `risk` as the apps draw it (`ToolActivity.risk`),
+    /// `serverRisk` only what the server said; `approval` the decision of the call's approval
+    /// (`approvalStatus(of:)`), nil when it had none.
+    case tool(name: String?, status: ToolStatus, risk: ToolRisk, serverRisk: ToolRisk?, approval: String?,
+              activity: ToolActivity)
     case approval(tool: String?, status: String, card: ApprovalCard)
     case question(text: String)
     case thinking(heading: String?)
@@ -37,9 +44,9 @@ public enum TranscriptLine: Sendable, Hashable {
     static func line(for bundle: ToolBundle) -> TranscriptLine {
         var outcomes: [String: Int] = [:]
         for call in bundle.calls { if let key = outcomeKey(call.outcomeLabel) { outcomes[key, default: 0] += 1 } }
-        // Only what the server said: a bundle whose calls carry no server risk has none.
-        let risks = bundle.calls.compactMap(\.serverRisk) + bundle.approvals.compactMap(\.risk)
-        return .bundle(calls: bundle.count, tools: bundle.toolNames, outcomes: outcomes, risk: risks.max(), bundle: bundle)
+        let said = bundle.calls.compactMap(serverRisk(of:)) + bundle.approvals.compactMap(\.risk)
+        return .bundle(calls: bundle.count, tools: bundle.toolNames, outcomes: outcomes, risk: bundle.highestRisk,
+                       serverRisk: said.max(), bundle: bundle)
     }
 
     static func line(for item: TranscriptItem) -> TranscriptLine? {
@@ -49,7 +56,8 @@ public enum TranscriptLine: Sendable, Hashable {
         case .tool(let tool):
             // The question tool is shown as its question.
             guard tool.name != ToolActivity.askUserTool else { return nil }
-            return .tool(name: tool.name, status: status(of: tool), risk: tool.serverRisk ?? tool.approval?.risk,
+            return .tool(name: tool.name.isEmpty ? nil : tool.name, status: status(of: tool), risk: tool.risk,
+                         serverRisk: serverRisk(of: tool), approval: tool.approval.map { status(of: $0.state) },
                          activity: tool)
         case .approval(let card): return .approval(tool: card.toolName, status: status(of: card.state), card: card)
         case .question(let question): return .question(text: question.text ?? "")
@@ -60,6 +68,11 @@ public enum TranscriptLine: Sendable, Hashable {
             case .cancelled: return .cancelled(reason: outcome.reason, message: outcome.message)
             }
         }
+    }
+
+    /// What the server said of a call's risk: its frames' and its approval's, the highest.
+    static func serverRisk(of tool: ToolActivity) -> ToolRisk? {
+        [tool.serverRisk, tool.approval?.risk].compactMap { $0 }.max()
     }
 
     static func status(of tool: ToolActivity) -> ToolStatus {
@@ -100,18 +113,21 @@ public enum TranscriptLine: Sendable, Hashable {
         }
     }
 
-    /// The `--json` object (keys as docs/cli.md lists them; a risk the server did not send is null).
+    /// The `--json` object (keys as docs/cli.md lists them; a server risk the server did not send is null).
     public var json: JSONValue {
         func risk(_ value: ToolRisk?) -> JSONValue { value.map { .string($0.description.uppercased()) } ?? .null }
+        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         func number(_ value: Int?) -> JSONValue { value.map { .int(Int64($0)) } ?? .null }
         switch self {
         case .message(let role, let text):
             return .object(["kind": .string("message"), "role": .string(role.rawValue), "text": .string(text)])
-        case .bundle(let calls, let tools, let outcomes, let highest, _):
+        case .bundle(let calls, let tools, let outcomes, let highest, let said, _):
             return .object(["kind": .string("bundle"), "calls": number(calls), "tools": .array(tools.map(JSONValue.string)),
-                            "outcomes": .object(outcomes.mapValues { .int(Int64($0)) }), "risk": risk(highest)])
-        case .tool(let name, let status, let toolRisk, _):
-            return .object(["kind": .string("tool"), "name": .string(name), "status": .string(status.rawValue), "risk": risk(toolRisk)])
+                            "outcomes": .object(outcomes.mapValues { .int(Int64($0)) }), "risk": risk(highest),
+                            "server_risk": risk(said)])
+        case .tool(let name, let status, let drawn, let said, let approval, _):
+            return .object(["kind": .string("tool"), "name": text(name), "status": .string(status.rawValue),
+                            "risk": risk(drawn), "server_risk": risk(said), "approval": text(approval)])
         case .approval(let tool, let status, _):
             return .object(["kind": .string("approval"), "tool": tool.map(JSONValue.string) ?? .null, "status": .string(status)])
         case .question(let text):

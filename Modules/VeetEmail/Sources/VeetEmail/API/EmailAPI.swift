@@ -80,16 +80,35 @@ public struct EmailAPI: Sendable {
 
     // MARK: Learning
 
+    // A server without learning throws `EmailError.partUnavailable(.learning)` from each of
+    // these, never "Email is not available" or "it no longer exists".
+
     public func learning() async throws -> LearningState {
-        try await send(.get("/v1/email/learning")).decoded()
+        try await learningPart { try await send(.get("/v1/email/learning")).decoded() }
+    }
+
+    /// The learning state, or nil on a server without learning.
+    public func learningIfOffered() async throws -> LearningState? {
+        do { return try await learning() } catch EmailError.partUnavailable(.learning) { return nil }
     }
 
     public func setLearningPaused(_ paused: Bool, key: IdempotencyKey = IdempotencyKey()) async throws -> LearningState {
-        try await send(write("PUT", "/v1/email/learning", LearningPauseBody(paused: paused), key: key)).decoded()
+        try await learningPart {
+            try await send(write("PUT", "/v1/email/learning", LearningPauseBody(paused: paused), key: key)).decoded()
+        }
     }
 
     public func resetLearning(_ scope: LearningResetScope, key: IdempotencyKey = IdempotencyKey()) async throws -> LearningState {
-        try await send(write("POST", "/v1/email/learning/reset", LearningResetBody(scope: scope.rawValue), key: key)).decoded()
+        try await learningPart {
+            try await send(write("POST", "/v1/email/learning/reset", LearningResetBody(scope: scope.rawValue),
+                                 key: key)).decoded()
+        }
+    }
+
+    private func learningPart<T>(_ call: () async throws -> T) async throws -> T {
+        do { return try await call() } catch where EmailPart.meansMissing(error) {
+            throw EmailError.partUnavailable(.learning)
+        }
     }
 
     /// Excludes a thread as a learning and memory source: erases what was

@@ -61,6 +61,9 @@ public enum EmailError: Error, Sendable, Hashable, CustomStringConvertible {
     case refused(APIError)
     /// 404: the thread, draft or feedback is gone (or belongs to someone else).
     case notFound(APIError)
+    /// The route of one part answered 404/405 while Email itself is there: only that part's
+    /// controls hide; the rest of Email keeps working.
+    case partUnavailable(EmailPart)
 
     /// The Email meaning of `error`; nil for anything that is not an `APIError` with one.
     public static func from(_ error: any Error, onDraftSave: Bool = false) -> EmailError? {
@@ -92,6 +95,27 @@ public enum EmailError: Error, Sendable, Hashable, CustomStringConvertible {
             return "The server refused these values; nothing was changed. \(error.reference)"
         case .notFound(let error):
             return "It no longer exists (or belongs to someone else). \(error.reference)"
+        case .partUnavailable(let part):
+            return "This server does not offer \(part.noun); the rest of Email works."
         }
+    }
+}
+
+/// A part of Email a server may lack while it serves the accounts and threads.
+public enum EmailPart: String, Sendable, Hashable, CaseIterable {
+    /// The learning state, its pause and its reset (docs/wire/email.md §12).
+    case learning
+
+    /// How the owner would name it, in a sentence.
+    public var noun: String {
+        switch self {
+        case .learning: "email learning"
+        }
+    }
+
+    /// A route with no id in it answered 404 or 405: the route is not there.
+    static func meansMissing(_ error: any Error) -> Bool {
+        guard let api = error as? APIError else { return false }
+        return api.status == 404 || api.status == 405
     }
 }

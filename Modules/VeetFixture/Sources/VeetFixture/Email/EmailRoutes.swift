@@ -20,6 +20,10 @@ extension Router {
             }
             if case .threadSpam = route, !options.emailSpamRoutes { throw APIFailure.unknownRoute }
             if case .accounts = route, options.emailAccountListMissing { throw APIFailure.unknownRoute }
+            switch route {
+            case .learning, .learningReset: if !options.emailLearning { throw APIFailure.unknownRoute }
+            default: break
+            }
             guard route.methods.contains(head.method) else { throw APIFailure.unsupportedMethod }
             guard authorized else { throw APIFailure.routeAuthentication }
             var body = Data()

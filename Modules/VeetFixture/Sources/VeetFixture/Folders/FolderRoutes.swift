@@ -12,6 +12,7 @@ extension Router {
         let isMove = segments.count == 4 && segments[0] == "v1" && segments[1] == "sessions" && segments[3] == "folder"
         guard isMove || (segments.count >= 2 && segments[0] == "v1" && segments[1] == "folders") else { return nil }
         guard options.folders else { throw APIFailure.unknownRoute }
+        if !isMove, segments.count >= 3, segments[2] == "proposals", !options.folderProposals { throw APIFailure.unknownRoute }
         guard authorized else { throw APIFailure.routeAuthentication }
         var body = Data()
         if ["POST", "PUT", "PATCH"].contains(head.method) {

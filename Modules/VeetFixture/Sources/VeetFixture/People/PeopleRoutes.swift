@@ -11,6 +11,7 @@ extension Router {
         }
         guard segments.count >= 2, segments[0] == "v1", segments[1] == "people" else { return nil }
         guard options.people else { throw APIFailure.unknownRoute }
+        if segments.count >= 3, segments[2] == "imports", !options.peopleImports { throw APIFailure.unknownRoute }
         guard authorized else { throw APIFailure.routeAuthentication }
         let isWrite = ["POST", "PATCH"].contains(head.method)
         var body = Data()

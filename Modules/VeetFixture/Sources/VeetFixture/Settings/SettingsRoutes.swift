@@ -14,6 +14,7 @@ extension Router {
         let isModels = segments.count == 3 && segments[1] == "settings" && segments[2] == "models"
         guard isModels || segments[1] == "persona" else { return nil }
         guard isModels ? options.modelSettings : options.persona else { throw APIFailure.unknownRoute }
+        if segments.count >= 3, segments[2] == "nominations", !options.personaNominations { throw APIFailure.unknownRoute }
         guard authorized else { throw APIFailure.routeAuthentication }
         var body = Data()
         if ["POST", "PUT"].contains(head.method) {

@@ -15,6 +15,7 @@ extension Router {
         if !options.taskPermissions && route.isTaskPermission || !options.sessionWebsite && route.isSessionWebsite {
             throw APIFailure.unknownRoute  // not mounted, as on the snapshot
         }
+        if case .taskScopes = route, !options.taskScopes { throw APIFailure.unknownRoute }
         guard route.methods.contains(head.method) else { throw APIFailure.unsupportedMethod }
         guard authorized else { throw APIFailure.routeAuthentication }
         var body = Data()

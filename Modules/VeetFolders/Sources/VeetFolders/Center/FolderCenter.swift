@@ -14,6 +14,9 @@ public actor FolderCenter {
     public private(set) var availability: FolderAvailability = .unknown
     public private(set) var folders: [FolderView] = []
     public private(set) var proposals: [FolderProposalView] = []
+    /// Whether the server offers folder proposals, on their own: a server may serve folders and
+    /// answer 404/405/400 on proposals. Once unavailable, proposals are not asked for again.
+    public private(set) var proposalsAvailability: FolderAvailability = .unknown
     public private(set) var fence = FolderFence()
 
     public init(api: FoldersAPI, store: LocalStore? = nil) {
@@ -43,12 +46,24 @@ public actor FolderCenter {
         folders = fence.correct(listed, readWith: ticket)
         fence.endRead(ticket)
         availability = .available
+        guard proposalsAvailability != .unavailable else { return }
         do {
             proposals = try await api.proposals().filter(\.isShowable)
+            proposalsAvailability = .available
         } catch where FoldersAPI.meansUnavailable(error) {
             proposals = []  // folders without proposals still work
+            proposalsAvailability = .unavailable
         }
     }
+
+    /// The line to show where proposals would be, on a server with folders but no
+    /// proposals; nil otherwise.
+    public var proposalsNotice: String? {
+        guard availability == .available, proposalsAvailability == .unavailable else { return nil }
+        return FolderCenter.proposalsNoticeText
+    }
+
+    public static let proposalsNoticeText = "This server does not suggest folders; your folders still work."
 
     /// What one index page said about the `folder_id` key: a page of rows
     /// without it means this server has no folders.

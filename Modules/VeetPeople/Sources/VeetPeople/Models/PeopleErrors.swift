@@ -7,6 +7,9 @@ import VeetTransport
 public enum PeopleError: Error, Sendable, Hashable, CustomStringConvertible {
     /// 404/405 on the directory: the server's People flag is off (docs/wire/people.md §1).
     case unavailable
+    /// The route of one part answered 404/405 (or 400) while People itself is there: only that
+    /// part's controls hide; the rest of People keeps working.
+    case partUnavailable(PeoplePart)
     /// 403 on a read: the token lacks `people.read`.
     case readDenied(APIError)
     /// 403 on a write: the token lacks `people.write`; the writes are hidden.
@@ -23,6 +26,7 @@ public enum PeopleError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unavailable: return "People is not enabled on this server."
+        case .partUnavailable(let part): return "This server does not offer \(part.noun); the rest of People works."
         case .readDenied(let error):
             return "This token may not read People (it lacks the people.read scope). \(error.reference)"
         case .writesDenied(let error):
@@ -42,6 +46,7 @@ public enum PeopleError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The People meaning of `error` for a read (`isWrite` false) or a write; nil when it has none.
     public static func from(_ error: any Error, isWrite: Bool) -> PeopleError? {
+        if let meaning = error as? PeopleError { return meaning }
         guard let api = error as? APIError else { return nil }
         switch api.status {
         case 403: return isWrite ? .writesDenied(api) : .readDenied(api)
@@ -50,6 +55,30 @@ public enum PeopleError: Error, Sendable, Hashable, CustomStringConvertible {
         case 409 where isWrite && !api.isIdempotencyKeyReused: return .stale(api)
         default: return nil
         }
+    }
+}
+
+/// A part of People that a server may lack while it serves the directory (docs/wire/people.md §2:
+/// newer routes; an older server answers them `404`/`405`, or `400` where the path reads
+/// as a person id).
+public enum PeoplePart: String, Sendable, Hashable, CaseIterable {
+    /// History imports (docs/wire/people.md §10).
+    case imports
+
+    /// How the owner would name it, in a sentence.
+    public var noun: String {
+        switch self {
+        case .imports: "history imports"
+        }
+    }
+
+    /// The answers on this part's route that mean the route is not there: the framework's
+    /// 404 (an unknown import id answers a 404 of its own words), 405, and, for a GET of a
+    /// path an older server reads as `/v1/people/{person_id}`, 400.
+    static func meansMissing(_ error: any Error, readsAsPersonID: Bool) -> Bool {
+        guard let api = error as? APIError else { return false }
+        return api.status == 405 || (api.status == 404 && api.message == "The requested resource was not found.")
+            || (api.status == 400 && readsAsPersonID)
     }
 }
 

@@ -73,6 +73,27 @@ public struct SettingsAPI: Sendable {
         do { return try await persona() } catch is SettingsUnavailable { return nil }
     }
 
+    /// The persona page's reads: the document, then the open nominations. Nil on a server
+    /// without a persona. A server without nominations (an older persona) still answers
+    /// the document, with no nominations and `access.notice(.nominations)` to say why.
+    public func personaOverview() async throws -> PersonaOverview? {
+        var access = PersonaAccess()
+        let document: PersonaDocument
+        do { document = try await persona() } catch is SettingsUnavailable {
+            access.persona = .notOffered
+            return nil
+        }
+        access.persona = .offered
+        var open: [PersonaNomination] = []
+        do {
+            open = try await openNominationsOrThrow()
+            access.note(.nominations, error: nil)
+        } catch let error as SettingsUnavailable {
+            access.note(.nominations, error: error)
+        }
+        return PersonaOverview(document: document, openNominations: open, access: access)
+    }
+
     /// Replaces the whole list, based on `expectedVersion`. The limits are checked
     /// first (`PersonaRefused`, nothing sent); a `409` throws `PersonaConflict`
     /// with the owner's entries and the server's document read right after.
@@ -94,20 +115,33 @@ public struct SettingsAPI: Sendable {
     public func personaHistory(limit: Int = 50) async throws -> [PersonaDocument] {
         let query = [URLQueryItem(name: "limit", value: String(min(max(limit, 1), 200)))]
         let page: Page<Skippable<PersonaDocument>> = try await read(.get(Self.personaPath + "/history", query: query),
-                                                                     .persona)
+                                                                     .personaHistory)
         return page.items.compactMap(\.value)
     }
 
     /// Nominations in one state; the default filter is unknown, so one is always sent.
+    /// A server without nominations throws `SettingsUnavailable` for `.nominations` (never
+    /// "no persona": the persona may well be there).
     public func nominations(state: NominationState = .nominated) async throws -> [PersonaNomination] {
         let query = [URLQueryItem(name: "state", value: state.rawValue)]
         let page: Page<Skippable<PersonaNomination>> = try await read(
-            .get(Self.personaPath + "/nominations", query: query), .persona)
+            .get(Self.personaPath + "/nominations", query: query), .nominations)
         return page.items.compactMap(\.value)
     }
 
-    /// The open nominations as shown: at most five (`PersonaRules.openNominations`).
+    /// The open nominations as shown: at most five (`PersonaRules.openNominations`); none on
+    /// a server without nominations, so the persona beside them still shows
+    /// (`personaOverview()` also says why there are none).
     public func openNominations() async throws -> [PersonaNomination] {
+        (try await openNominationsIfOffered()) ?? []
+    }
+
+    /// The open nominations, or nil on a server without nominations.
+    public func openNominationsIfOffered() async throws -> [PersonaNomination]? {
+        do { return try await openNominationsOrThrow() } catch is SettingsUnavailable { return nil }
+    }
+
+    private func openNominationsOrThrow() async throws -> [PersonaNomination] {
         PersonaRules.openNominations(try await nominations(state: .nominated))
     }
 

@@ -34,7 +34,13 @@ public struct ChoiceNotOffered: Error, Sendable, Hashable, CustomStringConvertib
 
 /// This server has no such resource (docs/wire/settings.md §1: `404`/`405`): the controls are hidden.
 public struct SettingsUnavailable: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Resource: String, Sendable, Hashable { case models = "model settings", persona }
+    public enum Resource: String, Sendable, Hashable {
+        case models = "model settings", persona
+        /// Only the persona's history is missing; the persona itself may be there.
+        case personaHistory = "the persona's history"
+        /// Only the nominations are missing (a persona from before them).
+        case nominations = "nominations from memory"
+    }
     public var resource: Resource
     public var description: String { "This server does not offer \(resource.rawValue)." }
 }

@@ -36,13 +36,17 @@ public enum SubscriptionsError: Error, Sendable, Hashable, CustomStringConvertib
         }
     }
 
+    static let commandMissingWords = "This server does not offer that command for subscriptions."
+
     /// The meaning of `error` for a read (`isWrite` false) or a command; nil when it has none.
     public static func from(_ error: any Error, isWrite: Bool) -> SubscriptionsError? {
         if let known = error as? SubscriptionsError { return known }
         guard let api = error as? APIError else { return nil }
         switch api.status {
         case 403: return isWrite ? .writeDenied(api) : .readDenied(api)
-        case 404 where !isWrite, 405: return .unavailable
+        case 404 where !isWrite, 405 where !isWrite: return .unavailable
+        // A command's route missing says so of that command only: the census still works.
+        case 405: return .refused(Self.commandMissingWords)
         case 409 where !api.isIdempotencyKeyReused: return .stale(api)
         default: return nil
         }

@@ -29,7 +29,7 @@ extension WebsiteAccessAPI {
     }
 
     public func taskScopes() async throws -> TaskScopes {
-        try await explainingAbsence(probeNeeded: false) { try await send.decode(.get("/v1/browser-task-scopes")) }
+        try await explainingScopesAbsence { try await send.decode(.get("/v1/browser-task-scopes")) }
     }
 
     /// Replaces the scopes; `revision` is the one last read (a stale one ⇒ 409).
@@ -37,7 +37,7 @@ extension WebsiteAccessAPI {
     public func replaceTaskScopes(_ scopes: [TaskScope], revision: Int) async throws -> TaskScopes {
         if scopes.count > 16 { throw TaskScopeRefusal.tooMany(scopes.count) }
         let body = try WireJSON.encoder().encode(TaskScopes(revision: revision, scopes: scopes))
-        return try await explainingAbsence(probeNeeded: true) {
+        return try await explainingScopesAbsence(isWrite: true) {
             try await sendRetrySafe.decode(HTTPRequest(method: "PUT", path: "/v1/browser-task-scopes", body: body))
         }
     }

@@ -6,13 +6,23 @@ import VeetTransport
 /// instead of the bare 404, so "not found" is kept for an unknown grant on a
 /// server that has them.
 public struct TaskPermissionsUnavailable: Error, Sendable, Hashable, CustomStringConvertible {
-    public var underlying: APIError
+    /// What is missing: all of task permissions, or only the task scopes (the grants work).
+    public enum Part: String, Sendable, Hashable { case all, scopes }
 
-    public init(underlying: APIError) {
+    public var underlying: APIError
+    public var part: Part
+
+    public init(underlying: APIError, part: Part = .all) {
         self.underlying = underlying
+        self.part = part
     }
 
-    public var description: String { "This server does not offer task permissions." }
+    public var description: String {
+        switch part {
+        case .all: "This server does not offer task permissions."
+        case .scopes: "This server does not offer task scopes; the task permissions you grant still work."
+        }
+    }
 }
 
 extension WebsiteAccessAPI {
@@ -37,6 +47,36 @@ extension WebsiteAccessAPI {
                 throw TaskPermissionsUnavailable(underlying: answer)
             } catch {}
             throw answer
+        }
+    }
+
+    /// Runs a task-scope request: an answer that could mean "not there" is checked (for a
+    /// write, first with a read of the scopes, so a refused body stays the server's own
+    /// answer) with one read of the grant list, so a server that has grants but no scopes
+    /// says only the scopes are missing.
+    func explainingScopesAbsence<T>(isWrite: Bool = false, _ request: () async throws -> T) async throws -> T {
+        do {
+            return try await request()
+        } catch let answer as APIError where Self.meansUnavailable(answer) {
+            if isWrite, await scopesRouteAnswers() { throw answer }
+            do {
+                _ = try await send.decode(.page("/v1/browser-task-grants", limit: 1, cursor: nil)) as Page<TaskGrant>
+            } catch let probe as APIError where Self.meansUnavailable(probe) {
+                throw TaskPermissionsUnavailable(underlying: answer)
+            } catch {}
+            throw TaskPermissionsUnavailable(underlying: answer, part: .scopes)
+        }
+    }
+
+    /// The scope list answers a read with anything but "not there".
+    private func scopesRouteAnswers() async -> Bool {
+        do {
+            _ = try await send.decode(.get("/v1/browser-task-scopes")) as TaskScopes
+            return true
+        } catch where Self.meansUnavailable(error) {
+            return false
+        } catch {
+            return true
         }
     }
 }

@@ -98,9 +98,12 @@ extension RunEvent {
         public var authorizationKind: String?
         public var authorizationRef: String?
         public var authorizationReason: String?
+        /// [newer] The call's risk, in the approvals' uppercase vocabulary (`LOW` … `CRITICAL`;
+        /// an unknown value kept raw); nil when the frame carries none.
+        public var risk: ApprovalRisk?
 
         private enum Keys: String, CodingKey {
-            case call_id, name, reason_code, result_item, authorization_kind, authorization_ref, authorization_reason
+            case call_id, name, reason_code, result_item, authorization_kind, authorization_ref, authorization_reason, risk
         }
 
         public init(from decoder: Decoder) throws {
@@ -112,6 +115,7 @@ extension RunEvent {
             authorizationKind = r.string(.authorization_kind)
             authorizationRef = r.string(.authorization_ref)
             authorizationReason = r.string(.authorization_reason)
+            risk = r.vocabulary(.risk)
         }
 
         /// The structured outcome of a failed, unavailable, uncertain or denied call, when sent.
@@ -138,10 +142,16 @@ extension RunEvent {
             isError = r.bool(.is_error) ?? false
             trust = r.vocabulary(.trust)
             sourceEventSequence = r.int64(.source_event_sequence)
-            outcome = content.lazy.compactMap(\.text).first.flatMap(ToolOutcome.init(documentText:))
+            outcome = content.lazy.compactMap(\.text).first.flatMap { ToolOutcome(documentText: $0) }
         }
 
         public var plainText: String { content.compactMap(\.text).joined() }
+
+        /// The outcome of a call known to have failed (or been refused, or left uncertain):
+        /// `outcome`, else one found anywhere in the text (`ToolOutcome.find`).
+        public var failureOutcome: ToolOutcome? {
+            outcome ?? ToolOutcome.find(in: content.compactMap(\.text), trust: trust)
+        }
     }
 
     /// The outcome document a tool result carries for failed, unavailable,
@@ -156,19 +166,48 @@ extension RunEvent {
         public var retryable: Bool?
         public var remediation: ToolRemediation?
 
-        /// Reads an outcome document; nil unless the text is a JSON object with a string `status`.
-        public init?(documentText: String) {
-            guard documentText.first == "{",
-                  let object = TapeDocument.jsonValue(of: documentText)
-                    ?? (try? WireJSON.decoder().decode(JSONValue.self, from: Data(documentText.utf8))),
-                  let status = object["status"]?.stringValue
+        /// Reads an outcome document: the text (white space around it allowed) is a JSON object
+        /// with a string `status`. With `requiringStatus: false` ([newer] failures) an object
+        /// without a status counts too when it still says what to do about the failure (a bool
+        /// `retryable` or a string `remediation`); its status is then `.unknown("")`.
+        public init?(documentText: String, requiringStatus: Bool = true) {
+            // Most results are not documents: refuse them before copying any text.
+            guard documentText.first(where: { !$0.isWhitespace }) == "{" else { return nil }
+            let text = documentText.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard text.last == "}",
+                  let object = TapeDocument.jsonValue(of: text)
+                    ?? (try? WireJSON.decoder().decode(JSONValue.self, from: Data(text.utf8))),
+                  case .object = object
             else { return nil }
+            var advice = object["remediation"]?.stringValue != nil
+            if case .bool? = object["retryable"] { advice = true }
+            guard let status = object["status"]?.stringValue ?? (advice && !requiringStatus ? "" : nil) else { return nil }
             self.status = ToolOutcomeStatus(raw: status)
             action = object["action"]?.stringValue
             reasonCode = object["reason_code"]?.stringValue
             message = object["message"]?.stringValue
             if case .bool(let flag)? = object["retryable"] { retryable = flag } else { retryable = nil }
             remediation = object["remediation"]?.stringValue.map(ToolRemediation.init(raw:))
+        }
+
+        /// The outcome a failed call's text parts carry, looked for harder than `outcome` does
+        /// ([newer] servers): any part that is a whole document, with or without a status,
+        /// then one inside a sentence ("Invalid arguments: {…}", read from the part's first
+        /// `{` to its last `}`). A third-party result (`external_untrusted`) is read in its
+        /// first part only: what follows is the outside service's text and does not speak for
+        /// the server.
+        static func find(in texts: [String], trust: TrustLabel?) -> ToolOutcome? {
+            let parts = trust == .externalUntrusted ? Array(texts.prefix(1)) : texts
+            for text in parts {
+                if let outcome = ToolOutcome(documentText: text, requiringStatus: false) { return outcome }
+            }
+            for text in parts {
+                guard let open = text.firstIndex(of: "{"), let close = text.lastIndex(of: "}"), open < close,
+                      let outcome = ToolOutcome(documentText: String(text[open...close]), requiringStatus: false)
+                else { continue }
+                return outcome
+            }
+            return nil
         }
     }
 }
