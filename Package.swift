@@ -22,6 +22,7 @@ let modules = [
     "VeetEmail",
     "VeetSettings",
     "VeetSubscriptions",
+    "VeetBrowser",
 ]
 
 /// A module's own test suite, built by the workspace from the module's Tests/ folder.
@@ -108,6 +109,7 @@ let package = Package(
         moduleTests("VeetTestSupport", ["VeetTestSupport", "VeetTransport"]),
         moduleTests("VeetTokens", ["VeetTokens"]),
         moduleTests("VeetTerminal", ["VeetTerminal"]),
+        moduleTests("VeetBrowser", ["VeetBrowser", "VeetFixture"]),
         moduleTests("VeetMarkdown", ["VeetMarkdown"]),
         moduleTests("VeetStore", ["VeetStore", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetFixture", "CSQLite"]),
         moduleTests("VeetDaemonProtocol", ["VeetDaemonProtocol"]),
