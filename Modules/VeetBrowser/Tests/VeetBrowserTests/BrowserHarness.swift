@@ -53,8 +53,14 @@ enum BrowserHarness {
     /// and insert text (Input domain), then press the button. Test-only: the
     /// driver itself never runs script or types.
     static func signIn(_ window: BrowserWindow, name: String, password: String) async throws {
-        let document = try await window.devTools("DOM.getDocument")
-        let root = ((document["root"] as? [String: Any])?["nodeId"] as? Int) ?? 0
+        // The address changes before the page is parsed: wait until the form is there.
+        var root = 0
+        try await eventually("the form") {
+            let document = try await window.devTools("DOM.getDocument")
+            root = ((document["root"] as? [String: Any])?["nodeId"] as? Int) ?? 0
+            let button = try await window.devTools("DOM.querySelector", ["nodeId": root, "selector": "#submit"])
+            return (button["nodeId"] as? Int ?? 0) != 0
+        }
         for (selector, text) in [("#username", name), ("#password", password)] {
             let node = try await window.devTools("DOM.querySelector", ["nodeId": root, "selector": selector])
             _ = try await window.devTools("DOM.focus", ["nodeId": node["nodeId"] as? Int ?? 0])
