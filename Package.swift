@@ -56,7 +56,9 @@ let package = Package(
                            "VeetTerminal", "VeetConsole"].map(module)
                 + [module("VeetEmail")]
                 + [module("VeetSettings")]
-                + [module("VeetSubscriptions")],
+                + [module("VeetSubscriptions")]
+                // "Sign in on this device": the Chromium window, adapted to VeetWebsiteAccess's SignInBrowser.
+                + [module("VeetBrowser")],
             path: "Apps/veet", swiftSettings: swift6,
             plugins: ["BuildStamp"]),
         .executableTarget(
