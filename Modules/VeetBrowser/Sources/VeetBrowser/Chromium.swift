@@ -115,9 +115,10 @@ struct ChildBrowser: Sendable {
         return ChildBrowser(pid: pid, toBrowser: commands.write, fromBrowser: answers.read)
     }
 
-    /// A pipe whose ends are close-on-exec (moved at once: the folder's tests start no other process
-    /// meanwhile that could inherit the plain ends for long) and above 4, so the child's
-    /// `dup2` onto 3 and 4 always makes fresh, inherited copies.
+    /// A pipe whose ends are close-on-exec and above 4, so the child's `dup2`
+    /// onto 3 and 4 always makes fresh, inherited copies. (`pipe2` is not
+    /// exported by this toolchain's Glibc module, so the plain ends are
+    /// replaced by close-on-exec copies at once.)
     private static func makePipe() -> (read: Int32, write: Int32)? {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return nil }

@@ -42,6 +42,8 @@ struct DeviceSignInChromiumTests {
                 try await ChromiumForTests.eventually { try await window.currentURL().hasSuffix("/site/login") }
                 try await ChromiumForTests.signIn(window, name: "owner", password: Self.canary)
                 try await ChromiumForTests.eventually { !(try await window.localStorage(origin: server.siteOrigin)).isEmpty }
+                let arguments = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(window.processID)/cmdline"))) ?? Data()
+                #expect(!arguments.isEmpty && !String(decoding: arguments, as: UTF8.self).contains(Self.canary))
                 return .signedIn
             } catch {
                 Issue.record("the person could not sign in: \(error)")
