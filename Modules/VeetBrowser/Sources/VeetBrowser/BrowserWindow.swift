@@ -211,7 +211,7 @@ public final class BrowserWindow: Sendable {
         for _ in 0..<40 where !child.hasExited() {
             try? await Task.sleep(for: .milliseconds(50))
         }
-        if !child.hasExited() { child.kill() }
+        child.kill()  // also the helpers (renderers, zygote) that may outlive the browser process
         pipe.close()
         profile.remove()
     }

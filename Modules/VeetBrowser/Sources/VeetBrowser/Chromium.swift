@@ -102,8 +102,15 @@ struct ChildBrowser: Sendable {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        // A process group of its own: closing kills every process Chromium started, and the
+        // terminal's Ctrl-C reaches VeetKit alone, which then closes the window properly.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ)
+        let status = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ)
         close(commands.read)
         close(answers.write)
         guard status == 0 else {
@@ -130,14 +137,16 @@ struct ChildBrowser: Sendable {
         return (read, write)
     }
 
-    /// True once the process has exited (and been reaped).
+    /// True once the process has exited. It is not reaped here, so its id
+    /// (and its process group's) cannot be reused before `kill()`.
     func hasExited() -> Bool {
-        var status: Int32 = 0
-        let result = waitpid(pid, &status, WNOHANG)
-        return result == pid || (result < 0 && errno == ECHILD)
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return true }
+        return status.contains("State:\tZ") || status.contains("State:\tX")
     }
 
+    /// Kills Chromium and every process of its group, and reaps it.
     func kill() {
+        _ = Glibc.kill(-pid, SIGKILL)
         _ = Glibc.kill(pid, SIGKILL)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

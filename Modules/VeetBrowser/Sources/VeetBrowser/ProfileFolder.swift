@@ -58,7 +58,7 @@ public struct ProfileFolder: Sendable, Hashable {
             let lines = ((try? String(contentsOfFile: marker, encoding: .utf8)) ?? "").split(separator: "\n")
             if let owner = lines.first.flatMap({ pid_t($0) }), isAlive(owner) { continue }
             if lines.count > 1, let browser = pid_t(lines[1]) { stopOrphan(browser, path: path) }
-            if (try? FileManager.default.removeItem(atPath: path)) != nil { removed += 1 }
+            if delete(path) { removed += 1 }
         }
         return removed
     }
@@ -76,15 +76,35 @@ public struct ProfileFolder: Sendable, Hashable {
     private static func stopOrphan(_ pid: pid_t, path: String) {
         guard pid > 0, let command = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")),
               String(decoding: command, as: UTF8.self).contains("--user-data-dir=\(path)") else { return }
+        _ = kill(-pid, SIGKILL)  // its process group: the helpers too
         _ = kill(pid, SIGKILL)
+        for _ in 0..<100 where isAlive(pid) && !isZombie(pid) { usleep(20_000) }
+    }
+
+    /// Dead but not yet reaped by its parent.
+    private static func isZombie(_ pid: pid_t) -> Bool {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        return status.contains("State:\tZ")
     }
 
     static func isAlive(_ pid: pid_t) -> Bool {
         pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
     }
 
-    /// Deletes the folder and everything the browser kept in it.
+    /// Deletes the folder and everything the browser kept in it (tried again
+    /// briefly if a process still writing made a pass fail).
     public func remove() {
-        try? FileManager.default.removeItem(atPath: path)
+        Self.delete(path)
+    }
+
+    @discardableResult
+    static func delete(_ path: String) -> Bool {
+        for attempt in 0..<5 {
+            if attempt > 0 { usleep(50_000) }
+            if (try? FileManager.default.removeItem(atPath: path)) != nil || !FileManager.default.fileExists(atPath: path) {
+                return true
+            }
+        }
+        return false
     }
 }
