@@ -51,13 +51,11 @@ public final class BrowserWindow: Sendable {
         self.child = child
         self.profile = profile
         self.allowedOrigins = allowedOrigins
-        let state = self.state
         let box = PipeBox()
         pipe = DevToolsPipe(toBrowser: child.toBrowser, fromBrowser: child.fromBrowser) { event in
             box.handle(event)
         }
         box.window = WeakWindow(self)
-        _ = state
     }
 
     /// The process id of the browser (for tests that interrupt it).
@@ -226,7 +224,7 @@ public final class BrowserWindow: Sendable {
 }
 
 /// Lets the pipe's event handler reach the window without a retain cycle.
-private final class PipeBox: @unchecked Sendable {  // `window` is set once, before the first event can matter, under `lock`
+private final class PipeBox: @unchecked Sendable {  // `stored` is read and written only under `lock`
     private let lock = NSLock()
     private var stored: WeakWindow?
 
