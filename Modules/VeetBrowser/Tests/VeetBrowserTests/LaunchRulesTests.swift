@@ -9,8 +9,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for name in names {
             let path = (folder as NSString).appendingPathComponent(name)
-            FileManager.default.createFile(atPath: path, contents: Data("#!/bin/sh\n".utf8),
-                                           attributes: [.posixPermissions: 0o755])
+            #expect(FileManager.default.createFile(atPath: path, contents: Data("#!/bin/sh\n".utf8),
+                                           attributes: [.posixPermissions: 0o755]))
         }
         return folder
     }
