@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import VeetBrowser
-import VeetFixture
 
 /// Opens `url` in a private window limited to its own origin, and reports how
 /// many cookies the site set once the person is done; the profile is then wiped.
