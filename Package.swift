@@ -28,6 +28,7 @@ let modules = [
     "VeetSettings",
     "VeetSubscriptions",
     "VeetImages",
+    "VeetBrowser",
 ]
 
 /// A module's own test suite, built by the workspace from the module's Tests/ folder
@@ -63,7 +64,9 @@ let package = Package(
                 + [module("VeetMemoryCommands")]
                 + [module("VeetEmail")]
                 + [module("VeetSettings")]
-                + [module("VeetSubscriptions")],
+                + [module("VeetSubscriptions")]
+                // "Sign in on this device": the Chromium window, adapted to VeetWebsiteAccess's SignInBrowser.
+                + [module("VeetBrowser")],
             path: "Apps/veet", swiftSettings: swift6,
             plugins: ["BuildStamp"]),
         .executableTarget(
@@ -119,12 +122,13 @@ let package = Package(
         moduleTests("VeetTerminal", ["VeetTerminal"]),
         moduleTests("VeetMarkdown", ["VeetMarkdown", "VeetTerminal", "VeetTokens"]),
         moduleTests("VeetImages", ["VeetImages"]),
+        moduleTests("VeetBrowser", ["VeetBrowser", "VeetFixture"]),
         moduleTests("VeetStore", ["VeetStore", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetFixture", "CSQLite"]),
         moduleTests("VeetDaemonProtocol", ["VeetDaemonProtocol"]),
         moduleTests("VeetChat", ["VeetChat", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture", "VeetImages"]),
         moduleTests("VeetFolders", ["VeetFolders", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetSchedules", ["VeetSchedules", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
-        moduleTests("VeetWebsiteAccess", ["VeetWebsiteAccess", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
+        moduleTests("VeetWebsiteAccess", ["VeetWebsiteAccess", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture", "VeetBrowser"]),
         moduleTests("VeetAccount", ["VeetAccount", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetMemory", ["VeetMemory", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetMemoryFaces", ["VeetMemoryScreens", "VeetMemoryCommands", "VeetMemory", "VeetCurses", "VeetConsole",

@@ -91,7 +91,7 @@ extension SitesCommand {
 }
 
 /// Ctrl-C while waiting for a sign-in: stop waiting (the caller rolls back).
-private final class InterruptSignal: @unchecked Sendable {  // `source` is touched only by start/stop on the caller's task
+final class InterruptSignal: @unchecked Sendable {  // `source` is touched only by start/stop on the caller's task
     private var source: DispatchSourceSignal?
 
     func start(_ onInterrupt: @escaping @Sendable () -> Void) {

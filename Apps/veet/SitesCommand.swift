@@ -5,7 +5,8 @@ import VeetStore
 import VeetTransport
 import VeetWebsiteAccess
 
-/// `veet sites ...`: website access through the remote sign-in ceremony.
+/// `veet sites ...`: website access, signed in on this device (a private
+/// Chromium window whose session is handed over once) or through the remote ceremony.
 /// The one-time sign-in link is written to the terminal only: never to
 /// `--json` output, the store or a log.
 struct SitesCommand {
@@ -15,20 +16,24 @@ struct SitesCommand {
         name: "sites",
         summary: "Website access: browser profiles the agent can use, signed in by you.",
         discussion: """
-            A terminal cannot show a sign-in page, so VeetKit uses the server's remote browser: \
-            `add` prints a single-use, five-minute link; open it in a web browser, sign in there, \
-            and VeetKit notices when the profile is ready. Signing in on this device is not possible from a terminal.
+            `add` and `signin` open a private Chromium window on the website when this machine has a \
+            display and Chromium: sign in there, press Enter, and VeetKit hands that window's session \
+            to the service once, then wipes the window. `--remote` (or a machine without a display or \
+            Chromium) uses the server's remote browser instead: a single-use, five-minute link to open \
+            in any web browser; VeetKit notices when the profile is ready.
             """,
         subcommands: [
             CommandSpec(name: "list", summary: "List browser profiles (* marks the one used for new chats)."),
-            CommandSpec(name: "add", summary: "Add a website and sign in to it through the remote browser.",
+            CommandSpec(name: "add", summary: "Add a website and sign in to it (on this device, or --remote).",
                         options: [.value("origin", valueName: "https://host", help: "Another exact origin the profile may use.",
                                          repeatable: true),
+                                  .flag("remote", help: "Sign in through the server's remote browser instead of on this device."),
                                   .flag("open", help: "Open the link with the desktop's opener instead of only printing it."),
                                   .flag("no-wait", help: "Print the link and return without waiting.")],
                         positionals: [PositionalSpec("url", help: "The website's home or login page (https assumed).")]),
             CommandSpec(name: "signin", summary: "Sign in again to a profile.",
                         options: [.value("url", valueName: "url", help: "The login page (default: the first origin)."),
+                                  .flag("remote", help: "Sign in through the server's remote browser instead of on this device."),
                                   .flag("open", help: "Open the link with the desktop's opener.")],
                         positionals: [PositionalSpec("id", help: "The profile id.")]),
             CommandSpec(name: "status", summary: "Show a profile and its newest sign-in.",
@@ -138,6 +143,9 @@ struct SitesCommand {
 
     func add(_ command: ParsedCommand) async throws -> ExitCode {
         let address = try WebsiteAddress(typed: command.positionals.first ?? "")
+        if let browser = deviceBrowser(command) {
+            return try await addOnDevice(address, origins: command.values("origin"), browser: browser)
+        }
         let api = try api()
         let driver = CeremonyDriver(api: api)
         let setup = try await driver.addWebsite(address, additionalOrigins: command.values("origin"))
@@ -151,6 +159,9 @@ struct SitesCommand {
         let api = try api()
         let driver = CeremonyDriver(api: api)
         let profile = try await api.profile(id: command.positionals.first ?? "")
+        if let browser = deviceBrowser(command) {
+            return try await signInOnDevice(profile, loginURL: command.value("url"), browser: browser)
+        }
         let started = try await driver.signInAgain(profile: profile, loginURL: command.value("url"))
         let outcome = try await presentAndWait(started, .again(started), driver: driver, open: command.flag("open"),
                                                wait: true)

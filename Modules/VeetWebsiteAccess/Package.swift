@@ -12,6 +12,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [.library(name: "VeetWebsiteAccess", targets: ["VeetWebsiteAccess"])],
     dependencies: [
+        // Tests only: the device sign-in against real headless Chromium (the feature never imports it).
+        .package(path: "../VeetBrowser"),
         .package(path: "../VeetFixture"),
         .package(path: "../VeetStore"),
         .package(path: "../VeetTestSupport"),
@@ -20,7 +22,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "VeetWebsiteAccess", dependencies: [module("VeetTransport"), module("VeetWire"), module("VeetStore")], swiftSettings: swift6),
-        .testTarget(name: "VeetWebsiteAccessTests", dependencies: ["VeetWebsiteAccess", module("VeetTestSupport"), module("VeetTransport"), module("VeetWire"), module("VeetStore"), module("VeetFixture")],
+        .testTarget(name: "VeetWebsiteAccessTests", dependencies: ["VeetWebsiteAccess", module("VeetTestSupport"), module("VeetTransport"), module("VeetWire"), module("VeetStore"), module("VeetFixture"), module("VeetBrowser")],
                     swiftSettings: swift6),
     ]
 )

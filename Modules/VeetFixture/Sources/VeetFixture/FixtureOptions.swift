@@ -29,6 +29,13 @@ public struct FixtureOptions: Sendable, Equatable {
     /// Serve the folder proposals (`/v1/folders/proposals…`); false answers 404 there while the
     /// folders themselves are served, like a server from before proposals.
     public var folderProposals: Bool = true
+    /// Accept the fixture's own loopback origin (`http://127.0.0.1:PORT`, its
+    /// sign-in website) as a browser profile's origin. For tests only: nothing
+    /// else relaxes the public-HTTPS rule, and it stays off by default.
+    public var allowsOwnSiteOrigin: Bool = false
+    /// Offer the device sign-in hand-off (`mode: "device"`, docs/wire/website-access.md §5);
+    /// false refuses it at begin with `409 tool.browser.provider_unavailable`.
+    public var deviceSignIn: Bool = true
     /// Serve the schedule routes; false answers 404 like a server with the schedule API off.
     public var schedules: Bool = true
     /// Serve devices and notifications ([newer], Account/); false answers 404 like a server with the notification API off.

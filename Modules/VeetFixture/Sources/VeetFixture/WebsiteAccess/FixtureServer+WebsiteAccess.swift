@@ -80,3 +80,23 @@ extension FixtureServer {
         }
     }
 }
+
+extension FixtureServer {
+    /// Forces the verdict of the next device hand-offs (`session_unconfirmed`,
+    /// `session_signed_out`, `session_empty`); nil goes back to checking the
+    /// fixture site's session cookie.
+    public func forceHandOffVerdict(_ verdict: String?) {
+        store.transaction { $0.websiteAccess.forcedHandOffVerdict = verdict }
+    }
+
+    /// `http://127.0.0.1:PORT`, the origin the sign-in website is served on (once started).
+    public var siteOrigin: String { baseURL.map { "http://127.0.0.1:\($0.port ?? 0)" } ?? "" }
+
+    /// The sign-in website's login page (for the device sign-in tests).
+    public var signInSiteLoginURL: String { "\(siteOrigin)/site/login" }
+
+    /// The mode the newest ceremony of a profile was begun with: `device` or `remote`.
+    public func ceremonyWasDevice(_ ceremonyID: String) -> Bool {
+        store.transaction { $0.websiteAccess.ceremonies[ceremonyID]?.deviceCapability != nil }
+    }
+}

@@ -8,6 +8,14 @@ struct WebsiteHandlers {
     let head: RequestHead
     let body: Data
     let launchBase: String
+    /// The fixture's own site origin when the test switch accepts it.
+    let ownSiteOrigin: String?
+    let options: FixtureOptions
+
+    /// The server's rule, plus the fixture's own loopback origin under the test switch.
+    private func acceptedOrigin(_ text: String) -> String? {
+        OriginRules.normalized(text) ?? (text == ownSiteOrigin ? text : nil)
+    }
 
     func handle(_ route: WebsiteRoute) throws -> HTTPResponse {
         web.adoptTaskGrants(from: state, now: now)
@@ -57,7 +65,7 @@ struct WebsiteHandlers {
         }
         var origins: [String] = []
         for item in items {
-            guard let text = item.stringValue, let origin = OriginRules.normalized(text), !origins.contains(origin)
+            guard let text = item.stringValue, let origin = acceptedOrigin(text), !origins.contains(origin)
             else { throw APIFailure.malformed() }
             origins.append(origin)
         }
@@ -123,11 +131,17 @@ struct WebsiteHandlers {
             throw APIFailure.conflict("browser profile cannot authenticate in its current state")
         }
         let fields = try Validation.closedObject(try Validation.jsonBody(body), allowed: ["login_url", "mode"])
-        if let mode = fields["mode"], mode.stringValue != "remote" { throw APIFailure.malformed() }
+        let mode = fields["mode"].map { $0.stringValue } ?? "remote"
+        guard mode == "remote" || mode == "device" else { throw APIFailure.malformed() }
+        if mode == "device" && !options.deviceSignIn {
+            throw APIFailure(status: 409, code: "tool.browser.provider_unavailable", message: "Device sign-in is not available.")
+        }
         guard let loginURL = fields["login_url"]?.stringValue, (1...4096).contains(loginURL.count) else {
             throw APIFailure.malformed()
         }
-        guard let origin = OriginRules.origin(ofURL: loginURL), record.origins.contains(origin) else {
+        let loginOrigin = OriginRules.origin(ofURL: loginURL)
+            ?? ownSiteOrigin.flatMap { loginURL.hasPrefix($0 + "/") || loginURL == $0 ? $0 : nil }
+        guard let origin = loginOrigin, record.origins.contains(origin) else {
             throw APIFailure.malformed(
                 "The sign-in address is not on this profile's websites. Use the site's final address.")
         }
@@ -141,7 +155,8 @@ struct WebsiteHandlers {
         web.endTaskGrants(ofProfile: record.id, reason: "profile_changed", now: now)
         record.updatedAt = state.now()
         let capability = (Identifier.make() + Identifier.make()).replacingOccurrences(of: "-", with: "")
-        let launch = "\(launchBase)/authentication/\(ceremony.id)/remote#capability=\(capability)"
+        if mode == "device" { ceremony.deviceCapability = capability }
+        let launch = "\(launchBase)/authentication/\(ceremony.id)/\(mode == "device" ? "handoff" : "remote")#capability=\(capability)"
         var response = HTTPResponse.json(201, ceremony.view(launchURL: launch))
         response.headers.append(("cache-control", "private, no-store"))
         if web.dropNextBeginAnswers > 0 {

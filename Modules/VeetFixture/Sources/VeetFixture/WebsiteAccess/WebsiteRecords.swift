@@ -38,6 +38,9 @@ final class CeremonyRecord {
     var status: String
     let expiresAt: Instant
     let createdAt: Instant
+    /// A device ceremony's capability, until its first well-formed hand-off uses it.
+    var deviceCapability: String?
+    var capabilityUsed = false
 
     init(id: String, profileID: String, loginURL: String, at now: Instant) {
         self.id = id
@@ -137,6 +140,10 @@ final class WebsiteAccessState {
     /// Test switches.
     var providerAvailable = true
     var dropNextBeginAnswers = 0
+    /// The sign-in website's live sessions (cookie values), and the verdict
+    /// forced on the next hand-offs (`session_unconfirmed`, ...), for tests.
+    var siteSessions: Set<String> = []
+    var forcedHandOffVerdict: String?
     var standingGrants: [String: JSON] = [:]
     /// Standing-grant create keys: the body's fingerprint and the grant made.
     var standingGrantKeys: [String: (fingerprint: String, grantID: String)] = [:]

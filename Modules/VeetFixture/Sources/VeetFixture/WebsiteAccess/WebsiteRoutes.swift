@@ -11,6 +11,12 @@ extension Router {
         if segments.count == 3, segments[0] == "authentication", segments[2] == "remote" {
             return try launchPage(ceremonyID: segments[1], head: head)
         }
+        if segments.count == 3, segments[0] == "authentication", segments[2] == "handoff" {
+            return handOff(ceremonyID: segments[1], head: head, readBody: readBody)
+        }
+        if segments.first == "site" {
+            return signInSite(segments, head: head, readBody: readBody)
+        }
         guard let route = WebsiteRoute.match(segments) else { return nil }
         if !options.taskPermissions && route.isTaskPermission || !options.sessionWebsite && route.isSessionWebsite {
             throw APIFailure.unknownRoute  // not mounted, as on the snapshot
@@ -29,9 +35,16 @@ extension Router {
         let now = Instant.now()
         return try store.transaction { state in
             try WebsiteHandlers(state: state, web: state.websiteAccess, now: now, head: head, body: body,
-                                launchBase: "http://\(head.header("host") ?? "127.0.0.1")")
+                                launchBase: "http://\(head.header("host") ?? "127.0.0.1")",
+                                ownSiteOrigin: ownSiteOrigin(head), options: options)
                 .handle(route)
         }
+    }
+
+    /// `http://127.0.0.1:PORT` as the request reached it, when the test switch accepts it.
+    func ownSiteOrigin(_ head: RequestHead) -> String? {
+        guard options.allowsOwnSiteOrigin, let host = head.header("host"), host.hasPrefix("127.0.0.1:") else { return nil }
+        return "http://\(host)"
     }
 
     /// The launch link's page on loopback. `?outcome=ready|needs_user|cancelled`

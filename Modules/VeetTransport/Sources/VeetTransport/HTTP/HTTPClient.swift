@@ -19,7 +19,7 @@ public final class HTTPClient: Sendable {
     private let idleTimeout: TimeInterval
     private let writeIdleTimeout: TimeInterval
     /// A PEM file trusted instead of the system's roots (tests: their own authority).
-    private let trustedCertificates: String?
+    let trustedCertificates: String?
     /// Which proxy carries requests (read from the environment by default).
     public let proxyRule: ProxyRule
 
@@ -97,7 +97,7 @@ public final class HTTPClient: Sendable {
         if Task.isCancelled { throw TransportError(.cancelled, "cancelled before sending", requestID: requestID) }
     }
 
-    private static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+    static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
     private static func refuseRedirect(_ response: HTTPResponse, request: HTTPRequest, requestID: String) throws {
         guard redirectStatuses.contains(response.status) else { return }

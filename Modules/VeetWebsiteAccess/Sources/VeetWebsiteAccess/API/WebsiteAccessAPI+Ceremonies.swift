@@ -4,9 +4,14 @@ import VeetTransport
 extension WebsiteAccessAPI {
     /// Begins a remote ceremony. Sent once: a lost answer is handled by
     /// `CeremonyDriver`'s start-over rule, never by a blind resend.
-    public func beginCeremony(profileID: String, loginURL: String) async throws -> (Ceremony, LaunchLink) {
+    /// `mode` is sent only for the device hand-off (`.device`): a snapshot
+    /// server refuses the field, so the remote ceremony leaves it out.
+    public func beginCeremony(profileID: String, loginURL: String,
+                              mode: CeremonyMode = .remote) async throws -> (Ceremony, LaunchLink) {
+        var body = ["login_url": loginURL]
+        if mode == .device { body["mode"] = "device" }
         let request = try HTTPRequest.post("/v1/browser-profiles/\(segment: profileID)/authentication-ceremonies",
-                                           json: ["login_url": loginURL])
+                                           json: body)
         let answer = try await send.decode(request, as: BeginAnswer.self)
         guard let link = answer.launchURL, !link.isEmpty else {
             throw InvalidResponseError("the ceremony answer has no launch link", requestID: nil)
@@ -27,6 +32,12 @@ extension WebsiteAccessAPI {
     public func cancelCeremony(id: String) async throws -> Ceremony {
         try await sendRetrySafe.decode(.post("/v1/browser-authentication-ceremonies/\(segment: id)/cancel"))
     }
+}
+
+/// Where the owner signs in: in the server's browser (remote), or in a
+/// private window on this device whose session is handed over once (device).
+public enum CeremonyMode: Sendable, Hashable {
+    case remote, device
 }
 
 /// The begin answer, the only one that carries `launch_url`.

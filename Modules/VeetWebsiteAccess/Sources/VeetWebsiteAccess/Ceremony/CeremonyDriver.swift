@@ -64,12 +64,7 @@ public struct CeremonyDriver: Sendable {
     /// profile is rolled back (revoke, delete) and the error rethrown.
     public func addWebsite(_ address: WebsiteAddress, additionalOrigins: [String] = [],
                            key: IdempotencyKey = IdempotencyKey()) async throws -> SiteSetup {
-        let origins = try OriginList.make(primary: address.origin, additional: additionalOrigins)
-        let profile = try await api.createProfile(origins: origins, key: key)
-        if profile.status == .revoked {
-            _ = await rollback(profileID: profile.id, ceremonyID: nil)
-            throw CeremonyFlowError.serverCannotHostBrowser(profileID: profile.id)
-        }
+        let profile = try await createProfile(address, additionalOrigins: additionalOrigins, key: key)
         do {
             let started = try await begin(profileID: profile.id, loginURL: address.loginURL)
             return SiteSetup(profile: profile, started: started)
@@ -79,19 +74,33 @@ public struct CeremonyDriver: Sendable {
         }
     }
 
+    /// Creates the profile for `address` plus `additionalOrigins`, without
+    /// beginning a ceremony (the device sign-in begins one only once the
+    /// owner is signed in). A profile answered already revoked is removed.
+    public func createProfile(_ address: WebsiteAddress, additionalOrigins: [String] = [],
+                              key: IdempotencyKey = IdempotencyKey()) async throws -> BrowserProfile {
+        let origins = try OriginList.make(primary: address.origin, additional: additionalOrigins)
+        let profile = try await api.createProfile(origins: origins, key: key)
+        if profile.status == .revoked {
+            _ = await rollback(profileID: profile.id, ceremonyID: nil)
+            throw CeremonyFlowError.serverCannotHostBrowser(profileID: profile.id)
+        }
+        return profile
+    }
+
     /// Begins a ceremony. When the answer is lost, or the server says one is
     /// already open (409), the newest open ceremony is cancelled once and the
     /// begin is tried once more; a second failure is thrown.
-    public func begin(profileID: String, loginURL: String) async throws -> StartedCeremony {
+    public func begin(profileID: String, loginURL: String, mode: CeremonyMode = .remote) async throws -> StartedCeremony {
         do {
-            let (ceremony, link) = try await api.beginCeremony(profileID: profileID, loginURL: loginURL)
+            let (ceremony, link) = try await api.beginCeremony(profileID: profileID, loginURL: loginURL, mode: mode)
             return StartedCeremony(ceremony: ceremony, link: link, startedOver: false)
         } catch let error as APIError where error.status == 409 {
             guard try await cancelNewestOpen(profileID: profileID) else { throw error }
         } catch is TransportError {
             _ = try await cancelNewestOpen(profileID: profileID)
         }
-        let (ceremony, link) = try await api.beginCeremony(profileID: profileID, loginURL: loginURL)
+        let (ceremony, link) = try await api.beginCeremony(profileID: profileID, loginURL: loginURL, mode: mode)
         return StartedCeremony(ceremony: ceremony, link: link, startedOver: true)
     }
 
