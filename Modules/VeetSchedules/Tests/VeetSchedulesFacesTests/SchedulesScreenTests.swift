@@ -158,32 +158,25 @@ import VeetTransport
 @Suite struct ScheduleFormTests {
     static let now = SchedulesScreenTests.now
 
-    /// Types `values` into the form's fields in order (Tab between them), as pastes.
-    static func filled(_ form: ScheduleForm, _ values: [String]) -> ScheduleForm {
-        var form = form
-        form.field = .title
-        for value in values {
-            var input = form[form.field]
-            input.moveCursor(to: input.text.count)
-            form[form.field] = input
-            _ = form.handle(.paste(value), now: now)
-            _ = form.handle(.key(KeyPress(.tab)), now: now)
+    /// A new schedule's form with `texts` in its fields, the title focused.
+    static func form(_ texts: [ScheduleDraft.Field: String]) -> ScheduleForm {
+        var form = ScheduleForm(creatingIn: "Europe/Lisbon")
+        for (field, text) in texts {
+            var input = TextInput(text: text)
+            input.moveCursor(to: text.count)
+            form[field] = input
         }
-        form.field = .title
         return form
     }
 
     static var filledForm: ScheduleForm {
-        filled(ScheduleForm(creatingIn: "Europe/Lisbon"),
-               ["Rent reminder", "Remind me to pay the rent.\nAnd the water bill, if it came.", "monthly 1,last 09:00"])
+        form([.title: "Rent reminder", .instruction: "Remind me to pay the rent.\nAnd the water bill, if it came.",
+              .cadence: "monthly 1,last 09:00"])
     }
 
+    /// Saved with no title, a cadence that does not parse and an unknown zone: refused, nothing sent.
     static var refusedForm: ScheduleForm {
-        var form = ScheduleForm(creatingIn: "Europe/Lisbon")
-        form = filled(form, ["", "Remind me to pay the rent.", "fortnightly 9:00"])
-        var zone = TextInput(text: "Mars/Olympus")
-        zone.moveCursor(to: zone.text.count)
-        form.timezone = zone
+        var form = form([.instruction: "Remind me to pay the rent.", .cadence: "fortnightly 9:00", .timezone: "Mars/Olympus"])
         #expect(form.handle(.key(.char("s", .control)), now: now) == .none)
         return form
     }
