@@ -13,6 +13,7 @@ let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 /// The faces (a feature's screens and commands targets), by the feature package that holds them.
 let faces = [
     "VeetMemoryScreens": "VeetMemory", "VeetMemoryCommands": "VeetMemory",
+    "VeetSchedulesScreens": "VeetSchedules", "VeetSchedulesCommands": "VeetSchedules",
 ]
 
 /// A module of the workspace (or a feature's face), as a dependency.
@@ -62,6 +63,7 @@ let package = Package(
                            "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMemory", "VeetPeople", "VeetMarkdown", "VeetTokens",
                            "VeetTerminal", "VeetConsole"].map(module)
                 + [module("VeetMemoryCommands")]
+                + [module("VeetSchedulesCommands")]
                 + [module("VeetEmail")]
                 + [module("VeetSettings")]
                 + [module("VeetSubscriptions")]
@@ -75,6 +77,7 @@ let package = Package(
                            "VeetSchedules", "VeetWebsiteAccess", "VeetMemory", "VeetPeople", "VeetTokens", "VeetTerminal", "VeetCurses",
                            "VeetConsole", "VeetMarkdown"].map(module)
                 + [module("VeetMemoryScreens")]
+                + [module("VeetSchedulesScreens")]
                 + [module("VeetEmail")]
                 // Connections (device revocation on forget) and the Settings screen.
                 + ["VeetAccount", "VeetSettings"].map(module)
@@ -128,6 +131,8 @@ let package = Package(
         moduleTests("VeetChat", ["VeetChat", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture", "VeetImages"]),
         moduleTests("VeetFolders", ["VeetFolders", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetSchedules", ["VeetSchedules", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
+        moduleTests("VeetSchedulesFaces", ["VeetSchedulesScreens", "VeetSchedulesCommands", "VeetSchedules", "VeetCurses",
+                                           "VeetConsole", "VeetTestSupport", "VeetTransport"], package: "VeetSchedules"),
         moduleTests("VeetWebsiteAccess", ["VeetWebsiteAccess", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture", "VeetBrowser"]),
         moduleTests("VeetAccount", ["VeetAccount", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetMemory", ["VeetMemory", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
@@ -155,6 +160,7 @@ let package = Package(
                 + [module("VeetPeople")]
                 + ["VeetEmail", "VeetSettings", "VeetTokens"].map(module)  // Email mode and the Settings screen
                 + ["VeetTestSupport", "VeetSchedules", "VeetWebsiteAccess"].map(module)  // the pictured states
+                + [module("VeetSchedulesScreens")]
                 + [module("VeetSubscriptions")],  // the Subscriptions screen
             path: "Tests/VeetTUITests", exclude: ["Screens"], swiftSettings: swift6),
         // The apps' own wording (the commands they add to library errors), tested in-process.

@@ -1,13 +1,27 @@
 import Foundation
+import VeetChat
 import VeetCurses
 import VeetMemory
 import VeetMemoryScreens
+import VeetSchedules
+import VeetSchedulesScreens
 
 /// The features' own screens (their faces): one registration line each, then
 /// the same mounting, keys, answers and routes for all of them.
 extension ChatScreen {
     func openMemory() { mount(MemoryScreen(), work: MemoryScreenWork(api: MemoryAPI(sender: backend.api.sender),
                                                                      describe: Backend.describe)) }
+    func openSchedules() {
+        let chat = backend.api
+        mount(SchedulesScreen(kept: state.keptScheduleForm),
+              work: SchedulesScreenWork(api: SchedulesAPI(sender: chat.sender), conversations: {
+                  // A new schedule runs the agent of the owner's latest conversation (VeetSchedules' rule chooses).
+                  try await chat.ownersSessions(limit: 50, pageSize: 50).map {
+                      ConversationAgent(sessionID: $0.id, agentID: $0.agentID, agentVersion: $0.agentVersion,
+                                        lastActivity: $0.updatedAt)
+                  }
+              }, describe: Backend.describe))
+    }
 
     /// Opens `screen` full screen and starts its opening work.
     func mount<Screen: FeatureScreen>(_ screen: Screen, work: some ScreenEffects<Screen>) {
@@ -47,6 +61,8 @@ extension ChatScreen {
         Task.detached { await work.run(effect) { inbox.post(.screenResult(mount: mount, $0)) } }
     }
 
-    /// A move a screen asked for to another feature. None of the mounted faces asks for one yet.
-    private func resolve(_ route: any Sendable) {}
+    /// A move a screen asked for to another feature, or a value it hands the shell to keep.
+    private func resolve(_ route: any Sendable) {
+        if case .keep(let form)? = route as? SchedulesScreenRoute { state.keptScheduleForm = form }
+    }
 }

@@ -31,8 +31,6 @@ extension ChatScreen {
         if state.websiteScreen != nil { if case .key(let key) = event { handleWebsiteScreen(key) }; return }
         if state.outboxScreen != nil { if case .key(let key) = event { handleOutboxScreen(key) }; return }
         if state.devicesScreen != nil { if case .key(let key) = event { handleDevicesScreen(key) }; return }
-        if state.schedulesScreen?.form != nil { handleScheduleForm(event); return }  // typing, pastes included
-        if state.schedulesScreen != nil { if case .key(let key) = event { handleSchedulesScreen(key) }; return }
         if state.featureScreen != nil { handleFeatureScreen(event); return }
         if state.peopleScreen != nil { if case .key(let key) = event { handlePeopleScreen(key) }; return }
         if handleSettingsLayer(event) { return }  // F8 Settings, F9 connections (ChatScreen+Settings.swift)
@@ -88,7 +86,7 @@ extension ChatScreen {
         case .help: state.help = Self.help
         case .palette: state.palette = CommandPalette(help: Self.help)
         case .website: openWebsiteScreen()
-        case .schedules: openSchedulesScreen()
+        case .schedules: openSchedules()
         case .outbox: openOutboxScreen()
         case .devices: openDevicesScreen()
         case .memory: openMemory()

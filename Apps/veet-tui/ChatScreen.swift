@@ -264,8 +264,6 @@ final class ChatScreen {
             state.websiteScreen?.link = link
         case .websiteMessage(let text):
             state.websiteScreen?.message = text
-        case .schedules(let update):
-            apply(update)
         case .outbox(let update):
             apply(update)
         case .devices(let update):

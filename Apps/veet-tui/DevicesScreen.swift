@@ -1,6 +1,7 @@
 import Foundation
 import VeetAccount
 import VeetCurses
+import VeetSchedulesScreens  // SchedulePage.shortTime
 import VeetTokens
 
 /// The devices registered for notifications on this connection (Alt-D), as

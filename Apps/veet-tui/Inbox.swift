@@ -53,8 +53,6 @@ enum AppMessage: Sendable {
     case websiteMessage(String)
     /// An open sign-in's status changed (the bounded poll while the screen is open).
     case websiteCeremony(Ceremony)
-    /// What the Schedules screen's calls found.
-    case schedules(SchedulesUpdate)
     case outbox(OutboxUpdate)
     case devices(DevicesUpdate)
     case runDetails(RunDetailsUpdate)

@@ -1,6 +1,6 @@
 import VeetCurses
 
-/// The F3 and F4 screens' keys, one table each: the footer is written from it
+/// The F3, outbox and devices screens' keys, one table each: the footer is written from it
 /// and Ctrl-P lists it, so the palette shows exactly what the footer promises.
 enum ScreenKeys {
     static let website: [CommandPalette.Item] = [
@@ -13,16 +13,6 @@ enum ScreenKeys {
         .init("delete (after revoke)", hint: "x", press: .char("x")),
     ]
 
-    static let schedules: [CommandPalette.Item] = [
-        .init("new", hint: "n", press: .char("n")),
-        .init("edit", hint: "e", press: .char("e")),
-        .init("pause", hint: "p", press: .char("p")),
-        .init("resume", hint: "u", press: .char("u")),
-        .init("cancel", hint: "x", press: .char("x")),
-        .init("filter", hint: "f", press: .char("f")),
-        .init("refresh", hint: "g", press: .char("g")),
-    ]
-
     static let outbox: [CommandPalette.Item] = [
         .init("send again", hint: "r", press: .char("r")),
         .init("discard", hint: "x", press: .char("x")),
@@ -32,14 +22,6 @@ enum ScreenKeys {
     static let devices: [CommandPalette.Item] = [
         .init("revoke", hint: "x", press: .char("x")),
         .init("refresh", hint: "g", press: .char("g")),
-    ]
-
-    /// The schedule form's keys, for Ctrl-P over it (the palette sends them to the form).
-    static let scheduleForm: [CommandPalette.Item] = [
-        .init("save", hint: "Ctrl-S", press: .char("s", .control)),
-        .init("next field", hint: "Tab", press: KeyPress(.tab)),
-        .init("previous field", hint: "Shift-Tab", press: KeyPress(.tab, .shift)),
-        .init("cancel (nothing is saved)", hint: "Esc", press: KeyPress(.escape)),
     ]
 
     /// " ↑↓ choose  p pause  ...  Esc close"; where it would not fit `width`, without " ↑↓ choose".

@@ -74,15 +74,9 @@ enum ScreenPainter {
             state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }
-        if let schedules = state.schedulesScreen {
-            schedules.draw(in: &grid, now: now)
-            if schedules.form == nil { grid.cursor = nil }  // the form's field keeps its caret
-            state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
-            return grid
-        }
         if let screen = state.featureScreen {
+            grid.cursor = nil  // a screen's focused field (a form over it) sets its own caret
             screen.paint(in: &grid, now: now)
-            grid.cursor = nil
             state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }

@@ -2,6 +2,7 @@ import Foundation
 import VeetChat
 import VeetCurses
 import VeetFolders
+import VeetSchedulesScreens
 import VeetWebsiteAccess
 import VeetStore
 import VeetTransport
@@ -96,10 +97,8 @@ struct ScreenState {
     var menu: ScreenMenu?
     /// The Website Access screen (F3), full screen while open.
     var websiteScreen: WebsiteScreen?
-    /// The Schedules screen (F4), full screen while open.
-    var schedulesScreen: SchedulesScreen?
-    /// A new schedule's form left with Esc after something was typed: `n` brings it back (nothing typed is lost,
-    /// even when the Schedules screen was closed meanwhile, say to start the conversation its agent comes from).
+    /// A new schedule's form left with Esc after something was typed, as the Schedules screen handed it over
+    /// (`SchedulesScreenRoute.keep`): the next Schedules screen opens with it, where `n` brings it back.
     var keptScheduleForm: ScheduleForm?
     /// Ctrl-Q: the messages the server has not confirmed (OutboxScreen.swift).
     var outboxScreen: OutboxScreen?

@@ -1,5 +1,6 @@
 import VeetConsole
 import VeetMemoryCommands
+import VeetSchedulesCommands
 
 /// Every command, option and example of `veet`, in one place.
 enum CommandTree {
@@ -20,7 +21,7 @@ enum CommandTree {
             CommandExample("veet sessions list --json"),
         ],
         options: [json, connection, .color],
-        subcommands: [connect, chat, sessions, sync, search, OutboxCommand.spec, FoldersCommand.spec, SchedulesCommand.spec, MemoryCommands.spec,
+        subcommands: [connect, chat, sessions, sync, search, OutboxCommand.spec, FoldersCommand.spec, SchedulesCommands.spec, MemoryCommands.spec,
                      PeopleCommand.spec,
                      EmailCommand.spec,
                      SettingsCommand.spec,

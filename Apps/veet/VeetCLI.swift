@@ -3,6 +3,8 @@ import VeetChat
 import VeetConsole
 import VeetMemory
 import VeetMemoryCommands
+import VeetSchedules
+import VeetSchedulesCommands
 import VeetStore
 import VeetTokens
 import VeetTransport
@@ -105,6 +107,10 @@ struct VeetCLI {
             try context.refuseUnknownConnection()
             return try await dispatch(parsed, context)
         } catch let failure as CommandFailure {
+            // A family not offered, unless the address has no Veetbot API at all (its health probe answers 404 too).
+            if failure.kind == "not_offered", let missing = await (try? context.client())?.missingAPI(afterStatus: 404) {
+                return ErrorReport(error: missing).print(json: context.json)
+            }
             return context.report(failure)
         } catch {
             // A 404 from an address with no Veetbot API at all (a wrong path prefix) says so.
@@ -136,7 +142,8 @@ struct VeetCLI {
         switch command.path.first {
         case "sites": return try await SitesCommand.run(command, context: context)
         case "folders": return try await FoldersCommand.run(command, context: context)
-        case "schedules": return try await SchedulesCommand.run(command, context: context)
+        case "schedules": return try await SchedulesCommands(api: SchedulesAPI(sender: .live(client: try context.client())),
+                                                             conversations: { try await context.conversationAgents(all: $0) }).run(command, console: context.console)
         case "memory": return try await MemoryCommands(api: MemoryAPI(sender: .live(client: try context.client())))
             .run(command, console: context.console)
         case "people": return try await PeopleCommand.run(command, context: context)
@@ -253,7 +260,9 @@ struct CLIContext: Sendable {
     func report(_ failure: CommandFailure) -> ExitCode {
         err.writeLine(failure.message)
         if json || jsonl {
-            var report = ErrorReport(message: failure.message, exitCode: failure.exitCode, answer: failure.cause as? APIError)
+            // A family not offered is said without the server's answer, as `notOffered` says it.
+            let answer = failure.kind == "not_offered" ? nil : failure.cause as? APIError
+            var report = ErrorReport(message: failure.message, exitCode: failure.exitCode, answer: answer)
             if let kind = failure.kind { report.kind = kind }
             report.printJSON()
         }

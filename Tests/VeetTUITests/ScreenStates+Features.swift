@@ -1,6 +1,8 @@
 import Foundation
 @testable import veet_tui
+import VeetCurses
 import VeetSchedules
+import VeetSchedulesScreens
 import VeetTransport
 import VeetWebsiteAccess
 
@@ -12,7 +14,16 @@ enum FeatureScreenStates {
         try! WireJSON.decoder().decode(T.self, from: Data(json.utf8))
     }
 
-    static func schedules() -> ScreenState {
+    /// The Schedules screen as the shell holds it: mounted (its work never runs in a picture).
+    static func schedules(_ screen: SchedulesScreen = schedulesScreen()) -> ScreenState {
+        let unused = HTTPRequestSender { _ in throw CancellationError() }
+        var state = ScreenGoldenTests.base()
+        state.featureScreen = MountedScreen(screen, work: SchedulesScreenWork(api: SchedulesAPI(sender: unused),
+                                                                              conversations: { [] }), mount: 1)
+        return state
+    }
+
+    static func schedulesScreen() -> SchedulesScreen {
         let cadence = #"{"kind":"DAILY","local_time":"08:00:00","timezone":"Europe/Lisbon"}"#
         let items = decode([ScheduleListItem].self, """
             [{"id":"0198d6a4-1111-7000-8000-000000000001","state":"ACTIVE","pause_reason":null,"current_revision":2,
@@ -55,9 +66,7 @@ enum FeatureScreenStates {
         screen.record = record
         screen.occurrences = occurrences
         screen.message = ""
-        var state = ScreenGoldenTests.base()
-        state.schedulesScreen = screen
-        return state
+        return screen
     }
 
     static func website() -> ScreenState {

@@ -6,8 +6,8 @@ import VeetTransport
 
 /// The reading page of one schedule on the Schedules screen: title, state,
 /// cadence in words, next runs, the full instruction, recent occurrences.
-enum SchedulePage {
-    static func draw(_ record: ScheduleRecord, occurrences: [ScheduleOccurrence], in grid: inout ScreenGrid,
+public enum SchedulePage {
+    public static func draw(_ record: ScheduleRecord, occurrences: [ScheduleOccurrence], in grid: inout ScreenGrid,
                      area: GridRect, now: Date) {
         let page = TextStyle(foreground: .ink, background: .paper)
         let title = TextStyle(attributes: .bold, foreground: .ink, background: .paper)
@@ -47,14 +47,14 @@ enum SchedulePage {
     }
 
     /// The contract's pause reasons in words; another reason shows as the server sent it.
-    static let pauseReasonWords = ["user": "by you", "failure_limit": "too many failures"]
+    public static let pauseReasonWords = ["user": "by you", "failure_limit": "too many failures"]
 
-    static func stateWord(_ state: ScheduleState) -> String {
+    public static func stateWord(_ state: ScheduleState) -> String {
         state.rawValue.lowercased()
     }
 
     /// "Mon 7 Dec 08:30" in the cadence's time zone (else this machine's).
-    static func shortTime(_ date: Date, zone: TimeZone?) -> String {
+    public static func shortTime(_ date: Date, zone: TimeZone?) -> String {
         var style = Date.FormatStyle(date: .omitted, time: .omitted, locale: Locale(identifier: "en_GB"),
                                      timeZone: zone ?? .current)
         style = style.weekday(.abbreviated).day(.defaultDigits).month(.abbreviated).hour(.twoDigits(amPM: .omitted))

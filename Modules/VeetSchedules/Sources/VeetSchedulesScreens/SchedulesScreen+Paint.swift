@@ -4,89 +4,11 @@ import VeetSchedules
 import VeetTokens
 import VeetTransport
 
-/// The Schedules screen (F4): the schedules (title, state, next run) beside a
-/// reading page of the selected one — its full instruction, the cadence in
-/// words (`CadenceText`), the next fire times (the server's next run, then
-/// `FireTimes`) and its recent occurrences. Everything shown is computed by
-/// VeetSchedules; this value only holds what was read and draws it.
-struct SchedulesScreen {
-    /// Which states the list shows (`f` cycles); sent to the feature's list, which applies it too.
-    enum Filter: CaseIterable {
-        case all, active, paused, ended
-
-        var states: Set<ScheduleState> {
-            switch self {
-            case .all: []
-            case .active: [.active]
-            case .paused: [.paused]
-            case .ended: [.completed, .cancelled]
-            }
-        }
-
-        var label: String {
-            switch self {
-            case .all: "all"
-            case .active: "active"
-            case .paused: "paused"
-            case .ended: "ended"
-            }
-        }
-
-        var next: Filter {
-            let all = Filter.allCases
-            return all[(all.firstIndex(of: self)! + 1) % all.count]
-        }
-    }
-
-    var items: [ScheduleListItem]?
-    var filter = Filter.all
-    /// The server does not offer schedules (404/405/400 on the list): a plain page, never an error.
-    var unavailable = false
-    var selected = 0
-    /// The selected schedule as last read, with its recent occurrences.
-    var record: ScheduleRecord?
-    var occurrences: [ScheduleOccurrence] = []
-    /// `x` pressed once: waiting for `y` to cancel the selected schedule.
-    var confirmingCancel = false
-    /// `n` (new) or `e` (edit): the form over the screen, which takes every key while open.
-    var form: ScheduleForm?
-    var message = "Loading..."
-
-    var selectedItem: ScheduleListItem? {
-        guard let items, items.indices.contains(selected) else { return nil }
-        return items[selected]
-    }
-
-    /// The selected schedule's record, when the one read is still the one selected.
-    var selectedRecord: ScheduleRecord? {
-        guard let record, record.id == selectedItem?.id else { return nil }
-        return record
-    }
-
-    /// A schedule just created: selected when the list read after it brings it.
-    var pendingSelection: String?
-
-    mutating func show(_ items: [ScheduleListItem]) {
-        let previous = pendingSelection.flatMap { id in items.contains { $0.id == id } ? id : nil } ?? selectedItem?.id
-        if previous == pendingSelection { pendingSelection = nil }
-        self.items = items
-        selected = items.firstIndex { $0.id == previous } ?? min(selected, max(items.count - 1, 0))
-        if message == "Loading..." { message = "" }
-    }
-
-    /// A record read (after a selection, an action, or a conflict) also updates its list row.
-    mutating func show(_ record: ScheduleRecord, occurrences: [ScheduleOccurrence]?) {
-        self.record = record
-        if let occurrences { self.occurrences = occurrences }
-        guard let index = items?.firstIndex(where: { $0.id == record.id }) else { return }
-        items?[index].state = record.schedule.state
-        items?[index].pauseReason = record.schedule.pauseReason
-        items?[index].currentRevision = record.schedule.currentRevision
-        items?[index].nextFireAt = record.schedule.nextFireAt
-        items?[index].title = record.revision.definition.title
-    }
-
-    func draw(in grid: inout ScreenGrid, now: Date) {
+/// The Schedules screen drawn: the list, the selected schedule's page (`SchedulePage`), the form over them.
+extension SchedulesScreen {
+    /// Draws the list, the reading page, the notice and the footer, and the form over them while it is open
+    /// (its focused field keeps the caret).
+    public func paint(in grid: inout ScreenGrid, now: Date) {
         let page = TextStyle(foreground: .ink, background: .paper)
         grid.fill(grid.bounds, style: page)
         let header = TextStyle(attributes: .bold, foreground: .ink, background: .paperDeep)
@@ -113,9 +35,9 @@ struct SchedulesScreen {
             ? "Cancel “\(selectedItem?.title ?? "")”? Future runs stop; a run already started keeps running.  y cancel it  n keep it"
             : message
         if !notice.isEmpty { _ = grid.put(" " + notice, row: grid.height - 2, column: 0, style: attention, limit: grid.width) }
-        _ = grid.put(ScreenKeys.footer(ScreenKeys.schedules, width: grid.width), row: grid.height - 1, column: 0,
+        _ = grid.put(Self.footer(width: grid.width), row: grid.height - 1, column: 0,
                      style: footer)
-        form?.draw(in: &grid, styles: ScreenPainter.styles)
+        form?.draw(in: &grid, styles: .standard)
     }
 
     private func drawList(in grid: inout ScreenGrid, width: Int, page: TextStyle, now: Date) {

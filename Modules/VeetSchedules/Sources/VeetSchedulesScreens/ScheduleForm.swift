@@ -9,34 +9,34 @@ import VeetTransport
 /// value holds what is typed, draws it and says each refusal under its field.
 /// Nothing typed is ever dropped: a refusal, a server error or a 409 leaves
 /// every field as it was.
-struct ScheduleForm {
-    enum Action: Equatable {
+public struct ScheduleForm: Sendable {
+    public enum Action: Sendable, Equatable {
         case none, cancel
         /// Every local rule passed: send it.
         case save(ScheduleDraft)
     }
 
-    typealias Field = ScheduleDraft.Field
+    public typealias Field = ScheduleDraft.Field
 
     /// The schedule being edited as last read (nil: a new schedule). A 409
     /// replaces it with the record read back, so the next save sends that revision.
-    var base: ScheduleRecord?
+    public var base: ScheduleRecord?
     /// The draft the form opened on (it remembers the original cadence for an edit).
-    let opened: ScheduleDraft
-    var title: TextInput
-    var instruction: TextInput
-    var cadence: TextInput
-    var timezone: TextInput
-    var field = Field.title
-    var refusals: [Field: String] = [:]
+    public let opened: ScheduleDraft
+    public var title: TextInput
+    public var instruction: TextInput
+    public var cadence: TextInput
+    public var timezone: TextInput
+    public var field = Field.title
+    public var refusals: [Field: String] = [:]
     /// About the whole schedule: a server refusal, a conflict, "Saving...".
-    var notice = ""
-    var isSaving = false
+    public var notice = ""
+    public var isSaving = false
     /// The key of the last create sent and what it was sent for: the same draft
     /// sent again replays (a lost answer), a changed one is a new request.
-    var lastCreate: (draft: ScheduleDraft, key: IdempotencyKey)?
+    public var lastCreate: (draft: ScheduleDraft, key: IdempotencyKey)?
 
-    init(creatingIn timezone: String) {
+    public init(creatingIn timezone: String) {
         let draft = ScheduleDraft(timezone: timezone)
         opened = draft
         title = TextInput()
@@ -45,7 +45,7 @@ struct ScheduleForm {
         self.timezone = TextInput(text: timezone)
     }
 
-    init(editing record: ScheduleRecord, fallbackTimezone: String) {
+    public init(editing record: ScheduleRecord, fallbackTimezone: String) {
         let draft = ScheduleDraft(record.revision.definition, fallbackTimezone: fallbackTimezone)
         base = record
         opened = draft
@@ -55,12 +55,12 @@ struct ScheduleForm {
         timezone = TextInput(text: draft.timezone)
     }
 
-    var isEditing: Bool { base != nil }
+    public var isEditing: Bool { base != nil }
 
     /// Whether anything was typed since the form opened.
-    var isChanged: Bool { draft != opened }
+    public var isChanged: Bool { draft != opened }
 
-    var draft: ScheduleDraft {
+    public var draft: ScheduleDraft {
         var draft = opened
         draft.title = title.text
         draft.instruction = instruction.text
@@ -70,14 +70,14 @@ struct ScheduleForm {
     }
 
     /// The key for sending `draft` as a new schedule.
-    mutating func createKey(for draft: ScheduleDraft) -> IdempotencyKey {
+    public mutating func createKey(for draft: ScheduleDraft) -> IdempotencyKey {
         if let lastCreate, lastCreate.draft == draft { return lastCreate.key }
         let key = IdempotencyKey()
         lastCreate = (draft, key)
         return key
     }
 
-    mutating func handle(_ event: InputEvent, now: Date) -> Action {
+    public mutating func handle(_ event: InputEvent, now: Date) -> Action {
         guard !isSaving else { return .none }
         if case .key(let key) = event {
             switch key {
@@ -126,7 +126,7 @@ struct ScheduleForm {
     }
 
     /// The server refused it: the reasons beside their fields (or for the whole form); the text stays.
-    mutating func refused(fields: [Field: String], notice: String) {
+    public mutating func refused(fields: [Field: String], notice: String) {
         isSaving = false
         refusals.merge(fields) { _, new in new }
         self.notice = notice
@@ -134,7 +134,7 @@ struct ScheduleForm {
     }
 
     /// A 409 on an edit: the text stays, the base moves to what is there now.
-    mutating func conflicted(current: ScheduleRecord?, description: String) {
+    public mutating func conflicted(current: ScheduleRecord?, description: String) {
         isSaving = false
         guard let before = base, let current else {
             notice = description
@@ -146,7 +146,7 @@ struct ScheduleForm {
                 + " Your text is kept: Ctrl-S saves it over revision \(current.schedule.currentRevision), Esc drops it."
     }
 
-    subscript(field: Field) -> TextInput {
+    public subscript(field: Field) -> TextInput {
         get {
             switch field {
             case .title: title
@@ -174,14 +174,17 @@ struct ScheduleForm {
     static let cadenceHint = "daily 08:00 · weekly mon,fri 08:30 · monthly 1,15,last 09:00 · yearly 02-14 07:00 · "
         + "once 2026-12-24T18:00:00Z"
 
-    var heading: String {
+    /// The form's keys, at the foot of its box (Ctrl-P lists them).
+    public static let keyLine = "Tab next field  Enter next (on the last: save)  Ctrl-S save  Esc cancel"
+
+    public var heading: String {
         guard let base else { return " New schedule " }
         return " Edit “\(TextFitting.truncate(base.revision.definition.title, width: 40))” · revision "
             + "\(base.schedule.currentRevision) "
     }
 
     /// A box over the Schedules screen; the instruction takes the rows left.
-    func draw(in grid: inout ScreenGrid, styles: WidgetStyles) {
+    public func draw(in grid: inout ScreenGrid, styles: WidgetStyles) {
         let width = min(grid.width - 4, 110), height = min(grid.height - 2, 30)
         let rect = GridRect(row: max((grid.height - height) / 2, 0), column: max((grid.width - width) / 2, 0),
                             width: width, height: height)
@@ -213,8 +216,7 @@ struct ScheduleForm {
             _ = grid.put(line, row: row + index, column: inside.column, style: isSaving ? Self.quiet : Self.refusal,
                          limit: inside.right)
         }
-        let keys = "Tab next field  Enter next (on the last: save)  Ctrl-S save  Esc cancel"
-        _ = grid.put(keys, row: inside.row + inside.height - 1, column: inside.column, style: Self.quiet,
+        _ = grid.put(Self.keyLine, row: inside.row + inside.height - 1, column: inside.column, style: Self.quiet,
                      limit: inside.right)
     }
 
