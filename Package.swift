@@ -13,6 +13,7 @@ let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 /// The faces (a feature's screens and commands targets), by the feature package that holds them.
 let faces = [
     "VeetMemoryScreens": "VeetMemory", "VeetMemoryCommands": "VeetMemory",
+    "VeetPeopleScreens": "VeetPeople", "VeetPeopleCommands": "VeetPeople",
 ]
 
 /// A module of the workspace (or a feature's face), as a dependency.
@@ -60,6 +61,7 @@ let package = Package(
                            "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMemory", "VeetPeople", "VeetMarkdown", "VeetTokens",
                            "VeetTerminal", "VeetConsole"].map(module)
                 + [module("VeetMemoryCommands")]
+                + [module("VeetPeopleCommands")]
                 + [module("VeetEmail")]
                 + [module("VeetSettings")]
                 + [module("VeetSubscriptions")],
@@ -71,6 +73,7 @@ let package = Package(
                            "VeetSchedules", "VeetWebsiteAccess", "VeetMemory", "VeetPeople", "VeetTokens", "VeetTerminal", "VeetCurses",
                            "VeetConsole", "VeetMarkdown"].map(module)
                 + [module("VeetMemoryScreens")]
+                + [module("VeetPeopleScreens")]
                 + [module("VeetEmail")]
                 // Connections (device revocation on forget) and the Settings screen.
                 + ["VeetAccount", "VeetSettings"].map(module)
@@ -128,6 +131,8 @@ let package = Package(
         moduleTests("VeetMemoryFaces", ["VeetMemoryScreens", "VeetMemoryCommands", "VeetMemory", "VeetCurses", "VeetConsole",
                                         "VeetTestSupport", "VeetTransport"], package: "VeetMemory"),
         moduleTests("VeetPeople", ["VeetPeople", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
+        moduleTests("VeetPeopleFaces", ["VeetPeopleScreens", "VeetPeopleCommands", "VeetPeople", "VeetCurses", "VeetConsole",
+                                        "VeetTestSupport", "VeetTransport"], package: "VeetPeople"),
         moduleTests("VeetEmail", ["VeetEmail", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetFixture"]),
         moduleTests("VeetSettings", ["VeetSettings", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetSubscriptions", ["VeetSubscriptions", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
@@ -146,7 +151,7 @@ let package = Package(
         .testTarget(
             name: "VeetTUITests",
             dependencies: ["veet-tui"] + ["VeetChat", "VeetCurses", "VeetStore", "VeetTransport", "VeetWire"].map(module)
-                + [module("VeetPeople")]
+                + [module("VeetPeople"), module("VeetPeopleScreens")]
                 + ["VeetEmail", "VeetSettings", "VeetTokens"].map(module)  // Email mode and the Settings screen
                 + ["VeetTestSupport", "VeetSchedules", "VeetWebsiteAccess"].map(module)  // the pictured states
                 + [module("VeetSubscriptions")],  // the Subscriptions screen

@@ -2,11 +2,15 @@ import Foundation
 import VeetCurses
 import VeetMemory
 import VeetMemoryScreens
+import VeetPeople
+import VeetPeopleScreens
 
 /// The features' own screens (their faces): one registration line each, then
 /// the same mounting, keys, answers and routes for all of them.
 extension ChatScreen {
     func openMemory() { mount(MemoryScreen(), work: MemoryScreenWork(api: MemoryAPI(sender: backend.api.sender),
+                                                                     describe: Backend.describe)) }
+    func openPeople() { mount(PeopleScreen(), work: PeopleScreenWork(api: backend.people, audited: { [backend] in try await backend.auditedPeople() },
                                                                      describe: Backend.describe)) }
 
     /// Opens `screen` full screen and starts its opening work.
@@ -47,6 +51,22 @@ extension ChatScreen {
         Task.detached { await work.run(effect) { inbox.post(.screenResult(mount: mount, $0)) } }
     }
 
-    /// A move a screen asked for to another feature. None of the mounted faces asks for one yet.
-    private func resolve(_ route: any Sendable) {}
+    /// A move a screen asked for to another feature.
+    private func resolve(_ route: any Sendable) {
+        if let route = route as? PeopleScreenRoute { resolve(route) }
+    }
+
+    /// People's Prepare for a conversation: a new conversation whose composer holds the request
+    /// (sent only when the owner presses Enter). A draft already typed is kept.
+    private func resolve(_ route: PeopleScreenRoute) {
+        switch route {
+        case .prepareConversation(let person, let request):
+            openConversation(nil)
+            if state.composer.isEmpty {
+                state.composer = TextInput(text: request)
+            } else {
+                state.notice = "Your draft was kept; ask about \(person.displayName) when it is sent."
+            }
+        }
+    }
 }

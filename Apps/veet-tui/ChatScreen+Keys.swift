@@ -34,7 +34,6 @@ extension ChatScreen {
         if state.schedulesScreen?.form != nil { handleScheduleForm(event); return }  // typing, pastes included
         if state.schedulesScreen != nil { if case .key(let key) = event { handleSchedulesScreen(key) }; return }
         if state.featureScreen != nil { handleFeatureScreen(event); return }
-        if state.peopleScreen != nil { if case .key(let key) = event { handlePeopleScreen(key) }; return }
         if handleSettingsLayer(event) { return }  // F8 Settings, F9 connections (ChatScreen+Settings.swift)
         if case .paste(let text) = event {
             if state.focus == .search {
@@ -92,7 +91,7 @@ extension ChatScreen {
         case .outbox: openOutboxScreen()
         case .devices: openDevicesScreen()
         case .memory: openMemory()
-        case .people: openPeopleScreen()
+        case .people: openPeople()
         case .email: toggleEmailMode()
         case .settings: openSettings()  // reached only from the palette's list; F8 is caught in the settings layer
         case .connections: openConnectionsMenu()

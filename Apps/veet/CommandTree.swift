@@ -1,5 +1,6 @@
 import VeetConsole
 import VeetMemoryCommands
+import VeetPeopleCommands
 
 /// Every command, option and example of `veet`, in one place.
 enum CommandTree {
@@ -21,7 +22,7 @@ enum CommandTree {
         ],
         options: [json, connection, .color],
         subcommands: [connect, chat, sessions, sync, search, OutboxCommand.spec, FoldersCommand.spec, SchedulesCommand.spec, MemoryCommands.spec,
-                     PeopleCommand.spec,
+                     PeopleCommands.spec,
                      EmailCommand.spec,
                      SettingsCommand.spec,
                      SubscriptionsCommand.spec,
