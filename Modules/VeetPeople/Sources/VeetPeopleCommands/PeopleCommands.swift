@@ -100,7 +100,8 @@ public struct PeopleCommands: CommandGroup {
                                  + "so a script never erases more than it expected.", exitCode: .usage)
         }
         do {
-            let api = isWrite ? try await audited(api) : api
+            var api = api
+            if isWrite { api = try await audited(api) }
             return try await PeopleCommandRun(api: api, console: console).dispatch(command)
         } catch let meaning as PeopleError {
             throw CommandFailure("\(program): \(meaning.description)", exitCode: Self.exitCode(meaning))

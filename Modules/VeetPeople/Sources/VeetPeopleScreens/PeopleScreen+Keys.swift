@@ -22,9 +22,9 @@ extension PeopleScreen {
     }
 
     private mutating func handle(_ key: KeyPress) -> ScreenStep<PeopleScreenEffect, PeopleScreenRoute> {
-        if let effects = handleIdentitySheet(key) ?? handleImports(key) ?? handleContacts(key) {
-            return ScreenStep(effects: effects)
-        }
+        if let effects = handleIdentitySheet(key) { return ScreenStep(effects: effects) }
+        if let effects = handleImports(key) { return ScreenStep(effects: effects) }
+        if let effects = handleContacts(key) { return ScreenStep(effects: effects) }
         if let sheet {
             return ScreenStep(effects: handleSheet(sheet, key))
         }
