@@ -28,7 +28,7 @@ public struct ContactSheet: Equatable, Sendable {
     }
 
     /// The details that still hold (an ended one keeps its `valid_to`).
-    var current: [PersonIdentifier] { aliases.filter { $0.validTo == nil } }
+    public var current: [PersonIdentifier] { aliases.filter { $0.validTo == nil } }
 
     func draw(in grid: inout ScreenGrid) {
         var lines: [(String, TextStyle)] = []

@@ -79,7 +79,7 @@ import VeetTransport
         server.on("PATCH", "/v1/people/m", .apiError(409, "conflict", message: "stale"))
         server.on("GET", "/v1/people/m", PeopleWire.profile("m", "Maya Chen", revision: 2, aliases: 1))
         let reports = Reports()
-        let work = PeopleScreenWork(api: PeopleWire.api(server), audited: { PeopleWire.audited(PeopleWire.api(server)) })
+        let work = PeopleScreenWork(api: PeopleWire.api(server), audited: { try await PeopleWire.audited(PeopleWire.api(server)) })
         let edit = PersonEdit(addContact: .init(kind: .email, value: "maya@example.com"))
         await work.run(.action(.contact(edit, describing: "Added email maya@example.com."), person: maya)) { reports.add($0) }
         var screen = PeopleScreen()
