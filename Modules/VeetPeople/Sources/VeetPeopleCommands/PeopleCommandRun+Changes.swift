@@ -72,7 +72,7 @@ extension PeopleCommandRun {
         let chosen = command.values(PeopleCommands.entities).flatMap { $0.split(separator: ",") }
             .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
         guard !chosen.isEmpty else {
-            throw PeopleCommandError(message: "not-same needs --entities ID,... (from `veet people show \(id) --section evidence`).",
+            throw PeopleCommandError(message: "not-same needs --entities ID,... (from `\(console.programName) people show \(id) --section evidence`).",
                                      code: .usage)
         }
         let person = try await api.profile(id: id).person
@@ -80,7 +80,7 @@ extension PeopleCommandRun {
         let known = Dictionary(evidence.map { ($0.id.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         if let unknown = chosen.first(where: { known[$0] == nil }) {
             throw PeopleCommandError(message: "\(person.displayName) has no record \(unknown) "
-                                     + "(see `veet people show \(person.id) --section evidence`); nothing was changed.",
+                                     + "(see `\(console.programName) people show \(person.id) --section evidence`); nothing was changed.",
                                      code: .notFound)
         }
         let preview = try await api.previewSplit(person, selecting: chosen)
@@ -124,7 +124,7 @@ extension PeopleCommandRun {
 
     func decide(_ id: String, _ decision: SuggestionDecision) async throws -> ExitCode {
         guard let suggestion = await api.mergeSuggestions().first(where: { $0.id == id.lowercased() || $0.id == id }) else {
-            throw PeopleCommandError(message: "No open suggestion \(id) (see `veet people suggestions`).", code: .notFound)
+            throw PeopleCommandError(message: "No open suggestion \(id) (see `\(console.programName) people suggestions`).", code: .notFound)
         }
         let answered = try await api.decide(suggestion, decision)
         if console.json {
@@ -166,7 +166,7 @@ extension PeopleCommandRun {
         let (facts, revisions) = try await api.facts(personID: personID)
         guard let index = facts.firstIndex(where: { $0.id == factID.lowercased() || $0.id == factID }) else {
             throw PeopleCommandError(message: "This person has no fact \(factID) "
-                                     + "(see `veet people show \(personID) --section facts`).", code: .notFound)
+                                     + "(see `\(console.programName) people show \(personID) --section facts`).", code: .notFound)
         }
         let fact = facts[index]
         let result = try await api.correct(personID: personID, Correction(

@@ -14,7 +14,7 @@ extension PeopleCommands {
         name: "contact", summary: "Add or end a contact detail (email, phone, handle, name, role).",
         discussion: """
             --add takes KIND:VALUE, such as email:maya@example.com; --end takes the contact's id \
-            (from `veet people show ID --json`, aliases). The person's revision is expected: an edit \
+            (from `\(program) people show ID --json`, aliases). The person's revision is expected: an edit \
             made on another device meanwhile refuses it and nothing is changed.
             """,
         options: [add.spec, end.spec], positionals: [id.spec])
@@ -33,7 +33,7 @@ extension PeopleCommandRun {
             guard let alias = profile.aliases.first(where: { $0.id == end.identifierID.lowercased() || $0.id == end.identifierID })
             else {
                 throw PeopleCommandError(message: "\(profile.person.displayName) has no contact detail \(end.identifierID) "
-                                         + "(see `veet people show \(profile.person.id) --json`); nothing was changed.",
+                                         + "(see `\(console.programName) people show \(profile.person.id) --json`); nothing was changed.",
                                          code: .notFound)
             }
             change.endContact = .init(identifierID: alias.id, expectedRevision: alias.revision, validTo: end.validTo)

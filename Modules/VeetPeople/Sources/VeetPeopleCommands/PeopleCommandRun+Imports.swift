@@ -46,7 +46,7 @@ extension PeopleCommandRun {
         case "preview":
             let preview = try await api.previewImport(try scope(command))
             if !console.json {
-                console.err.writeLine("Apply it with `veet people import apply \(preview.id)`.")
+                console.err.writeLine("Apply it with `\(console.programName) people import apply \(preview.id)`.")
             }
             return try printJobResult(preview)
         case "apply":
@@ -113,7 +113,7 @@ extension PeopleCommandRun {
         switch job.state {
         case .failed:
             let text = "veet: The import failed (\(job.errorCode ?? "no reason given")); "
-                + "resume it with `veet people import resume \(job.id)`."
+                + "resume it with `\(console.programName) people import resume \(job.id)`."
             if failing { throw CommandFailure(text) }
             console.err.writeLine(text)
         case .budgetPaused: console.err.writeLine("The spending cap was reached; resume with a higher "

@@ -17,7 +17,10 @@ public struct PeopleCommands: CommandGroup {
         self.audited = audited
     }
 
-    static let id = Argument("id", help: "The person's id (from `veet people list`).")
+    /// The program these help texts name: the CLI that registers the group (its runs say `console.programName`).
+    static let program = "veet"
+
+    static let id = Argument("id", help: "The person's id (from `\(program) people list`).")
     static let name = Argument("name", help: "The new name (1-200 characters).")
     static let newName = Argument("name", help: "The person's name (1-200 characters).")
     static let source = Argument("source", help: "The person merged away.")
@@ -25,7 +28,7 @@ public struct PeopleCommands: CommandGroup {
     static let suggestionID = Argument("id", help: "The suggestion id.")
     static let operation = Argument("operation", help: "The operation id (shown by merge and show).")
     static let fact = Argument("fact", help: "The fact id (veet people show ID --section facts).")
-    static let job = Argument("job", help: "The import job id (from `veet people import list`).")
+    static let job = Argument("job", help: "The import job id (from `\(program) people import list`).")
 
     static let pinned = Flag("pinned", help: "Only the pinned people.")
     static let needsReview = Flag("needs-review", help: "People known only by a name or role, and possible duplicates.")
