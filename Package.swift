@@ -14,6 +14,7 @@ let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 let faces = [
     "VeetMemoryScreens": "VeetMemory", "VeetMemoryCommands": "VeetMemory",
     "VeetSchedulesScreens": "VeetSchedules", "VeetSchedulesCommands": "VeetSchedules",
+    "VeetPeopleScreens": "VeetPeople", "VeetPeopleCommands": "VeetPeople",
 ]
 
 /// A module of the workspace (or a feature's face), as a dependency.
@@ -64,6 +65,7 @@ let package = Package(
                            "VeetTerminal", "VeetConsole"].map(module)
                 + [module("VeetMemoryCommands")]
                 + [module("VeetSchedulesCommands")]
+                + [module("VeetPeopleCommands")]
                 + [module("VeetEmail")]
                 + [module("VeetSettings")]
                 + [module("VeetSubscriptions")]
@@ -78,6 +80,7 @@ let package = Package(
                            "VeetConsole", "VeetMarkdown"].map(module)
                 + [module("VeetMemoryScreens")]
                 + [module("VeetSchedulesScreens")]
+                + [module("VeetPeopleScreens")]
                 + [module("VeetEmail")]
                 // Connections (device revocation on forget) and the Settings screen.
                 + ["VeetAccount", "VeetSettings"].map(module)
@@ -139,6 +142,8 @@ let package = Package(
         moduleTests("VeetMemoryFaces", ["VeetMemoryScreens", "VeetMemoryCommands", "VeetMemory", "VeetCurses", "VeetConsole",
                                         "VeetTestSupport", "VeetTransport"], package: "VeetMemory"),
         moduleTests("VeetPeople", ["VeetPeople", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
+        moduleTests("VeetPeopleFaces", ["VeetPeopleScreens", "VeetPeopleCommands", "VeetPeople", "VeetCurses", "VeetConsole",
+                                        "VeetTestSupport", "VeetTransport"], package: "VeetPeople"),
         moduleTests("VeetEmail", ["VeetEmail", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetFixture"]),
         moduleTests("VeetSettings", ["VeetSettings", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetSubscriptions", ["VeetSubscriptions", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
@@ -157,7 +162,7 @@ let package = Package(
         .testTarget(
             name: "VeetTUITests",
             dependencies: ["veet-tui"] + ["VeetChat", "VeetCurses", "VeetStore", "VeetTransport", "VeetWire"].map(module)
-                + [module("VeetPeople")]
+                + [module("VeetPeople"), module("VeetPeopleScreens")]
                 + ["VeetEmail", "VeetSettings", "VeetTokens"].map(module)  // Email mode and the Settings screen
                 + ["VeetTestSupport", "VeetSchedules", "VeetWebsiteAccess"].map(module)  // the pictured states
                 + [module("VeetSchedulesScreens")]

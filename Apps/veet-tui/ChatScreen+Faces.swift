@@ -5,6 +5,8 @@ import VeetMemory
 import VeetMemoryScreens
 import VeetSchedules
 import VeetSchedulesScreens
+import VeetPeople
+import VeetPeopleScreens
 
 /// The features' own screens (their faces): one registration line each, then
 /// the same mounting, keys, answers and routes for all of them.
@@ -22,6 +24,8 @@ extension ChatScreen {
                   }
               }, describe: Backend.describe))
     }
+    func openPeople() { mount(PeopleScreen(), work: PeopleScreenWork(api: backend.people, audited: { [backend] in try await backend.auditedPeople() },
+                                                                     describe: Backend.describe)) }
 
     /// Opens `screen` full screen and starts its opening work.
     func mount<Screen: FeatureScreen>(_ screen: Screen, work: some ScreenEffects<Screen>) {
@@ -64,5 +68,20 @@ extension ChatScreen {
     /// A move a screen asked for to another feature, or a value it hands the shell to keep.
     private func resolve(_ route: any Sendable) {
         if case .keep(let form)? = route as? SchedulesScreenRoute { state.keptScheduleForm = form }
+        if let route = route as? PeopleScreenRoute { resolve(route) }
+    }
+
+    /// People's Prepare for a conversation: a new conversation whose composer holds the request
+    /// (sent only when the owner presses Enter). A draft already typed is kept.
+    private func resolve(_ route: PeopleScreenRoute) {
+        switch route {
+        case .prepareConversation(let person, let request):
+            openConversation(nil)
+            if state.composer.isEmpty {
+                state.composer = TextInput(text: request)
+            } else {
+                state.notice = "Your draft was kept; ask about \(person.displayName) when it is sent."
+            }
+        }
     }
 }

@@ -32,7 +32,6 @@ extension ChatScreen {
         if state.outboxScreen != nil { if case .key(let key) = event { handleOutboxScreen(key) }; return }
         if state.devicesScreen != nil { if case .key(let key) = event { handleDevicesScreen(key) }; return }
         if state.featureScreen != nil { handleFeatureScreen(event); return }
-        if state.peopleScreen != nil { if case .key(let key) = event { handlePeopleScreen(key) }; return }
         if handleSettingsLayer(event) { return }  // F8 Settings, F9 connections (ChatScreen+Settings.swift)
         if case .paste(let text) = event {
             if state.focus == .search {
@@ -90,7 +89,7 @@ extension ChatScreen {
         case .outbox: openOutboxScreen()
         case .devices: openDevicesScreen()
         case .memory: openMemory()
-        case .people: openPeopleScreen()
+        case .people: openPeople()
         case .email: toggleEmailMode()
         case .settings: openSettings()  // reached only from the palette's list; F8 is caught in the settings layer
         case .connections: openConnectionsMenu()

@@ -33,10 +33,7 @@ extension ChatScreen {
         if state.websiteScreen != nil { return ScreenKeys.website }
         if state.outboxScreen != nil { return ScreenKeys.outbox }
         if state.devicesScreen != nil { return ScreenKeys.devices }
-        if let screen = state.featureScreen { return KeyHints.items(screen.keyHints(width: width, now: now)) }
-        if let people = state.peopleScreen {
-            return people.sheet == nil ? KeyHints.items(people.keyHints) : cardItems(people.paletteHints(now: now))
-        }
+        if let screen = state.featureScreen { return cardItems(screen.keyHints(width: width, now: now)) }
         return nil
     }
 

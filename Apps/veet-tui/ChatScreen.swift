@@ -272,8 +272,6 @@ final class ChatScreen {
             apply(update)
         case .screenResult(let mount, let result):
             applyScreenResult(result, mount: mount)
-        case .people(let update):
-            apply(update)
         case .email(let update):
             apply(update)
         case .subscriptions(let update):

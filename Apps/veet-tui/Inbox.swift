@@ -58,8 +58,6 @@ enum AppMessage: Sendable {
     case runDetails(RunDetailsUpdate)
     /// An answer of the open feature screen's work (`mount` names which screen asked).
     case screenResult(mount: Int, any Sendable)
-    /// What the People screen's calls found.
-    case people(PeopleUpdate)
     /// What Email mode's calls found.
     case email(EmailUpdate)
     /// What the Subscriptions screen's calls found (Email mode's S).

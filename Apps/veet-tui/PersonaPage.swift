@@ -178,7 +178,7 @@ struct PersonaPage {
 
     func rows(width: Int) -> [Row] {
         func wrapped(_ text: String, style: TextStyle = Self.quietStyle, edge: TextStyle? = SettingsScreen.edge) -> [Row] {
-            PeopleScreen.wrap(text, width: max(width - 4, 20)).map { Row(line: [StyledRun($0, style: style)], edge: edge) }
+            TextFitting.wrapWords(text, width: max(width - 4, 20)).map { Row(line: [StyledRun($0, style: style)], edge: edge) }
         }
         func capsule(_ text: String, filled: Bool) -> StyledRun {
             StyledRun(" \(text) ", style: filled ? SettingsScreen.primary : Self.label)

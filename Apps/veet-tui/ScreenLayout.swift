@@ -98,7 +98,7 @@ enum ScreenLayout {
             if state.linePrompt != nil { settleLinePrompt(&state, row: height - 1, width: width) }
             return
         }
-        guard state.featureScreen == nil, state.peopleScreen == nil else { return }
+        guard state.featureScreen == nil else { return }
         state.settleTitle()
         let frame = ScreenFrame(state, width: width, height: height, now: now)
         if !frame.narrow { settleSidebar(&state, frame: frame, width: Sidebar.width, now: now) }

@@ -80,12 +80,6 @@ enum ScreenPainter {
             state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }
-        if let people = state.peopleScreen {
-            people.draw(in: &grid, now: now)
-            grid.cursor = nil
-            state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
-            return grid
-        }
         let frame = ScreenFrame(state, width: width, height: height, now: now)
         let paneLeft = frame.paneLeft, paneWidth = frame.paneWidth
 

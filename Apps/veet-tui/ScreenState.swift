@@ -110,8 +110,6 @@ struct ScreenState {
     var taskPermissionChooser: TaskPermissionChooser?
     /// A feature's own screen (its face, e.g. Memory on F5), full screen while open (ChatScreen+Faces.swift).
     var featureScreen: MountedScreen?
-    /// The People screen (F6), full screen while open.
-    var peopleScreen: PeopleScreen?
     /// Chat or Email on screen (F7); both stay mounted.
     var mode: AppMode = .chat
     /// Email mode, made the first time it opens and kept across switches (process memory only).

@@ -171,7 +171,7 @@ struct SettingsScreen {
             [StyledRun(label.padding(toLength: 16, withPad: " ", startingAt: 0), style: Self.label), StyledRun(" \(value) ", style: style)]
         }
         func wrapped(_ text: String, style: TextStyle = Self.quiet) -> [StyledLine] {
-            PeopleScreen.wrap(text, width: max(width - 4, 20)).map { [StyledRun($0, style: style)] }
+            TextFitting.wrapWords(text, width: max(width - 4, 20)).map { [StyledRun($0, style: style)] }
         }
         switch card {
         case .connection:

@@ -1,6 +1,7 @@
 import VeetConsole
 import VeetMemoryCommands
 import VeetSchedulesCommands
+import VeetPeopleCommands
 
 /// Every command, option and example of `veet`, in one place.
 enum CommandTree {
@@ -22,7 +23,7 @@ enum CommandTree {
         ],
         options: [json, connection, .color],
         subcommands: [connect, chat, sessions, sync, search, OutboxCommand.spec, FoldersCommand.spec, SchedulesCommands.spec, MemoryCommands.spec,
-                     PeopleCommand.spec,
+                     PeopleCommands.spec,
                      EmailCommand.spec,
                      SettingsCommand.spec,
                      SubscriptionsCommand.spec,

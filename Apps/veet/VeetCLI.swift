@@ -5,6 +5,8 @@ import VeetMemory
 import VeetMemoryCommands
 import VeetSchedules
 import VeetSchedulesCommands
+import VeetPeople
+import VeetPeopleCommands
 import VeetStore
 import VeetTokens
 import VeetTransport
@@ -146,7 +148,9 @@ struct VeetCLI {
                                                              conversations: { try await context.conversationAgents(all: $0) }).run(command, console: context.console)
         case "memory": return try await MemoryCommands(api: MemoryAPI(sender: .live(client: try context.client())))
             .run(command, console: context.console)
-        case "people": return try await PeopleCommand.run(command, context: context)
+        case "people": return try await PeopleCommands(api: PeopleAPI(sender: .live(client: try context.client())),
+                                                       audited: { try await context.auditedPeople($0) })
+            .run(command, console: context.console)
         case "email": return try await EmailCommand.run(command, context: context)
         case "settings": return try await SettingsCommand.run(command, context: context)
         case "subscriptions": return try await SubscriptionsCommand.run(command, context: context)

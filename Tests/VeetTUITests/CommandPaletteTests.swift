@@ -4,6 +4,7 @@ import Foundation
 import VeetCurses
 import VeetEmail
 import VeetPeople
+import VeetPeopleScreens
 import VeetSubscriptions
 import VeetTransport
 import VeetWire
@@ -127,7 +128,7 @@ import VeetWire
         screen.sheet = sheet
         var state = ScreenState()
         state.connectionLabel = "127.0.0.1"
-        state.peopleScreen = screen
+        state.featureScreen = PeopleSheetGoldenTests.mounted(screen)
         return state
     }
 

@@ -3,7 +3,9 @@ import Testing
 @testable import veet_tui
 import VeetCurses
 import VeetPeople
+import VeetPeopleScreens
 import VeetTokens
+import VeetTransport
 
 /// The People screen's sheets painted from state values: the merge preview,
 /// a possible duplicate's profile (the suggestion answered on it) and the
@@ -76,10 +78,16 @@ import VeetTokens
         return screen
     }
 
+    /// `screen` mounted in the shell's feature slot, as F6 mounts it (its work is never run here).
+    static func mounted(_ screen: PeopleScreen) -> MountedScreen {
+        let api = PeopleAPI(sender: HTTPRequestSender(send: { _ in throw CancellationError() }))
+        return MountedScreen(screen, work: PeopleScreenWork(api: api, audited: { api }), mount: 1)
+    }
+
     static func paint(_ people: PeopleScreen, width: Int, height: Int) -> ScreenGrid {
         var state = ScreenState()
         state.connectionLabel = "127.0.0.1"
-        state.peopleScreen = people
+        state.featureScreen = mounted(people)
         return ScreenPainter.frame(&state, width: width, height: height, now: now)
     }
 

@@ -9,6 +9,12 @@ import Testing
         #expect(TextFitting.wrap("one\n\ntwo", width: 10) == ["one", "", "two"])
     }
 
+    @Test func wrapWordsBreaksOnlyBetweenWords() {
+        #expect(TextFitting.wrapWords("one two three four", width: 9) == ["one two", "three", "four"])
+        #expect(TextFitting.wrapWords("a verylongword b", width: 5) == ["a", "verylongword", "b"])
+        #expect(TextFitting.wrapWords("", width: 5).isEmpty)
+    }
+
     @Test func truncateKeepsWidthAndAddsEllipsis() {
         #expect(TextFitting.truncate("hello world", width: 8) == "hello w…")
         #expect(TextFitting.truncate("中文中文", width: 6) == "中文…")

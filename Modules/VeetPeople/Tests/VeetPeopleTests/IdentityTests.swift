@@ -155,6 +155,26 @@ import VeetTransport
         }
     }
 
+    @Test func anEditRefusedAsChangedElsewhereReadsThePersonAgain() async throws {
+        let server = ScriptedServer()
+        server.on("PATCH", "/v1/people/p1", .apiError(409, "conflict", message: "stale"))
+        server.on("GET", "/v1/people/p1", .json(["person": Wire.person("p1", "Maya Chen", revision: 4)]))
+        do {
+            _ = try await Wire.api(server).editReadingBack(personID: "p1", expectedRevision: 1, PersonEdit(pinned: true))
+            Issue.record("expected a conflict")
+        } catch let changed as PersonChangedElsewhere {
+            #expect(changed.refusal == .changedElsewhere)
+            #expect(changed.current?.person.revision == 4)
+            #expect(changed.description.contains("changed on another device"))
+        }
+        // A reused idempotency key is not a change elsewhere: the error goes through as it came.
+        let reused = ScriptedServer()
+        reused.on("PATCH", "/v1/people/p1", .apiError(409, "conflict", message: "reused", reason: "idempotency_key_reused"))
+        await #expect(throws: APIError.self) {
+            _ = try await Wire.api(reused).editReadingBack(personID: "p1", expectedRevision: 1, PersonEdit(pinned: true))
+        }
+    }
+
     @Test func aMissingWriteScopeHidesTheWritesWithTheReason() async throws {
         let server = ScriptedServer()
         server.on("PATCH", "/v1/people/p1", .apiError(403, "authorization_error"))

@@ -156,3 +156,17 @@ extension PeopleAPI {
         return try await send(write("POST", "/v1/people/\(segment: personID)/forget", body, key: key)).decoded()
     }
 }
+
+extension PeopleAPI {
+    /// `edit`, where a refusal because the person changed elsewhere meanwhile reads the person
+    /// again and throws `PersonChangedElsewhere` with what the server holds now.
+    public func editReadingBack(personID: String, expectedRevision: Int, _ edit: PersonEdit,
+                                key: IdempotencyKey = IdempotencyKey()) async throws -> Person {
+        do {
+            return try await self.edit(personID: personID, expectedRevision: expectedRevision, edit, key: key)
+        } catch {
+            guard case .stale(let answer)? = PeopleError.from(error, isWrite: true) else { throw error }
+            throw PersonChangedElsewhere(answer: answer, current: try? await profile(id: personID))
+        }
+    }
+}

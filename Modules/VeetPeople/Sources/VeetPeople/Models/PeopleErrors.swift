@@ -100,3 +100,20 @@ public struct PeopleWriteAccess: Sendable, Hashable {
         return PeopleWriteAccess(deniedReason: "This token may read People but not change it (missing people.write).")
     }
 }
+
+/// A person's edit refused because the person changed elsewhere (on another
+/// device) meanwhile: nothing was changed. `current` is the person as the
+/// server holds them now, read again just after (nil when that read failed).
+public struct PersonChangedElsewhere: ServerAnswered, CustomStringConvertible {
+    public let answer: APIError
+    public let current: PersonProfile?
+
+    public init(answer: APIError, current: PersonProfile?) {
+        self.answer = answer
+        self.current = current
+    }
+
+    public var description: String {
+        "This person changed on another device meanwhile; nothing was changed. \(answer.reference)"
+    }
+}

@@ -6,24 +6,29 @@ import VeetTokens
 /// Contact details as a sheet over the profile: the current ones, one added
 /// (its kind chosen with Tab, its value typed) or one ended; each sent against
 /// the person's revision, and a `409` reads the person again and says so.
-struct ContactSheet: Equatable {
+public struct ContactSheet: Equatable, Sendable {
     static let kinds: [IdentifierKind] = [.email, .phone, .handle, .name, .role]
 
-    var person: Person
-    var aliases: [PersonIdentifier]
-    var cursor = 0
+    public var person: Person
+    public var aliases: [PersonIdentifier]
+    public var cursor = 0
     /// The detail being added: its kind (an index into `kinds`) and value.
-    var adding: (kind: Int, value: TextInput)?
-    var notice = ""
-    var sending = false
+    public var adding: (kind: Int, value: TextInput)?
+    public var notice = ""
+    public var sending = false
 
-    static func == (lhs: ContactSheet, rhs: ContactSheet) -> Bool {
+    public init(person: Person, aliases: [PersonIdentifier]) {
+        self.person = person
+        self.aliases = aliases
+    }
+
+    public static func == (lhs: ContactSheet, rhs: ContactSheet) -> Bool {
         lhs.person == rhs.person && lhs.aliases == rhs.aliases && lhs.cursor == rhs.cursor && lhs.notice == rhs.notice
             && lhs.sending == rhs.sending && lhs.adding?.kind == rhs.adding?.kind && lhs.adding?.value == rhs.adding?.value
     }
 
     /// The details that still hold (an ended one keeps its `valid_to`).
-    var current: [PersonIdentifier] { aliases.filter { $0.validTo == nil } }
+    public var current: [PersonIdentifier] { aliases.filter { $0.validTo == nil } }
 
     func draw(in grid: inout ScreenGrid) {
         var lines: [(String, TextStyle)] = []
@@ -45,7 +50,7 @@ struct ContactSheet: Equatable {
     }
 
     /// The card's key line (none while a change is saved); Ctrl-P lists the same.
-    var keyHints: String {
+    public var keyHints: String {
         if sending { return "Saving..." }
         return adding == nil ? "↑↓ choose   a add   e end the chosen one   Esc close"
             : "Tab kind (email, phone, handle, name, role)   Enter add   Esc back"

@@ -4,38 +4,38 @@ import VeetPeople
 import VeetTransport
 
 /// `veet people list` and `veet people show`.
-extension PeopleCommand {
+extension PeopleCommandRun {
     func list(_ command: ParsedCommand) async throws -> ExitCode {
-        let collection: PeopleCollection = command.flag("pinned") ? .pinned
-            : command.flag("needs-review") ? .needsReview : command.flag("all") ? .all : .people
-        let people = try await api.directory(DirectoryQuery(collection: collection, text: command.value("search")))
+        let collection: PeopleCollection = command.flag(PeopleCommands.pinned) ? .pinned
+            : command.flag(PeopleCommands.needsReview) ? .needsReview : command.flag(PeopleCommands.all) ? .all : .people
+        let people = try await api.directory(DirectoryQuery(collection: collection, text: command.value(PeopleCommands.search)))
         let ordered = people.filter(\.pinned) + people.filter { !$0.pinned }
         let suggestions = collection == .needsReview ? await api.mergeSuggestions() : []
-        if context.json {
+        if console.json {
             if collection == .needsReview {
-                try JSONOutput.print(ReviewList(people: ordered, suggestions: suggestions), layout: .compact)
+                try console.printJSON(ReviewList(people: ordered, suggestions: suggestions))
             } else {
-                try JSONOutput.print(ordered, layout: .compact)
+                try console.printJSON(ordered)
             }
             return .success
         }
-        let style = context.outStyle
+        let style = console.outStyle
         if ordered.isEmpty && suggestions.isEmpty {
-            context.err.writeLine(collection == .needsReview ? "Nothing needs review." : "No people found.")
+            console.err.writeLine(collection == .needsReview ? "Nothing needs review." : "No people found.")
         }
         for person in ordered {
             var marks: [String] = []
             if person.pinned { marks.append("pinned") }
             if person.state != .active { marks.append(person.state.rawValue) }
             let suffix = marks.isEmpty ? "" : "  " + style.dim("[\(marks.joined(separator: ", "))]")
-            context.out.writeLine("\(style.accent(person.initials.padding(toLength: 2, withPad: " ", startingAt: 0)))  "
+            console.out.writeLine("\(style.accent(person.initials.padding(toLength: 2, withPad: " ", startingAt: 0)))  "
                                   + "\(style.emphasis(ServerText.line(person.displayName)))\(suffix)  \(style.dim(person.id))")
         }
         if !suggestions.isEmpty {
-            context.out.writeLine("")
-            context.out.writeLine(style.emphasis("Possible duplicates (veet people suggestions merge|separate ID)"))
+            console.out.writeLine("")
+            console.out.writeLine(style.emphasis("Possible duplicates (veet people suggestions merge|separate ID)"))
             for s in suggestions {
-                context.out.writeLine("\(ServerText.line(s.source.displayName)) / \(ServerText.line(s.target.displayName))  "
+                console.out.writeLine("\(ServerText.line(s.source.displayName)) / \(ServerText.line(s.target.displayName))  "
                                       + "\(style.dim(s.reasonText))  \(style.dim(s.id))")
             }
         }
@@ -53,22 +53,22 @@ extension PeopleCommand {
         case "relationships"?:
             let profile = try await api.profile(id: id)
             let items = try await api.relationships(personID: id)
-            if context.json { try JSONOutput.print(items, layout: .compact); return .success }
+            if console.json { try console.printJSON(items); return .success }
             relationships(items, profile)
         case "history"?:
             let items = try await api.history(personID: id)
-            if context.json { try JSONOutput.print(items, layout: .compact); return .success }
+            if console.json { try console.printJSON(items); return .success }
             history(items)
         case "facts"?:
             let (facts, revisions) = try await api.facts(personID: id)
-            if context.json { try JSONOutput.print(facts, layout: .compact); return .success }
+            if console.json { try console.printJSON(facts); return .success }
             try await factsWithEvidence(id, facts, revisions)
         case "evidence"?:
             let items = try await api.identityEvidence(personID: id)
-            if context.json { try JSONOutput.print(items, layout: .compact); return .success }
+            if console.json { try console.printJSON(items); return .success }
             for item in items {
-                context.out.writeLine("\(item.kind.replacingOccurrences(of: "_", with: " "))  "
-                                      + "\(ServerText.line(item.label ?? "")))  \(context.outStyle.dim(item.id))")
+                console.out.writeLine("\(item.kind.replacingOccurrences(of: "_", with: " "))  "
+                                      + "\(ServerText.line(item.label ?? "")))  \(console.outStyle.dim(item.id))")
             }
         case let other?:
             throw PeopleCommandError(message: "--section must be relationships, history, facts or evidence, not \(other).",
@@ -79,19 +79,19 @@ extension PeopleCommand {
 
     private func profile(_ id: String) async throws -> ExitCode {
         let profile = try await api.profile(id: id)
-        if context.json {
-            try JSONOutput.print(profile, layout: .compact)
+        if console.json {
+            try console.printJSON(profile)
             return .success
         }
-        let style = context.outStyle, person = profile.person
+        let style = console.outStyle, person = profile.person
         var marks = [person.state.rawValue]
         if person.pinned { marks.insert("pinned", at: 0) }
-        context.out.writeLine("\(style.accent(person.initials))  \(style.emphasis(ServerText.line(person.displayName)))  "
+        console.out.writeLine("\(style.accent(person.initials))  \(style.emphasis(ServerText.line(person.displayName)))  "
                               + style.dim("[\(marks.joined(separator: ", "))] \(person.id) revision \(person.revision)"))
         heading("Names and contact details")
         for alias in profile.aliases {
             let verified = alias.verification.map { " (\($0.rawValue.replacingOccurrences(of: "_", with: " ")))" } ?? ""
-            context.out.writeLine("  \(alias.identifierKind.rawValue): \(ServerText.line(alias.value))\(style.dim(verified))")
+            console.out.writeLine("  \(alias.identifierKind.rawValue): \(ServerText.line(alias.value))\(style.dim(verified))")
         }
         if !profile.relationships.isEmpty { heading("Relationships"); relationships(profile.relationships, profile) }
         if !profile.history.isEmpty { heading("History"); history(profile.history) }
@@ -100,19 +100,19 @@ extension PeopleCommand {
             for c in profile.commitments {
                 let due = c.dueAt == nil ? "" : "  due " + HistoryDate.text(c.dueAt, precision: c.duePrecision,
                                                                             timeZone: c.sourceTimezone)
-                context.out.writeLine("  \(ServerText.line(c.description))\(style.dim(due))")
+                console.out.writeLine("  \(ServerText.line(c.description))\(style.dim(due))")
             }
         }
         if !profile.facts.isEmpty { heading("Facts"); facts(profile.facts, profile.factRevisions) }
         for merge in profile.automaticMerges {
             heading("Merged automatically")
-            context.out.writeLine("  \(ServerText.line(merge.merged?.displayName ?? "?")) was merged in"
+            console.out.writeLine("  \(ServerText.line(merge.merged?.displayName ?? "?")) was merged in"
                                   + (merge.mergedAt.map { " on \(HistoryDate.text($0, precision: .day, timeZone: nil))" } ?? "")
                                   + ". Undo: veet people undo \(merge.operationID)")
         }
-        if let coverage = profile.coverage { context.out.writeLine(""); context.out.writeLine(style.dim(ServerText.line(coverage))) }
+        if let coverage = profile.coverage { console.out.writeLine(""); console.out.writeLine(style.dim(ServerText.line(coverage))) }
         if profile.truncated {
-            context.out.writeLine(style.dim("Some sections are longer: veet people show \(person.id) --section history|relationships|facts"))
+            console.out.writeLine(style.dim("Some sections are longer: veet people show \(person.id) --section history|relationships|facts"))
         }
         return .success
     }
@@ -126,14 +126,14 @@ extension PeopleCommand {
                 let when = evidence.evidenceAt.map { HistoryDate.text($0, precision: .day, timeZone: nil) } ?? "undated"
                 let what = evidence.ownerAssertion.map { "you said “\(ServerText.line($0))”" }
                     ?? evidence.emailThreadID.map { "email thread \($0)" } ?? (evidence.sourceKind ?? "source")
-                context.out.writeLine(context.outStyle.dim("     evidence: \(what), \(when)"))
+                console.out.writeLine(console.outStyle.dim("     evidence: \(what), \(when)"))
             }
         }
     }
 
     private func heading(_ title: String) {
-        context.out.writeLine("")
-        context.out.writeLine(context.outStyle.emphasis(title))
+        console.out.writeLine("")
+        console.out.writeLine(console.outStyle.emphasis(title))
     }
 
     private func relationships(_ items: [Relationship], _ profile: PersonProfile) {
@@ -141,14 +141,14 @@ extension PeopleCommand {
             let since = r.validFrom == nil ? "" : "  since " + HistoryDate.text(r.validFrom, precision: r.precision,
                                                                               timeZone: r.sourceTimezone)
             let qualifier = r.qualifier.map { $0.isEmpty ? "" : " (\($0))" } ?? ""
-            context.out.writeLine("  \(profile.label(for: r.subject)) — \(r.predicate)\(qualifier) — "
-                                  + "\(profile.label(for: r.object))\(context.outStyle.dim(since))")
+            console.out.writeLine("  \(profile.label(for: r.subject)) — \(r.predicate)\(qualifier) — "
+                                  + "\(profile.label(for: r.object))\(console.outStyle.dim(since))")
         }
     }
 
     private func history(_ items: [Interaction]) {
         for item in items {
-            context.out.writeLine("  \(context.outStyle.dim(HistoryDate.text(of: item)))  \(item.channel.rawValue)  "
+            console.out.writeLine("  \(console.outStyle.dim(HistoryDate.text(of: item)))  \(item.channel.rawValue)  "
                                   + ServerText.line(item.summary))
         }
     }
@@ -156,9 +156,9 @@ extension PeopleCommand {
     private func facts(_ items: [PersonFact], _ revisions: [String: Int], from start: Int = 0) {
         for (offset, fact) in items.enumerated() {
             let index = start + offset
-            let review = fact.flaggedForReview ? "  " + context.outStyle.warning("needs review") : ""
-            context.out.writeLine("  \(index + 1). \(ServerText.line(fact.statement))\(review)  "
-                                  + context.outStyle.dim("\(fact.id) revision \(revisions[fact.id] ?? 1)"))
+            let review = fact.flaggedForReview ? "  " + console.outStyle.warning("needs review") : ""
+            console.out.writeLine("  \(index + 1). \(ServerText.line(fact.statement))\(review)  "
+                                  + console.outStyle.dim("\(fact.id) revision \(revisions[fact.id] ?? 1)"))
         }
     }
 }

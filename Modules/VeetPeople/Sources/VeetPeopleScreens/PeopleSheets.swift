@@ -42,15 +42,15 @@ enum PeopleSheetCard {
 
 /// The merge or split preview as a sheet: what moves where, until when, and
 /// Apply; an expired preview or a `409` says so and offers to preview again.
-struct IdentitySheet: Equatable {
-    enum Purpose: Equatable {
+public struct IdentitySheet: Equatable, Sendable {
+    public enum Purpose: Equatable, Sendable {
         /// `source` merged into `target`; from a suggestion when `suggestionID` is set.
         case merge(source: Person, target: Person, suggestionID: String?)
         /// Repair identity: the `selected` records of `person` move to a new person.
         case split(person: Person, selected: [String])
     }
 
-    enum Stage: Equatable {
+    public enum Stage: Equatable, Sendable {
         case previewing
         case ready(IdentityOperation)
         case applying(IdentityOperation)
@@ -58,10 +58,16 @@ struct IdentitySheet: Equatable {
         case refused(String, canPreviewAgain: Bool)
     }
 
-    var purpose: Purpose
-    var stage: Stage = .previewing
+    public var purpose: Purpose
+    public var stage: Stage = .previewing
     /// Record id → "kind: label" from the identity evidence, for the reassignments.
-    var labels: [String: String] = [:]
+    public var labels: [String: String] = [:]
+
+    public init(purpose: Purpose, stage: Stage = .previewing, labels: [String: String] = [:]) {
+        self.purpose = purpose
+        self.stage = stage
+        self.labels = labels
+    }
 
     var title: String {
         switch purpose {
@@ -71,7 +77,7 @@ struct IdentitySheet: Equatable {
     }
 
     /// The preview on screen, when it may be applied now.
-    func applicable(now: Date) -> IdentityOperation? {
+    public func applicable(now: Date) -> IdentityOperation? {
         guard case .ready(let preview) = stage, PreviewExpiry(preview, now: now).canApply else { return nil }
         return preview
     }
@@ -110,7 +116,7 @@ struct IdentitySheet: Equatable {
     }
 
     /// The card's key line for the stage it is at; Ctrl-P lists the same.
-    func keys(now: Date) -> String {
+    public func keys(now: Date) -> String {
         switch stage {
         case .previewing, .applying: return "Esc close"
         case .ready(let preview):
@@ -132,12 +138,16 @@ struct IdentitySheet: Equatable {
 }
 
 /// "Merge with…": the person this one is merged into, chosen by typing part of a name.
-struct MergeTargetPicker: Equatable {
-    var source: Person
-    var input = TextInput()
-    var cursor = 0
+public struct MergeTargetPicker: Equatable, Sendable {
+    public var source: Person
+    public var input = TextInput()
+    public var cursor = 0
 
-    func matches(in people: [Person]) -> [Person] {
+    public init(source: Person) {
+        self.source = source
+    }
+
+    public func matches(in people: [Person]) -> [Person] {
         let text = input.text.trimmingCharacters(in: .whitespaces).lowercased()
         return Array(people.filter { $0.id != source.id && (text.isEmpty || $0.displayName.lowercased().contains(text)) }
             .prefix(12))
@@ -156,19 +166,24 @@ struct MergeTargetPicker: Equatable {
     }
 
     /// The card's key line; Ctrl-P lists the same.
-    static let keyHints = "↑↓ choose   Enter preview the merge   Esc keep as is"
+    public static let keyHints = "↑↓ choose   Enter preview the merge   Esc keep as is"
 }
 
 /// Repair identity: the records an identity is made of; the ones chosen
 /// (Space) belong to someone else and move to a new person.
-struct RepairPicker: Equatable {
-    var person: Person
+public struct RepairPicker: Equatable, Sendable {
+    public var person: Person
     /// nil while it is read.
-    var evidence: [IdentityEvidence]?
-    var cursor = 0
-    var chosen: Set<String> = []
+    public var evidence: [IdentityEvidence]?
+    public var cursor = 0
+    public var chosen: Set<String> = []
 
-    var selectedIDs: [String] { (evidence ?? []).map(\.id).filter(chosen.contains) }
+    public init(person: Person, evidence: [IdentityEvidence]? = nil) {
+        self.person = person
+        self.evidence = evidence
+    }
+
+    public var selectedIDs: [String] { (evidence ?? []).map(\.id).filter(chosen.contains) }
 
     func draw(in grid: inout ScreenGrid) {
         var lines: [(String, TextStyle)] = [
@@ -189,5 +204,5 @@ struct RepairPicker: Equatable {
     }
 
     /// The card's key line; Ctrl-P lists the same.
-    static let keyHints = "↑↓ choose   Space mark   Enter preview the separation   Esc keep as is"
+    public static let keyHints = "↑↓ choose   Space mark   Enter preview the separation   Esc keep as is"
 }

@@ -4,12 +4,12 @@ import VeetPeople
 import VeetTokens
 import VeetTransport
 
-/// History imports as a sheet over the People screen (people.md §10): the
+/// History imports as a sheet over the People screen (docs/wire/people.md §10): the
 /// past imports, a new one previewed from its date range, record limit and
 /// spending cap (typed as a decimal, sent as a decimal string), applied, its
 /// progress followed, resumed with a new cap after `budget_paused`, or cancelled.
-struct ImportsSheet: Equatable {
-    enum Stage: Equatable {
+public struct ImportsSheet: Equatable, Sendable {
+    public enum Stage: Equatable, Sendable {
         case list
         case form(ImportForm)
         /// A preview waiting to be applied.
@@ -19,18 +19,22 @@ struct ImportsSheet: Equatable {
     }
 
     /// nil while the list is read.
-    var jobs: [ImportJob]?
-    var cursor = 0
-    var stage: Stage = .list
-    var notice = ""
+    public var jobs: [ImportJob]?
+    public var cursor = 0
+    public var stage: Stage = .list
+    public var notice = ""
 
-    var selectedJob: ImportJob? {
+    public init(jobs: [ImportJob]? = nil) {
+        self.jobs = jobs
+    }
+
+    public var selectedJob: ImportJob? {
         guard let jobs, jobs.indices.contains(cursor) else { return nil }
         return jobs[cursor]
     }
 
     /// A job read again (a poll, an apply): its row follows; a new one comes first and is chosen.
-    mutating func show(_ job: ImportJob) {
+    public mutating func show(_ job: ImportJob) {
         var jobs = self.jobs ?? []
         if let index = jobs.firstIndex(where: { $0.id == job.id }) {
             jobs[index] = job
@@ -43,7 +47,7 @@ struct ImportsSheet: Equatable {
     }
 
     /// What the owner is told about a job's state, and what to do next.
-    static func sentence(for job: ImportJob) -> String {
+    public static func sentence(for job: ImportJob) -> String {
         switch job.state {
         case .queued, .running: "Importing: \(job.progressText)."
         case .completed: "The import completed: \(job.progressText)."
@@ -116,7 +120,7 @@ struct ImportsSheet: Equatable {
     }
 
     /// The card's key line for the stage it is at; Ctrl-P lists the same.
-    var keyHints: String {
+    public var keyHints: String {
         switch stage {
         case .list: "↑↓ choose   n new import   r resume   c cancel   g refresh   Esc close"
         case .form: "Tab next field   Enter preview (nothing is read yet)   Esc back"
@@ -127,16 +131,16 @@ struct ImportsSheet: Equatable {
 }
 
 /// The fields of a new import, as typed.
-struct ImportForm: Equatable {
+public struct ImportForm: Equatable, Sendable {
     static let labels = ["Chats (session ids)", "Mail accounts", "Since (YYYY-MM-DD)", "Until (YYYY-MM-DD)",
                          "Record limit", "Spending cap (USD)"]
     static let labelWidth = 20
 
-    var fields: [TextInput]
-    var focus = 0
+    public var fields: [TextInput]
+    public var focus = 0
 
     /// Mail of the default account over the last 90 days, 2000 records, $5.00.
-    init(now: Date) {
+    public init(now: Date) {
         let day = DateFormatter()
         day.locale = Locale(identifier: "en_US_POSIX")
         day.timeZone = TimeZone(identifier: "UTC")
@@ -146,7 +150,7 @@ struct ImportForm: Equatable {
     }
 
     /// The scope typed, or what is wrong with it in words (nothing is sent then).
-    func scope() -> (scope: ImportScope?, problems: [String]) {
+    public func scope() -> (scope: ImportScope?, problems: [String]) {
         func list(_ index: Int) -> [String] {
             fields[index].text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }

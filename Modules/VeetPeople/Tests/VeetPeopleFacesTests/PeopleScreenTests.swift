@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VeetCurses
 import VeetPeople
-@testable import veet_tui
+@testable import VeetPeopleScreens
 
 /// The People screen as a value: its groups and how the selection follows a change.
 @Suite struct PeopleScreenTests {
@@ -40,7 +40,7 @@ import VeetPeople
 
     @Test func aProvisionalPersonIsMarkedInWords() {
         var grid = ScreenGrid(width: 100, height: 24)
-        screen().draw(in: &grid)
+        screen().paint(in: &grid, now: Date())
         let row = grid.snapshot.split(separator: "\n").first { $0.contains("Dr. Patel") }
         #expect(row?.contains("Dr. Patel (provisional)") == true, "\(row ?? "")")
     }
@@ -51,9 +51,5 @@ import VeetPeople
         screen.remove("s")
         #expect(screen.selectedPerson?.id == "p")
         #expect(!screen.rows.contains(.heading("People")))
-    }
-
-    @Test func theScopeSentenceWrapsByWords() {
-        #expect(PeopleScreen.wrap("one two three four", width: 9) == ["one two", "three", "four"])
     }
 }

@@ -3,7 +3,7 @@ import VeetCurses
 import VeetPeople
 import VeetTokens
 
-/// The People screen (F6), drawn as seed 000 describes it: the directory on the
+/// The People screen (F6 in veet-tui): the directory on the
 /// left with Pinned and Needs review at the top, each name beside its initials
 /// on a teal wash and the chosen person in the selected tint; the profile as a
 /// reading page on the right. Prepare for a conversation is the primary action
@@ -11,16 +11,17 @@ import VeetTokens
 /// person quiet ones; the merge preview, Repair identity and the forget
 /// confirmation are sheets. Needs review also holds each possible duplicate
 /// (the merge suggestions, answered Merge or Not the same on the profile).
-/// Everything shown is computed by VeetPeople; this value holds what was read and draws it.
-struct PeopleScreen {
+/// Everything shown is computed by VeetPeople; this value holds what was read,
+/// takes keys and answers (`update`, PeopleScreen+Keys.swift) and draws it.
+public struct PeopleScreen: FeatureScreen {
     /// One line of the directory: a group heading or a person.
-    enum Row: Equatable {
+    public enum Row: Equatable, Sendable {
         case heading(String)
         case person(Person)
     }
 
     /// A line typed on the screen (a new name, the forget confirmation) or a sheet over it.
-    enum Sheet {
+    public enum Sheet: Sendable {
         case rename(TextInput)
         case forget(ErasureView, TextInput)
         case identity(IdentitySheet)
@@ -30,23 +31,29 @@ struct PeopleScreen {
         case contacts(ContactSheet)
     }
 
-    var pinned: [Person] = []
-    var review: [Person] = []
-    var everyone: [Person] = []
-    var loaded = false
+    public var pinned: [Person] = []
+    public var review: [Person] = []
+    public var everyone: [Person] = []
+    public var loaded = false
     /// The server has no People (404/405): a plain page, never an error.
-    var unavailable = false
-    var selected = 0
-    var profile: PersonProfile?
+    public var unavailable = false
+    public var selected = 0
+    public var profile: PersonProfile?
     /// Open merge suggestions; the route is optional, so any failure leaves this empty.
-    var suggestions: [MergeSuggestion] = []
+    public var suggestions: [MergeSuggestion] = []
     /// Merges and splits applied from this screen, newest first: the profiles involved offer their undo.
-    var applied: [IdentityOperation] = []
-    var sheet: Sheet?
-    var writeAccess = PeopleWriteAccess()
-    var message = "Loading..."
+    public var applied: [IdentityOperation] = []
+    public var sheet: Sheet?
+    public var writeAccess = PeopleWriteAccess()
+    public var message = "Loading..."
+    /// The time now, for a preview's expiry and a new import's default dates (tests fix it).
+    public var now: @Sendable () -> Date
 
-    var rows: [Row] {
+    public init(now: @escaping @Sendable () -> Date = { Date() }) {
+        self.now = now
+    }
+
+    public var rows: [Row] {
         var rows: [Row] = []
         if !pinned.isEmpty { rows += [.heading("Pinned")] + pinned.map(Row.person) }
         let review = reviewed
@@ -58,7 +65,7 @@ struct PeopleScreen {
     }
 
     /// Needs review as shown: the server's collection, then each possible duplicate not in it yet.
-    var reviewed: [Person] {
+    public var reviewed: [Person] {
         var listed = Set((pinned + review).map(\.id))
         var shown = review
         for suggestion in suggestions where listed.insert(suggestion.source.id).inserted {
@@ -68,12 +75,12 @@ struct PeopleScreen {
     }
 
     /// The open suggestion this person is one side of.
-    func suggestion(for person: Person) -> MergeSuggestion? {
+    public func suggestion(for person: Person) -> MergeSuggestion? {
         suggestions.first { $0.source.id == person.id || $0.target.id == person.id }
     }
 
     /// The merges the profile of `person` offers to undo: ones applied here, then the automatic ones.
-    func undoable(for profile: PersonProfile) -> [(operationID: String, revision: Int, text: String)] {
+    public func undoable(for profile: PersonProfile) -> [(operationID: String, revision: Int, text: String)] {
         let here = applied.filter { $0.state == .completed && $0.personIDs.contains(profile.person.id) }.map { op in
             let count = op.assignments.count
             let text = op.operation == .split
@@ -90,20 +97,20 @@ struct PeopleScreen {
     }
 
     /// The people in list order (headings skipped): what ↑↓ moves through.
-    var people: [Person] { rows.compactMap { if case .person(let p) = $0 { p } else { nil } } }
+    public var people: [Person] { rows.compactMap { if case .person(let p) = $0 { p } else { nil } } }
 
-    var selectedPerson: Person? {
+    public var selectedPerson: Person? {
         let people = people
         return people.indices.contains(selected) ? people[selected] : nil
     }
 
     /// The profile shown, when it is the selected person's.
-    var selectedProfile: PersonProfile? {
+    public var selectedProfile: PersonProfile? {
         guard let profile, profile.person.id == selectedPerson?.id else { return nil }
         return profile
     }
 
-    mutating func show(pinned: [Person], review: [Person], everyone: [Person]) {
+    public mutating func show(pinned: [Person], review: [Person], everyone: [Person]) {
         let previous = selectedPerson?.id
         self.pinned = pinned
         self.review = review
@@ -114,14 +121,14 @@ struct PeopleScreen {
     }
 
     /// The suggestions read again: Needs review follows, the selection stays on the same person.
-    mutating func show(suggestions: [MergeSuggestion]) {
+    public mutating func show(suggestions: [MergeSuggestion]) {
         let chosen = selectedPerson?.id
         self.suggestions = suggestions
         selected = people.firstIndex { $0.id == chosen } ?? min(selected, max(people.count - 1, 0))
     }
 
     /// A person read or changed: the list rows follow.
-    mutating func show(_ person: Person) {
+    public mutating func show(_ person: Person) {
         let chosen = selectedPerson?.id
         defer { selected = people.firstIndex { $0.id == chosen } ?? selected }
         for keyPath in [\PeopleScreen.pinned, \.review, \.everyone] {
@@ -136,7 +143,7 @@ struct PeopleScreen {
         if profile?.person.id == person.id { profile?.person = person }
     }
 
-    mutating func remove(_ personID: String) {
+    public mutating func remove(_ personID: String) {
         suggestions.removeAll { $0.source.id == personID || $0.target.id == personID }
         pinned.removeAll { $0.id == personID }
         review.removeAll { $0.id == personID }
@@ -153,6 +160,11 @@ struct PeopleScreen {
     static let initials = TextStyle(attributes: .bold, foreground: .tealText, background: .tealWash)
     static let chosen = TextStyle(attributes: .bold, foreground: .ink, background: .selected)
     static let attention = TextStyle(attributes: .bold, foreground: .amberText, background: .paper)
+
+    public func paint(in grid: inout ScreenGrid, now: Date) { draw(in: &grid, now: now) }
+
+    /// What Ctrl-P offers (`paletteHints`): the open sheet's keys, else the footer's.
+    public func keyHints(width: Int, now: Date) -> String { paletteHints(now: now) }
 
     func draw(in grid: inout ScreenGrid, now: Date = Date()) {
         grid.fill(grid.bounds, style: Self.page)
@@ -189,7 +201,7 @@ struct PeopleScreen {
 
     /// What Ctrl-P offers: the open sheet's own key line (on its card, or on the line a name is
     /// typed on), else the footer's.
-    func paletteHints(now: Date) -> String {
+    public func paletteHints(now: Date) -> String {
         switch sheet {
         case .identity(let identity)?: identity.keys(now: now)
         case .mergeTarget?: MergeTargetPicker.keyHints
@@ -202,11 +214,11 @@ struct PeopleScreen {
         }
     }
 
-    static let renameKeys = "Enter rename  Esc keep"
-    static let forgetKeys = "Esc keep"
+    public static let renameKeys = "Enter rename  Esc keep"
+    public static let forgetKeys = "Esc keep"
 
     /// The footer's keys (the write keys only while the server offers them); Ctrl-P lists the same.
-    var keyHints: String {
+    public var keyHints: String {
         if unavailable { return "Esc close" }
         return writeAccess.showsWrites
             ? "↑↓ choose  Enter prepare for a conversation  p pin  r repair identity  m merge with…  c contact details  n rename  "
@@ -215,7 +227,7 @@ struct PeopleScreen {
     }
 
     /// The profile's identity section: a possible duplicate to answer, merges to undo.
-    func identityLines(for profile: PersonProfile) -> [String] {
+    public func identityLines(for profile: PersonProfile) -> [String] {
         var lines: [String] = []
         if let suggestion = suggestion(for: profile.person) {
             let other = suggestion.source.id == profile.person.id ? suggestion.target : suggestion.source
@@ -238,7 +250,7 @@ struct PeopleScreen {
             let counts = ForgetConfirmation.countsText(preview.counts).replacingOccurrences(of: ",", with: ", ")
             let name = selectedPerson.map(ForgetConfirmation.phrase(for:)) ?? ""
             // The server's scope sentence in full, above the line the name is typed on.
-            let scope = Self.wrap(preview.scope ?? "", width: grid.width - 2).prefix(3)
+            let scope = TextFitting.wrapWords(preview.scope ?? "", width: grid.width - 2).prefix(3)
             grid.fill(GridRect(row: row - scope.count, column: 0, width: grid.width, height: scope.count + 1),
                       style: Self.page)
             for (offset, line) in scope.enumerated() {
@@ -250,20 +262,6 @@ struct PeopleScreen {
             let notice = writeAccess.deniedReason.map { "\($0) " + message } ?? message
             if !notice.isEmpty { _ = grid.put(" " + notice, row: row, column: 0, style: Self.attention, limit: grid.width) }
         }
-    }
-
-    /// Words into lines of at most `width` characters.
-    static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = [], line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty, line.count + 1 + word.count > width {
-                lines.append(line)
-                line = ""
-            }
-            line += (line.isEmpty ? "" : " ") + word
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
     }
 
     private func drawList(in grid: inout ScreenGrid, width: Int) {

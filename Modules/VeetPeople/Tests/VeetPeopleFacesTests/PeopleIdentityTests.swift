@@ -3,7 +3,7 @@ import Testing
 import VeetCurses
 import VeetPeople
 import VeetTransport
-@testable import veet_tui
+@testable import VeetPeopleScreens
 
 /// The People screen's identity parts as values: the merge preview sheet
 /// (reassignments, apply before it expires, expiry and a 409 said plainly with
