@@ -13,6 +13,8 @@ let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 /// The faces (a feature's screens and commands targets), by the feature package that holds them.
 let faces = [
     "VeetMemoryScreens": "VeetMemory", "VeetMemoryCommands": "VeetMemory",
+    "VeetSubscriptionsScreens": "VeetSubscriptions", "VeetSubscriptionsCommands": "VeetSubscriptions",
+    "VeetEmailCommands": "VeetEmail",
 ]
 
 /// A module of the workspace (or a feature's face), as a dependency.
@@ -60,9 +62,9 @@ let package = Package(
                            "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMemory", "VeetPeople", "VeetMarkdown", "VeetTokens",
                            "VeetTerminal", "VeetConsole"].map(module)
                 + [module("VeetMemoryCommands")]
-                + [module("VeetEmail")]
+                + ["VeetEmail", "VeetEmailCommands"].map(module)
                 + [module("VeetSettings")]
-                + [module("VeetSubscriptions")],
+                + ["VeetSubscriptions", "VeetSubscriptionsCommands"].map(module),
             path: "Apps/veet", swiftSettings: swift6,
             plugins: ["BuildStamp"]),
         .executableTarget(
@@ -75,7 +77,7 @@ let package = Package(
                 // Connections (device revocation on forget) and the Settings screen.
                 + ["VeetAccount", "VeetSettings"].map(module)
                 // The Subscriptions screen in Email mode (the two features meet only here).
-                + [module("VeetSubscriptions")],
+                + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module),
             path: "Apps/veet-tui", swiftSettings: swift6,
             plugins: ["BuildStamp"]),
         .executableTarget(
@@ -129,8 +131,13 @@ let package = Package(
                                         "VeetTestSupport", "VeetTransport"], package: "VeetMemory"),
         moduleTests("VeetPeople", ["VeetPeople", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetEmail", ["VeetEmail", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetFixture"]),
+        moduleTests("VeetEmailFaces", ["VeetEmailCommands", "VeetEmail", "VeetConsole", "VeetTestSupport", "VeetTransport"],
+                    package: "VeetEmail"),
         moduleTests("VeetSettings", ["VeetSettings", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetSubscriptions", ["VeetSubscriptions", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
+        moduleTests("VeetSubscriptionsFaces", ["VeetSubscriptionsScreens", "VeetSubscriptionsCommands", "VeetSubscriptions",
+                                               "VeetCurses", "VeetConsole", "VeetTestSupport", "VeetTransport"],
+                    package: "VeetSubscriptions"),
         moduleTests("VeetConsole", ["VeetConsole"]),
         moduleTests("VeetCurses", ["VeetCurses", "VeetTokens", "VeetTerminal", "VeetMarkdown"]),
         moduleTests("VeetFixture", ["VeetFixture"], resources: [.copy("Golden")]),
@@ -149,7 +156,7 @@ let package = Package(
                 + [module("VeetPeople")]
                 + ["VeetEmail", "VeetSettings", "VeetTokens"].map(module)  // Email mode and the Settings screen
                 + ["VeetTestSupport", "VeetSchedules", "VeetWebsiteAccess"].map(module)  // the pictured states
-                + [module("VeetSubscriptions")],  // the Subscriptions screen
+                + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module),  // the Subscriptions screen
             path: "Tests/VeetTUITests", exclude: ["Screens"], swiftSettings: swift6),
         // The apps' own wording (the commands they add to library errors), tested in-process.
         .testTarget(

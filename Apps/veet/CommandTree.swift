@@ -1,5 +1,7 @@
 import VeetConsole
+import VeetEmailCommands
 import VeetMemoryCommands
+import VeetSubscriptionsCommands
 
 /// Every command, option and example of `veet`, in one place.
 enum CommandTree {
@@ -22,9 +24,9 @@ enum CommandTree {
         options: [json, connection, .color],
         subcommands: [connect, chat, sessions, sync, search, OutboxCommand.spec, FoldersCommand.spec, SchedulesCommand.spec, MemoryCommands.spec,
                      PeopleCommand.spec,
-                     EmailCommand.spec,
+                     EmailCommands.spec,
                      SettingsCommand.spec,
-                     SubscriptionsCommand.spec,
+                     SubscriptionsCommands.spec,
                      ApprovalsCommand.spec, SitesCommand.spec, AccountCommand.spec, AccountCommand.notificationsSpec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, doctor, debug, version])
 
     static let connect = CommandSpec(

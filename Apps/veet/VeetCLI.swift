@@ -1,8 +1,12 @@
 import Foundation
 import VeetChat
 import VeetConsole
+import VeetEmail
+import VeetEmailCommands
 import VeetMemory
 import VeetMemoryCommands
+import VeetSubscriptions
+import VeetSubscriptionsCommands
 import VeetStore
 import VeetTokens
 import VeetTransport
@@ -105,6 +109,10 @@ struct VeetCLI {
             try context.refuseUnknownConnection()
             return try await dispatch(parsed, context)
         } catch let failure as CommandFailure {
+            // A family "not offered" by an address with no Veetbot API at all says that instead.
+            if failure.kind == "not_offered", let missing = await (try? context.client())?.missingAPI(afterStatus: 404) {
+                return ErrorReport(error: missing).print(json: context.json)
+            }
             return context.report(failure)
         } catch {
             // A 404 from an address with no Veetbot API at all (a wrong path prefix) says so.
@@ -140,9 +148,19 @@ struct VeetCLI {
         case "memory": return try await MemoryCommands(api: MemoryAPI(sender: .live(client: try context.client())))
             .run(command, console: context.console)
         case "people": return try await PeopleCommand.run(command, context: context)
-        case "email": return try await EmailCommand.run(command, context: context)
+        case "email":
+            return try await EmailCommands(api: EmailAPI(sender: .live(client: try context.client())),
+                                           environment: context.environment) { session, once in
+                // `discuss`: the chat bound to the thread, as `veet chat --session` runs it.
+                var words = ["chat", "--session", session]
+                if let once { words += ["--once", once] }
+                if context.json { words.append("--json") }
+                guard case .run(let chat) = try CommandLineParser(root: CommandTree.root).parse(words) else { return .usage }
+                return try await ChatCommand(context: context, command: chat).run()
+            }.run(command, console: context.console)
         case "settings": return try await SettingsCommand.run(command, context: context)
-        case "subscriptions": return try await SubscriptionsCommand.run(command, context: context)
+        case "subscriptions": return try await SubscriptionsCommands(api: SubscriptionsAPI(sender: .live(client: try context.client())))
+            .run(command, console: context.console)
         case "devices", "notifications": return try await AccountCommand.run(command, context: context)
         case "daemon": return try await DaemonCommand.run(command, context: context)
         default: break
