@@ -41,12 +41,12 @@ import VeetTransport
         return command
     }
 
-    static let row: [String: Any] = [
+    static var row: [String: Any] { [
         "id": String(repeating: "a", count: 64), "account_id": "default", "display_name": "Example News",
         "address": "news@example.com", "thread_count": 3, "mechanism": "one_click", "verified": true,
         "destination": "example.com", "evidence_digest": String(repeating: "d", count: 64), "state": "active",
         "revision": 1,
-    ]
+    ] }
 
     static func group(_ server: ScriptedServer) -> SubscriptionsCommands {
         SubscriptionsCommands(api: SubscriptionsAPI(sender: server.sender, retry: .never))

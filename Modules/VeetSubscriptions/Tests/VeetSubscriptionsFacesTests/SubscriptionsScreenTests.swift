@@ -70,7 +70,7 @@ import VeetTransport
     }
 
     @Test func rowsShowTheSenderCountOfferAndStateInTheServersOrder() {
-        let screen = Self.painted(Self.screen(), width: 160, height: 48
+        let screen = Self.painted(Self.screen(), width: 160, height: 48)
         let lines = screen.split(separator: "\n").map(String.init)
         let order = Self.rows.map(\.senderName).compactMap { name in lines.firstIndex { $0.contains(name) } }
         #expect(order == order.sorted() && order.count == Self.rows.count, "\(screen)")
@@ -87,7 +87,7 @@ import VeetTransport
         // On a narrow one the detail is pushed (Tab / →) over the list.
         var pushed = Self.screen()
         pushed.detailPushed = true
-        let narrow = Self.painted(pushed, width: 80, height: 24
+        let narrow = Self.painted(pushed, width: 80, height: 24)
         #expect(narrow.contains("Offers: One-click request to example.com") && !narrow.contains("Daily Deals"))
     }
 
@@ -109,7 +109,7 @@ import VeetTransport
         // (unverified), No Way Out (no mechanism), Kept Digest (decided) or Work Bulletin (account without the flag).
         #expect(screen.selection.ids == [Self.hex(1), Self.hex(2), Self.hex(5), Self.hex(7)])
         #expect(screen.selectionText == "4 of 25 selected")
-        #expect(Self.painted(screen, width: 80, height: 24.contains("4 of 25 selected"))
+        #expect(Self.painted(screen, width: 80, height: 24).contains("4 of 25 selected"))
         // A protected sender can still be chosen by hand.
         screen.cursor = 2
         screen.toggleCurrent()
@@ -130,7 +130,7 @@ import VeetTransport
         #expect(sheet != nil)
         #expect(sheet?.confirmation.rows.map(\.senderName) == ["Example News", "Cooking Club"])
         #expect(sheet?.confirmation.archiveExisting == false)
-        let text = Self.painted(screen, width: 80, height: 24
+        let text = Self.painted(screen, width: 80, height: 24)
         #expect(text.contains("Unsubscribe from 2 senders?"))
         #expect(text.contains("Example News — One-click request to example.com"))
         #expect(text.contains("Cooking Club — Sends an email to unsub@cooking.example"))
@@ -166,7 +166,7 @@ import VeetTransport
         screen.markPending(chosen, .unsubscribe)
         #expect(screen.selection.isEmpty)
         // Narrow, so only the list shows (the detail would say it a third time).
-        let pending = Self.painted(screen, width: 80, height: 24
+        let pending = Self.painted(screen, width: 80, height: 24)
         #expect(pending.components(separatedBy: "Unsubscribing…").count == 3, "\(pending)")
         // A page read meanwhile keeps them pending.
         screen.show(Page(items: Self.rows, nextCursor: "next"), append: false)
@@ -190,7 +190,7 @@ import VeetTransport
         #expect(screen.rows[4].state == .failed)
         let error = screen.rowErrors[failed.id] ?? ""
         #expect(error.contains("could not be sent") && error.contains("Try again, Report spam, Keep"), "\(error)")
-        let settled = Self.painted(screen, width: 160, height: 48
+        let settled = Self.painted(screen, width: 160, height: 48)
         #expect(!settled.contains("Unsubscribing…") && settled.contains("⚠ The unsubscribe email could not be sent."))
     }
 
