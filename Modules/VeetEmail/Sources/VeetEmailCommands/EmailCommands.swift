@@ -192,7 +192,7 @@ public struct EmailCommands: CommandGroup {
         case let path where path.count == 2 && EmailCommandRun.actions[path[1]] != nil:
             return try await run.act(path[1], on: thread)
         default:
-            throw CommandFailure.usage("\(console.programName): email needs a subcommand; see `\(console.programName) help email`")
+            throw CommandFailure.usage("\(run.program): email needs a subcommand; see `\(run.program) help email`")
         }
     }
 }
