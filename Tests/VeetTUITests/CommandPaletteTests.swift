@@ -5,6 +5,7 @@ import VeetCurses
 import VeetEmail
 import VeetPeople
 import VeetSubscriptions
+import VeetSubscriptionsScreens
 import VeetTransport
 import VeetWire
 
