@@ -15,6 +15,8 @@ let faces = [
     "VeetMemoryScreens": "VeetMemory", "VeetMemoryCommands": "VeetMemory",
     "VeetSchedulesScreens": "VeetSchedules", "VeetSchedulesCommands": "VeetSchedules",
     "VeetPeopleScreens": "VeetPeople", "VeetPeopleCommands": "VeetPeople",
+    "VeetSubscriptionsScreens": "VeetSubscriptions", "VeetSubscriptionsCommands": "VeetSubscriptions",
+    "VeetEmailCommands": "VeetEmail",
 ]
 
 /// A module of the workspace (or a feature's face), as a dependency.
@@ -66,9 +68,9 @@ let package = Package(
                 + [module("VeetMemoryCommands")]
                 + [module("VeetSchedulesCommands")]
                 + [module("VeetPeopleCommands")]
-                + [module("VeetEmail")]
+                + ["VeetEmail", "VeetEmailCommands"].map(module)
                 + [module("VeetSettings")]
-                + [module("VeetSubscriptions")]
+                + ["VeetSubscriptions", "VeetSubscriptionsCommands"].map(module)
                 // "Sign in on this device": the Chromium window, adapted to VeetWebsiteAccess's SignInBrowser.
                 + [module("VeetBrowser")],
             path: "Apps/veet", swiftSettings: swift6,
@@ -85,7 +87,7 @@ let package = Package(
                 // Connections (device revocation on forget) and the Settings screen.
                 + ["VeetAccount", "VeetSettings"].map(module)
                 // The Subscriptions screen in Email mode (the two features meet only here).
-                + [module("VeetSubscriptions")],
+                + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module),
             path: "Apps/veet-tui", swiftSettings: swift6,
             plugins: ["BuildStamp"]),
         .executableTarget(
@@ -145,8 +147,13 @@ let package = Package(
         moduleTests("VeetPeopleFaces", ["VeetPeopleScreens", "VeetPeopleCommands", "VeetPeople", "VeetCurses", "VeetConsole",
                                         "VeetTestSupport", "VeetTransport"], package: "VeetPeople"),
         moduleTests("VeetEmail", ["VeetEmail", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetFixture"]),
+        moduleTests("VeetEmailFaces", ["VeetEmailCommands", "VeetEmail", "VeetConsole", "VeetTestSupport", "VeetTransport"],
+                    package: "VeetEmail"),
         moduleTests("VeetSettings", ["VeetSettings", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetSubscriptions", ["VeetSubscriptions", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
+        moduleTests("VeetSubscriptionsFaces", ["VeetSubscriptionsScreens", "VeetSubscriptionsCommands", "VeetSubscriptions",
+                                               "VeetCurses", "VeetConsole", "VeetTestSupport", "VeetTransport"],
+                    package: "VeetSubscriptions"),
         moduleTests("VeetConsole", ["VeetConsole"]),
         moduleTests("VeetCurses", ["VeetCurses", "VeetTokens", "VeetTerminal", "VeetMarkdown"]),
         moduleTests("VeetFixture", ["VeetFixture"], resources: [.copy("Golden")]),
@@ -166,7 +173,7 @@ let package = Package(
                 + ["VeetEmail", "VeetSettings", "VeetTokens"].map(module)  // Email mode and the Settings screen
                 + ["VeetTestSupport", "VeetSchedules", "VeetWebsiteAccess"].map(module)  // the pictured states
                 + [module("VeetSchedulesScreens")]
-                + [module("VeetSubscriptions")],  // the Subscriptions screen
+                + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module),  // the Subscriptions screen
             path: "Tests/VeetTUITests", exclude: ["Screens"], swiftSettings: swift6),
         // The apps' own wording (the commands they add to library errors), tested in-process.
         .testTarget(

@@ -59,6 +59,7 @@ extension ChatScreen {
 
     func handleEmail(_ event: InputEvent) {
         guard var email = state.email else { return }
+        if email.subscriptions != nil, !Self.isF7(event) { handleSubscriptions(event, &email); state.email = email; return }
         if case .paste(let text) = event {
             if email.focus == .editor {
                 _ = email.reply?.input.handle(.paste(text), policy: .editor)
@@ -71,7 +72,6 @@ extension ChatScreen {
         }
         guard case .key(let key) = event else { return }
         if key == KeyPress(.function(7)) { state.email = email; toggleEmailMode(); return }
-        if email.subscriptions != nil { handleSubscriptions(key, &email); state.email = email; return }
         if email.unsubscribe != nil { handlePageUnsubscribe(key, &email); state.email = email; return }
         if email.send != nil { handleSendSheet(key, &email); state.email = email; return }
         switch email.focus {
@@ -81,6 +81,11 @@ extension ChatScreen {
         case .list: if !handleEmailList(key, &email, fromPage: false) { _ = handleEmailPage(key, &email) }
         }
         if state.email != nil { state.email = email }
+    }
+
+    nonisolated static func isF7(_ event: InputEvent) -> Bool {
+        if case .key(let key) = event { return key == KeyPress(.function(7)) }
+        return false
     }
 
     private func handleEmailSearch(_ key: KeyPress, _ email: inout EmailMode) {

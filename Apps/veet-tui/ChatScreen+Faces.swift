@@ -44,6 +44,7 @@ extension ChatScreen {
 
     /// An answer for the screen still open (a closed or replaced screen's answers are dropped).
     func applyScreenResult(_ result: any Sendable, mount: Int) {
+        if applySubscriptionsResult(result, mount: mount) { return }  // over Email (ChatScreen+Subscriptions.swift)
         guard var mounted = state.featureScreen, mounted.mount == mount else { return }
         let step = mounted.update(result: result)
         state.featureScreen = step.closes ? nil : mounted
@@ -55,7 +56,7 @@ extension ChatScreen {
         if let route = step.route { resolve(route) }
     }
 
-    private func start(_ effects: [any Sendable], of mounted: MountedScreen) {
+    func start(_ effects: [any Sendable], of mounted: MountedScreen) {
         for effect in effects { Self.run(effect, work: mounted.work, mount: mounted.mount, inbox: backend.inbox) }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import VeetCurses
+import VeetSubscriptionsScreens
 
 /// Ctrl-P over whatever is on top: the layer's own keys, read from the same line its footer shows
 /// (`KeyHints`), so the palette offers exactly what the footer promises; over a sheet that writes its
@@ -24,7 +25,7 @@ extension ChatScreen {
         if state.mode == .email, let email = state.email {
             let narrow = width < EmailMode.narrowWidth
             if let subscriptions = email.subscriptions {
-                return KeyHints.items(SubscriptionsPainter.keyHints(subscriptions, narrow: narrow))
+                return KeyHints.items(subscriptions.keyHints(width: width, now: now))
             }
             if email.unsubscribe != nil { return cardItems(UnsubscribeSheetPainter.keyHints) }
             if let send = email.send { return cardItems(EmailSendSheet.keyHints(send)) }

@@ -2,9 +2,11 @@ import Foundation
 import VeetCurses
 import VeetEmail
 import VeetSubscriptions
+import VeetSubscriptionsScreens
 
-/// The Subscriptions screen's keys (Email mode's S), the reading page's one
-/// confirmation for a thread's subscription block, and what their calls report.
+/// Email mode's S (the Subscriptions screen, VeetSubscriptionsScreens, mounted
+/// over Email and kept in `EmailMode.subscriptions`), and the reading page's one
+/// confirmation for a thread's subscription block. The two features meet only here.
 extension EmailMode {
     /// The accounts' flags as VeetSubscriptions takes them: a plain value read
     /// from Email's account list (the two features never import each other).
@@ -33,6 +35,18 @@ extension EmailMode {
                             state: block.state, mechanism: block.mechanism, destination: block.destination,
                             evidenceDigest: block.evidenceDigest, revision: block.revision)
     }
+
+    /// The Subscriptions screen for these accounts, as S opens it.
+    func subscriptionsScreen(connection: String, width: Int, height: Int) -> SubscriptionsScreen {
+        SubscriptionsScreen(flags: subscriptionFlags, accounts: accounts.map { .init(id: $0.id, label: $0.label) },
+                            connection: connection, width: width, height: height)
+    }
+}
+
+/// What the reading page's one confirmation reports.
+enum SubscriptionsUpdate: Sendable {
+    case settled(CommandReport)
+    case commandFailed(String)
 }
 
 extension ChatScreen {
@@ -53,107 +67,41 @@ extension ChatScreen {
         return help
     }
 
-    func openSubscriptions(_ email: inout EmailMode) {
-        guard email.offersSubscriptions else { return }
-        let accounts = email.accounts.map { SubscriptionsScreen.Account(id: $0.id, label: $0.label) }
-        let screen = SubscriptionsScreen(flags: email.subscriptionFlags, accounts: accounts)
-        email.subscriptions = screen
-        _ = backend.loadSubscriptions(screen.query)
+    var subscriptionsWork: SubscriptionsScreenWork {
+        SubscriptionsScreenWork(api: SubscriptionsAPI(sender: backend.api.sender), describe: Backend.describe)
     }
 
-    func handleSubscriptions(_ key: KeyPress, _ email: inout EmailMode) {
-        guard var screen = email.subscriptions else { return }
-        defer { if email.subscriptions != nil { email.subscriptions = screen } }
-        if screen.sheet != nil {
-            if let confirmed = handleUnsubscribeSheet(key, &screen.sheet) {
-                screen.markPending(confirmed.rows, .unsubscribe)
-                _ = backend.unsubscribe(confirmed, flags: screen.flags, fromPage: false)
-            } else if screen.sheet == nil { screen.message = "Not unsubscribed; nothing was sent." }
-            return
-        }
-        let narrow = terminal.width < EmailMode.narrowWidth
+    func openSubscriptions(_ email: inout EmailMode) {
+        guard email.offersSubscriptions else { return }
+        let screen = email.subscriptionsScreen(connection: state.connectionLabel, width: terminal.width, height: terminal.height)
+        nextMount += 1
+        let mounted = MountedScreen(screen, work: subscriptionsWork, mount: nextMount)
+        email.subscriptions = mounted
+        start(mounted.openingEffects, of: mounted)
+    }
+
+    /// Keys and pastes for the Subscriptions screen; Esc closes it back to Email. Help and Ctrl-D mean what they do in Email.
+    func handleSubscriptions(_ event: InputEvent, _ email: inout EmailMode) {
+        guard var mounted = email.subscriptions else { return }
+        let step = mounted.update(event)
+        email.subscriptions = step.closes ? nil : mounted
+        start(step.effects, of: mounted)
+        guard !step.handled, case .key(let key) = event else { return }
         switch key {
-        case KeyPress(.escape):
-            if narrow && screen.detailPushed { screen.detailPushed = false } else { email.subscriptions = nil }
-        case KeyPress(.up): screen.cursor = max(screen.cursor - 1, 0)
-        case KeyPress(.down):
-            if screen.cursor + 1 >= screen.rows.count, let cursor = screen.nextCursor, !screen.loadingMore {
-                screen.loadingMore = true
-                _ = backend.loadSubscriptions(screen.query, cursor: cursor)
-            }
-            screen.cursor = min(screen.cursor + 1, max(screen.rows.count - 1, 0))
-        case KeyPress(.home): screen.cursor = 0
-        case KeyPress(.end): screen.cursor = max(screen.rows.count - 1, 0)
-        case KeyPress(.tab), KeyPress(.right): screen.detailPushed = narrow ? !screen.detailPushed : false
-        case .char(" "): screen.toggleCurrent()
-        case .char("A"): screen.selectAll()
-        case .char("c"):
-            screen.selection.clear()
-            screen.message = ""
-        case .char("u"), KeyPress(.enter): screen.openConfirmation()
-        case .char("k"):
-            guard let row = screen.current else { return }
-            let actions = row.actions(screen.flags)
-            guard let keep = actions.first(where: { $0 == .keep || $0 == .stopKeeping }) else {
-                screen.message = "Keep is not possible for \(row.senderName) now."
-                return
-            }
-            screen.rowErrors[row.id] = nil
-            screen.message = keep == .keep ? "Keeping \(row.senderName)…" : "Stopping keeping \(row.senderName)…"
-            _ = backend.keepSubscription(keep == .keep, row, flags: screen.flags)
-        case .char("!"):
-            guard let row = screen.current else { return }
-            let actions = row.actions(screen.flags)
-            guard let spam = actions.first(where: { $0 == .reportSpam || $0 == .notSpam }) else {
-                screen.message = screen.flags.spamSupported(row.accountID) ? "Report spam is not possible for \(row.senderName) now."
-                    : "This account does not offer Report spam for subscriptions."
-                return
-            }
-            screen.markPending([row], spam == .reportSpam ? .reportSpam : .notSpam)
-            screen.message = ""
-            _ = backend.reportSubscriptionSpam(spam == .reportSpam, row, flags: screen.flags)
-        case .char("a") where screen.accounts.count > 1:
-            let choices: [String?] = [nil] + screen.accounts.map(\.id)
-            let index = choices.firstIndex { $0 == screen.accountFilter } ?? 0
-            screen.accountFilter = choices[(index + 1) % choices.count]
-            screen.restart()
-            _ = backend.loadSubscriptions(screen.query)
-        case .char("f"):
-            let choices = SubscriptionsScreen.stateFilters
-            let index = choices.firstIndex { $0 == screen.stateFilter } ?? 0
-            screen.stateFilter = choices[(index + 1) % choices.count]
-            screen.restart()
-            _ = backend.loadSubscriptions(screen.query)
-        case .char("g"):
-            screen.message = ""
-            screen.restart()
-            _ = backend.loadSubscriptions(screen.query)
         case .char("?"), KeyPress(.function(1)): state.help = emailHelp(email)
         case .char("d", .control): state.shouldQuit = true
         default: break
         }
     }
 
-    /// The confirmation's keys: a toggles the archive option, ↑↓ scroll the
-    /// senders, Enter confirms (returning the confirmation to send), Esc closes it.
-    func handleUnsubscribeSheet(_ key: KeyPress, _ sheet: inout UnsubscribeSheet?) -> UnsubscribeConfirmation? {
-        guard var open = sheet else { return nil }
-        switch key {
-        case KeyPress(.escape):
-            sheet = nil
-            return nil
-        case KeyPress(.enter), .char("y"):
-            sheet = nil
-            return open.confirmation
-        case .char("a"): open.confirmation.archiveExisting.toggle()
-        case KeyPress(.up): open.scroll = max(open.scroll - 1, 0)
-        case KeyPress(.down):
-            let shown = UnsubscribeSheetPainter.visibleSenders(height: terminal.height)
-            open.scroll = min(open.scroll + 1, max(open.confirmation.rows.count - shown, 0))
-        default: break
-        }
-        sheet = open
-        return nil
+    /// An answer for the Subscriptions screen still open over Email; false when `mount` is not it.
+    func applySubscriptionsResult(_ result: any Sendable, mount: Int) -> Bool {
+        guard var email = state.email, var mounted = email.subscriptions, mounted.mount == mount else { return false }
+        let step = mounted.update(result: result)
+        email.subscriptions = step.closes ? nil : mounted
+        state.email = email
+        start(step.effects, of: mounted)
+        return true
     }
 
     /// The reading page's x: the same confirmation, for the open thread's one sender.
@@ -167,11 +115,25 @@ extension ChatScreen {
     }
 
     func handlePageUnsubscribe(_ key: KeyPress, _ email: inout EmailMode) {
-        if let confirmed = handleUnsubscribeSheet(key, &email.unsubscribe) {
+        guard var sheet = email.unsubscribe else { return }
+        switch sheet.press(key, height: terminal.height) {
+        case .confirmed(let confirmed):
+            email.unsubscribe = nil
             email.message = "Unsubscribing from \(confirmed.rows.first?.senderName ?? "the sender")…"
-            _ = backend.unsubscribe(confirmed, flags: email.subscriptionFlags, fromPage: true)
-        } else if email.unsubscribe == nil, key == KeyPress(.escape) {
+            let work = subscriptionsWork, inbox = backend.inbox, flags = email.subscriptionFlags
+            Task.detached {
+                await work.run(.unsubscribe(confirmed, flags)) { result in
+                    switch result {
+                    case .settled(let report): inbox.post(.subscriptions(.settled(report)))
+                    case .commandFailed(_, let text): inbox.post(.subscriptions(.commandFailed(text)))
+                    default: break
+                    }
+                }
+            }
+        case .cancelled:
+            email.unsubscribe = nil
             email.message = "Not unsubscribed; nothing was sent."
+        case .open: email.unsubscribe = sheet
         }
     }
 
@@ -179,36 +141,16 @@ extension ChatScreen {
         guard var email = state.email else { return }
         defer { state.email = email }
         switch update {
-        case .settled(let report, let fromPage) where fromPage:
+        case .settled(let report):
             // Success is quiet; the thread is read again so its block shows the new state.
             email.message = report.outcomes.compactMap(\.message).first ?? ""
             if let id = email.detail?.id { _ = backend.loadEmailThread(id: id) }
-            email.subscriptions?.settle(report)
-            return
-        case .commandFailed(_, let text, let fromPage) where fromPage:
+            if var mounted = email.subscriptions {
+                _ = mounted.update(result: SubscriptionsScreenResult.settled(report))
+                email.subscriptions = mounted
+            }
+        case .commandFailed(let text):
             email.message = text
-            return
-        default: break
         }
-        guard var screen = email.subscriptions else { return }
-        switch update {
-        case .page(let query, let page, let append):
-            guard query == screen.query else { return }
-            screen.show(page, append: append)
-        case .unavailable:
-            screen.unavailable = true
-            screen.loaded = true
-        case .listFailed(let text):
-            screen.loaded = true
-            screen.loadingMore = false
-            screen.message = text
-        case .settled(let report, _): screen.settle(report)
-        case .commandFailed(let ids, let text, _): screen.commandFailed(ids, text)
-        case .kept(let row, let message):
-            screen.rowErrors[row.id] = nil
-            screen.replace(row)
-            screen.message = message
-        }
-        email.subscriptions = screen
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import VeetCurses
 import VeetEmail
+import VeetSubscriptionsScreens
 import VeetTransport
 
 /// Which of the two modes is on screen. Both stay mounted: the chat's
@@ -59,8 +60,9 @@ struct EmailMode {
     var receipt: FeedbackReceipt?
     var reply: ReplyState?
     var send: SendSheet?
-    /// The Subscriptions screen, open over Email (S) while some account offers unsubscribe assistance.
-    var subscriptions: SubscriptionsScreen?
+    /// The Subscriptions screen (VeetSubscriptionsScreens), mounted over Email (S) while some account offers
+    /// unsubscribe assistance; it stays here while Chat is shown (F7), as Email does.
+    var subscriptions: MountedScreen?
     /// The reading page's own unsubscribe confirmation, for the open thread's subscription block.
     var unsubscribe: UnsubscribeSheet?
     var message = ""

@@ -1,6 +1,7 @@
 import Foundation
 import VeetCurses
 import VeetEmail
+import VeetSubscriptionsScreens
 import VeetTerminal
 import VeetTokens
 
@@ -40,7 +41,7 @@ enum EmailPainter {
 
     static func draw(_ email: EmailMode, in grid: inout ScreenGrid, connection: String) {
         if let subscriptions = email.subscriptions {
-            SubscriptionsPainter.draw(subscriptions, in: &grid, connection: connection)
+            subscriptions.paint(in: &grid, now: Date())
             return
         }
         grid.fill(grid.bounds, style: EmailInbox.page)

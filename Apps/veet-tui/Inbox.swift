@@ -60,7 +60,7 @@ enum AppMessage: Sendable {
     case screenResult(mount: Int, any Sendable)
     /// What Email mode's calls found.
     case email(EmailUpdate)
-    /// What the Subscriptions screen's calls found (Email mode's S).
+    /// What the reading page's unsubscribe (x on a thread's subscription block) came to.
     case subscriptions(SubscriptionsUpdate)
     /// Connections (sign in again, forget) and the Settings screen: ChatScreen+Connections, ChatScreen+Settings.
     case connection(ConnectionUpdate)

@@ -1,7 +1,9 @@
 import VeetConsole
+import VeetEmailCommands
 import VeetMemoryCommands
 import VeetSchedulesCommands
 import VeetPeopleCommands
+import VeetSubscriptionsCommands
 
 /// Every command, option and example of `veet`, in one place.
 enum CommandTree {
@@ -24,9 +26,9 @@ enum CommandTree {
         options: [json, connection, .color],
         subcommands: [connect, chat, sessions, sync, search, OutboxCommand.spec, FoldersCommand.spec, SchedulesCommands.spec, MemoryCommands.spec,
                      PeopleCommands.spec,
-                     EmailCommand.spec,
+                     EmailCommands.spec,
                      SettingsCommand.spec,
-                     SubscriptionsCommand.spec,
+                     SubscriptionsCommands.spec,
                      ApprovalsCommand.spec, SitesCommand.spec, AccountCommand.spec, AccountCommand.notificationsSpec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, doctor, debug, version])
 
     static let connect = CommandSpec(

@@ -1,12 +1,16 @@
 import Foundation
 import VeetChat
 import VeetConsole
+import VeetEmail
+import VeetEmailCommands
 import VeetMemory
 import VeetMemoryCommands
 import VeetSchedules
 import VeetSchedulesCommands
 import VeetPeople
 import VeetPeopleCommands
+import VeetSubscriptions
+import VeetSubscriptionsCommands
 import VeetStore
 import VeetTokens
 import VeetTransport
@@ -151,9 +155,19 @@ struct VeetCLI {
         case "people": return try await PeopleCommands(api: PeopleAPI(sender: .live(client: try context.client())),
                                                        audited: { try await context.auditedPeople($0) })
             .run(command, console: context.console)
-        case "email": return try await EmailCommand.run(command, context: context)
+        case "email":
+            return try await EmailCommands(api: EmailAPI(sender: .live(client: try context.client())),
+                                           environment: context.environment) { session, once in
+                // `discuss`: the chat bound to the thread, as `veet chat --session` runs it.
+                var words = ["chat", "--session", session]
+                if let once { words += ["--once", once] }
+                if context.json { words.append("--json") }
+                guard case .run(let chat) = try CommandLineParser(root: CommandTree.root).parse(words) else { return .usage }
+                return try await ChatCommand(context: context, command: chat).run()
+            }.run(command, console: context.console)
         case "settings": return try await SettingsCommand.run(command, context: context)
-        case "subscriptions": return try await SubscriptionsCommand.run(command, context: context)
+        case "subscriptions": return try await SubscriptionsCommands(api: SubscriptionsAPI(sender: .live(client: try context.client())))
+            .run(command, console: context.console)
         case "devices", "notifications": return try await AccountCommand.run(command, context: context)
         case "daemon": return try await DaemonCommand.run(command, context: context)
         default: break

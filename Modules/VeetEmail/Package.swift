@@ -1,5 +1,7 @@
 // swift-tools-version:6.0
 // VeetEmail: see README.md for what it holds and its floor (docs/architecture.md).
+// The domain (VeetEmail, no terminal code) and its CLI face, the command group
+// (VeetEmailCommands, on VeetConsole). A face imports its own feature and the kits only.
 import PackageDescription
 
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -10,8 +12,12 @@ func module(_ name: String) -> Target.Dependency { .product(name: name, package:
 let package = Package(
     name: "VeetEmail",
     platforms: [.macOS(.v15)],
-    products: [.library(name: "VeetEmail", targets: ["VeetEmail"])],
+    products: [
+        .library(name: "VeetEmail", targets: ["VeetEmail"]),
+        .library(name: "VeetEmailCommands", targets: ["VeetEmailCommands"]),
+    ],
     dependencies: [
+        .package(path: "../VeetConsole"),
         .package(path: "../VeetFixture"),
         .package(path: "../VeetTestSupport"),
         .package(path: "../VeetTransport"),
@@ -20,8 +26,15 @@ let package = Package(
     targets: [
         // VeetWire for the approval view, the run status and the one SHA-256 (Review & Send).
         .target(name: "VeetEmail", dependencies: [module("VeetTransport"), module("VeetWire")], swiftSettings: swift6),
+        .target(name: "VeetEmailCommands",
+                dependencies: ["VeetEmail", module("VeetConsole"), module("VeetTransport"), module("VeetWire")],
+                swiftSettings: swift6),
         .testTarget(name: "VeetEmailTests", dependencies: ["VeetEmail", module("VeetTestSupport"), module("VeetTransport"), module("VeetWire"),
                                                              module("VeetFixture")],
+                    swiftSettings: swift6),
+        .testTarget(name: "VeetEmailFacesTests",
+                    dependencies: ["VeetEmailCommands", "VeetEmail", module("VeetConsole"), module("VeetTestSupport"),
+                                   module("VeetTransport")],
                     swiftSettings: swift6),
     ]
 )

@@ -6,6 +6,7 @@ import VeetEmail
 import VeetPeople
 import VeetPeopleScreens
 import VeetSubscriptions
+import VeetSubscriptionsScreens
 import VeetTransport
 import VeetWire
 

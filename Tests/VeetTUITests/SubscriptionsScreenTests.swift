@@ -4,13 +4,15 @@ import Testing
 import VeetCurses
 import VeetEmail
 import VeetSubscriptions
+import VeetSubscriptionsScreens
 import VeetTokens
 import VeetTransport
 
-/// The Subscriptions screen painted from state values: the census, a selection
-/// with its count, and the confirmation sheet at 80x24 and 160x48, each as its
-/// text (`Screens/subscriptions-*.txt`) and its colours in the light and the
-/// dark palette; and the screen's rules as the keys drive them.
+/// The Subscriptions screen (VeetSubscriptionsScreens) mounted over Email mode:
+/// the census, a selection with its count, and the confirmation sheet at 80x24
+/// and 160x48, each as its text (`Screens/subscriptions-*.txt`) and its colours
+/// in the light and the dark palette; where Email offers it. The screen's own
+/// rules are tested as a value in Modules/VeetSubscriptions/Tests/VeetSubscriptionsFacesTests.
 @Suite struct SubscriptionsScreenTests {
     static func hex(_ n: Int, _ prefix: String = "a") -> String {
         let digits = String(n, radix: 16)
@@ -67,8 +69,16 @@ import VeetTransport
 
     static func paint(_ screen: SubscriptionsScreen, width: Int, height: Int) -> ScreenGrid {
         var email = EmailScreenTests.inbox()
-        email.subscriptions = screen
+        email.subscriptions = mounted(screen)
         return EmailScreenTests.paint(email, width: width, height: height)
+    }
+
+    /// The screen as Email mode holds it (no work runs here: nothing is sent).
+    static func mounted(_ screen: SubscriptionsScreen) -> MountedScreen {
+        var screen = screen
+        screen.connection = "127.0.0.1"
+        let sender = HTTPRequestSender(send: { _ in HTTPResponse(status: 500, headers: [:], body: Data()) })
+        return MountedScreen(screen, work: SubscriptionsScreenWork(api: SubscriptionsAPI(sender: sender, retry: .never)), mount: 1)
     }
 
     @Test(arguments: [(80, 24), (160, 48)])
@@ -81,141 +91,6 @@ import VeetTransport
                 GoldenScreen.check(StyleLegend.of(grid, appearance: appearance), named: "\(label)-\(appearance.rawValue)")
             }
         }
-    }
-
-    @Test func rowsShowTheSenderCountOfferAndStateInTheServersOrder() {
-        let screen = Self.paint(Self.screen(), width: 160, height: 48).snapshot
-        let lines = screen.split(separator: "\n").map(String.init)
-        let order = Self.rows.map(\.senderName).compactMap { name in lines.firstIndex { $0.contains(name) } }
-        #expect(order == order.sorted() && order.count == Self.rows.count, "\(screen)")
-        #expect(screen.contains("38 conversations · 21 Nov 09:30"))
-        #expect(screen.contains("One-click request to example.com · Active"))
-        #expect(screen.contains("Sends an email to unsub@cooking.example · Active"))
-        #expect(screen.contains("Checking…"))
-        #expect(screen.contains("No automated unsubscribe · Active"))
-        #expect(screen.contains("Still sending after you unsubscribed"))
-        #expect(screen.contains("Protected"))
-        #expect(screen.contains("More senders: ↓ at the end loads them"))
-        // The detail beside the list on a wide terminal, with the row's own actions.
-        #expect(screen.contains("u Unsubscribe  ! Report spam  k Keep"))
-        // On a narrow one the detail is pushed (Tab / →) over the list.
-        var pushed = Self.screen()
-        pushed.detailPushed = true
-        let narrow = Self.paint(pushed, width: 80, height: 24).snapshot
-        #expect(narrow.contains("Offers: One-click request to example.com") && !narrow.contains("Daily Deals"))
-    }
-
-    @Test func aCheckingRowCannotBeSelectedButKeepsKeepAndReportSpam() {
-        var screen = Self.screen()
-        screen.cursor = 3
-        screen.toggleCurrent()
-        #expect(screen.selection.isEmpty)
-        #expect(screen.message.contains("still being checked"))
-        #expect(screen.current?.actions(screen.flags) == [.reportSpam, .keep])
-        let detail = SubscriptionsPainter.detailLines(screen, Self.rows[3], width: 70).map { $0.map(\.text).joined() }
-        #expect(detail.contains("! Report spam  k Keep  "), "\(detail)")
-    }
-
-    @Test func theCountShowsNOf25AndSelectAllSkipsProtectedAndIneligibleRows() {
-        var screen = Self.screen()
-        screen.selectAll()
-        // Example News, Daily Deals, Cooking Club, Still Sending Co: not Book Club (protected), Checking Sender
-        // (unverified), No Way Out (no mechanism), Kept Digest (decided) or Work Bulletin (account without the flag).
-        #expect(screen.selection.ids == [Self.hex(1), Self.hex(2), Self.hex(5), Self.hex(7)])
-        #expect(screen.selectionText == "4 of 25 selected")
-        #expect(Self.paint(screen, width: 80, height: 24).snapshot.contains("4 of 25 selected"))
-        // A protected sender can still be chosen by hand.
-        screen.cursor = 2
-        screen.toggleCurrent()
-        #expect(screen.selection.count == 5)
-        var many = SubscriptionsScreen(flags: Self.flags, accounts: [])
-        many.show(Page(items: (1...30).map { Self.row($0, "Sender \($0)", count: 1, destination: "s\($0).example") },
-                       nextCursor: nil), append: false)
-        many.selectAll()
-        #expect(many.selection.count == 25 && many.selectionText == "25 of 25 selected")
-        many.cursor = 29
-        many.toggleCurrent()
-        #expect(many.selection.count == 25 && many.message.contains("At most 25"))
-    }
-
-    @Test func theConfirmationNamesEverySenderAndArchivesOnlyWhenAsked() {
-        let screen = Self.confirming()
-        let sheet = screen.sheet
-        #expect(sheet != nil)
-        #expect(sheet?.confirmation.rows.map(\.senderName) == ["Example News", "Cooking Club"])
-        #expect(sheet?.confirmation.archiveExisting == false)
-        let text = Self.paint(screen, width: 80, height: 24).snapshot
-        #expect(text.contains("Unsubscribe from 2 senders?"))
-        #expect(text.contains("Example News — One-click request to example.com"))
-        #expect(text.contains("Cooking Club — Sends an email to unsub@cooking.example"))
-        #expect(text.contains("An unsubscribe cannot be undone."))
-        #expect(text.contains("[ ] Also archive existing mail from these senders"))
-        // The command: one target per sender with id, digest and revision.
-        let command = sheet?.confirmation.command()
-        #expect(command?.targets.map(\.subscriptionID) == [Self.hex(1), Self.hex(5)])
-        #expect(command?.archiveExisting == false)
-        // The body the TUI sends: three keys per target, no address and no URL anywhere.
-        let body = (try? WireJSON.encoder().encode(command)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        #expect(!body.contains("://") && !body.lowercased().contains("mailto") && !body.contains("@"), "\(body)")
-        let object = (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any]
-        let targets = object?["targets"] as? [[String: Any]] ?? []
-        #expect(targets.count == 2 && targets.allSatisfy {
-            Set($0.keys) == ["subscription_id", "evidence_digest", "expected_revision"] })
-    }
-
-    /// The library's own settling, over a stand-in server that answers every read with `census`.
-    static func settled(_ before: [Subscription], census: [Subscription]) async -> CommandReport {
-        let items = (try? WireJSON.encoder().encode(census)) ?? Data()
-        let body = Data(#"{"items":"#.utf8) + items + Data(#","next_cursor":null}"#.utf8)
-        let sender = HTTPRequestSender(send: { _ in
-            HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: body)
-        })
-        return await SubscriptionsAPI(sender: sender, retry: .never)
-            .settle(EmailOperation(operationID: "op-1", status: .completed), rows: before, action: .unsubscribe, flags: flags)
-    }
-
-    @Test func rowsReadUnsubscribingThenSettleInPlaceAndAFailureRestoresTheRowWithWhatToDo() async {
-        var screen = Self.selected()
-        let chosen = screen.selection.rows(in: screen.rows)
-        screen.markPending(chosen, .unsubscribe)
-        #expect(screen.selection.isEmpty)
-        // Narrow, so only the list shows (the detail would say it a third time).
-        let pending = Self.paint(screen, width: 80, height: 24).snapshot
-        #expect(pending.components(separatedBy: "Unsubscribing…").count == 3, "\(pending)")
-        // A page read meanwhile keeps them pending.
-        screen.show(Page(items: Self.rows, nextCursor: "next"), append: false)
-        #expect(screen.rows[0].state == .pending && screen.rows[4].state == .pending)
-
-        var done = Self.rows[0]
-        done.state = .unsubscribed
-        done.operation = RowOperation(operationID: "op-1", action: .unsubscribe, status: .completed, code: .accepted)
-        var failed = Self.rows[4]
-        failed.state = .failed
-        failed.operation = RowOperation(operationID: "op-1", action: .unsubscribe, status: .failed, code: .sendFailed,
-                                        priorState: .active)
-        var kept = Self.rows[7]
-        kept.state = .active  // changed elsewhere meanwhile: the census read back shows it too
-        let report = await Self.settled(chosen, census: [done, failed, kept])
-        #expect(report.outcomes.count == 2)
-        screen.settle(report)
-        #expect(screen.rows[7].state == .active)
-        #expect(screen.rows.map(\.id) == Self.rows.map(\.id))
-        #expect(screen.rows[0].state == .unsubscribed && screen.rowErrors[done.id] == nil)
-        #expect(screen.rows[4].state == .failed)
-        let error = screen.rowErrors[failed.id] ?? ""
-        #expect(error.contains("could not be sent") && error.contains("Try again, Report spam, Keep"), "\(error)")
-        let settled = Self.paint(screen, width: 160, height: 48).snapshot
-        #expect(!settled.contains("Unsubscribing…") && settled.contains("⚠ The unsubscribe email could not be sent."))
-    }
-
-    @Test func aCommandThatNeverStartedPutsTheRowsBackWithWhy() {
-        var screen = Self.selected()
-        let chosen = screen.selection.rows(in: screen.rows)
-        screen.markPending(chosen, .unsubscribe)
-        screen.commandFailed(chosen.map(\.id), "Not unsubscribed: This sender changed meanwhile.")
-        #expect(screen.rows[0] == Self.rows[0] && screen.rows[4] == Self.rows[4])
-        #expect(screen.rowErrors[Self.rows[0].id]?.contains("changed meanwhile") == true)
-        #expect(screen.inFlight.isEmpty)
     }
 
     @Test func theKeyIsOfferedOnlyWhileSomeAccountReportsUnsubscribeSupported() {
@@ -250,7 +125,7 @@ import VeetTransport
         let target = email.unsubscribe?.confirmation.command().targets.first
         #expect(target?.subscriptionID == Self.hex(1) && target?.evidenceDigest == Self.hex(1, "d") && target?.expectedRevision == 4)
         // The Subscriptions screen, when open, shows only its own confirmation (none here).
-        email.subscriptions = Self.screen()
+        email.subscriptions = Self.mounted(Self.screen())
         #expect(!EmailScreenTests.paint(email, width: 160, height: 48).snapshot.contains("Unsubscribe from Ann Lee?"))
     }
 }

@@ -68,3 +68,24 @@ import VeetTransport
         #expect(server.requests[0].queryValue("expected_revision") == "5")
     }
 }
+
+/// The wait for a draft still being written or sent, said once in the feature (the CLI's `reply` uses it).
+@Suite struct DraftSettlingTests {
+    @Test func aBusyDraftIsReadOncePerSecondUntilItSettlesOrTheReadsRunOut() async throws {
+        let server = ScriptedServer()
+        server.on("GET", "/v1/email/drafts/*", sequence: [.json(Wire.draft(status: "generating")), .json(Wire.draft(revision: 2))])
+        let api = Wire.api(server)
+        let busy = try WireJSON.decoder().decode(EmailDraft.self, from: JSONSerialization.data(withJSONObject: Wire.draft(status: "generating")))
+        let settled = try await DraftSession.settled(busy, api: api)
+        #expect(settled.revision == 2 && !settled.status.isBusy)
+        #expect(server.waits == [.seconds(1), .seconds(1)])
+
+        server.on("GET", "/v1/email/drafts/*", .json(Wire.draft(status: "sending")))
+        await #expect {
+            _ = try await DraftSession.settled(busy, api: api, polls: 3)
+        } throws: { error in
+            (error as? DraftStillBusy)?.description == "the draft is still being sent; try again in a moment."
+        }
+        #expect(server.requests.count == 5)
+    }
+}

@@ -119,3 +119,16 @@ public enum EmailPart: String, Sendable, Hashable, CaseIterable {
         return api.status == 404 || api.status == 405
     }
 }
+
+/// A draft still being written or sent after the wait `DraftSession.settled` allows.
+public struct DraftStillBusy: Error, Sendable, Hashable, CustomStringConvertible {
+    public var draft: EmailDraft
+
+    public init(draft: EmailDraft) {
+        self.draft = draft
+    }
+
+    public var description: String {
+        "the draft is still being \(draft.status == .sending ? "sent" : "written"); try again in a moment."
+    }
+}

@@ -28,6 +28,20 @@ public actor DraftSession {
         return draft
     }
 
+    /// `draft` once it is no longer being written or sent: read again once a second,
+    /// at most `polls` times (on top of `generate`'s own wait); `DraftStillBusy` after that.
+    public static func settled(_ draft: EmailDraft, api: EmailAPI, polls: Int = 60) async throws -> EmailDraft {
+        var draft = draft
+        var reads = 0
+        while draft.status.isBusy {
+            guard reads < polls else { throw DraftStillBusy(draft: draft) }
+            try await api.send.sleeper(.seconds(1))
+            draft = try await api.draft(id: draft.id)
+            reads += 1
+        }
+        return draft
+    }
+
     /// The owner has read the thread at `threadRevision` (a stale draft's saves need it).
     public func reviewed(threadRevision: Int) {
         editor.reviewed(threadRevision: threadRevision)

@@ -136,3 +136,17 @@ public enum SubscriptionID {
         text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 }
+
+extension SubscriptionsAPI {
+    /// The accounts' unsubscribe and spam flags, read from Email's account list
+    /// (just those two flags of each account). nil when this server has no
+    /// account list (its route not offered): then no flags are known, the census
+    /// is still shown, and no action is offered.
+    public func accountFlags() async throws -> AccountFlags? {
+        do {
+            return AccountFlags(try await send(.get("/v1/email/accounts")).decoded(as: Page<SubscriptionAccountCapabilities>.self).items)
+        } catch where ServerRefusal.meansNotOffered(error) {
+            return nil
+        }
+    }
+}

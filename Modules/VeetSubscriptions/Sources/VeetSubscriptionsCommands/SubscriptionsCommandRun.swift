@@ -3,6 +3,15 @@ import VeetConsole
 import VeetSubscriptions
 import VeetTransport
 
+/// One `veet subscriptions` command's run: the API, the console, the accounts'
+/// flags (none known when the server has no account list), and how each answer is printed.
+struct SubscriptionsCommandRun {
+    let api: SubscriptionsAPI
+    let console: Console
+    let flags: AccountFlags
+    let flagsKnown: Bool
+}
+
 /// A row as `--json` prints it: the wire row (snake_case) with what it offers
 /// in words and the actions this account allows.
 struct ListedSubscription: Encodable {
@@ -22,7 +31,7 @@ struct ListedSubscription: Encodable {
 }
 
 /// `veet subscriptions list` and `show`.
-extension SubscriptionsCommand {
+extension SubscriptionsCommandRun {
     struct ListAnswer: Encodable {
         var items: [ListedSubscription]
         var nextCursor: String?
@@ -32,63 +41,63 @@ extension SubscriptionsCommand {
 
     func list(_ command: ParsedCommand) async throws -> ExitCode {
         var state: SubscriptionState?
-        if let text = command.value("state") {
+        if let text = command.value(SubscriptionsCommands.state) {
             state = SubscriptionState(raw: text)
             guard state?.isKnown == true else {
-                return context.fail("veet: --state must be active, kept, pending, unsubscribed, failed, still_sending "
-                                    + "or reported_spam, not \(text).", .usage)
+                throw CommandFailure.usage("\(console.programName): --state must be active, kept, pending, unsubscribed, "
+                                           + "failed, still_sending or reported_spam, not \(text).")
             }
         }
-        let page = try await api.page(SubscriptionQuery(accountID: command.value("account"), state: state),
-                                      cursor: command.value("cursor"))
-        if context.json {
-            try JSONOutput.print(ListAnswer(items: page.items.map { ListedSubscription(row: $0, flags: flags) },
-                                            nextCursor: page.nextCursor, accountFlagsKnown: flagsKnown), layout: .compact)
+        let page = try await api.page(SubscriptionQuery(accountID: command.value(SubscriptionsCommands.account), state: state),
+                                      cursor: command.value(SubscriptionsCommands.cursor))
+        if console.json {
+            try console.printJSON(ListAnswer(items: page.items.map { ListedSubscription(row: $0, flags: flags) },
+                                            nextCursor: page.nextCursor, accountFlagsKnown: flagsKnown))
             return .success
         }
-        let style = context.outStyle
+        let style = console.outStyle
         if !flagsKnown {
-            context.err.writeLine("No account flags could be read (this server has no /v1/email/accounts); "
+            console.err.writeLine("No account flags could be read (this server has no /v1/email/accounts); "
                                   + "the census is shown without actions.")
         }
-        if page.items.isEmpty { context.err.writeLine("No subscriptions found.") }
+        if page.items.isEmpty { console.err.writeLine("No subscriptions found.") }
         for row in page.items {
             let marks = (row.isProtected ? ["protected"] : []) + [row.stateText]
-            context.out.writeLine("\(style.emphasis(ServerText.line(row.senderName)))  \(ServerText.line(row.offerText))  "
+            console.out.writeLine("\(style.emphasis(ServerText.line(row.senderName)))  \(ServerText.line(row.offerText))  "
                                   + "\(style.dim(row.countText))  [\(marks.joined(separator: ", "))]  \(style.dim(row.id))")
         }
         if let next = page.nextCursor {
-            context.err.writeLine("More: veet subscriptions list --cursor \(next)")
+            console.err.writeLine("More: veet subscriptions list --cursor \(next)")
         }
         return .success
     }
 
     func show(_ id: String) async throws -> ExitCode {
         let row = try await api.subscription(id: id)
-        if context.json {
-            try JSONOutput.print(ListedSubscription(row: row, flags: flags), layout: .compact)
+        if console.json {
+            try console.printJSON(ListedSubscription(row: row, flags: flags))
             return .success
         }
-        let style = context.outStyle
-        context.out.writeLine(style.emphasis(ServerText.line(row.senderName)))
-        if !row.address.isEmpty { context.out.writeLine("Address: \(ServerText.line(row.address))") }
-        if !row.listID.isEmpty { context.out.writeLine("List: \(ServerText.line(row.listID))") }
-        context.out.writeLine("Account: \(row.accountID)")
-        context.out.writeLine("Mail: \(row.countText) in 90 days" + (row.lastReceivedAt.map { ", the last \($0.text)" } ?? ""))
-        context.out.writeLine("Offers: \(ServerText.line(row.offerText))")
-        context.out.writeLine("State: \(row.stateText)" + (row.isProtected ? " (protected: skipped by Select all)" : ""))
-        if let advice = row.stateAdvice { context.out.writeLine(advice) }
+        let style = console.outStyle
+        console.out.writeLine(style.emphasis(ServerText.line(row.senderName)))
+        if !row.address.isEmpty { console.out.writeLine("Address: \(ServerText.line(row.address))") }
+        if !row.listID.isEmpty { console.out.writeLine("List: \(ServerText.line(row.listID))") }
+        console.out.writeLine("Account: \(row.accountID)")
+        console.out.writeLine("Mail: \(row.countText) in 90 days" + (row.lastReceivedAt.map { ", the last \($0.text)" } ?? ""))
+        console.out.writeLine("Offers: \(ServerText.line(row.offerText))")
+        console.out.writeLine("State: \(row.stateText)" + (row.isProtected ? " (protected: skipped by Select all)" : ""))
+        if let advice = row.stateAdvice { console.out.writeLine(advice) }
         let actions = row.actions(flags)
         let none = !flagsKnown ? "none (no account flags known)"
             : flags.unsubscribeSupported(row.accountID) ? "none" : "none (this account does not offer unsubscribe assistance)"
-        context.out.writeLine("Actions: " + (actions.isEmpty ? none
+        console.out.writeLine("Actions: " + (actions.isEmpty ? none
             : actions.map { $0 == .unsubscribe ? row.unsubscribeLabel : $0.label }.joined(separator: ", ")))
         return .success
     }
 }
 
 /// `veet subscriptions unsubscribe`, `keep`, `spam`, `not-spam`.
-extension SubscriptionsCommand {
+extension SubscriptionsCommandRun {
     struct OutcomeJSON: Encodable {
         var id: String
         var displayName: String
@@ -108,7 +117,7 @@ extension SubscriptionsCommand {
     }
 
     func unsubscribe(_ command: ParsedCommand) async throws -> ExitCode {
-        let ids = command.arguments("id")
+        let ids = command.arguments(SubscriptionsCommands.ids)
         guard ids.count <= SubscriptionSelection.limit else { throw SubscriptionSelection.Refusal.full }
         if let bad = ids.first(where: { !SubscriptionID.isValid($0) }) { throw SubscriptionsError.notAnID(bad) }
         let census = try await api.census()
@@ -117,24 +126,23 @@ extension SubscriptionsCommand {
             return row
         }
         var confirmation = try UnsubscribeConfirmation(rows: rows, flags: flags)
-        confirmation.archiveExisting = command.flag("archive-existing")
-        if !context.json || !command.flag("yes") { context.err.writeLine(confirmation.text) }
-        if !command.flag("yes") {
-            let answer = await BlockingInput.run { LinePrompt.readLine(prompt: "Unsubscribe? [y/N] ") }
-            guard answer?.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("y") == true else {
-                return context.fail("veet: Not unsubscribed; nothing was sent.", .failure)
+        confirmation.archiveExisting = command.flag(SubscriptionsCommands.archiveExisting)
+        if !console.json || !command.flag(SubscriptionsCommands.yes) { console.err.writeLine(confirmation.text) }
+        if !command.flag(SubscriptionsCommands.yes) {
+            guard await console.confirm("Unsubscribe? [y/N] ") else {
+                throw CommandFailure("\(console.programName): Not unsubscribed; nothing was sent.")
             }
         }
-        if !context.json { context.err.writeLine("Unsubscribing…") }
+        if !console.json { console.err.writeLine("Unsubscribing…") }
         return try report(try await api.unsubscribe(confirmation, flags: flags), success: "Unsubscribed")
     }
 
     func keep(_ id: String, undo: Bool) async throws -> ExitCode {
         let row = try await api.keep(!undo, try await api.subscription(id: id), flags: flags)
-        if context.json {
-            try JSONOutput.print(ListedSubscription(row: row, flags: flags), layout: .compact)
+        if console.json {
+            try console.printJSON(ListedSubscription(row: row, flags: flags))
         } else {
-            context.out.writeLine(undo ? "No longer keeping \(ServerText.line(row.senderName)). Undo: veet subscriptions keep \(row.id)"
+            console.out.writeLine(undo ? "No longer keeping \(ServerText.line(row.senderName)). Undo: veet subscriptions keep \(row.id)"
                 : "Keeping \(ServerText.line(row.senderName)); it is not suggested again. Undo: veet subscriptions keep --undo \(row.id)")
         }
         return .success
@@ -142,28 +150,28 @@ extension SubscriptionsCommand {
 
     func spam(_ id: String, _ spam: Bool) async throws -> ExitCode {
         let row = try await api.subscription(id: id)
-        if !context.json { context.err.writeLine(spam ? "Reporting spam…" : "Restoring from spam…") }
+        if !console.json { console.err.writeLine(spam ? "Reporting spam…" : "Restoring from spam…") }
         return try report(try await api.reportSpam(spam, row, flags: flags),
                           success: spam ? "Reported as spam" : "Moved back from spam")
     }
 
     /// Success is one quiet line; a restored row says what happened and what remains, and exits 1.
     private func report(_ report: CommandReport, success: String) throws -> ExitCode {
-        if context.json {
-            try JSONOutput.print(ReportJSON(operation: report.operation, outcomes: report.outcomes.map { outcome in
+        if console.json {
+            try console.printJSON(ReportJSON(operation: report.operation, outcomes: report.outcomes.map { outcome in
                 let result = switch outcome { case .done: "done"; case .restored: "restored"; case .stillPending: "pending" }
                 let remaining: [RowAction] = if case .restored(_, _, let left) = outcome { left } else { [] }
                 return OutcomeJSON(id: outcome.row.id, displayName: outcome.row.senderName, result: result,
                                    state: outcome.row.state.rawValue, stateText: outcome.row.stateText,
                                    message: outcome.message, remaining: remaining.map(\.rawValue))
-            }), layout: .compact)
+            }))
         } else {
             for outcome in report.outcomes {
                 let name = ServerText.line(outcome.row.senderName)
                 if let message = outcome.message {
-                    context.err.writeLine("\(name): \(outcome.row.stateText). \(message)")
+                    console.err.writeLine("\(name): \(outcome.row.stateText). \(message)")
                 } else {
-                    context.out.writeLine("\(success): \(name)")
+                    console.out.writeLine("\(success): \(name)")
                 }
             }
         }

@@ -4,24 +4,24 @@ import VeetEmail
 import VeetTransport
 
 /// Accounts, the thread list, a thread, learning and refresh.
-extension EmailCommand {
+extension EmailCommandRun {
     func accounts() async throws -> ExitCode {
         let accounts = try await api.accounts()
-        if context.json {
-            try JSONOutput.print(accounts, layout: .compact)
+        if console.json {
+            try console.printJSON(accounts)
             return .success
         }
-        if accounts.isEmpty { context.err.writeLine("No mailbox is connected to this server.") }
-        let style = context.outStyle
+        if accounts.isEmpty { console.err.writeLine("No mailbox is connected to this server.") }
+        let style = console.outStyle
         for account in accounts {
-            context.out.writeLine("\(style.emphasis(ServerText.line(account.label)))  \(ServerText.line(account.emailAddress))"
+            console.out.writeLine("\(style.emphasis(ServerText.line(account.label)))  \(ServerText.line(account.emailAddress))"
                                   + "  \(style.dim(account.id))")
-            context.out.writeLine("  \(Self.freshness(account.freshness, style: style))")
+            console.out.writeLine("  \(Self.freshness(account.freshness, style: style))")
             let offers = [account.archiveSupported ? "archive" : nil, account.spamSupported ? "spam" : nil,
                           account.unsubscribeSupported ? "unsubscribe" : nil].compactMap { $0 }
-            context.out.writeLine("  " + style.dim("offers: " + (["handled", "feedback", "replies"] + offers).joined(separator: ", ")))
+            console.out.writeLine("  " + style.dim("offers: " + (["handled", "feedback", "replies"] + offers).joined(separator: ", ")))
             let coverage = account.coverage
-            context.out.writeLine("  " + style.dim("\(coverage.historyProcessed) threads retrieved from history (not analysed)"
+            console.out.writeLine("  " + style.dim("\(coverage.historyProcessed) threads retrieved from history (not analysed)"
                                                    + (coverage.historyComplete ? ", history complete" : "")))
         }
         return .success
@@ -47,28 +47,28 @@ extension EmailCommand {
     }
 
     func inbox(_ command: ParsedCommand) async throws -> ExitCode {
-        if command.flag("other") && command.flag("all") {
-            return context.fail("veet: --other and --all cannot be used together.", .usage)
+        if command.flag(EmailCommands.other) && command.flag(EmailCommands.all) {
+            throw fail("\(program): --other and --all cannot be used together.", .usage)
         }
-        let view: ThreadListView = command.flag("all") ? .all : command.flag("other") ? .other : .priority
-        let limit = try command.int("limit") ?? (view == .priority ? ThreadListModel.firstPageSize : 20)
-        guard (1...100).contains(limit) else { return context.fail("veet: --limit must be between 1 and 100.", .usage) }
-        let query = ThreadQuery(view: view, accountID: command.value("account"), text: command.value("search"))
-        let page = try await api.threads(query, limit: limit, cursor: command.value("cursor"))
-        if context.json {
-            try JSONOutput.print(InboxPage(items: page.items, nextCursor: page.nextCursor), layout: .compact)
+        let view: ThreadListView = command.flag(EmailCommands.all) ? .all : command.flag(EmailCommands.other) ? .other : .priority
+        let limit = try command.int(EmailCommands.limit) ?? (view == .priority ? ThreadListModel.firstPageSize : 20)
+        guard (1...100).contains(limit) else { throw fail("\(program): --limit must be between 1 and 100.", .usage) }
+        let query = ThreadQuery(view: view, accountID: command.value(EmailCommands.account), text: command.value(EmailCommands.search))
+        let page = try await api.threads(query, limit: limit, cursor: command.value(EmailCommands.cursor))
+        if console.json {
+            try console.printJSON(InboxPage(items: page.items, nextCursor: page.nextCursor))
             return .success
         }
         if page.items.isEmpty {
-            context.err.writeLine(view == .priority ? "Nothing important right now." : "No threads match.")
+            console.err.writeLine(view == .priority ? "Nothing important right now." : "No threads match.")
         }
-        let labels = Set(page.items.map(\.accountID)).count > 1 || command.value("account") == nil
+        let labels = Set(page.items.map(\.accountID)).count > 1 || command.value(EmailCommands.account) == nil
             ? try await accountLabels() : [:]
         for thread in page.items {
-            for line in row(thread, label: labels.count > 1 ? labels[thread.accountID] : nil) { context.out.writeLine(line) }
+            for line in row(thread, label: labels.count > 1 ? labels[thread.accountID] : nil) { console.out.writeLine(line) }
         }
         if let next = page.nextCursor {
-            context.err.writeLine("More: add --cursor \(next)")
+            console.err.writeLine("More: add --cursor \(next)")
         }
         return .success
     }
@@ -80,7 +80,7 @@ extension EmailCommand {
     /// ○ Correspondent  date  Subject          (account)
     ///   the gist · state                       id
     func row(_ thread: EmailThreadSummary, label: String?) -> [String] {
-        let style = context.outStyle
+        let style = console.outStyle
         let circle = thread.isHandled ? "●" : "○"
         let who = ServerText.line(thread.senders.first.map(Self.name(in:)) ?? "?", limit: 40)
         var first = "\(circle) \(style.emphasis(who))  \(style.dim(Self.day(thread.updatedAt)))  \(ServerText.line(thread.subject, limit: 120))"
@@ -93,7 +93,7 @@ extension EmailCommand {
 
     /// One state: attention first, then the draft, then handled or reported.
     func stateLine(_ thread: EmailThreadSummary) -> String? {
-        let style = context.outStyle
+        let style = console.outStyle
         if thread.isReportedSpam { return style.dim("Reported as spam") }
         if thread.suspectedSpam && !thread.spamCleared { return style.warning("Suspected spam") }
         if thread.isHandled { return style.dim("Handled") }
@@ -128,39 +128,39 @@ extension EmailCommand {
 
     func show(_ id: String) async throws -> ExitCode {
         let detail = try await api.thread(id: id)
-        if context.json {
-            try JSONOutput.print(detail, layout: .compact)
+        if console.json {
+            try console.printJSON(detail)
             return .success
         }
-        let style = context.outStyle
+        let style = console.outStyle
         let thread = detail.thread
-        context.out.writeLine(style.emphasis(ServerText.line(thread.subject)))
-        context.out.writeLine(style.dim("\(thread.senders.map { ServerText.line($0) }.joined(separator: ", "))  ·  \(Self.day(thread.updatedAt))"))
-        context.out.writeLine(style.accent("│ ") + ServerText.line(thread.summary, limit: 400))
-        if !thread.reason.isEmpty { context.out.writeLine(style.accent("│ ") + style.dim("Why: " + ServerText.line(thread.reason, limit: 400))) }
-        if let state = stateLine(thread) { context.out.writeLine(state) }
-        if let blocked = thread.replyBlockedReason { context.out.writeLine(style.dim("No reply: \(ServerText.line(blocked))")) }
-        if !thread.complete { context.out.writeLine(style.warning("Not every message has been fetched yet.")) }
+        console.out.writeLine(style.emphasis(ServerText.line(thread.subject)))
+        console.out.writeLine(style.dim("\(thread.senders.map { ServerText.line($0) }.joined(separator: ", "))  ·  \(Self.day(thread.updatedAt))"))
+        console.out.writeLine(style.accent("│ ") + ServerText.line(thread.summary, limit: 400))
+        if !thread.reason.isEmpty { console.out.writeLine(style.accent("│ ") + style.dim("Why: " + ServerText.line(thread.reason, limit: 400))) }
+        if let state = stateLine(thread) { console.out.writeLine(state) }
+        if let blocked = thread.replyBlockedReason { console.out.writeLine(style.dim("No reply: \(ServerText.line(blocked))")) }
+        if !thread.complete { console.out.writeLine(style.warning("Not every message has been fetched yet.")) }
         for message in detail.messages {
-            context.out.writeLine(style.dim(String(repeating: "─", count: 40)))
+            console.out.writeLine(style.dim(String(repeating: "─", count: 40)))
             let direction = message.direction == .sent ? "You" : ServerText.line(message.sender)
-            context.out.writeLine("\(style.emphasis(direction))  \(style.dim(Self.day(message.sentAt)))")
-            if !message.to.isEmpty { context.out.writeLine(style.dim("to " + message.to.map { ServerText.line($0) }.joined(separator: ", "))) }
-            if message.senderCheck == .fail { context.out.writeLine(style.warning("The sender could not be verified.")) }
+            console.out.writeLine("\(style.emphasis(direction))  \(style.dim(Self.day(message.sentAt)))")
+            if !message.to.isEmpty { console.out.writeLine(style.dim("to " + message.to.map { ServerText.line($0) }.joined(separator: ", "))) }
+            if message.senderCheck == .fail { console.out.writeLine(style.warning("The sender could not be verified.")) }
             let body = message.displayBody
-            if body.isEmpty { context.out.writeLine(style.dim("(the text is no longer kept)")) }
-            for line in Self.paragraphs(body) { context.out.writeLine(line) }
+            if body.isEmpty { console.out.writeLine(style.dim("(the text is no longer kept)")) }
+            for line in Self.paragraphs(body) { console.out.writeLine(line) }
             for file in message.attachments {
                 let size = file.size.map { ", \($0) bytes" } ?? ""
-                context.out.writeLine(style.dim("Attachment: \(ServerText.line(file.filename)) (\(ServerText.line(file.mimeType))\(size))"))
+                console.out.writeLine(style.dim("Attachment: \(ServerText.line(file.filename)) (\(ServerText.line(file.mimeType))\(size))"))
             }
         }
-        context.out.writeLine(style.dim(String(repeating: "─", count: 40)))
+        console.out.writeLine(style.dim(String(repeating: "─", count: 40)))
         if let draft = detail.draft, draft.status != .discarded {
-            context.out.writeLine(style.accent("Your reply, drafted by Veetbot (\(draft.status.rawValue), revision \(draft.revision)):"))
-            for line in Self.paragraphs(draft.body) { context.out.writeLine("  " + line) }
+            console.out.writeLine(style.accent("Your reply, drafted by Veetbot (\(draft.status.rawValue), revision \(draft.revision)):"))
+            for line in Self.paragraphs(draft.body) { console.out.writeLine("  " + line) }
         }
-        context.out.writeLine(style.dim("id \(thread.id)"))
+        console.out.writeLine(style.dim("id \(thread.id)"))
         return .success
     }
 
@@ -176,18 +176,18 @@ extension EmailCommand {
     }
 
     func printLearning(_ state: LearningState, disclose: Bool = false, done: String? = nil) async throws -> ExitCode {
-        if context.json {
-            try JSONOutput.print(LearningReport(learning: state, disclosure: LearningDisclosure.lines), layout: .compact)
+        if console.json {
+            try console.printJSON(LearningReport(learning: state, disclosure: LearningDisclosure.lines))
             return .success
         }
-        if let done { context.out.writeLine(done) }
-        context.out.writeLine(state.paused ? "Learning from mail is paused." : "Learning from mail is on.")
-        context.out.writeLine(LearningDisclosure.coverage(state))
-        context.out.writeLine("\(state.styleExamples) writing example\(state.styleExamples == 1 ? "" : "s"), "
+        if let done { console.out.writeLine(done) }
+        console.out.writeLine(state.paused ? "Learning from mail is paused." : "Learning from mail is on.")
+        console.out.writeLine(LearningDisclosure.coverage(state))
+        console.out.writeLine("\(state.styleExamples) writing example\(state.styleExamples == 1 ? "" : "s"), "
                               + "\(state.excludedSources) excluded thread\(state.excludedSources == 1 ? "" : "s").")
         if disclose {
-            context.out.writeLine("")
-            for line in LearningDisclosure.lines { context.out.writeLine(context.outStyle.dim(line)) }
+            console.out.writeLine("")
+            for line in LearningDisclosure.lines { console.out.writeLine(console.outStyle.dim(line)) }
         }
         return .success
     }
@@ -195,7 +195,7 @@ extension EmailCommand {
     func reset(_ raw: String) async throws -> ExitCode {
         let scope = LearningResetScope(raw: raw)
         guard LearningResetScope.knownValues.contains(scope) else {
-            return context.fail("veet: reset \(raw): use preferences, style or all.", .usage)
+            throw fail("\(program): reset \(raw): use preferences, style or all.", .usage)
         }
         return try await printLearning(try await api.resetLearning(scope), done: LearningDisclosure.describe(scope))
     }
@@ -203,11 +203,11 @@ extension EmailCommand {
     func exclude(_ id: String) async throws -> ExitCode {
         let thread = try await api.thread(id: id).thread
         let result = try await api.exclude(threadID: id, expectedRevision: thread.revision)
-        if context.json {
-            try JSONOutput.print(result, layout: .compact)
+        if console.json {
+            try console.printJSON(result)
             return .success
         }
-        context.out.writeLine(result.status == .erased
+        console.out.writeLine(result.status == .erased
             ? "Excluded: what was learned from this thread is erased, and it will not be learned from again."
             : "Excluded: it will not be learned from again; erasing what came from it is still in progress.")
         return .success
@@ -219,9 +219,9 @@ extension EmailCommand {
         var operation: EmailOperation
         do {
             operation = try await api.refresh()
-        } catch let error as APIError where error.status == 402 {
+        } catch let error as APIError where BudgetRefusal(error) != nil {
             let refusal = BudgetRefusal(error) ?? BudgetRefusal()
-            return context.fail("veet: \(refusal.description)", .failure, answer: error)
+            throw fail("\(program): \(refusal.description)", .failure, answer: error)
         }
         if wait {
             var polling = OperationPolling()
@@ -229,7 +229,7 @@ extension EmailCommand {
             while !operation.status.isTerminal {
                 if operation.status.rawValue != shown {
                     shown = operation.status.rawValue
-                    context.err.writeLine("Refreshing… \(shown.lowercased())")
+                    console.err.writeLine("Refreshing… \(shown.lowercased())")
                 }
                 let delay: TimeInterval
                 do {
@@ -237,7 +237,7 @@ extension EmailCommand {
                     delay = polling.nextDelayAfterAnswer()
                 } catch {
                     guard let retry = polling.nextDelayAfterFailure() else {
-                        return context.fail("veet: the refresh's progress could not be read (\(error)); "
+                        throw fail("\(program): the refresh's progress could not be read (\(error)); "
                                             + "it may still finish: run `veet email accounts` later.", .failure)
                     }
                     delay = retry
@@ -245,20 +245,20 @@ extension EmailCommand {
                 try await Task.sleep(for: .milliseconds(Int(delay * 1000)))
             }
         }
-        if context.json {
-            try JSONOutput.print(operation, layout: .compact)
+        if console.json {
+            try console.printJSON(operation)
             return operation.status.isTerminal && operation.status != .completed ? .failure : .success
         }
         guard wait else {
-            context.out.writeLine("Refresh started\(operation.replayed ? " (one was already running)" : "") "
+            console.out.writeLine("Refresh started\(operation.replayed ? " (one was already running)" : "") "
                                   + "(operation \(operation.operationID)).")
             return .success
         }
-        let style = context.outStyle
-        context.out.writeLine(operation.status == .completed ? "Refresh finished."
+        let style = console.outStyle
+        console.out.writeLine(operation.status == .completed ? "Refresh finished."
                               : "The refresh ended without completing (\(operation.status.rawValue.lowercased())).")
         for account in try await api.accounts() {
-            context.out.writeLine("  \(ServerText.line(account.label)): \(Self.freshness(account.freshness, style: style))")
+            console.out.writeLine("  \(ServerText.line(account.label)): \(Self.freshness(account.freshness, style: style))")
         }
         return operation.status == .completed ? .success : .failure
     }

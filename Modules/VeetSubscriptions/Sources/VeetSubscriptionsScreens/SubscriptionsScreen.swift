@@ -1,4 +1,5 @@
 import Foundation
+import VeetCurses
 import VeetSubscriptions
 import VeetTransport
 
@@ -8,54 +9,78 @@ import VeetTransport
 /// one confirmation as a sheet; rows that settle in place. Every rule (what a
 /// row offers, what may be chosen, the command, how a row settles) is
 /// VeetSubscriptions'; this value holds what was read and what the owner chose.
-/// Held in process memory only, never the store.
-struct SubscriptionsScreen {
+/// Held in process memory only, never the store. Keys and answers come in
+/// through `update` (SubscriptionsScreen+Keys.swift); it is drawn by `paint`.
+public struct SubscriptionsScreen: FeatureScreen {
     /// The state filter's choices, in the order `f` steps through them (nil: every state).
-    static let stateFilters: [SubscriptionState?] = [nil, .active, .failed, .stillSending, .kept, .pending, .unsubscribed,
+    public static let stateFilters: [SubscriptionState?] = [nil, .active, .failed, .stillSending, .kept, .pending, .unsubscribed,
                                                      .reportedSpam]
-    static let pageSize = 50
+    public static let pageSize = 50
 
     /// An account as the filter names it.
-    struct Account: Sendable, Hashable {
-        var id: String
-        var label: String
+    public struct Account: Sendable, Hashable {
+        public var id: String
+        public var label: String
+
+        public init(id: String, label: String) {
+            self.id = id
+            self.label = label
+        }
     }
 
-    var flags: AccountFlags
-    var accounts: [Account]
-    var accountFilter: String?
-    var stateFilter: SubscriptionState?
-    var rows: [Subscription] = []
-    var nextCursor: String?
-    var loaded = false
-    var loadingMore = false
+    public var flags: AccountFlags
+    public var accounts: [Account]
+    public var accountFilter: String?
+    public var stateFilter: SubscriptionState?
+    public var rows: [Subscription] = []
+    public var nextCursor: String?
+    public var loaded = false
+    public var loadingMore = false
     /// The server answered 404/405: unsubscribe assistance is off there.
-    var unavailable = false
-    var cursor = 0
-    var selection = SubscriptionSelection()
+    public var unavailable = false
+    public var cursor = 0
+    public var selection = SubscriptionSelection()
     /// The confirmation this screen opened (the reading page keeps its own).
-    var sheet: UnsubscribeSheet?
+    public var sheet: UnsubscribeSheet?
     /// Narrow terminals: the detail is pushed over the list.
-    var detailPushed = false
+    public var detailPushed = false
     /// What went wrong on a row, beside it (until the row is acted on again).
-    var rowErrors: [String: String] = [:]
+    public var rowErrors: [String: String] = [:]
     /// Each row as it was when its command was sent, while the command runs.
-    var inFlight: [String: Subscription] = [:]
-    var message = ""
+    public var inFlight: [String: Subscription] = [:]
+    public var message = ""
 
-    init(flags: AccountFlags, accounts: [Account]) {
+    /// The connection's name, on the footer's left.
+    public var connection: String
+    /// The terminal's size when the screen opened: below `narrowWidth` the detail is pushed over the list,
+    /// and the confirmation scrolls by what fits in `height`.
+    public var width: Int
+    public var height: Int
+
+    /// Below this width the detail is pushed over the list instead of beside it (Email's own width).
+    public static let narrowWidth = 90
+
+    /// `flags`: each account's unsubscribe and spam flags, as the shell read them from Email's account list.
+    public init(flags: AccountFlags, accounts: [Account], connection: String = "", width: Int = 80, height: Int = 24) {
         self.flags = flags
         self.accounts = accounts
+        self.connection = connection
+        self.width = width
+        self.height = height
     }
 
-    var query: SubscriptionQuery { SubscriptionQuery(accountID: accountFilter, state: stateFilter) }
-    var current: Subscription? { rows.indices.contains(cursor) ? rows[cursor] : nil }
+    public var narrow: Bool { width < Self.narrowWidth }
 
-    func accountLabel(_ id: String) -> String { accounts.first { $0.id == id }.map { $0.label.isEmpty ? $0.id : $0.label } ?? id }
+    public var openingEffects: [SubscriptionsScreenEffect] { [.load(query, cursor: nil)] }
 
-    var accountFilterText: String { accountFilter.map(accountLabel) ?? "All accounts" }
+    public var query: SubscriptionQuery { SubscriptionQuery(accountID: accountFilter, state: stateFilter) }
+    public var current: Subscription? { rows.indices.contains(cursor) ? rows[cursor] : nil }
 
-    var stateFilterText: String {
+    public func accountLabel(_ id: String) -> String { accounts.first { $0.id == id }.map { $0.label.isEmpty ? $0.id : $0.label } ?? id }
+
+    public var accountFilterText: String { accountFilter.map(accountLabel) ?? "All accounts" }
+
+    public var stateFilterText: String {
         switch stateFilter {
         case nil: "All states"
         case .active?: "Active"
@@ -70,13 +95,13 @@ struct SubscriptionsScreen {
     }
 
     /// The selection's count, as the header shows it: "2 of 25 selected".
-    var selectionText: String { "\(selection.countText) selected" }
+    public var selectionText: String { "\(selection.countText) selected" }
 
     // MARK: The census
 
     /// A page read: the first replaces the list (the cursor stays on its row), a next page is added.
     /// A row whose command is still running keeps its "Unsubscribing…" look.
-    mutating func show(_ page: Page<Subscription>, append: Bool) {
+    public mutating func show(_ page: Page<Subscription>, append: Bool) {
         let held = Dictionary(rows.filter { inFlight[$0.id] != nil }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let incoming = page.items.map { held[$0.id] ?? $0 }
         if append {
@@ -93,7 +118,7 @@ struct SubscriptionsScreen {
     }
 
     /// The filter changed: the list starts over for the new query (the selection is kept by id).
-    mutating func restart() {
+    public mutating func restart() {
         rows = []
         nextCursor = nil
         loaded = false
@@ -101,14 +126,14 @@ struct SubscriptionsScreen {
         cursor = 0
     }
 
-    mutating func replace(_ row: Subscription) {
+    public mutating func replace(_ row: Subscription) {
         if let index = rows.firstIndex(where: { $0.id == row.id }) { rows[index] = row }
     }
 
     // MARK: Selection
 
     /// Space: chooses the row or lets it go; a refusal says why.
-    mutating func toggleCurrent() {
+    public mutating func toggleCurrent() {
         guard let row = current else { return }
         if selection.contains(row.id) {
             selection.deselect(row.id)
@@ -124,7 +149,7 @@ struct SubscriptionsScreen {
     }
 
     /// Select all: the library's rule (protected and ineligible rows skipped, 25 at most).
-    mutating func selectAll() {
+    public mutating func selectAll() {
         let added = selection.selectAll(rows, flags)
         let full = selection.count >= SubscriptionSelection.limit
         message = added == 0 && !full ? "No more senders can be chosen here (protected and ineligible ones are skipped)."
@@ -132,7 +157,7 @@ struct SubscriptionsScreen {
     }
 
     /// Enter or u: the confirmation for the selection, or for the row under the cursor when none is chosen.
-    mutating func openConfirmation() {
+    public mutating func openConfirmation() {
         let chosen = selection.isEmpty ? (current.map { [$0] } ?? []) : selection.rows(in: rows)
         guard !chosen.isEmpty else { return }
         do {
@@ -146,7 +171,7 @@ struct SubscriptionsScreen {
     // MARK: Commands in flight
 
     /// The rows of a command just sent: each reads "Unsubscribing…" (or "Reporting spam…") with no action.
-    mutating func markPending(_ rows: [Subscription], _ action: OperationAction) {
+    public mutating func markPending(_ rows: [Subscription], _ action: OperationAction) {
         for row in rows {
             inFlight[row.id] = row
             rowErrors[row.id] = nil
@@ -157,7 +182,7 @@ struct SubscriptionsScreen {
 
     /// The command settled: each row takes its outcome (an error beside every one not done as asked),
     /// then every other listed row takes the census as read back.
-    mutating func settle(_ report: CommandReport) {
+    public mutating func settle(_ report: CommandReport) {
         var settled = Set<String>()
         for outcome in report.outcomes {
             let row = outcome.row
@@ -178,7 +203,7 @@ struct SubscriptionsScreen {
     }
 
     /// The command never started (refused, 409, no connection): the rows come back as they were, with why.
-    mutating func commandFailed(_ ids: [String], _ text: String) {
+    public mutating func commandFailed(_ ids: [String], _ text: String) {
         for id in ids {
             if let before = inFlight.removeValue(forKey: id) { replace(before) }
             rowErrors[id] = text
@@ -187,24 +212,3 @@ struct SubscriptionsScreen {
     }
 }
 
-/// The unsubscribe confirmation as a sheet: the library's confirmation (every
-/// sender with its offer, the warning, the archive option off by default) and
-/// how far its sender list is scrolled.
-struct UnsubscribeSheet: Sendable, Hashable {
-    var confirmation: UnsubscribeConfirmation
-    var scroll = 0
-}
-
-extension Subscription {
-    /// A thread's subscription block as a row, so the library's words and
-    /// rules apply to it (the block carries no `verified`: a digest and a
-    /// mechanism imply it, subscriptions.md §3.2). The sender is named from the thread.
-    init(block id: String, accountID: String, senderName: String, state: String, mechanism: String, destination: String?,
-         evidenceDigest: String?, revision: Int) {
-        let way = Mechanism(raw: mechanism)
-        self.init(id: id, accountID: accountID, displayName: senderName, mechanism: way,
-                  verified: evidenceDigest != nil && way != .none, linkOnly: mechanism == "link_only",
-                  destination: destination ?? "", evidenceDigest: evidenceDigest, state: SubscriptionState(raw: state),
-                  revision: revision)
-    }
-}

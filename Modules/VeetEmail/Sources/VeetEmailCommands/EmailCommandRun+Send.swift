@@ -4,9 +4,9 @@ import VeetEmail
 import VeetTransport
 import VeetWire
 
-/// `send`: Review & Send (email.md §9). The exact verified message is printed,
+/// `send`: Review & Send (docs/wire/email.md §9). The exact verified message is printed,
 /// then approved once; nothing unverified is ever offered.
-extension EmailCommand {
+extension EmailCommandRun {
     private struct SentReport: Encodable {
         var outcome: String
         var message: String
@@ -27,34 +27,34 @@ extension EmailCommand {
     func send(_ threadID: String, yes: Bool) async throws -> ExitCode {
         let (detail, draft) = try await requireDraft(threadID)
         if draft.status == .uncertain {
-            return context.fail("veet: \(SendOutcome.unknown.description)", .failure)
+            throw fail("\(program): \(SendOutcome.unknown.description)", .failure)
         }
         let account = try await api.accounts().first { $0.id == draft.accountID }
         let session = DraftSession(api: api, draft: draft)
         await session.reviewed(threadRevision: detail.thread.revision)
         let review = ReviewAndSend(api: api, account: account)
-        context.err.writeLine("Preparing the send and checking its approval…")
+        console.err.writeLine("Preparing the send and checking its approval…")
         let stage = await review.prepare(session, providerThreadID: detail.providerThreadID)
         guard case .verified(let frozen, let approval, _) = stage else {
             if case .refused(.unverified(let report)) = stage {
-                return context.fail("veet: \(report.description)", .notVerified)
+                throw fail("\(program): \(report.description)", .notVerified)
             }
-            if case .refused(let refusal) = stage { return context.fail("veet: \(refusal.description)", .failure) }
-            return context.fail("veet: the send could not be prepared; nothing was sent.", .failure)
+            if case .refused(let refusal) = stage { throw fail("\(program): \(refusal.description)", .failure) }
+            throw fail("\(program): the send could not be prepared; nothing was sent.", .failure)
         }
-        printVerified(frozen, account: account, to: context.json ? context.err : context.out)
+        printVerified(frozen, account: account, to: console.json ? console.err : console.out)
         if !yes {
-            guard context.terminal.stdinIsTerminal else {
+            guard console.terminal.stdinIsTerminal else {
                 // Not left parked: the draft stays editable and sendable.
                 _ = try? await api.resolveSendApproval(id: approval.id, decision: .deny)
-                return context.fail("veet: nothing was sent: sending needs your confirmation on a terminal, "
+                throw fail("\(program): nothing was sent: sending needs your confirmation on a terminal, "
                                     + "or --yes once you have read the message above.", .needsInteraction)
             }
-            let answer = await BlockingInput.run { LinePrompt.readLine(prompt: "Send this message? [y/N] ") }
+            let answer = await console.readLine("Send this message? [y/N] ")
             guard answer?.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("y") == true else {
                 // Declined: the approval is denied so the draft is editable again.
                 _ = try? await api.resolveSendApproval(id: approval.id, decision: .deny)
-                return context.fail("Nothing was sent; the draft is kept.", .failure)
+                throw fail("Nothing was sent; the draft is kept.", .failure)
             }
         }
         let outcome = await review.approve()
@@ -66,22 +66,22 @@ extension EmailCommand {
         case .alreadyApproved: "already_approved"
         }
         guard outcome == .sent else {
-            return context.fail("veet: \(outcome.description)", .failure)
+            throw fail("\(program): \(outcome.description)", .failure)
         }
-        if context.json {
+        if console.json {
             let content = frozen.content
-            try JSONOutput.print(SentReport(outcome: name, message: outcome.description, draftID: frozen.draftID,
+            try console.printJSON(SentReport(outcome: name, message: outcome.description, draftID: frozen.draftID,
                                             revision: frozen.revision, to: content.to, cc: content.cc, bcc: content.bcc,
-                                            subject: content.subject, body: content.body), layout: .compact)
+                                            subject: content.subject, body: content.body))
         } else {
-            context.out.writeLine(outcome.description)
+            console.out.writeLine(outcome.description)
         }
         return .success
     }
 
     /// The message exactly as the verified approval will send it (on stdout; the ask is on stderr).
     private func printVerified(_ frozen: FrozenDraft, account: EmailAccount?, to output: Output) {
-        let style = context.json ? context.errStyle : context.outStyle
+        let style = console.json ? console.errStyle : console.outStyle
         let content = frozen.content
         output.writeLine(style.success("Verified: the approval matches this message exactly."))
         var headers: [(String, String)] = [("From", account.map { "\($0.label) <\($0.emailAddress)>" } ?? frozen.accountID),
