@@ -4,7 +4,7 @@ import VeetEmail
 import VeetTerminal
 import VeetTokens
 
-/// The inbox as seed 000 draws its rows: a Handled circle, the correspondent
+/// The inbox as docs/tui.md describes its rows: a Handled circle, the correspondent
 /// in bold with the date faint, the subject, Veetbot's one-line gist, one line
 /// of state. Four lines a row, so the five important threads fit at 80x24.
 enum EmailInbox {

@@ -48,9 +48,10 @@ extension ArchitectureCheckTests {
         #expect(result.status == 0, "\(result.output)")
     }
 
-    /// Apps/ is left out until its files move into the features' faces.
-    @Test func citationsInAppsAreNotCheckedYet() throws {
+    /// Apps/ is checked like the modules: a seed and a contract file cited in an app fail.
+    @Test func citationsInAppsAreChecked() throws {
         let result = try run(root: plantedTree(["Apps/veet/B.swift": "// As se" + "ed 000 draws it (email.md \(Self.section)13).\n"]))
-        #expect(result.status == 0, "\(result.output)")
+        #expect(result.status != 0, "\(result.output)")
+        #expect(result.output.contains("Apps/veet/B.swift:1"), "\(result.output)")
     }
 }
