@@ -39,9 +39,6 @@ public struct MountedScreen: Sendable {
 
     public func keyHints(width: Int, now: Date) -> String { screen.keyHints(width: width, now: now) }
 
-    /// The screen as its own type, when it is one (tests, and a shell that reads a screen's state).
-    public func value<Screen: FeatureScreen>(as type: Screen.Type) -> Screen? { screen as? Screen }
-
     private static func opening<Screen: FeatureScreen>(_ screen: Screen) -> [any Sendable] { screen.openingEffects }
 
     private static func press<Screen: FeatureScreen>(_ screen: inout Screen, _ key: KeyPress) -> MountedStep {
