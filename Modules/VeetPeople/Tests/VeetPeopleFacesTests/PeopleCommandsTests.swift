@@ -9,12 +9,7 @@ import VeetTransport
 /// `veet people` run in-process: its spec parsed, its answers printed to files, its failures thrown.
 @Suite struct PeopleCommandsTests {
     static func parse(_ words: String...) throws -> ParsedCommand {
-        let root = CommandSpec(name: "veet", summary: "", options: [.flag("json", help: "")],
-                               subcommands: [PeopleCommands.spec])
-        guard case .run(let command) = try CommandLineParser(root: root).parse(words) else {
-            throw CommandFailure("no command")
-        }
-        return command
+        try ConsoleCapture.parse(words, group: PeopleCommands.spec)
     }
 
     static func group(_ server: ScriptedServer) -> PeopleCommands {

@@ -34,27 +34,4 @@ final class Reports: Sendable {
     var all: [PeopleScreenResult] { list.withLock { $0 } }
 }
 
-/// stdout and stderr of an in-process command run, as files read back after it.
-struct Captured {
-    let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("people-out-\(UUID().uuidString)")
-    let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("people-err-\(UUID().uuidString)")
-    let out: FileHandle
-    let err: FileHandle
-
-    init() throws {
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        out = try FileHandle(forWritingTo: outURL)
-        err = try FileHandle(forWritingTo: errURL)
-    }
-
-    func console(json: Bool = false, answer: String? = nil) -> Console {
-        let terminal = Terminal(stdinIsTerminal: answer != nil, stdoutIsTerminal: false, stderrIsTerminal: false,
-                                width: 80, colorMode: .never, environment: [:])
-        return Console(out: Output(fileDescriptor: out.fileDescriptor), err: Output(fileDescriptor: err.fileDescriptor),
-                       terminal: terminal, json: json, programName: "veet", readLine: { _ in answer })
-    }
-
-    var stdout: String { (try? String(contentsOf: outURL, encoding: .utf8)) ?? "" }
-    var stderr: String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
-}
+typealias Captured = ConsoleCapture

@@ -8,37 +8,10 @@ import VeetTransport
 
 /// `veet subscriptions` run in-process: its spec parsed, its answers printed to files.
 @Suite struct SubscriptionsCommandsTests {
-    struct Captured {
-        let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("subs-out-\(UUID().uuidString)")
-        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("subs-err-\(UUID().uuidString)")
-        let out: FileHandle
-        let err: FileHandle
-
-        init() throws {
-            _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-            _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-            out = try FileHandle(forWritingTo: outURL)
-            err = try FileHandle(forWritingTo: errURL)
-        }
-
-        func console(json: Bool = false) -> Console {
-            let terminal = Terminal(stdinIsTerminal: false, stdoutIsTerminal: false, stderrIsTerminal: false,
-                                    width: 80, colorMode: .never, environment: [:])
-            return Console(out: Output(fileDescriptor: out.fileDescriptor), err: Output(fileDescriptor: err.fileDescriptor),
-                           terminal: terminal, json: json, programName: "veet", readLine: { _ in nil })
-        }
-
-        var stdout: String { (try? String(contentsOf: outURL, encoding: .utf8)) ?? "" }
-        var stderr: String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
-    }
+    typealias Captured = ConsoleCapture
 
     static func parse(_ words: String...) throws -> ParsedCommand {
-        let root = CommandSpec(name: "veet", summary: "", options: [.flag("json", help: "")],
-                               subcommands: [SubscriptionsCommands.spec])
-        guard case .run(let command) = try CommandLineParser(root: root).parse(words) else {
-            throw CommandFailure("no command")
-        }
-        return command
+        try ConsoleCapture.parse(words, group: SubscriptionsCommands.spec)
     }
 
     static var row: [String: Any] { [
