@@ -17,6 +17,7 @@ let faces = [
     "VeetPeopleScreens": "VeetPeople", "VeetPeopleCommands": "VeetPeople",
     "VeetSubscriptionsScreens": "VeetSubscriptions", "VeetSubscriptionsCommands": "VeetSubscriptions",
     "VeetEmailCommands": "VeetEmail",
+    "VeetFoldersCommands": "VeetFolders",
 ]
 
 /// A module of the workspace (or a feature's face), as a dependency.
@@ -66,6 +67,7 @@ let package = Package(
                            "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMemory", "VeetPeople", "VeetMarkdown", "VeetTokens",
                            "VeetTerminal", "VeetConsole"].map(module)
                 + [module("VeetMemoryCommands")]
+                + [module("VeetFoldersCommands")]
                 + [module("VeetSchedulesCommands")]
                 + [module("VeetPeopleCommands")]
                 + ["VeetEmail", "VeetEmailCommands"].map(module)
@@ -135,6 +137,8 @@ let package = Package(
         moduleTests("VeetDaemonProtocol", ["VeetDaemonProtocol"]),
         moduleTests("VeetChat", ["VeetChat", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture", "VeetImages"]),
         moduleTests("VeetFolders", ["VeetFolders", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
+        moduleTests("VeetFoldersFaces", ["VeetFoldersCommands", "VeetFolders", "VeetConsole", "VeetTestSupport", "VeetTransport",
+                                         "VeetFixture"], package: "VeetFolders"),
         moduleTests("VeetSchedules", ["VeetSchedules", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetSchedulesFaces", ["VeetSchedulesScreens", "VeetSchedulesCommands", "VeetSchedules", "VeetCurses",
                                            "VeetConsole", "VeetTestSupport", "VeetTransport"], package: "VeetSchedules"),

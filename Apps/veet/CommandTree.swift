@@ -1,5 +1,6 @@
 import VeetConsole
 import VeetEmailCommands
+import VeetFoldersCommands
 import VeetMemoryCommands
 import VeetSchedulesCommands
 import VeetPeopleCommands
@@ -24,7 +25,7 @@ enum CommandTree {
             CommandExample("veet sessions list --json"),
         ],
         options: [json, connection, .color],
-        subcommands: [connect, chat, sessions, sync, search, OutboxCommand.spec, FoldersCommand.spec, SchedulesCommands.spec, MemoryCommands.spec,
+        subcommands: [connect, chat, sessions, sync, search, OutboxCommand.spec, FoldersCommands.spec, SchedulesCommands.spec, MemoryCommands.spec,
                      PeopleCommands.spec,
                      EmailCommands.spec,
                      SettingsCommand.spec,

@@ -4,6 +4,8 @@ import VeetConsole
 import VeetEmail
 import VeetEmailCommands
 import VeetMemory
+import VeetFolders
+import VeetFoldersCommands
 import VeetMemoryCommands
 import VeetSchedules
 import VeetSchedulesCommands
@@ -120,8 +122,8 @@ struct VeetCLI {
             return context.report(failure)
         } catch {
             // A 404 from an address with no Veetbot API at all (a wrong path prefix) says so.
-            let status = (error as? APIError)?.status ?? (error as? OutboxRefusedError)?.status
-            if status == 404, let client = try? context.client(), let missing = await client.missingAPI(afterStatus: status) {
+            let refusal = (error as? APIError)?.refusal ?? (error as? OutboxRefusedError)?.refusal
+            if refusal == .notFound, let client = try? context.client(), let missing = await client.missingAPI(after: refusal) {
                 return ErrorReport(error: missing).print(json: context.json)
             }
             return ErrorReport(error: error).print(json: context.json)
@@ -147,7 +149,8 @@ struct VeetCLI {
         }
         switch command.path.first {
         case "sites": return try await SitesCommand.run(command, context: context)
-        case "folders": return try await FoldersCommand.run(command, context: context)
+        case "folders": return try await FoldersCommands(center: FolderCenter(api: FoldersAPI(sender: .live(client: try context.client()))))
+            .run(command, console: context.console)
         case "schedules": return try await SchedulesCommands(api: SchedulesAPI(sender: .live(client: try context.client())),
                                                              conversations: { try await context.conversationAgents(all: $0) }).run(command, console: context.console)
         case "memory": return try await MemoryCommands(api: MemoryAPI(sender: .live(client: try context.client())))
