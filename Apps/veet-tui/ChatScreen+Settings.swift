@@ -42,7 +42,7 @@ extension ChatScreen {
         let inbox = backend.inbox, name = connection.name
         Task.detached {
             guard let status = DaemonClient.status(paths: daemon, timeout: 2),
-                  status.connections.contains(where: { $0.name == name && $0.needsSignIn }) else { return }
+                  status.connections.contains(where: { $0.name == name && $0.awaitsSignIn }) else { return }
             inbox.post(.settings(.daemonSignInNeeded))
         }
     }

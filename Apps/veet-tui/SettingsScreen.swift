@@ -49,7 +49,7 @@ enum SettingsUpdate: Sendable {
     /// A conflict or a refused choice: the settings as reloaded, and why.
     case modelsReloaded(ModelSettings?, String)
     case message(String)
-    /// veetd reports that this connection's server answered it 401 (`ConnectionStatus.needsSignIn`).
+    /// veetd reports that this connection's server answered it 401 (`ConnectionStatus.awaitsSignIn`).
     case daemonSignInNeeded
 }
 

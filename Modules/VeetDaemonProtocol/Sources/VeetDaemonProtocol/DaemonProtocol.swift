@@ -173,7 +173,7 @@ public struct ConnectionStatus: Sendable, Hashable, Codable {
     /// is saved (`veet connect`, or veet-tui's sign-in). Absent from older daemons.
     public var signInNeeded: Bool?
 
-    public var needsSignIn: Bool { signInNeeded == true }
+    public var awaitsSignIn: Bool { signInNeeded == true }
 
     public init(name: String, sessions: Int, outboxPending: Int, lastSync: Date?, lastError: String?,
                 notifications: String, signInNeeded: Bool = false) {
