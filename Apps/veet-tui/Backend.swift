@@ -31,10 +31,13 @@ struct Backend: Sendable {
     let storeProblem: String?
     /// The composer's draft, kept in this connection's store (DraftKeeper.swift).
     let drafts: DraftKeeper
+    /// Debug lines (ids and counts only) when `VEET_LOG=debug` or `--log` asked for them.
+    let diagnostics: DiagnosticLog?
 
     init(client: HTTPClient, store: LocalStore, inbox: Inbox, broker: PromptBroker, daemon: DaemonLink,
-         storeProblem: String? = nil) {
+         storeProblem: String? = nil, diagnostics: DiagnosticLog? = nil) {
         self.storeProblem = storeProblem
+        self.diagnostics = diagnostics
         drafts = DraftKeeper(store: store)
         self.daemon = daemon
         self.client = client
@@ -106,21 +109,27 @@ struct Backend: Sendable {
             let opener = ConversationOpener(api: api, cache: store)
             let cached = opener.cachedMessages(sessionID: sessionID)
             if !cached.isEmpty { inbox.post(.transcriptLoaded(sessionID: sessionID, messages: cached)) }
+            diagnostics?.debug(OpeningDiagnostics.selected(sessionID, cachedMessages: cached.count))
             do {
                 let restored = try await opener.restore(sessionID: sessionID)
                 noteServerReached()
                 inbox.post(.transcriptLoaded(sessionID: sessionID, messages: restored.messages))
-                guard let runID = runID ?? restored.run(.activeOrLatest), !Task.isCancelled else {
+                let followed = runID ?? restored.run(.activeOrLatest)
+                diagnostics?.debug(OpeningDiagnostics.restored(sessionID, messages: restored.messages.count, run: followed))
+                guard let runID = followed, !Task.isCancelled else {
                     inbox.post(.workEnded(work: work, problem: nil))
                     return
                 }
                 inbox.post(.runStarted(sessionID: sessionID, runID: runID, work: work))
                 _ = try await opener.follow(runID: runID, of: restored,
                                             interaction: interaction(SessionSlot(sessionID), work: work))
+                diagnostics?.debug(OpeningDiagnostics.replayFinished(sessionID, run: runID))
                 inbox.post(.workEnded(work: work, problem: nil))
             } catch {
-                if !Task.isCancelled, let page = ConversationPage(openingFailedWith: error, cachedAnything: !cached.isEmpty,
-                                                                   lastReached: lastReached()) {
+                let page = Task.isCancelled ? nil : ConversationPage(openingFailedWith: error, cachedAnything: !cached.isEmpty,
+                                                                     lastReached: lastReached())
+                diagnostics?.debug(OpeningDiagnostics.failed(sessionID, page: page.map { "\($0)" }, error: error))
+                if let page {
                     if page == .deleted { forgetDeleted(sessionID: sessionID) }
                     inbox.post(.conversationPage(sessionID: sessionID, page))
                     inbox.post(.workEnded(work: work, problem: nil))

@@ -61,7 +61,7 @@ extension ChatScreen {
     /// current, then the screen starts over on its backend.
     private func switchConnection(to name: String, menu: inout ConnectionMenu) {
         guard let registry = connection?.registry else { return }
-        guard state.composer.isEmpty, state.queuedMessage == nil else {
+        guard state.composer.isEmpty, state.queue.isEmpty else {
             menu.message = "Send or clear the message in the composer first: it belongs to this connection."
             return
         }
@@ -178,7 +178,7 @@ extension ChatScreen {
             case .update(let name) where url.url.absoluteString != form.originalAddress:
                 try changeAddress(of: name, to: url, newToken: token.isEmpty ? nil : token)
             case .firstRun:
-                guard state.composer.isEmpty, state.queuedMessage == nil else {
+                guard state.composer.isEmpty, state.queue.isEmpty else {
                     let name = ConnectionRegistry.defaultName(for: url)
                     try connection.registry.add(name: name, url: url, token: token)
                     state.notice = "Saved \"\(name)\"; send or clear the message, then switch to it with F9."
@@ -237,7 +237,7 @@ extension ChatScreen {
             let others = ((try? registry.load())?.connections ?? []).filter { $0.name != name }
             if let next = others.first {
                 var menu = state.connections.menu ?? ConnectionMenu(file: ConnectionsFile(), active: nil)
-                guard state.composer.isEmpty, state.queuedMessage == nil else {
+                guard state.composer.isEmpty, state.queue.isEmpty else {
                     menu.message = "Send or clear the message in the composer first: it belongs to this connection."
                     state.connections.menu = menu
                     return

@@ -57,6 +57,7 @@ extension ChatScreen {
         case .approval: handleApproval(key)
         case .composer: handleComposer(key)
         case .tray: handleTray(key)
+        case .queue: handleQueue(key)
         }
     }
 
@@ -132,9 +133,12 @@ extension ChatScreen {
         } else if let docked = state.question {
             backend.broker.resolveQuestion(ticket: docked.ticket, with: nil)
             state.question = nil
-        } else if let queued = state.queuedMessage {
-            state.queuedMessage = nil
-            if state.composer.isEmpty { state.composer = TextInput(text: queued) }
+        } else if state.focus == .queue {
+            state.focus = .composer
+        } else if let newest = state.queue.entries.last {
+            // The newest queued message comes back to the composer after what it holds: nothing is lost.
+            state.queue.takeBack(id: newest.id)
+            state.composer = TextInput(text: [state.composer.text, newest.text].filter { !$0.isEmpty }.joined(separator: "\n"))
         } else if state.focus == .transcript {
             state.focus = .composer
         } else if !state.search.isEmpty {
@@ -148,11 +152,13 @@ extension ChatScreen {
     private func cycleFocus(backwards: Bool) {
         var order: [Focus] = [.search, .sidebar, .transcript, .composer]
         if state.approval != nil { order.insert(.approval, at: 3) }
+        if !state.queue.isEmpty { order.insert(.queue, at: order.count - 1) }
         if !state.attachments.isEmpty { order.insert(.tray, at: order.count - 1) }
         let index = order.firstIndex(of: state.focus) ?? 0
         state.focus = order[(index + (backwards ? order.count - 1 : 1)) % order.count]
         if state.focus == .transcript && state.selectedRow == nil { moveTranscriptCursor(by: Int.max / 2) }
         if state.focus == .tray { enterTray(at: backwards ? .last : .first) }
+        if state.focus == .queue { enterQueue() }
         if ScreenPainter.narrowWidth > terminal.width {
             state.sidebarOverlayOpen = state.focus == .sidebar || state.focus == .search
         }
@@ -260,6 +266,10 @@ extension ChatScreen {
             enterTray(at: .last)
             return
         }
+        if key == KeyPress(.up), state.composer.isEmpty, state.question == nil, !state.queue.isEmpty {
+            enterQueue()
+            return
+        }
         if key == KeyPress(.up), state.composer.isEmpty, state.question == nil {
             state.focus = .transcript
             state.selectedRow = nil
@@ -285,11 +295,10 @@ extension ChatScreen {
             return
         }
         if state.isRunActive {
-            guard state.queuedMessage == nil else {
-                state.notice = "A message is already waiting for the run to end (Esc takes it back)."
+            guard state.queue.enqueue(text) != nil else {
+                state.notice = "\(MessageQueue.limit) messages are already waiting for the run to end (Esc takes the last back)."
                 return
             }
-            state.queuedMessage = text
             state.composer = TextInput()
             return
         }

@@ -137,10 +137,11 @@ final class ChatScreen {
 
     /// The run ended with an answer on screen: what was typed meanwhile goes now.
     func sendQueuedMessageIfRunEnded() {
-        guard let text = state.queuedMessage, !state.isRunActive, state.question == nil, state.approval == nil else { return }
-        state.queuedMessage = nil
+        guard !state.queue.isEmpty, !state.isRunActive, state.question == nil, state.approval == nil,
+              let next = state.queue.takeNext() else { return }
+        if state.focus == .queue, state.queue.isEmpty { state.focus = .composer }
         needsPaint = true
-        send(text)
+        send(next.text)
     }
 
     // MARK: Background results
@@ -163,6 +164,8 @@ final class ChatScreen {
             guard sessionID == state.sessionID else { return }
             state.transcript.restore(messages)
             refreshSendStates()
+            backend.diagnostics?.debug(OpeningDiagnostics.shown(sessionID, messages: messages.count,
+                                                                rows: state.transcript.entries.count))
         case .frame(let sessionID, let frame):
             if state.sessionID == nil, state.work?.sessionID == sessionID { state.sessionID = sessionID }
             guard sessionID == state.sessionID else { return }
@@ -326,6 +329,8 @@ final class ChatScreen {
 
     /// Opens a conversation (nil: a new one), leaving the open one's work pending.
     func openConversation(_ sessionID: String?, at sequence: Int64? = nil, run runID: String? = nil) {
+        // Messages still waiting for the left conversation's run go back into its draft, unsent and not lost.
+        if !state.queue.isEmpty { state.composer = TextInput(text: state.queue.giveBack(joinedAfter: state.composer.text)) }
         keepDraft(now: Date())
         backend.drafts.flush(force: true)
         leaveConversationWork()
@@ -339,7 +344,7 @@ final class ChatScreen {
         state.expandedBundleIDs = []
         state.transcriptOffsets = TranscriptOffsets()
         state.revealSequence = sequence
-        state.queuedMessage = nil
+        state.queueCursor = nil
         state.attachments = []
         state.trayCursor = nil
         state.taskGrants = []
@@ -356,7 +361,8 @@ final class ChatScreen {
         }
         startWork(sessionID: sessionID) { backend, work in backend.open(sessionID: sessionID, run: runID, work: work) }
         _ = backend.loadTaskGrants(sessionID: sessionID)
-        _ = backend.listAttachments(sessionID: sessionID, composers: composers)
+        _ = backend.listAttachments(sessionID: sessionID, composers: composers,
+                                    restoring: backend.drafts.load(for: sessionID)?.files ?? [])
     }
 
     func startWork(sessionID: String?, isDelivery: Bool = false, _ start: (Backend, Int) -> Task<Void, Never>) {

@@ -87,6 +87,8 @@ enum ScreenPainter {
 
         AttachmentTrayView.draw(state, in: &grid, rect: GridRect(row: frame.trayTop, column: paneLeft, width: paneWidth,
                                                               height: frame.trayCount))
+        QueuedMessagesView.draw(state, in: &grid, rect: GridRect(row: frame.queueTop, column: paneLeft, width: paneWidth,
+                                                              height: frame.queueCount))
         if let permission = frame.permission {
             _ = grid.put(permission.text, row: permission.row, column: paneLeft,
                          style: TextStyle(attributes: .bold, foreground: .tealText, background: .paper), limit: paneLeft + paneWidth)
@@ -149,6 +151,7 @@ enum ScreenPainter {
         case .composer: GridPoint(row: frame.composer.row, column: frame.paneLeft)
         case .approval: frame.dock.map { GridPoint(row: $0.row, column: $0.column) }
         case .tray: frame.trayCount > 0 ? GridPoint(row: frame.trayTop, column: frame.paneLeft) : nil
+        case .queue: frame.queueCount > 0 ? GridPoint(row: frame.queueTop, column: frame.paneLeft) : nil
         }
     }
 
@@ -224,8 +227,10 @@ enum ScreenPainter {
         let text: String?
         if let docked = state.question {
             text = " Question: " + (docked.question.text ?? "the agent asks for your answer") + "  (Esc: not now)"
-        } else if let queued = state.queuedMessage {
-            text = " Queued, sends when the run ends: " + queued.replacingOccurrences(of: "\n", with: " ") + "  (Esc: cancel)"
+        } else if let next = state.queue.entries.first {
+            text = state.queue.count == 1
+                ? " Queued, sends when the run ends: " + next.text.replacingOccurrences(of: "\n", with: " ") + "  (Esc: cancel)"
+                : " \(state.queue.count) queued; the next sends when the run ends  (Esc: take the last back)"
         } else {
             text = nil
         }

@@ -13,6 +13,8 @@ enum Focus: Sendable, Hashable {
     case search, sidebar, transcript, composer, approval
     /// The attached files above the composer (ChatScreen+Attachments.swift).
     case tray
+    /// The messages waiting for the run (QueuedMessagesView.swift).
+    case queue
 }
 
 /// An approval a turn is suspended on, docked above the composer.
@@ -177,8 +179,10 @@ struct ScreenState {
     /// may have got its session id without the view learning it).
     var outboxFloor: Int64 = 0
     var composer = TextInput()
-    /// A message typed while the run was still going: it is sent the moment the run ends.
-    var queuedMessage: String?
+    /// Messages typed while the run was still going: the oldest goes the moment it ends, one per run.
+    var queue = MessageQueue()
+    /// The queued message the queue's keys act on while it has the focus.
+    var queueCursor: Int?
     var attachments: [Attachment] = []
     /// The file the tray's keys act on while it has the focus.
     var trayCursor: UUID?

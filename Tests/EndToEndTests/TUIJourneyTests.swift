@@ -247,4 +247,36 @@ import Testing
         #expect(!screen.contains("A run is still going"), "\(screen)")
         #expect(!screen.contains("› Thanks"), "the message stayed in the composer:\n\(screen)")
     }
+
+    /// Three messages typed while a run goes wait in order; the middle one is cancelled from the
+    /// queue (↑ then x) and never sent; the other two go one per run, in the order typed.
+    @Test func severalQueuedMessagesGoInOrderAndACancelledOneNever() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        let session = try TUISession(width: 110, height: 34, stepDelay: 0.8)
+        defer { session.stop() }
+        let tui = session.terminal
+        try tui.waitFor("New conversation")
+        try tui.type("What is 17 * 23?")
+        try tui.press("Enter")
+        for words in ["first queued", "second queued", "third queued"] {
+            try tui.type(words)
+            try tui.press("Enter")
+        }
+        try tui.waitFor("Waiting for the run · 3 messages")
+        try tui.press("Up")
+        try tui.press("Up")
+        try tui.waitFor("▸ 2. second queued")
+        try tui.press("x")
+        try tui.waitFor("Cancelled; that message will not be sent.")
+        let screen = try tui.waitUntil("both queued answers", seconds: 40) {
+            $0.contains("You wrote: first queued") && $0.contains("You wrote: third queued") && !$0.contains("Waiting for the run")
+        }
+        #expect(!screen.contains("You wrote: second queued"), "\(screen)")
+        let first = try #require(screen.range(of: "You wrote: first queued"))
+        let third = try #require(screen.range(of: "You wrote: third queued"))
+        #expect(first.lowerBound < third.lowerBound, "sent out of order:\n\(screen)")
+    }
 }
