@@ -50,6 +50,7 @@ extension Daemon {
             log.warn("sync \(name) failed (\(result.error ?? ""))")
         }
         await deliverOutbox(runtime)
+        await registerDeviceIfNeeded(name)
         await readInbox(name)
         await clearObsoleteAlerts(name)
         watchActiveRuns(runtime)

@@ -19,6 +19,8 @@ struct ConnectionRuntime: Sendable {
     var inboxBackoff = 0
     /// The server answered 401: nothing is sent until the saved token changes (Daemon+SignIn.swift).
     var signInNeeded = false
+    /// This computer registered itself with the server under this runtime's token (Daemon+Registration.swift).
+    var deviceRegistered = false
 }
 
 /// Run events waiting to be applied to the alert board by the main loop.
