@@ -49,6 +49,34 @@ import Testing
         #expect(kept.contains("Trip planning notes") && !kept.contains("# Trip"), "\(kept)")
     }
 
+    /// `b` copies each code block of the answer in turn, exactly its contents: three fenced blocks
+    /// and an indented one, the clipboard's bytes compared with what the answer holds, and the
+    /// notice names which block went.
+    @Test func bCopiesEveryCodeBlockExactlyInTurn() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        let xclip = try FakeXclip()
+        defer { xclip.remove() }
+        let session = try Self.onTheTripAnswer(extraEnvironment: "TMUX= WAYLAND_DISPLAY= DISPLAY=:0 PATH=\(xclip.path)")
+        defer { session.stop() }
+        let expected = [
+            "struct Fare {\n    let rides: Int\n    var total: Double { Double(rides) * 1.85 }\n}\nprint(Fare(rides: 9).total)  // 16.65\n",
+            "curl -s https://transit.example.org/api/lines/28 | jq '.timetable[] | select(.hour >= 7)'\n",
+            #"{"line": 28, "every_minutes": 12, "first": "07:00", "last": "23:00"}"# + "\n",
+            "an indented code block\nkeeps its    spacing\n",
+        ]
+        for (index, block) in expected.enumerated() {
+            try session.terminal.press("b")
+            try session.terminal.waitFor("Copied code block \(index + 1) of 4 to the clipboard (xclip)")
+            #expect(try xclip.kept() == block, "block \(index + 1)")
+        }
+        try session.terminal.press("b")
+        try session.terminal.waitFor("Copied code block 1 of 4 to the clipboard (xclip)")
+        #expect(try xclip.kept() == expected[0], "after the last, the first again")
+    }
+
     /// The TUI in tmux (set-clipboard on) with a Markdown answer sent for and
     /// selected: Up from the empty composer walks the transcript from its last row.
     static func onTheTripAnswer(extraEnvironment: String) throws -> TUISession {
