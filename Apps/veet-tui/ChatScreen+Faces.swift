@@ -83,6 +83,14 @@ extension ChatScreen {
             } else {
                 state.notice = "Your draft was kept; ask about \(person.displayName) when it is sent."
             }
+        case .openEmailThread(let id):
+            // One of the person's open threads: Email mode, on that thread's page.
+            if state.mode != .email { toggleEmailMode() }
+            guard var email = state.email else { return }
+            selectEmail(id, &email)
+            email.pagePushed = true
+            email.focus = .page
+            state.email = email
         }
     }
 }
