@@ -33,6 +33,8 @@ let modules = [
     "VeetSubscriptions",
     "VeetImages",
     "VeetBrowser",
+    "VeetCalls",
+    "VeetSurfaces",
 ]
 
 /// A module's own test suite, built by the workspace from the module's Tests/ folder
@@ -154,6 +156,8 @@ let package = Package(
         moduleTests("VeetSubscriptionsFaces", ["VeetSubscriptionsScreens", "VeetSubscriptionsCommands", "VeetSubscriptions",
                                                "VeetCurses", "VeetConsole", "VeetTestSupport", "VeetTransport"],
                     package: "VeetSubscriptions"),
+        moduleTests("VeetCalls", ["VeetCalls", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
+        moduleTests("VeetSurfaces", ["VeetSurfaces", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetConsole", ["VeetConsole"]),
         moduleTests("VeetCurses", ["VeetCurses", "VeetTokens", "VeetTerminal", "VeetMarkdown"]),
         moduleTests("VeetFixture", ["VeetFixture"], resources: [.copy("Golden")]),

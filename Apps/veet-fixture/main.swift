@@ -64,6 +64,8 @@ struct CommandLineOptions {
           --no-uploads           answer 404 to POST /v1/sessions/{id}/artifacts, like the snapshot
           --no-folders           no folder routes (404) and no folder_id on session views, like the snapshot
           --no-schedules         no schedule routes (404), like a server with the schedule API off
+          --no-calls             no call routes (404), like a server with calling off
+          --no-surfaces          no messaging-surface routes (404), like a server with the surface API off
           --no-devices           no device or notification routes (404), like a server with the notification API off
           --no-memory            no memory routes at all (404), like a server with the memory API off
           --no-memory-synthesis  no synthesis history (404), and so no dreaming either
@@ -167,6 +169,8 @@ struct CommandLineOptions {
             case "--no-uploads": result.options.uploads = false
             case "--no-folders": result.options.folders = false
             case "--no-schedules": result.options.schedules = false
+            case "--no-calls": result.options.calls = false
+            case "--no-surfaces": result.options.surfaces = false
             case "--no-devices": result.options.devices = false
             case "--no-memory": result.options.memory = false
             case "--no-memory-synthesis": result.options.memorySynthesis = false
