@@ -17,6 +17,8 @@ let faces = [
     "VeetPeopleScreens": "VeetPeople", "VeetPeopleCommands": "VeetPeople",
     "VeetSubscriptionsScreens": "VeetSubscriptions", "VeetSubscriptionsCommands": "VeetSubscriptions",
     "VeetEmailCommands": "VeetEmail",
+    "VeetCallsCommands": "VeetCalls",
+    "VeetSurfacesCommands": "VeetSurfaces",
 ]
 
 /// A module of the workspace (or a feature's face), as a dependency.
@@ -73,6 +75,8 @@ let package = Package(
                 + ["VeetEmail", "VeetEmailCommands"].map(module)
                 + [module("VeetSettings")]
                 + ["VeetSubscriptions", "VeetSubscriptionsCommands"].map(module)
+                + ["VeetCalls", "VeetCallsCommands"].map(module)
+                + ["VeetSurfaces", "VeetSurfacesCommands"].map(module)
                 // "Sign in on this device": the Chromium window, adapted to VeetWebsiteAccess's SignInBrowser.
                 + [module("VeetBrowser")],
             path: "Apps/veet", swiftSettings: swift6,
@@ -157,7 +161,11 @@ let package = Package(
                                                "VeetCurses", "VeetConsole", "VeetTestSupport", "VeetTransport"],
                     package: "VeetSubscriptions"),
         moduleTests("VeetCalls", ["VeetCalls", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
+        moduleTests("VeetCallsFaces", ["VeetCallsCommands", "VeetCalls", "VeetConsole", "VeetTestSupport", "VeetTransport"],
+                    package: "VeetCalls"),
         moduleTests("VeetSurfaces", ["VeetSurfaces", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
+        moduleTests("VeetSurfacesFaces", ["VeetSurfacesCommands", "VeetSurfaces", "VeetConsole", "VeetTestSupport",
+                                          "VeetTransport"], package: "VeetSurfaces"),
         moduleTests("VeetConsole", ["VeetConsole"]),
         moduleTests("VeetCurses", ["VeetCurses", "VeetTokens", "VeetTerminal", "VeetMarkdown"]),
         moduleTests("VeetFixture", ["VeetFixture"], resources: [.copy("Golden")]),

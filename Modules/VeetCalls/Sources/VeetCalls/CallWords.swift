@@ -13,6 +13,9 @@ public enum CallWords {
     public static let deleteExplanation =
         "This removes the summary, the transcript and the copies in your conversations. " + providerKeeps
     public static let noCalls = "No calls."
+    /// An erase asked of a call still in progress.
+    public static let stillInProgress =
+        "The call is still in progress: stop it or wait until it ends, then delete it. Nothing was deleted."
 
     /// "The summary was truncated." and its siblings; nil when the text needs no note.
     public static func note(_ state: TextCompleteness?, _ what: String) -> String? {

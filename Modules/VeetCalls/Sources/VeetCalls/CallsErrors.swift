@@ -17,7 +17,7 @@ public enum CallsError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .notOffered: CallWords.notOffered
         case .notFound(let id, _): "No call \(id) on this server."
-        case .stillInProgress: "The call is still in progress: stop it or wait until it ends, then delete it. Nothing was deleted."
+        case .stillInProgress: CallWords.stillInProgress
         case .invalidID(let text): "\"\(text)\" is not a call id (call ids look like 5f0c2a9e-8d41-4b7a-9e36-2c1d7f4a8b90)."
         }
     }
