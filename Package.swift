@@ -17,8 +17,8 @@ let faces = [
     "VeetPeopleScreens": "VeetPeople", "VeetPeopleCommands": "VeetPeople",
     "VeetSubscriptionsScreens": "VeetSubscriptions", "VeetSubscriptionsCommands": "VeetSubscriptions",
     "VeetEmailCommands": "VeetEmail",
-    "VeetCallsCommands": "VeetCalls",
-    "VeetSurfacesCommands": "VeetSurfaces",
+    "VeetCallsScreens": "VeetCalls", "VeetCallsCommands": "VeetCalls",
+    "VeetSurfacesScreens": "VeetSurfaces", "VeetSurfacesCommands": "VeetSurfaces",
 ]
 
 /// A module of the workspace (or a feature's face), as a dependency.
@@ -93,7 +93,9 @@ let package = Package(
                 // Connections (device revocation on forget) and the Settings screen.
                 + ["VeetAccount", "VeetSettings"].map(module)
                 // The Subscriptions screen in Email mode (the two features meet only here).
-                + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module),
+                + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module)
+                + ["VeetCalls", "VeetCallsScreens"].map(module)
+                + ["VeetSurfaces", "VeetSurfacesScreens"].map(module),
             path: "Apps/veet-tui", swiftSettings: swift6,
             plugins: ["BuildStamp"]),
         .executableTarget(
@@ -161,11 +163,11 @@ let package = Package(
                                                "VeetCurses", "VeetConsole", "VeetTestSupport", "VeetTransport"],
                     package: "VeetSubscriptions"),
         moduleTests("VeetCalls", ["VeetCalls", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
-        moduleTests("VeetCallsFaces", ["VeetCallsCommands", "VeetCalls", "VeetConsole", "VeetTestSupport", "VeetTransport"],
-                    package: "VeetCalls"),
+        moduleTests("VeetCallsFaces", ["VeetCallsScreens", "VeetCallsCommands", "VeetCalls", "VeetCurses", "VeetConsole",
+                                       "VeetTestSupport", "VeetTransport"], package: "VeetCalls"),
         moduleTests("VeetSurfaces", ["VeetSurfaces", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
-        moduleTests("VeetSurfacesFaces", ["VeetSurfacesCommands", "VeetSurfaces", "VeetConsole", "VeetTestSupport",
-                                          "VeetTransport"], package: "VeetSurfaces"),
+        moduleTests("VeetSurfacesFaces", ["VeetSurfacesScreens", "VeetSurfacesCommands", "VeetSurfaces", "VeetCurses",
+                                          "VeetConsole", "VeetTestSupport", "VeetTransport"], package: "VeetSurfaces"),
         moduleTests("VeetConsole", ["VeetConsole"]),
         moduleTests("VeetCurses", ["VeetCurses", "VeetTokens", "VeetTerminal", "VeetMarkdown"]),
         moduleTests("VeetFixture", ["VeetFixture"], resources: [.copy("Golden")]),

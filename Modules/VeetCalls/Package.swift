@@ -15,23 +15,29 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "VeetCalls", targets: ["VeetCalls"]),
+        .library(name: "VeetCallsScreens", targets: ["VeetCallsScreens"]),
         .library(name: "VeetCallsCommands", targets: ["VeetCallsCommands"]),
     ],
     dependencies: [
         .package(path: "../VeetConsole"),
+        .package(path: "../VeetCurses"),
         .package(path: "../VeetFixture"),
         .package(path: "../VeetTestSupport"),
+        .package(path: "../VeetTokens"),
         .package(path: "../VeetTransport"),
     ],
     targets: [
         .target(name: "VeetCalls", dependencies: [module("VeetTransport")], swiftSettings: swift6),
+        .target(name: "VeetCallsScreens",
+                dependencies: ["VeetCalls", module("VeetCurses"), module("VeetTokens"), module("VeetTransport")],
+                swiftSettings: swift6),
         .target(name: "VeetCallsCommands",
                 dependencies: ["VeetCalls", module("VeetConsole"), module("VeetTransport")], swiftSettings: swift6),
         .testTarget(name: "VeetCallsTests", dependencies: ["VeetCalls", module("VeetTestSupport"), module("VeetTransport"), module("VeetFixture")],
                     swiftSettings: swift6),
         .testTarget(name: "VeetCallsFacesTests",
-                    dependencies: ["VeetCallsCommands", "VeetCalls", module("VeetConsole"), module("VeetTestSupport"),
-                                   module("VeetTransport")],
+                    dependencies: ["VeetCallsScreens", "VeetCallsCommands", "VeetCalls", module("VeetCurses"),
+                                   module("VeetConsole"), module("VeetTestSupport"), module("VeetTransport")],
                     swiftSettings: swift6),
     ]
 )

@@ -15,23 +15,29 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "VeetSurfaces", targets: ["VeetSurfaces"]),
+        .library(name: "VeetSurfacesScreens", targets: ["VeetSurfacesScreens"]),
         .library(name: "VeetSurfacesCommands", targets: ["VeetSurfacesCommands"]),
     ],
     dependencies: [
         .package(path: "../VeetConsole"),
+        .package(path: "../VeetCurses"),
         .package(path: "../VeetFixture"),
         .package(path: "../VeetTestSupport"),
+        .package(path: "../VeetTokens"),
         .package(path: "../VeetTransport"),
     ],
     targets: [
         .target(name: "VeetSurfaces", dependencies: [module("VeetTransport")], swiftSettings: swift6),
+        .target(name: "VeetSurfacesScreens",
+                dependencies: ["VeetSurfaces", module("VeetCurses"), module("VeetTokens"), module("VeetTransport")],
+                swiftSettings: swift6),
         .target(name: "VeetSurfacesCommands",
                 dependencies: ["VeetSurfaces", module("VeetConsole"), module("VeetTransport")], swiftSettings: swift6),
         .testTarget(name: "VeetSurfacesTests", dependencies: ["VeetSurfaces", module("VeetTestSupport"), module("VeetTransport"), module("VeetFixture")],
                     swiftSettings: swift6),
         .testTarget(name: "VeetSurfacesFacesTests",
-                    dependencies: ["VeetSurfacesCommands", "VeetSurfaces", module("VeetConsole"), module("VeetTestSupport"),
-                                   module("VeetTransport")],
+                    dependencies: ["VeetSurfacesScreens", "VeetSurfacesCommands", "VeetSurfaces", module("VeetCurses"),
+                                   module("VeetConsole"), module("VeetTestSupport"), module("VeetTransport")],
                     swiftSettings: swift6),
     ]
 )
