@@ -29,7 +29,7 @@ let package = Package(
     targets: [
         .target(name: "VeetCalls", dependencies: [module("VeetTransport")], swiftSettings: swift6),
         .target(name: "VeetCallsScreens",
-                dependencies: ["VeetCalls", module("VeetCurses"), module("VeetTokens"), module("VeetTransport")],
+                dependencies: ["VeetCalls", module("VeetCurses"), module("VeetTokens")],
                 swiftSettings: swift6),
         .target(name: "VeetCallsCommands",
                 dependencies: ["VeetCalls", module("VeetConsole"), module("VeetTransport")], swiftSettings: swift6),

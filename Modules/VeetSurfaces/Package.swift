@@ -29,7 +29,7 @@ let package = Package(
     targets: [
         .target(name: "VeetSurfaces", dependencies: [module("VeetTransport")], swiftSettings: swift6),
         .target(name: "VeetSurfacesScreens",
-                dependencies: ["VeetSurfaces", module("VeetCurses"), module("VeetTokens"), module("VeetTransport")],
+                dependencies: ["VeetSurfaces", module("VeetCurses"), module("VeetTokens")],
                 swiftSettings: swift6),
         .target(name: "VeetSurfacesCommands",
                 dependencies: ["VeetSurfaces", module("VeetConsole"), module("VeetTransport")], swiftSettings: swift6),
