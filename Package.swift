@@ -18,6 +18,8 @@ let faces = [
     "VeetSubscriptionsScreens": "VeetSubscriptions", "VeetSubscriptionsCommands": "VeetSubscriptions",
     "VeetEmailCommands": "VeetEmail",
     "VeetFoldersCommands": "VeetFolders",
+    "VeetCallsScreens": "VeetCalls", "VeetCallsCommands": "VeetCalls",
+    "VeetSurfacesScreens": "VeetSurfaces", "VeetSurfacesCommands": "VeetSurfaces",
 ]
 
 /// A module of the workspace (or a feature's face), as a dependency.
@@ -34,6 +36,8 @@ let modules = [
     "VeetSubscriptions",
     "VeetImages",
     "VeetBrowser",
+    "VeetCalls",
+    "VeetSurfaces",
 ]
 
 /// A module's own test suite, built by the workspace from the module's Tests/ folder
@@ -73,6 +77,8 @@ let package = Package(
                 + ["VeetEmail", "VeetEmailCommands"].map(module)
                 + [module("VeetSettings")]
                 + ["VeetSubscriptions", "VeetSubscriptionsCommands"].map(module)
+                + ["VeetCalls", "VeetCallsCommands"].map(module)
+                + ["VeetSurfaces", "VeetSurfacesCommands"].map(module)
                 // "Sign in on this device": the Chromium window, adapted to VeetWebsiteAccess's SignInBrowser.
                 + [module("VeetBrowser")],
             path: "Apps/veet", swiftSettings: swift6,
@@ -89,7 +95,9 @@ let package = Package(
                 // Connections (device revocation on forget) and the Settings screen.
                 + ["VeetAccount", "VeetSettings"].map(module)
                 // The Subscriptions screen in Email mode (the two features meet only here).
-                + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module),
+                + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module)
+                + ["VeetCalls", "VeetCallsScreens"].map(module)
+                + ["VeetSurfaces", "VeetSurfacesScreens"].map(module),
             path: "Apps/veet-tui", swiftSettings: swift6,
             plugins: ["BuildStamp"]),
         .executableTarget(
@@ -158,6 +166,12 @@ let package = Package(
         moduleTests("VeetSubscriptionsFaces", ["VeetSubscriptionsScreens", "VeetSubscriptionsCommands", "VeetSubscriptions",
                                                "VeetCurses", "VeetConsole", "VeetTestSupport", "VeetTransport"],
                     package: "VeetSubscriptions"),
+        moduleTests("VeetCalls", ["VeetCalls", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
+        moduleTests("VeetCallsFaces", ["VeetCallsScreens", "VeetCallsCommands", "VeetCalls", "VeetCurses", "VeetConsole",
+                                       "VeetTestSupport", "VeetTransport"], package: "VeetCalls"),
+        moduleTests("VeetSurfaces", ["VeetSurfaces", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
+        moduleTests("VeetSurfacesFaces", ["VeetSurfacesScreens", "VeetSurfacesCommands", "VeetSurfaces", "VeetCurses",
+                                          "VeetConsole", "VeetTestSupport", "VeetTransport"], package: "VeetSurfaces"),
         moduleTests("VeetConsole", ["VeetConsole"]),
         moduleTests("VeetCurses", ["VeetCurses", "VeetTokens", "VeetTerminal", "VeetMarkdown"]),
         moduleTests("VeetFixture", ["VeetFixture"], resources: [.copy("Golden")]),

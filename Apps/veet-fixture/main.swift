@@ -65,6 +65,8 @@ struct CommandLineOptions {
           --no-folders           no folder routes (404) and no folder_id on session views, like the snapshot
           --no-folder-proposals  folders served, their proposals 404 (a server from before proposals)
           --no-schedules         no schedule routes (404), like a server with the schedule API off
+          --no-calls             no call routes (404), like a server with calling off
+          --no-surfaces          no messaging-surface routes (404), like a server with the surface API off
           --no-devices           no device or notification routes (404), like a server with the notification API off
           --no-task-permissions  no task grants or scopes (404), approve_for_task 400, no task fields on approvals
           --no-task-scopes       task grants served, /v1/browser-task-scopes 404
@@ -183,6 +185,8 @@ struct CommandLineOptions {
             case "--no-email-learning": result.options.emailLearning = false
             case "--no-persona-nominations": result.options.personaNominations = false
             case "--no-schedules": result.options.schedules = false
+            case "--no-calls": result.options.calls = false
+            case "--no-surfaces": result.options.surfaces = false
             case "--no-devices": result.options.devices = false
             case "--no-memory": result.options.memory = false
             case "--no-memory-synthesis": result.options.memorySynthesis = false

@@ -1,4 +1,6 @@
 import Foundation
+import VeetCalls
+import VeetCallsScreens
 import VeetChat
 import VeetCurses
 import VeetMemory
@@ -7,6 +9,8 @@ import VeetSchedules
 import VeetSchedulesScreens
 import VeetPeople
 import VeetPeopleScreens
+import VeetSurfaces
+import VeetSurfacesScreens
 
 /// The features' own screens (their faces): one registration line each, then
 /// the same mounting, keys, answers and routes for all of them.
@@ -24,6 +28,13 @@ extension ChatScreen {
                   }
               }, describe: Backend.describe))
     }
+    /// `callID`: the call a `call_finished` notification names, selected once the list arrives.
+    func openCalls(_ callID: String? = nil) {
+        mount(CallsScreen(opening: callID), work: CallsScreenWork(api: CallsAPI(sender: backend.api.sender),
+                                                                 describe: Backend.describe))
+    }
+    func openSurfaces() { mount(SurfacesScreen(), work: SurfacesScreenWork(api: SurfacesAPI(sender: backend.api.sender),
+                                                                           describe: Backend.describe)) }
     func openPeople() { mount(PeopleScreen(), work: PeopleScreenWork(api: backend.people, audited: { [backend] in try await backend.auditedPeople() },
                                                                      describe: Backend.describe)) }
 

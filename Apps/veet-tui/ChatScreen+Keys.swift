@@ -89,6 +89,8 @@ extension ChatScreen {
         case .schedules: openSchedules()
         case .outbox: openOutboxScreen()
         case .devices: openDevicesScreen()
+        case .calls: openCalls()
+        case .surfaces: openSurfaces()
         case .memory: openMemory()
         case .people: openPeople()
         case .email: toggleEmailMode()

@@ -1,3 +1,4 @@
+import VeetCallsCommands
 import VeetConsole
 import VeetEmailCommands
 import VeetFoldersCommands
@@ -5,6 +6,7 @@ import VeetMemoryCommands
 import VeetSchedulesCommands
 import VeetPeopleCommands
 import VeetSubscriptionsCommands
+import VeetSurfacesCommands
 
 /// Every command, option and example of `veet`, in one place.
 enum CommandTree {
@@ -30,6 +32,7 @@ enum CommandTree {
                      EmailCommands.spec,
                      SettingsCommand.spec,
                      SubscriptionsCommands.spec,
+                     CallsCommands.spec, SurfacesCommands.spec,
                      ApprovalsCommand.spec, SitesCommand.spec, AccountCommand.spec, AccountCommand.notificationsSpec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, doctor, debug, version])
 
     static let connect = CommandSpec(

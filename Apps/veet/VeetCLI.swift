@@ -1,4 +1,6 @@
 import Foundation
+import VeetCalls
+import VeetCallsCommands
 import VeetChat
 import VeetConsole
 import VeetEmail
@@ -14,6 +16,8 @@ import VeetPeopleCommands
 import VeetSubscriptions
 import VeetSubscriptionsCommands
 import VeetStore
+import VeetSurfaces
+import VeetSurfacesCommands
 import VeetTokens
 import VeetTransport
 
@@ -170,6 +174,10 @@ struct VeetCLI {
             }.run(command, console: context.console)
         case "settings": return try await SettingsCommand.run(command, context: context)
         case "subscriptions": return try await SubscriptionsCommands(api: SubscriptionsAPI(sender: .live(client: try context.client())))
+            .run(command, console: context.console)
+        case "calls": return try await CallsCommands(api: CallsAPI(sender: .live(client: try context.client())))
+            .run(command, console: context.console)
+        case "surfaces": return try await SurfacesCommands(api: SurfacesAPI(sender: .live(client: try context.client())))
             .run(command, console: context.console)
         case "devices", "notifications": return try await AccountCommand.run(command, context: context)
         case "daemon": return try await DaemonCommand.run(command, context: context)
