@@ -17,6 +17,7 @@ let faces = [
     "VeetPeopleScreens": "VeetPeople", "VeetPeopleCommands": "VeetPeople",
     "VeetSubscriptionsScreens": "VeetSubscriptions", "VeetSubscriptionsCommands": "VeetSubscriptions",
     "VeetEmailCommands": "VeetEmail",
+    "VeetSettingsScreens": "VeetSettings", "VeetSettingsCommands": "VeetSettings",
 ]
 
 /// A module of the workspace (or a feature's face), as a dependency.
@@ -69,7 +70,7 @@ let package = Package(
                 + [module("VeetSchedulesCommands")]
                 + [module("VeetPeopleCommands")]
                 + ["VeetEmail", "VeetEmailCommands"].map(module)
-                + [module("VeetSettings")]
+                + ["VeetSettings", "VeetSettingsCommands"].map(module)
                 + ["VeetSubscriptions", "VeetSubscriptionsCommands"].map(module)
                 // "Sign in on this device": the Chromium window, adapted to VeetWebsiteAccess's SignInBrowser.
                 + [module("VeetBrowser")],
@@ -85,7 +86,7 @@ let package = Package(
                 + [module("VeetPeopleScreens")]
                 + [module("VeetEmail")]
                 // Connections (device revocation on forget) and the Settings screen.
-                + ["VeetAccount", "VeetSettings"].map(module)
+                + ["VeetAccount", "VeetSettings", "VeetSettingsScreens"].map(module)
                 // The Subscriptions screen in Email mode (the two features meet only here).
                 + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module),
             path: "Apps/veet-tui", swiftSettings: swift6,
@@ -150,6 +151,8 @@ let package = Package(
         moduleTests("VeetEmailFaces", ["VeetEmailCommands", "VeetEmail", "VeetConsole", "VeetTestSupport", "VeetTransport"],
                     package: "VeetEmail"),
         moduleTests("VeetSettings", ["VeetSettings", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
+        moduleTests("VeetSettingsFaces", ["VeetSettingsScreens", "VeetSettingsCommands", "VeetSettings", "VeetCurses", "VeetConsole",
+                                          "VeetTokens", "VeetTestSupport", "VeetTransport", "VeetFixture"], package: "VeetSettings"),
         moduleTests("VeetSubscriptions", ["VeetSubscriptions", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetSubscriptionsFaces", ["VeetSubscriptionsScreens", "VeetSubscriptionsCommands", "VeetSubscriptions",
                                                "VeetCurses", "VeetConsole", "VeetTestSupport", "VeetTransport"],
@@ -170,7 +173,7 @@ let package = Package(
             name: "VeetTUITests",
             dependencies: ["veet-tui"] + ["VeetChat", "VeetCurses", "VeetStore", "VeetTransport", "VeetWire"].map(module)
                 + [module("VeetPeople"), module("VeetPeopleScreens")]
-                + ["VeetEmail", "VeetSettings", "VeetTokens"].map(module)  // Email mode and the Settings screen
+                + ["VeetEmail", "VeetSettings", "VeetSettingsScreens", "VeetTokens"].map(module)  // Email mode and the Settings screen
                 + ["VeetTestSupport", "VeetSchedules", "VeetWebsiteAccess"].map(module)  // the pictured states
                 + [module("VeetSchedulesScreens")]
                 + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module),  // the Subscriptions screen

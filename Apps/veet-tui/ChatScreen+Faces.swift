@@ -7,6 +7,7 @@ import VeetSchedules
 import VeetSchedulesScreens
 import VeetPeople
 import VeetPeopleScreens
+import VeetSettingsScreens
 
 /// The features' own screens (their faces): one registration line each, then
 /// the same mounting, keys, answers and routes for all of them.
@@ -70,6 +71,7 @@ extension ChatScreen {
     private func resolve(_ route: any Sendable) {
         if case .keep(let form)? = route as? SchedulesScreenRoute { state.keptScheduleForm = form }
         if let route = route as? PeopleScreenRoute { resolve(route) }
+        if let route = route as? SettingsScreenRoute { resolve(route) }
     }
 
     /// People's Prepare for a conversation: a new conversation whose composer holds the request

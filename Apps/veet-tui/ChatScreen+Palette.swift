@@ -18,8 +18,6 @@ extension ChatScreen {
     nonisolated static func layerPaletteItems(over state: ScreenState, width: Int, now: Date) -> [CommandPalette.Item]? {
         if state.connections.form != nil { return nil }
         if state.connections.menu != nil { return KeyHints.items(ConnectionMenu.keyHints) }
-        if state.personaPage != nil { return KeyHints.items(PersonaPage.keyHints) }
-        if state.settingsScreen != nil { return KeyHints.items(SettingsScreen.keyHints) }
         if state.viewer != nil { return KeyHints.items(ViewerPainter.keyHints) }
         if state.reader != nil { return KeyHints.items(MessageReader.keyHints) }
         if state.mode == .email, let email = state.email {

@@ -278,10 +278,6 @@ final class ChatScreen {
             apply(update)
         case .connection(let update):
             apply(update)
-        case .settings(let update):
-            apply(update)
-        case .persona(let update):
-            apply(update)
         case .taskGrantsLoaded(let sessionID, let grants):
             guard sessionID == state.sessionID else { return }
             state.taskGrants = grants

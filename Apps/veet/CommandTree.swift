@@ -3,6 +3,7 @@ import VeetEmailCommands
 import VeetMemoryCommands
 import VeetSchedulesCommands
 import VeetPeopleCommands
+import VeetSettingsCommands
 import VeetSubscriptionsCommands
 
 /// Every command, option and example of `veet`, in one place.
@@ -27,7 +28,7 @@ enum CommandTree {
         subcommands: [connect, chat, sessions, sync, search, OutboxCommand.spec, FoldersCommand.spec, SchedulesCommands.spec, MemoryCommands.spec,
                      PeopleCommands.spec,
                      EmailCommands.spec,
-                     SettingsCommand.spec,
+                     SettingsCommands.spec,
                      SubscriptionsCommands.spec,
                      ApprovalsCommand.spec, SitesCommand.spec, AccountCommand.spec, AccountCommand.notificationsSpec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, doctor, debug, version])
 

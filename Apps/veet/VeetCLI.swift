@@ -10,6 +10,8 @@ import VeetSchedulesCommands
 import VeetPeople
 import VeetPeopleCommands
 import VeetSubscriptions
+import VeetSettings
+import VeetSettingsCommands
 import VeetSubscriptionsCommands
 import VeetStore
 import VeetTokens
@@ -165,7 +167,9 @@ struct VeetCLI {
                 guard case .run(let chat) = try CommandLineParser(root: CommandTree.root).parse(words) else { return .usage }
                 return try await ChatCommand(context: context, command: chat).run()
             }.run(command, console: context.console)
-        case "settings": return try await SettingsCommand.run(command, context: context)
+        case "settings" where command.path == ["settings", "privacy"]: return try PrivacyReport(context: context).print()
+        case "settings": return try await SettingsCommands(api: SettingsAPI(sender: .live(client: try context.client())),
+                                                           environment: context.environment).run(command, console: context.console)
         case "subscriptions": return try await SubscriptionsCommands(api: SubscriptionsAPI(sender: .live(client: try context.client())))
             .run(command, console: context.console)
         case "devices", "notifications": return try await AccountCommand.run(command, context: context)
