@@ -18,6 +18,7 @@ let faces = [
     "VeetSubscriptionsScreens": "VeetSubscriptions", "VeetSubscriptionsCommands": "VeetSubscriptions",
     "VeetEmailCommands": "VeetEmail",
     "VeetSettingsScreens": "VeetSettings", "VeetSettingsCommands": "VeetSettings",
+    "VeetAccountScreens": "VeetAccount", "VeetAccountCommands": "VeetAccount",
 ]
 
 /// A module of the workspace (or a feature's face), as a dependency.
@@ -71,6 +72,7 @@ let package = Package(
                 + [module("VeetPeopleCommands")]
                 + ["VeetEmail", "VeetEmailCommands"].map(module)
                 + ["VeetSettings", "VeetSettingsCommands"].map(module)
+                + [module("VeetAccountCommands")]
                 + ["VeetSubscriptions", "VeetSubscriptionsCommands"].map(module)
                 // "Sign in on this device": the Chromium window, adapted to VeetWebsiteAccess's SignInBrowser.
                 + [module("VeetBrowser")],
@@ -86,7 +88,7 @@ let package = Package(
                 + [module("VeetPeopleScreens")]
                 + [module("VeetEmail")]
                 // Connections (device revocation on forget) and the Settings screen.
-                + ["VeetAccount", "VeetSettings", "VeetSettingsScreens"].map(module)
+                + ["VeetAccount", "VeetAccountScreens", "VeetSettings", "VeetSettingsScreens"].map(module)
                 // The Subscriptions screen in Email mode (the two features meet only here).
                 + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module),
             path: "Apps/veet-tui", swiftSettings: swift6,
@@ -141,6 +143,9 @@ let package = Package(
                                            "VeetConsole", "VeetTestSupport", "VeetTransport"], package: "VeetSchedules"),
         moduleTests("VeetWebsiteAccess", ["VeetWebsiteAccess", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture", "VeetBrowser"]),
         moduleTests("VeetAccount", ["VeetAccount", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
+        moduleTests("VeetAccountFaces", ["VeetAccountScreens", "VeetAccountCommands", "VeetAccount", "VeetCurses", "VeetConsole",
+                                         "VeetTransport", "VeetTestSupport", "VeetFixture"],
+                    package: "VeetAccount"),
         moduleTests("VeetMemory", ["VeetMemory", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetMemoryFaces", ["VeetMemoryScreens", "VeetMemoryCommands", "VeetMemory", "VeetCurses", "VeetConsole",
                                         "VeetTestSupport", "VeetTransport"], package: "VeetMemory"),
@@ -174,6 +179,7 @@ let package = Package(
             dependencies: ["veet-tui"] + ["VeetChat", "VeetCurses", "VeetStore", "VeetTransport", "VeetWire"].map(module)
                 + [module("VeetPeople"), module("VeetPeopleScreens")]
                 + ["VeetEmail", "VeetSettings", "VeetSettingsScreens", "VeetTokens"].map(module)  // Email mode and the Settings screen
+                + ["VeetAccount", "VeetAccountScreens"].map(module)  // the Devices screen
                 + ["VeetTestSupport", "VeetSchedules", "VeetWebsiteAccess"].map(module)  // the pictured states
                 + [module("VeetSchedulesScreens")]
                 + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module),  // the Subscriptions screen

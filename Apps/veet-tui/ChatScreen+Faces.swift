@@ -1,4 +1,6 @@
 import Foundation
+import VeetAccount
+import VeetAccountScreens
 import VeetChat
 import VeetCurses
 import VeetMemory
@@ -24,6 +26,11 @@ extension ChatScreen {
                                         lastActivity: $0.updatedAt)
                   }
               }, describe: Backend.describe))
+    }
+    /// Alt-D: the devices registered for notifications (this connection's settings mark its own).
+    func openDevices() {
+        mount(DevicesScreen(), work: DevicesScreenWork(api: AccountAPI(sender: backend.api.sender), settings: backend.store.preferences,
+                                                       describe: Backend.describe))
     }
     func openPeople() { mount(PeopleScreen(), work: PeopleScreenWork(api: backend.people, audited: { [backend] in try await backend.auditedPeople() },
                                                                      describe: Backend.describe)) }

@@ -30,7 +30,6 @@ extension ChatScreen {
         if state.mode == .email { handleEmail(event); return }
         if state.websiteScreen != nil { if case .key(let key) = event { handleWebsiteScreen(key) }; return }
         if state.outboxScreen != nil { if case .key(let key) = event { handleOutboxScreen(key) }; return }
-        if state.devicesScreen != nil { if case .key(let key) = event { handleDevicesScreen(key) }; return }
         if state.connections.menu != nil { if case .key(let key) = event { handleConnectionsMenu(key) }; return }  // F9, over Settings too
         if state.featureScreen != nil { handleFeatureScreen(event); return }
         if handleSettingsKeys(event) { return }  // F8 Settings, F9 connections (ChatScreen+Settings.swift)
@@ -88,7 +87,7 @@ extension ChatScreen {
         case .website: openWebsiteScreen()
         case .schedules: openSchedules()
         case .outbox: openOutboxScreen()
-        case .devices: openDevicesScreen()
+        case .devices: openDevices()
         case .memory: openMemory()
         case .people: openPeople()
         case .email: toggleEmailMode()

@@ -31,7 +31,6 @@ extension ChatScreen {
         }
         if state.websiteScreen != nil { return ScreenKeys.website }
         if state.outboxScreen != nil { return ScreenKeys.outbox }
-        if state.devicesScreen != nil { return ScreenKeys.devices }
         if let screen = state.featureScreen { return cardItems(screen.keyHints(width: width, now: now)) }
         return nil
     }

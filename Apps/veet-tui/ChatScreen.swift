@@ -266,8 +266,6 @@ final class ChatScreen {
             state.websiteScreen?.message = text
         case .outbox(let update):
             apply(update)
-        case .devices(let update):
-            apply(update)
         case .runDetails(let update):
             apply(update)
         case .screenResult(let mount, let result):

@@ -54,7 +54,6 @@ enum AppMessage: Sendable {
     /// An open sign-in's status changed (the bounded poll while the screen is open).
     case websiteCeremony(Ceremony)
     case outbox(OutboxUpdate)
-    case devices(DevicesUpdate)
     case runDetails(RunDetailsUpdate)
     /// An answer of the open feature screen's work (`mount` names which screen asked).
     case screenResult(mount: Int, any Sendable)

@@ -51,12 +51,6 @@ enum ScreenPainter {
             state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }
-        if let devices = state.devicesScreen {
-            devices.draw(in: &grid)
-            grid.cursor = nil
-            state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
-            return grid
-        }
         if let outbox = state.outboxScreen {
             outbox.draw(in: &grid)
             grid.cursor = nil

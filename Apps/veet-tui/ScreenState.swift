@@ -103,8 +103,6 @@ struct ScreenState {
     var keptScheduleForm: ScheduleForm?
     /// Ctrl-Q: the messages the server has not confirmed (OutboxScreen.swift).
     var outboxScreen: OutboxScreen?
-    /// Alt-D: the devices registered for notifications (DevicesScreen.swift).
-    var devicesScreen: DevicesScreen?
     /// `i` on an answer: its run's steps, calls and cost (RunDetailsSheet.swift).
     var runDetails: RunDetailsSheet?
     /// Ctrl-G with several task permissions active: which one to stop.

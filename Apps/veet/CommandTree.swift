@@ -3,6 +3,7 @@ import VeetEmailCommands
 import VeetMemoryCommands
 import VeetSchedulesCommands
 import VeetPeopleCommands
+import VeetAccountCommands
 import VeetSettingsCommands
 import VeetSubscriptionsCommands
 
@@ -30,7 +31,7 @@ enum CommandTree {
                      EmailCommands.spec,
                      SettingsCommands.spec,
                      SubscriptionsCommands.spec,
-                     ApprovalsCommand.spec, SitesCommand.spec, AccountCommand.spec, AccountCommand.notificationsSpec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, doctor, debug, version])
+                     ApprovalsCommand.spec, SitesCommand.spec, DevicesCommands.spec, NotificationsCommands.spec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, doctor, debug, version])
 
     static let connect = CommandSpec(
         name: "connect",

@@ -1,4 +1,6 @@
 import Foundation
+import VeetAccount
+import VeetAccountCommands
 import VeetChat
 import VeetConsole
 import VeetEmail
@@ -172,7 +174,8 @@ struct VeetCLI {
                                                            environment: context.environment).run(command, console: context.console)
         case "subscriptions": return try await SubscriptionsCommands(api: SubscriptionsAPI(sender: .live(client: try context.client())))
             .run(command, console: context.console)
-        case "devices", "notifications": return try await AccountCommand.run(command, context: context)
+        case "devices": return try await DevicesCommands(context.account).run(command, console: context.console)
+        case "notifications": return try await NotificationsCommands(context.account).run(command, console: context.console)
         case "daemon": return try await DaemonCommand.run(command, context: context)
         default: break
         }
@@ -275,6 +278,15 @@ struct CLIContext: Sendable {
     var console: Console {
         Console(out: out, err: err, terminal: terminal, outStyle: outStyle, errStyle: errStyle, json: json,
                 programName: "veet")
+    }
+
+    /// What the Account command groups are handed: the API, and this connection's settings for the
+    /// commands that keep its registration.
+    var account: AccountCommandContext {
+        AccountCommandContext(api: { AccountAPI(sender: .live(client: try client())) }, local: {
+            let (store, client) = try store()
+            return (AccountAPI(sender: .live(client: client)), store.preferences)
+        }, missingAPI: { await (try? client())?.missingAPI(afterStatus: 404) })
     }
 
     /// A command group's own failure: its line on stderr as written and, with --json, the error object
