@@ -15,13 +15,8 @@ import VeetTransport
     }
 
     private func start(_ change: (inout FixtureOptions) -> Void = { _ in }) throws -> (FixtureServer, SettingsCommands) {
-        var options = FixtureOptions.testing
-        change(&options)
-        let server = FixtureServer(token: Self.token, options: options)
-        let url = try server.start()
-        let client = HTTPClient(settings: try ConnectionSettings(serverAddress: url.absoluteString, token: Self.token),
-                                writeTimeout: 2)
-        return (server, SettingsCommands(api: SettingsAPI(sender: .live(client: client)), environment: ["EDITOR": "false"]))
+        let (server, api) = try startFixture(token: Self.token, change)
+        return (server, SettingsCommands(api: api, environment: ["EDITOR": "false"]))
     }
 
     /// A persona from before nominations: `persona show` still shows it, and says the suggestions are not offered here.

@@ -12,13 +12,8 @@ import VeetTransport
     static let token = "settings-faces-token"
 
     private func start(_ change: (inout FixtureOptions) -> Void = { _ in }) throws -> (FixtureServer, SettingsScreenWork) {
-        var options = FixtureOptions.testing
-        change(&options)
-        let server = FixtureServer(token: Self.token, options: options)
-        let url = try server.start()
-        let client = HTTPClient(settings: try ConnectionSettings(serverAddress: url.absoluteString, token: Self.token),
-                                writeTimeout: 2)
-        return (server, SettingsScreenWork(api: SettingsAPI(sender: .live(client: client))))
+        let (server, api) = try startFixture(token: Self.token, change)
+        return (server, SettingsScreenWork(api: api))
     }
 
     private func run(_ work: SettingsScreenWork, _ effect: SettingsScreenEffect) async -> [SettingsScreenResult] {
