@@ -20,6 +20,8 @@ let faces = [
     "VeetFoldersCommands": "VeetFolders",
     "VeetCallsScreens": "VeetCalls", "VeetCallsCommands": "VeetCalls",
     "VeetSurfacesScreens": "VeetSurfaces", "VeetSurfacesCommands": "VeetSurfaces",
+    "VeetSettingsScreens": "VeetSettings", "VeetSettingsCommands": "VeetSettings",
+    "VeetAccountScreens": "VeetAccount", "VeetAccountCommands": "VeetAccount",
 ]
 
 /// A module of the workspace (or a feature's face), as a dependency.
@@ -75,7 +77,8 @@ let package = Package(
                 + [module("VeetSchedulesCommands")]
                 + [module("VeetPeopleCommands")]
                 + ["VeetEmail", "VeetEmailCommands"].map(module)
-                + [module("VeetSettings")]
+                + ["VeetSettings", "VeetSettingsCommands"].map(module)
+                + [module("VeetAccountCommands")]
                 + ["VeetSubscriptions", "VeetSubscriptionsCommands"].map(module)
                 + ["VeetCalls", "VeetCallsCommands"].map(module)
                 + ["VeetSurfaces", "VeetSurfacesCommands"].map(module)
@@ -93,7 +96,7 @@ let package = Package(
                 + [module("VeetPeopleScreens")]
                 + [module("VeetEmail")]
                 // Connections (device revocation on forget) and the Settings screen.
-                + ["VeetAccount", "VeetSettings"].map(module)
+                + ["VeetAccount", "VeetAccountScreens", "VeetSettings", "VeetSettingsScreens"].map(module)
                 // The Subscriptions screen in Email mode (the two features meet only here).
                 + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module)
                 + ["VeetCalls", "VeetCallsScreens"].map(module)
@@ -152,6 +155,9 @@ let package = Package(
                                            "VeetConsole", "VeetTestSupport", "VeetTransport"], package: "VeetSchedules"),
         moduleTests("VeetWebsiteAccess", ["VeetWebsiteAccess", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture", "VeetBrowser"]),
         moduleTests("VeetAccount", ["VeetAccount", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
+        moduleTests("VeetAccountFaces", ["VeetAccountScreens", "VeetAccountCommands", "VeetAccount", "VeetCurses", "VeetConsole",
+                                         "VeetTransport", "VeetTestSupport", "VeetFixture"],
+                    package: "VeetAccount"),
         moduleTests("VeetMemory", ["VeetMemory", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetMemoryFaces", ["VeetMemoryScreens", "VeetMemoryCommands", "VeetMemory", "VeetCurses", "VeetConsole",
                                         "VeetTestSupport", "VeetTransport"], package: "VeetMemory"),
@@ -162,6 +168,8 @@ let package = Package(
         moduleTests("VeetEmailFaces", ["VeetEmailCommands", "VeetEmail", "VeetConsole", "VeetTestSupport", "VeetTransport"],
                     package: "VeetEmail"),
         moduleTests("VeetSettings", ["VeetSettings", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
+        moduleTests("VeetSettingsFaces", ["VeetSettingsScreens", "VeetSettingsCommands", "VeetSettings", "VeetCurses", "VeetConsole",
+                                          "VeetTokens", "VeetTestSupport", "VeetTransport", "VeetFixture"], package: "VeetSettings"),
         moduleTests("VeetSubscriptions", ["VeetSubscriptions", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetSubscriptionsFaces", ["VeetSubscriptionsScreens", "VeetSubscriptionsCommands", "VeetSubscriptions",
                                                "VeetCurses", "VeetConsole", "VeetTestSupport", "VeetTransport"],
@@ -188,7 +196,8 @@ let package = Package(
             name: "VeetTUITests",
             dependencies: ["veet-tui"] + ["VeetChat", "VeetCurses", "VeetStore", "VeetTransport", "VeetWire"].map(module)
                 + [module("VeetPeople"), module("VeetPeopleScreens")]
-                + ["VeetEmail", "VeetSettings", "VeetTokens"].map(module)  // Email mode and the Settings screen
+                + ["VeetEmail", "VeetSettings", "VeetSettingsScreens", "VeetTokens"].map(module)  // Email mode and the Settings screen
+                + ["VeetAccount", "VeetAccountScreens"].map(module)  // the Devices screen
                 + ["VeetTestSupport", "VeetSchedules", "VeetWebsiteAccess"].map(module)  // the pictured states
                 + [module("VeetSchedulesScreens")]
                 + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module),  // the Subscriptions screen

@@ -1,4 +1,5 @@
 import Foundation
+import VeetSettingsScreens
 import VeetStore
 import VeetTransport
 

@@ -196,12 +196,7 @@ extension ChatScreen {
                 reconnect(resolved)
                 state.notice = name == nil ? "Signed in again (for this run only: VEET_TOKEN is unchanged)" : "Signed in again"
                 // From the Connection card: the screen stays open, says so, and reads its models with the new token.
-                if state.settingsScreen != nil {
-                    let notice = state.notice
-                    state.settingsScreen?.message = notice
-                    state.settingsScreen?.daemonSignInNeeded = false  // veetd reads the new token at its next sync
-                    _ = backend.loadModelSettings()
-                }
+                settingsSignedInAgain(state.notice)
             }
         } catch {
             state.notice = "Not saved: \(CommandHints.message(for: error))"

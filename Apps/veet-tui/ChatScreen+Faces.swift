@@ -1,6 +1,8 @@
 import Foundation
 import VeetCalls
 import VeetCallsScreens
+import VeetAccount
+import VeetAccountScreens
 import VeetChat
 import VeetCurses
 import VeetMemory
@@ -11,6 +13,7 @@ import VeetPeople
 import VeetPeopleScreens
 import VeetSurfaces
 import VeetSurfacesScreens
+import VeetSettingsScreens
 
 /// The features' own screens (their faces): one registration line each, then
 /// the same mounting, keys, answers and routes for all of them.
@@ -35,6 +38,10 @@ extension ChatScreen {
     }
     func openSurfaces() { mount(SurfacesScreen(), work: SurfacesScreenWork(api: SurfacesAPI(sender: backend.api.sender),
                                                                            describe: Backend.describe)) }
+    /// Alt-D: the devices registered for notifications (this connection's settings mark its own).
+    func openDevices() {
+        mount(DevicesScreen(), work: DevicesScreenWork(api: AccountAPI(sender: backend.api.sender), settings: backend.store.preferences,
+                                                       describe: Backend.describe))
     func openPeople() { mount(PeopleScreen(), work: PeopleScreenWork(api: backend.people, audited: { [backend] in try await backend.auditedPeople() },
                                                                      describe: Backend.describe)) }
 
@@ -81,6 +88,7 @@ extension ChatScreen {
     private func resolve(_ route: any Sendable) {
         if case .keep(let form)? = route as? SchedulesScreenRoute { state.keptScheduleForm = form }
         if let route = route as? PeopleScreenRoute { resolve(route) }
+        if let route = route as? SettingsScreenRoute { resolve(route) }
     }
 
     /// People's Prepare for a conversation: a new conversation whose composer holds the request

@@ -30,9 +30,9 @@ extension ChatScreen {
         if state.mode == .email { handleEmail(event); return }
         if state.websiteScreen != nil { if case .key(let key) = event { handleWebsiteScreen(key) }; return }
         if state.outboxScreen != nil { if case .key(let key) = event { handleOutboxScreen(key) }; return }
-        if state.devicesScreen != nil { if case .key(let key) = event { handleDevicesScreen(key) }; return }
+        if state.connections.menu != nil { if case .key(let key) = event { handleConnectionsMenu(key) }; return }  // F9, over Settings too
         if state.featureScreen != nil { handleFeatureScreen(event); return }
-        if handleSettingsLayer(event) { return }  // F8 Settings, F9 connections (ChatScreen+Settings.swift)
+        if handleSettingsKeys(event) { return }  // F8 Settings, F9 connections (ChatScreen+Settings.swift)
         if case .paste(let text) = event {
             if state.focus == .search {
                 _ = state.search.handle(.paste(text.replacingOccurrences(of: "\n", with: " ")), policy: .chat)
@@ -88,13 +88,13 @@ extension ChatScreen {
         case .website: openWebsiteScreen()
         case .schedules: openSchedules()
         case .outbox: openOutboxScreen()
-        case .devices: openDevicesScreen()
         case .calls: openCalls()
         case .surfaces: openSurfaces()
+        case .devices: openDevices()
         case .memory: openMemory()
         case .people: openPeople()
         case .email: toggleEmailMode()
-        case .settings: openSettings()  // reached only from the palette's list; F8 is caught in the settings layer
+        case .settings: openSettings()  // reached only from the palette's list; F8 is caught before (handleSettingsKeys)
         case .connections: openConnectionsMenu()
         case .cycleFocus(let backwards): cycleFocus(backwards: backwards)
         case .escape: handleEscape()

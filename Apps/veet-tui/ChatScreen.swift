@@ -269,8 +269,6 @@ final class ChatScreen {
             state.websiteScreen?.message = text
         case .outbox(let update):
             apply(update)
-        case .devices(let update):
-            apply(update)
         case .runDetails(let update):
             apply(update)
         case .screenResult(let mount, let result):
@@ -280,10 +278,6 @@ final class ChatScreen {
         case .subscriptions(let update):
             apply(update)
         case .connection(let update):
-            apply(update)
-        case .settings(let update):
-            apply(update)
-        case .persona(let update):
             apply(update)
         case .taskGrantsLoaded(let sessionID, let grants):
             guard sessionID == state.sessionID else { return }

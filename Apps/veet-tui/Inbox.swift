@@ -54,7 +54,6 @@ enum AppMessage: Sendable {
     /// An open sign-in's status changed (the bounded poll while the screen is open).
     case websiteCeremony(Ceremony)
     case outbox(OutboxUpdate)
-    case devices(DevicesUpdate)
     case runDetails(RunDetailsUpdate)
     /// An answer of the open feature screen's work (`mount` names which screen asked).
     case screenResult(mount: Int, any Sendable)
@@ -62,10 +61,8 @@ enum AppMessage: Sendable {
     case email(EmailUpdate)
     /// What the reading page's unsubscribe (x on a thread's subscription block) came to.
     case subscriptions(SubscriptionsUpdate)
-    /// Connections (sign in again, forget) and the Settings screen: ChatScreen+Connections, ChatScreen+Settings.
+    /// Connections (sign in again, forget): ChatScreen+Connections.
     case connection(ConnectionUpdate)
-    case settings(SettingsUpdate)
-    case persona(PersonaUpdate)
     /// The task permissions of a conversation.
     case taskGrantsLoaded(sessionID: String, [TaskGrant])
     /// The folder feature's state, with the index rows it fenced.

@@ -1,6 +1,6 @@
 import VeetCurses
 
-/// The F3, outbox and devices screens' keys, one table each: the footer is written from it
+/// The F3 and outbox screens' keys, one table each: the footer is written from it
 /// and Ctrl-P lists it, so the palette shows exactly what the footer promises.
 enum ScreenKeys {
     static let website: [CommandPalette.Item] = [
@@ -19,15 +19,6 @@ enum ScreenKeys {
         .init("refresh", hint: "g", press: .char("g")),
     ]
 
-    static let devices: [CommandPalette.Item] = [
-        .init("revoke", hint: "x", press: .char("x")),
-        .init("refresh", hint: "g", press: .char("g")),
-    ]
-
     /// " ↑↓ choose  p pause  ...  Esc close"; where it would not fit `width`, without " ↑↓ choose".
-    static func footer(_ keys: [CommandPalette.Item], width: Int = .max) -> String {
-        let actions = keys.map { "\($0.hint) \($0.title)" }.joined(separator: "  ") + "  Esc close"
-        let full = " ↑↓ choose  " + actions
-        return full.count <= width ? full : " " + actions
-    }
+    static func footer(_ keys: [CommandPalette.Item], width: Int = .max) -> String { ListPage.footer(keys, width: width) }
 }

@@ -29,17 +29,6 @@ enum ScreenPainter {
             form.drawPage(in: &grid, styles: styles)
             return grid
         }
-        if let persona = state.personaPage {
-            persona.draw(in: &grid, styles: styles)
-            state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
-            return grid
-        }
-        if let settings = state.settingsScreen {
-            settings.draw(in: &grid)
-            state.connections.menu?.draw(in: &grid)
-            state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
-            return grid
-        }
         if let viewer = state.viewer {
             ViewerPainter.draw(viewer, in: &grid)
             state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
@@ -62,12 +51,6 @@ enum ScreenPainter {
             state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }
-        if let devices = state.devicesScreen {
-            devices.draw(in: &grid)
-            grid.cursor = nil
-            state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
-            return grid
-        }
         if let outbox = state.outboxScreen {
             outbox.draw(in: &grid)
             grid.cursor = nil
@@ -77,6 +60,7 @@ enum ScreenPainter {
         if let screen = state.featureScreen {
             grid.cursor = nil  // a screen's focused field (a form over it) sets its own caret
             screen.paint(in: &grid, now: now)
+            state.connections.menu?.draw(in: &grid)  // F9 over Settings
             state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }

@@ -3,6 +3,7 @@ import VeetChat
 import VeetCurses
 import VeetFolders
 import VeetSchedulesScreens
+import VeetSettingsScreens
 import VeetWebsiteAccess
 import VeetStore
 import VeetTransport
@@ -104,8 +105,6 @@ struct ScreenState {
     var keptScheduleForm: ScheduleForm?
     /// Ctrl-Q: the messages the server has not confirmed (OutboxScreen.swift).
     var outboxScreen: OutboxScreen?
-    /// Alt-D: the devices registered for notifications (DevicesScreen.swift).
-    var devicesScreen: DevicesScreen?
     /// `i` on an answer: its run's steps, calls and cost (RunDetailsSheet.swift).
     var runDetails: RunDetailsSheet?
     /// Ctrl-G with several task permissions active: which one to stop.
@@ -116,12 +115,10 @@ struct ScreenState {
     var mode: AppMode = .chat
     /// Email mode, made the first time it opens and kept across switches (process memory only).
     var email: EmailMode?
-    /// Connections (F9 switcher, sign in again) and the Settings screen (F8).
+    /// Connections (F9 switcher, sign in again).
     var connections = ConnectionsUI()
-    var settingsScreen: SettingsScreen?
-    /// The Persona page, over the Settings screen; `personaKept`: an unsaved draft left on the way out.
-    var personaPage: PersonaPage?
-    var personaKept: PersonaPage?
+    /// A persona draft left unsaved on the way out of Settings (F8), handed back when it opens again.
+    var keptPersona: PersonaPage?
     /// Task permissions of the open conversation as last read (the line picks the current one each frame).
     var taskGrants: [TaskGrant] = []
     /// An "allow for this task" was sent: read the grants again at the next frame of the run.

@@ -5,6 +5,8 @@ import VeetFoldersCommands
 import VeetMemoryCommands
 import VeetSchedulesCommands
 import VeetPeopleCommands
+import VeetAccountCommands
+import VeetSettingsCommands
 import VeetSubscriptionsCommands
 import VeetSurfacesCommands
 
@@ -30,10 +32,10 @@ enum CommandTree {
         subcommands: [connect, chat, sessions, sync, search, OutboxCommand.spec, FoldersCommands.spec, SchedulesCommands.spec, MemoryCommands.spec,
                      PeopleCommands.spec,
                      EmailCommands.spec,
-                     SettingsCommand.spec,
+                     SettingsCommands.spec,
                      SubscriptionsCommands.spec,
                      CallsCommands.spec, SurfacesCommands.spec,
-                     ApprovalsCommand.spec, SitesCommand.spec, AccountCommand.spec, AccountCommand.notificationsSpec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, doctor, debug, version])
+                     ApprovalsCommand.spec, SitesCommand.spec, DevicesCommands.spec, NotificationsCommands.spec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, doctor, debug, version])
 
     static let connect = CommandSpec(
         name: "connect",

@@ -1,6 +1,8 @@
 import Foundation
 import VeetCalls
 import VeetCallsCommands
+import VeetAccount
+import VeetAccountCommands
 import VeetChat
 import VeetConsole
 import VeetEmail
@@ -14,6 +16,8 @@ import VeetSchedulesCommands
 import VeetPeople
 import VeetPeopleCommands
 import VeetSubscriptions
+import VeetSettings
+import VeetSettingsCommands
 import VeetSubscriptionsCommands
 import VeetStore
 import VeetSurfaces
@@ -172,14 +176,17 @@ struct VeetCLI {
                 guard case .run(let chat) = try CommandLineParser(root: CommandTree.root).parse(words) else { return .usage }
                 return try await ChatCommand(context: context, command: chat).run()
             }.run(command, console: context.console)
-        case "settings": return try await SettingsCommand.run(command, context: context)
+        case "settings" where command.path == ["settings", "privacy"]: return try PrivacyReport(context: context).print()
+        case "settings": return try await SettingsCommands(api: SettingsAPI(sender: .live(client: try context.client())),
+                                                           environment: context.environment).run(command, console: context.console)
         case "subscriptions": return try await SubscriptionsCommands(api: SubscriptionsAPI(sender: .live(client: try context.client())))
             .run(command, console: context.console)
         case "calls": return try await CallsCommands(api: CallsAPI(sender: .live(client: try context.client())))
             .run(command, console: context.console)
         case "surfaces": return try await SurfacesCommands(api: SurfacesAPI(sender: .live(client: try context.client())))
             .run(command, console: context.console)
-        case "devices", "notifications": return try await AccountCommand.run(command, context: context)
+        case "devices": return try await DevicesCommands(context.account).run(command, console: context.console)
+        case "notifications": return try await NotificationsCommands(context.account).run(command, console: context.console)
         case "daemon": return try await DaemonCommand.run(command, context: context)
         default: break
         }
@@ -282,6 +289,15 @@ struct CLIContext: Sendable {
     var console: Console {
         Console(out: out, err: err, terminal: terminal, outStyle: outStyle, errStyle: errStyle, json: json,
                 programName: "veet")
+    }
+
+    /// What the Account command groups are handed: the API, and this connection's settings for the
+    /// commands that keep its registration.
+    var account: AccountCommandContext {
+        AccountCommandContext(api: { AccountAPI(sender: .live(client: try client())) }, local: {
+            let (store, client) = try store()
+            return (AccountAPI(sender: .live(client: client)), store.preferences)
+        }, missingAPI: { await (try? client())?.missingAPI(afterStatus: 404) })
     }
 
     /// A command group's own failure: its line on stderr as written and, with --json, the error object

@@ -1,5 +1,6 @@
 import Testing
 @testable import veet_tui
+import VeetSettingsScreens
 import Foundation
 import VeetCurses
 import VeetEmail

@@ -2,14 +2,16 @@ import Foundation
 import Glibc
 import VeetConsole
 import VeetSettings
+import VeetTransport
 
 /// `veet settings persona edit`: the entries in $EDITOR, one per paragraph.
 /// The file is created owner-only and removed afterwards, whatever happens;
 /// what the owner wrote is never dropped: a refusal or a conflict keeps it
 /// (asked about on a terminal, printed otherwise).
 struct PersonaEditor {
-    let context: CLIContext
+    let console: Console
     let api: SettingsAPI
+    let environment: [String: String]
 
     static let header = """
         # Your persona: standing instructions the agent follows in every chat.
@@ -23,7 +25,7 @@ struct PersonaEditor {
         while true {
             let edited: String
             switch try editInEditor(text) {
-            case .failed(let reason): return context.fail("veet: \(reason) Nothing was saved.", .failure)
+            case .failed(let reason): throw CommandFailure("\(console.programName): \(reason) Nothing was saved.")
             case .edited(let result): edited = result
             }
             let texts = PersonaFile.parse(edited)
@@ -35,14 +37,14 @@ struct PersonaEditor {
                 let saved = try await api.savePersona(entries, expectedVersion: base.version)
                 return finish(saved, words: "Saved (version \(saved.version)).")
             } catch let refused as PersonaRefused {
-                guard askYes("\(refused.description)\nEdit again? [Y/n] ", defaultYes: true) else {
+                guard await askYes("\(refused.description)\nEdit again? [Y/n] ", defaultYes: true) else {
                     return keep(edited, because: refused.description)
                 }
                 text = PersonaFile.render(texts, header: Self.header + "\n# " + refused.problems.map(\.description)
                     .joined(separator: "\n# "))
             } catch let conflict as PersonaConflict {
                 showBoth(conflict)
-                switch askConflict() {
+                switch await askConflict() {
                 case .keepMine:
                     base = conflict.theirs
                     text = edited
@@ -59,49 +61,51 @@ struct PersonaEditor {
                     return keep(edited, because: conflict.description)
                 }
             } catch {
-                context.err.writeLine("veet: your text was not saved; here it is, so none of it is lost:")
-                context.err.writeLine(edited)
+                console.err.writeLine("\(console.programName): your text was not saved; here it is, so none of it is lost:")
+                console.err.writeLine(edited)
                 throw error
             }
         }
     }
 
     private func finish(_ persona: PersonaDocument, words: String) -> ExitCode {
-        if context.json {
-            try? JSONOutput.print(persona, layout: .compact)
+        if console.json {
+            try? console.printJSON(persona)
         } else {
-            context.out.writeLine(words)
+            console.out.writeLine(words)
         }
         return .success
     }
 
     /// Nothing saved: the owner's text goes to stdout (or into the JSON error), so it can be kept.
     private func keep(_ edited: String, because reason: String) -> ExitCode {
-        let message = "veet: \(reason) Nothing was saved; your text follows so none of it is lost."
-        context.err.writeLine(message)
-        if context.json {
-            ErrorReport(message: message + "\n" + edited, exitCode: .failure).printJSON()
+        let message = "\(console.programName): \(reason) Nothing was saved; your text follows so none of it is lost."
+        console.err.writeLine(message)
+        if console.json {
+            // The error object the app prints for a refusal, with the text in it (stderr has the line only).
+            try? console.printJSON(["error": KeptText(message: reason + " Nothing was saved; your text follows so none of it is lost."
+                                                      + "\n" + edited)])
         } else {
-            context.out.writeLine(edited)
+            console.out.writeLine(edited)
         }
         return .failure
     }
 
     private func showBoth(_ conflict: PersonaConflict) {
-        let style = context.errStyle
-        context.err.writeLine(style.warning("The persona changed elsewhere while you edited (now version \(conflict.theirs.version))."))
-        context.err.writeLine(style.emphasis("Yours:"))
-        for entry in conflict.mine { context.err.writeLine("  - \(ServerText.line(entry.text))") }
-        context.err.writeLine(style.emphasis("On the server now:"))
-        for entry in conflict.theirs.entries { context.err.writeLine("  - \(ServerText.line(entry.text))") }
+        let style = console.errStyle
+        console.err.writeLine(style.warning("The persona changed elsewhere while you edited (now version \(conflict.theirs.version))."))
+        console.err.writeLine(style.emphasis("Yours:"))
+        for entry in conflict.mine { console.err.writeLine("  - \(ServerText.line(entry.text))") }
+        console.err.writeLine(style.emphasis("On the server now:"))
+        for entry in conflict.theirs.entries { console.err.writeLine("  - \(ServerText.line(entry.text))") }
     }
 
     enum ConflictChoice { case keepMine, merge, discardMine }
 
-    private func askConflict() -> ConflictChoice? {
-        guard context.terminal.stdinIsTerminal else { return nil }
-        let answer = LinePrompt.readLine(prompt: "[k]eep yours (replace the server's), [m]erge both in the editor, "
-                                         + "[d]iscard yours, or [q]uit keeping your text: ")?.lowercased() ?? "q"
+    private func askConflict() async -> ConflictChoice? {
+        guard console.terminal.stdinIsTerminal else { return nil }
+        let answer = await console.readLine("[k]eep yours (replace the server's), [m]erge both in the editor, "
+                                            + "[d]iscard yours, or [q]uit keeping your text: ")?.lowercased() ?? "q"
         switch answer.first {
         case "k": return .keepMine
         case "m": return .merge
@@ -110,11 +114,11 @@ struct PersonaEditor {
         }
     }
 
-    private func askYes(_ question: String, defaultYes: Bool) -> Bool {
-        guard context.terminal.stdinIsTerminal else {
+    private func askYes(_ question: String, defaultYes: Bool) async -> Bool {
+        guard console.terminal.stdinIsTerminal else {
             return false
         }
-        let answer = LinePrompt.readLine(prompt: question)?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        let answer = await console.readLine(question)?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         return answer.isEmpty ? defaultYes : answer.hasPrefix("y")
     }
 
@@ -131,7 +135,6 @@ struct PersonaEditor {
         let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)
         guard written == data.count else { return .failed("Could not write the file for the editor.") }
-        let environment = context.environment
         let editor = [environment["EDITOR"], environment["VISUAL"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -147,6 +150,12 @@ struct PersonaEditor {
         }
         return .edited(result)
     }
+}
+
+/// `--json`'s error object for a kept text: `kind` as the app gives a refusal, then the message.
+struct KeptText: Encodable {
+    var kind = "refused"
+    var message: String
 }
 
 /// The editor file: a header of comments, then one entry per paragraph.

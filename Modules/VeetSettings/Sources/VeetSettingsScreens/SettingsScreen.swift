@@ -6,17 +6,22 @@ import VeetTransport
 
 /// This device's look, stored in the connection's preferences in the store
 /// and applied at once. `NO_COLOR` wins over any depth chosen here.
-struct AppearanceChoice: Equatable, Sendable {
-    static let appearanceKey = "tui.appearance"
-    static let depthKey = "tui.color-depth"
+public struct AppearanceChoice: Equatable, Sendable {
+    public static let appearanceKey = "tui.appearance"
+    public static let depthKey = "tui.color-depth"
 
-    var appearance: AppearancePreference = .auto
+    public var appearance: AppearancePreference = .auto
     /// nil: as the terminal says (`ColorCapability.detect`).
-    var depth: ColorCapability?
+    public var depth: ColorCapability?
 
-    static let depths: [ColorCapability?] = [nil, .trueColor, .ansi256, .ansi16, .noColor]
+    public init(appearance: AppearancePreference = .auto, depth: ColorCapability? = nil) {
+        self.appearance = appearance
+        self.depth = depth
+    }
 
-    static func label(_ preference: AppearancePreference) -> String {
+    public static let depths: [ColorCapability?] = [nil, .trueColor, .ansi256, .ansi16, .noColor]
+
+    public static func label(_ preference: AppearancePreference) -> String {
         switch preference {
         case .light: "Light"
         case .dark: "Dark"
@@ -24,7 +29,7 @@ struct AppearanceChoice: Equatable, Sendable {
         }
     }
 
-    static func label(_ depth: ColorCapability?) -> String {
+    public static func label(_ depth: ColorCapability?) -> String {
         switch depth {
         case nil: "As detected"
         case .trueColor?: "Truecolor"
@@ -35,59 +40,62 @@ struct AppearanceChoice: Equatable, Sendable {
     }
 
     /// The depth drawn with: NO_COLOR first, then the choice, then detection.
-    func effectiveDepth(environment: [String: String]) -> ColorCapability {
+    public func effectiveDepth(environment: [String: String]) -> ColorCapability {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .noColor }
         return depth ?? ColorCapability.detect(environment: environment)
     }
 }
 
-/// What the Settings screen's calls report.
-enum SettingsUpdate: Sendable {
-    /// The model settings as read; nil: the server has none (the card is hidden).
-    case models(ModelSettings?)
-    case modelsSaved(ModelSettings)
-    /// A conflict or a refused choice: the settings as reloaded, and why.
-    case modelsReloaded(ModelSettings?, String)
-    case message(String)
-    /// veetd reports that this connection's server answered it 401 (`ConnectionStatus.awaitsSignIn`).
-    case daemonSignInNeeded
-}
-
 /// The Settings screen (F8), its cards in order (docs/settings.md): Connection (the
-/// first-run form, filled), Models, Persona (its own page, PersonaPage.swift),
+/// shell's connection form, filled), Models, Persona (its own page over this one, PersonaPage.swift),
 /// Website Access, Appearance, Data & Privacy. ↑↓ move between cards; each card's one primary action is the
 /// filled capsule (Enter), its other keys quiet. The rules are VeetSettings'
 /// (`ModelChoiceRules`); this value holds what was read and the owner's draft.
-struct SettingsScreen {
-    enum Card: CaseIterable, Equatable { case connection, models, persona, websiteAccess, appearance, privacy }
+/// What the shell knows (the connection, where files live, the build, the stored look)
+/// comes in at mount; what only the shell can do (the connection form and switcher,
+/// storing the look, Website Access) goes out as a `SettingsScreenRoute`.
+public struct SettingsScreen: FeatureScreen {
+    public enum Card: CaseIterable, Equatable, Sendable { case connection, models, persona, websiteAccess, appearance, privacy }
 
-    var card: Card = .connection
-    var connectionName: String?
-    var address: String
-    var credentialsPath: String
+    public var card: Card = .connection
+    public var connectionName: String?
+    public var address: String
+    public var credentialsPath: String
     /// nil until read; `modelsHidden` when the server has no model settings.
-    var models: ModelSettings?
-    var modelsHidden = false
+    public var models: ModelSettings?
+    public var modelsHidden = false
     /// The owner's draft: a chat model and effort, a memory pair (indexes into the options).
-    var chatIndex = 0
-    var effortIndex = 0
-    var memoryIndex = 0
-    var modelsMessage = ""
-    var saving = false
-    var appearance = AppearanceChoice()
-    var noColorSet = false
-    var paths: [(kind: String, path: String)] = []
-    var version = VeetTransportVersion.current
-    /// The commit the Data & Privacy card names (a golden fixes it; the binary's own otherwise).
-    var commit = TUIBuild.commit
-    var build = TUIBuild.build
-    var message = ""
+    public var chatIndex = 0
+    public var effortIndex = 0
+    public var memoryIndex = 0
+    public var modelsMessage = ""
+    public var saving = false
+    public var appearance = AppearanceChoice()
+    public var noColorSet = false
+    public var paths: [(kind: String, path: String)] = []
+    public var version = VeetTransportVersion.current
+    /// The build and commit the Data & Privacy card names (the app's stamp; a golden fixes them).
+    public var commit = "unknown"
+    public var build = "unknown"
+    public var message = ""
     /// veetd stopped sending to this server after a 401 (it says so in its status).
-    var daemonSignInNeeded = false
+    public var daemonSignInNeeded = false
+    /// The Persona page, open over the cards.
+    public var persona: PersonaPage?
+    /// A persona draft left unsaved on the way out: it comes back on the next visit (the shell keeps
+    /// it across closes through `SettingsScreenRoute.keepPersona`).
+    public var keptPersona: PersonaPage?
 
-    var cards: [Card] { Card.allCases.filter { $0 != .models || !modelsHidden } }
+    public init(connectionName: String?, address: String, credentialsPath: String, keptPersona: PersonaPage? = nil) {
+        self.connectionName = connectionName
+        self.address = address
+        self.credentialsPath = credentialsPath
+        self.keptPersona = keptPersona
+    }
 
-    mutating func show(_ settings: ModelSettings) {
+    public var cards: [Card] { Card.allCases.filter { $0 != .models || !modelsHidden } }
+
+    public mutating func show(_ settings: ModelSettings) {
         models = settings
         chatIndex = settings.chatOptions.firstIndex { $0.modelPolicy == settings.chat.modelPolicy } ?? 0
         let efforts = chatEfforts
@@ -95,45 +103,45 @@ struct SettingsScreen {
         memoryIndex = settings.memoryOptions.firstIndex { $0.choice == settings.memory } ?? 0
     }
 
-    var chatOption: ChatModelOption? {
+    public var chatOption: ChatModelOption? {
         guard let models, models.chatOptions.indices.contains(chatIndex) else { return nil }
         return models.chatOptions[chatIndex]
     }
 
-    var chatEfforts: [ReasoningEffort?] { chatOption.map(ModelChoiceRules.efforts(for:)) ?? [] }
+    public var chatEfforts: [ReasoningEffort?] { chatOption.map(ModelChoiceRules.efforts(for:)) ?? [] }
 
     /// The draft as choices, checked by the library's rules before anything is sent.
-    var draft: (chat: ModelChoice, memory: ModelChoice)? {
+    public var draft: (chat: ModelChoice, memory: ModelChoice)? {
         guard let models, let option = chatOption, models.memoryOptions.indices.contains(memoryIndex) else { return nil }
         let efforts = chatEfforts
         let effort = efforts.indices.contains(effortIndex) ? efforts[effortIndex] : option.defaultEffort
         return (ModelChoice(modelPolicy: option.modelPolicy, reasoningEffort: effort), models.memoryOptions[memoryIndex].choice)
     }
 
-    var draftChanged: Bool {
+    public var draftChanged: Bool {
         guard let models, let draft else { return false }
         return draft.chat != models.chat || draft.memory != models.memory
     }
 
     /// Another chat model: its default effort (the library's client rule).
-    mutating func cycleChatModel(by step: Int) {
+    public mutating func cycleChatModel(by step: Int) {
         guard let count = models?.chatOptions.count, count > 0 else { return }
         chatIndex = (chatIndex + step + count) % count
         let efforts = chatEfforts
         effortIndex = efforts.firstIndex { $0 == chatOption?.defaultEffort } ?? 0
     }
 
-    mutating func cycleEffort() {
+    public mutating func cycleEffort() {
         let count = chatEfforts.count
         if count > 0 { effortIndex = (effortIndex + 1) % count }
     }
 
-    mutating func cycleMemory() {
+    public mutating func cycleMemory() {
         guard let count = models?.memoryOptions.count, count > 0 else { return }
         memoryIndex = (memoryIndex + 1) % count
     }
 
-    mutating func move(by step: Int) {
+    public mutating func move(by step: Int) {
         let cards = cards
         let index = cards.firstIndex(of: card) ?? 0
         card = cards[max(0, min(cards.count - 1, index + step))]
@@ -240,9 +248,15 @@ struct SettingsScreen {
     }
 
     /// The footer's keys; Ctrl-P lists the same.
-    static let keyHints = "↑↓ cards  Enter the card's action  Esc close"
+    public static let keyHints = "↑↓ cards  Enter the card's action  Esc close"
 
-    func draw(in grid: inout ScreenGrid) {
+    public func keyHints(width: Int, now: Date) -> String { persona == nil ? Self.keyHints : PersonaPage.keyHints }
+
+    public func paint(in grid: inout ScreenGrid, now: Date) {
+        if let persona { persona.draw(in: &grid) } else { draw(in: &grid) }
+    }
+
+    public func draw(in grid: inout ScreenGrid) {
         let (left, width) = CardPage.drawFrame("Settings", in: &grid, page: Self.page)
         let all = cardLines(width: width)
         // Rows of every card, a blank row between cards; scrolled so the chosen card shows whole.
@@ -272,23 +286,11 @@ struct SettingsScreen {
 
 extension AppearancePreference {
     /// Light, dark, then follow the terminal, as the card lists them.
-    var order: Int {
+    public var order: Int {
         switch self {
         case .light: 0
         case .dark: 1
         case .auto: 2
         }
     }
-}
-
-/// The build this binary is (the CLI's `veet --version` says the same).
-enum TUIBuild {
-    /// Stamped before every build by the BuildStamp plugin (Scripts/build-stamp): the
-    /// commit count and the commit, "unknown" outside a git checkout.
-    static let build = BuildStamp.build
-    static let commit = BuildStamp.commit
-
-    /// "0.1.0 (build 368, commit 4a00741)": `--version`, veet-tui(1) and Data & Privacy.
-    static var stamped: String { "\(VeetTransportVersion.current) (build \(build), commit \(commit))" }
-    static var line: String { "veet-tui \(stamped)" }
 }

@@ -3,53 +3,46 @@ import VeetCurses
 import VeetSettings
 import VeetTokens
 
-/// What the Persona page's calls report.
-enum PersonaUpdate: Sendable {
-    /// The document and the open nominations as read; nil: the server has no persona.
-    case loaded(PersonaDocument?, [PersonaNomination])
-    case saved(PersonaDocument)
-    /// A 409: the owner's entries and the server's document, both kept.
-    case conflict(PersonaConflict)
-    case history([PersonaDocument])
-    /// An affirm or decline went through; the nominations as read after it.
-    case resolved(PersonaDocument?, [PersonaNomination], String)
-    case message(String)
-}
-
 /// The persona page (Enter on the Settings screen's Persona card): the ordered
 /// entries as a card of rows, the owner's draft edited in place (add, edit,
 /// remove, reorder) and saved whole with the version it was based on; a
 /// conflict in an amber-edged card keeping both sides; the history; and each
 /// open nomination from memory in an amber-edged card, Affirm filled and
-/// Decline quiet. The limits are VeetSettings' (`PersonaRules`).
-struct PersonaPage {
+/// Decline quiet. The limits are VeetSettings' (`PersonaRules`); a part the server lacks
+/// (`PersonaAccess`) hides its controls and says so in their place.
+public struct PersonaPage: Sendable {
     /// The document as last read; nil until read.
-    var document: PersonaDocument?
-    var unavailable = false
+    public var document: PersonaDocument?
+    public var unavailable = false
+    /// Which persona parts the server offers: a part it lacks hides its controls and
+    /// `access.notice(_:)` stands where they would be (nominations on an older persona).
+    public var access = PersonaAccess()
     /// The owner's entries, saved whole on `s`; `baseVersion` is the version it is based on.
-    var draft: [PersonaEntry] = []
-    var baseVersion = 0
-    var nominations: [PersonaNomination] = []
+    public var draft: [PersonaEntry] = []
+    public var baseVersion = 0
+    public var nominations: [PersonaNomination] = []
     /// Rows: the entries, then the nominations.
-    var selection = 0
+    public var selection = 0
     /// The entry being typed: its index (`draft.count` for a new one) and text.
-    var editing: (index: Int, input: TextInput)?
-    var conflict: PersonaConflict?
+    public var editing: (index: Int, input: TextInput)?
+    public var conflict: PersonaConflict?
     /// Earlier versions, shown instead of the entries while set.
-    var history: [PersonaDocument]?
-    var message = ""
-    var busy = false
+    public var history: [PersonaDocument]?
+    public var message = ""
+    public var busy = false
 
-    var dirty: Bool { document.map { draft != $0.entries } ?? !draft.isEmpty }
-    var rowCount: Int { draft.count + nominations.count }
-    var selectedEntry: Int? { selection < draft.count ? selection : nil }
-    var selectedNomination: PersonaNomination? {
+    public init() {}
+
+    public var dirty: Bool { document.map { draft != $0.entries } ?? !draft.isEmpty }
+    public var rowCount: Int { draft.count + nominations.count }
+    public var selectedEntry: Int? { selection < draft.count ? selection : nil }
+    public var selectedNomination: PersonaNomination? {
         let index = selection - draft.count
         return nominations.indices.contains(index) ? nominations[index] : nil
     }
 
     /// A fresh read: the draft follows it unless the owner has unsaved changes.
-    mutating func show(_ read: PersonaDocument, nominations open: [PersonaNomination]) {
+    public mutating func show(_ read: PersonaDocument, nominations open: [PersonaNomination]) {
         let keepDraft = dirty && document != nil
         document = read
         nominations = PersonaRules.openNominations(open)
@@ -60,14 +53,14 @@ struct PersonaPage {
         selection = min(selection, max(rowCount - 1, 0))
     }
 
-    mutating func move(by step: Int) {
+    public mutating func move(by step: Int) {
         guard rowCount > 0 else { return }
         selection = max(0, min(rowCount - 1, selection + step))
     }
 
     // MARK: Editing the draft
 
-    mutating func startAdding() {
+    public mutating func startAdding() {
         guard draft.count < PersonaRules.maxEntries else {
             message = "At most \(PersonaRules.maxEntries) entries: remove one first."
             return
@@ -75,13 +68,13 @@ struct PersonaPage {
         editing = (draft.count, TextInput())
     }
 
-    mutating func startEditing() {
+    public mutating func startEditing() {
         guard let index = selectedEntry else { return }
         editing = (index, TextInput(text: draft[index].text))
     }
 
     /// Enter in the field: the text checked against the limits, then into the draft.
-    mutating func commitEdit() {
+    public mutating func commitEdit() {
         guard let (index, input) = editing else { return }
         let text = input.text.trimmingCharacters(in: .whitespacesAndNewlines)
         let length = PersonaRules.length(text)
@@ -104,20 +97,20 @@ struct PersonaPage {
         message = "Changed, not saved yet: s saves."
     }
 
-    mutating func removeSelected() {
+    public mutating func removeSelected() {
         guard let index = selectedEntry else { return }
         draft.remove(at: index)
         selection = min(selection, max(rowCount - 1, 0))
         message = "Removed, not saved yet: s saves, z brings the saved list back."
     }
 
-    mutating func moveSelected(by step: Int) {
+    public mutating func moveSelected(by step: Int) {
         guard let index = selectedEntry, draft.indices.contains(index + step) else { return }
         draft.swapAt(index, index + step)
         selection = index + step
     }
 
-    mutating func discardChanges() {
+    public mutating func discardChanges() {
         guard let document else { return }
         draft = document.entries
         baseVersion = document.version
@@ -128,7 +121,7 @@ struct PersonaPage {
 
     // MARK: A conflict
 
-    mutating func show(_ conflict: PersonaConflict) {
+    public mutating func show(_ conflict: PersonaConflict) {
         self.conflict = conflict
         document = conflict.theirs
         draft = conflict.mine
@@ -136,10 +129,10 @@ struct PersonaPage {
         message = conflict.description
     }
 
-    enum Resolution { case keepBoth, takeTheirs, keepMine }
+    public enum Resolution: Sendable { case keepBoth, takeTheirs, keepMine }
 
     /// The owner's choice, as a new draft based on the server's version (saved with `s`).
-    mutating func resolve(_ resolution: Resolution) {
+    public mutating func resolve(_ resolution: Resolution) {
         guard let conflict else { return }
         switch resolution {
         case .keepBoth: draft = Array(conflict.combined.prefix(PersonaRules.maxEntries))
@@ -168,15 +161,15 @@ struct PersonaPage {
     static let pageHeading = TextStyle(attributes: .bold, foreground: .inkSoft, background: .paper)
 
     /// One drawn row: the line, the card edge it sits behind, and whether it is the selected row.
-    struct Row {
-        var line: StyledLine
-        var edge: TextStyle?
-        var selected = false
+    public struct Row: Sendable {
+        public var line: StyledLine
+        public var edge: TextStyle?
+        public var selected = false
         /// The entry field goes here (its text drawn by TextInput).
-        var field = false
+        public var field = false
     }
 
-    func rows(width: Int) -> [Row] {
+    public func rows(width: Int) -> [Row] {
         func wrapped(_ text: String, style: TextStyle = Self.quietStyle, edge: TextStyle? = SettingsScreen.edge) -> [Row] {
             TextFitting.wrapWords(text, width: max(width - 4, 20)).map { Row(line: [StyledRun($0, style: style)], edge: edge) }
         }
@@ -243,12 +236,18 @@ struct PersonaPage {
                             edge: SettingsScreen.edge))
         }
         rows.append(Row(line: [capsule(busy ? "Saving..." : "Save", filled: selectedNomination == nil),
-                               StyledRun("  a add  Enter edit  d remove  [ ] move  z discard  h history",
+                               StyledRun("  a add  Enter edit  d remove  [ ] move  z discard" + (access.offers(.history) ? "  h history" : ""),
                                          style: Self.quietStyle)], edge: SettingsScreen.edge))
         if !nominations.isEmpty {
             rows.append(Row(line: [], edge: nil))
             rows.append(Row(line: [StyledRun("From memory", style: Self.title),
                                    StyledRun("  \(nominations.count) suggested", style: Self.quietStyle)], edge: nil))
+        }
+        if let notice = access.notice(.nominations) {
+            // Where the suggestions from memory would be: why there are none (the rest keeps working).
+            rows.append(Row(line: [], edge: nil))
+            rows.append(Row(line: [StyledRun("From memory", style: Self.title)], edge: nil))
+            rows += wrapped(notice)
         }
         for (offset, nomination) in nominations.enumerated() {
             let selected = selection == draft.count + offset
@@ -266,9 +265,9 @@ struct PersonaPage {
     }
 
     /// The footer's keys; Ctrl-P lists the same.
-    static let keyHints = "↑↓ rows  s save  g reload  Esc back to Settings"
+    public static let keyHints = "↑↓ rows  s save  g reload  Esc back to Settings"
 
-    func draw(in grid: inout ScreenGrid, styles: WidgetStyles) {
+    public func draw(in grid: inout ScreenGrid, styles: WidgetStyles = .standard) {
         let (left, width) = CardPage.drawFrame("Persona", in: &grid, page: Self.page)
         let all = rows(width: width)
         let visible = grid.height - 3
