@@ -17,6 +17,7 @@ let faces = [
     "VeetPeopleScreens": "VeetPeople", "VeetPeopleCommands": "VeetPeople",
     "VeetSubscriptionsScreens": "VeetSubscriptions", "VeetSubscriptionsCommands": "VeetSubscriptions",
     "VeetEmailCommands": "VeetEmail",
+    "VeetWebsiteAccessScreens": "VeetWebsiteAccess", "VeetWebsiteAccessCommands": "VeetWebsiteAccess",
 ]
 
 /// A module of the workspace (or a feature's face), as a dependency.
@@ -71,8 +72,7 @@ let package = Package(
                 + ["VeetEmail", "VeetEmailCommands"].map(module)
                 + [module("VeetSettings")]
                 + ["VeetSubscriptions", "VeetSubscriptionsCommands"].map(module)
-                // "Sign in on this device": the Chromium window, adapted to VeetWebsiteAccess's SignInBrowser.
-                + [module("VeetBrowser")],
+                + [module("VeetWebsiteAccessCommands")],
             path: "Apps/veet", swiftSettings: swift6,
             plugins: ["BuildStamp"]),
         .executableTarget(
@@ -87,7 +87,9 @@ let package = Package(
                 // Connections (device revocation on forget) and the Settings screen.
                 + ["VeetAccount", "VeetSettings"].map(module)
                 // The Subscriptions screen in Email mode (the two features meet only here).
-                + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module),
+                + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module)
+                // The Website Access screen, signing in on this device through the command face's Chromium adapter.
+                + ["VeetWebsiteAccessScreens", "VeetWebsiteAccessCommands", "VeetBrowser"].map(module),
             path: "Apps/veet-tui", swiftSettings: swift6,
             plugins: ["BuildStamp"]),
         .executableTarget(
@@ -139,6 +141,9 @@ let package = Package(
         moduleTests("VeetSchedulesFaces", ["VeetSchedulesScreens", "VeetSchedulesCommands", "VeetSchedules", "VeetCurses",
                                            "VeetConsole", "VeetTestSupport", "VeetTransport"], package: "VeetSchedules"),
         moduleTests("VeetWebsiteAccess", ["VeetWebsiteAccess", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture", "VeetBrowser"]),
+        moduleTests("VeetWebsiteAccessFaces", ["VeetWebsiteAccessScreens", "VeetWebsiteAccessCommands", "VeetWebsiteAccess", "VeetCurses",
+                                               "VeetConsole", "VeetBrowser", "VeetTestSupport", "VeetTransport", "VeetStore", "VeetFixture"],
+                    package: "VeetWebsiteAccess"),
         moduleTests("VeetAccount", ["VeetAccount", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetMemory", ["VeetMemory", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetMemoryFaces", ["VeetMemoryScreens", "VeetMemoryCommands", "VeetMemory", "VeetCurses", "VeetConsole",

@@ -2,6 +2,7 @@ import VeetConsole
 import VeetEmailCommands
 import VeetMemoryCommands
 import VeetSchedulesCommands
+import VeetWebsiteAccessCommands
 import VeetPeopleCommands
 import VeetSubscriptionsCommands
 
@@ -29,7 +30,7 @@ enum CommandTree {
                      EmailCommands.spec,
                      SettingsCommand.spec,
                      SubscriptionsCommands.spec,
-                     ApprovalsCommand.spec, SitesCommand.spec, AccountCommand.spec, AccountCommand.notificationsSpec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, doctor, debug, version])
+                     ApprovalsCommand.spec, WebsiteAccessCommands.spec, AccountCommand.spec, AccountCommand.notificationsSpec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, doctor, debug, version])
 
     static let connect = CommandSpec(
         name: "connect",

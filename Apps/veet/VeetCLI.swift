@@ -7,6 +7,8 @@ import VeetMemory
 import VeetMemoryCommands
 import VeetSchedules
 import VeetSchedulesCommands
+import VeetWebsiteAccess
+import VeetWebsiteAccessCommands
 import VeetPeople
 import VeetPeopleCommands
 import VeetSubscriptions
@@ -146,7 +148,11 @@ struct VeetCLI {
             return .success
         }
         switch command.path.first {
-        case "sites": return try await SitesCommand.run(command, context: context)
+        case "sites":
+            return try await WebsiteAccessCommands(client: { try context.client() }, chosenProfile: { ChosenProfile(store: try context.store().0) },
+                                                   environment: context.environment,
+                                                   approveForTask: { try await SitesApprove.approveForTask($0, context: context) })
+                .run(command, console: context.console)
         case "folders": return try await FoldersCommand.run(command, context: context)
         case "schedules": return try await SchedulesCommands(api: SchedulesAPI(sender: .live(client: try context.client())),
                                                              conversations: { try await context.conversationAgents(all: $0) }).run(command, console: context.console)
