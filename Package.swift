@@ -178,7 +178,8 @@ let package = Package(
                 + ["VeetEmail", "VeetSettings", "VeetTokens"].map(module)  // Email mode and the Settings screen
                 + ["VeetTestSupport", "VeetSchedules", "VeetWebsiteAccess"].map(module)  // the pictured states
                 + [module("VeetSchedulesScreens")]
-                + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module),  // the Subscriptions screen
+                + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module)  // the Subscriptions screen
+                + [module("VeetWebsiteAccessScreens")],
             path: "Tests/VeetTUITests", exclude: ["Screens"], swiftSettings: swift6),
         // The apps' own wording (the commands they add to library errors), tested in-process.
         .testTarget(

@@ -87,8 +87,7 @@ extension ChatScreen {
         leaveConversationWork()
         searchTask?.cancel()
         backend.transcriptFiller.cancel()
-        for poll in ceremonyPolls.values { poll.cancel() }
-        ceremonyPolls = [:]
+        stopWebsiteWork()
         backend = opened.backend
         connection = ActiveConnection(resolved: resolved, registry: registry)
         composers = AttachmentComposers()

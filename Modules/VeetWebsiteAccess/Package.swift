@@ -34,7 +34,7 @@ let package = Package(
     targets: [
         .target(name: "VeetWebsiteAccess", dependencies: [module("VeetTransport"), module("VeetWire"), module("VeetStore")], swiftSettings: swift6),
         .target(name: "VeetWebsiteAccessScreens",
-                dependencies: ["VeetWebsiteAccess", module("VeetCurses"), module("VeetTokens"), module("VeetTransport")],
+                dependencies: ["VeetWebsiteAccess", module("VeetCurses"), module("VeetTokens")],
                 swiftSettings: swift6),
         .target(name: "VeetWebsiteAccessCommands",
                 dependencies: ["VeetWebsiteAccess", module("VeetConsole"), module("VeetBrowser"), module("VeetTransport")],

@@ -128,10 +128,14 @@ public struct ChromiumSignInBrowser: SignInBrowser {
 }
 
 /// One window: what it shows, its cookies and each allowed origin's localStorage.
-struct ChromiumSignInWindow: SignInWindow {
-    let window: BrowserWindow
+public struct ChromiumSignInWindow: SignInWindow {
+    public let window: BrowserWindow
 
-    func capture() async throws -> BrowserCapture {
+    public init(window: BrowserWindow) {
+        self.window = window
+    }
+
+    public func capture() async throws -> BrowserCapture {
         let url = try await window.currentURL()
         let cookies = try await window.cookies().map {
             CapturedCookie(name: $0.name, value: $0.value, domain: $0.domain, path: $0.path, expires: $0.expires,
@@ -147,5 +151,5 @@ struct ChromiumSignInWindow: SignInWindow {
         return BrowserCapture(confirmedURL: url, cookies: cookies, storage: storage)
     }
 
-    func close() async { await window.close() }
+    public func close() async { await window.close() }
 }
