@@ -14,12 +14,14 @@ extension WebsiteAccessScreen {
             }
         }
         if remoteOffer != nil { return [("b", "remote browser"), ("n", "no, stop")] }
+        if stoppingGrant != nil { return [("Enter", "stop it now"), ("Esc", "keep them all")] }
+        let stop: [(key: String, title: String)] = (taskGrants ?? []).isEmpty ? [] : [("t", "stop a task permission")]
         if signsInOnDevice {
-            return [("u", "use for new chats"), ("s", "sign in on this device"), ("S", "sign in remotely"),
+            return stop + [("u", "use for new chats"), ("s", "sign in on this device"), ("S", "sign in remotely"),
                     ("a", "add on this device"), ("A", "add remotely"), ("c", "copy the link"), ("g", "refresh"),
                     ("r", "revoke"), ("x", "delete (after revoke)")]
         }
-        return [("u", "use for new chats"), ("s", "sign in again"), ("a", "add"), ("c", "copy the link"), ("g", "refresh"),
+        return stop + [("u", "use for new chats"), ("s", "sign in again"), ("a", "add"), ("c", "copy the link"), ("g", "refresh"),
                 ("r", "revoke"), ("x", "delete (after revoke)")]
     }
 
@@ -28,6 +30,7 @@ extension WebsiteAccessScreen {
     public func keyHints(width: Int, now: Date) -> String {
         let actions = keys.map { "\($0.key) \($0.title)" }.joined(separator: "  ")
         if device != nil || remoteOffer != nil { return " " + actions }
+        if stoppingGrant != nil { return " ↑↓ choose  " + actions }
         let full = " ↑↓ choose  " + actions + "  Esc close"
         return full.count <= width ? full : " " + actions + "  Esc close"
     }
@@ -49,6 +52,7 @@ extension WebsiteAccessScreen {
             _ = grid.put(item.statusLine, row: row, column: 36, style: style, limit: grid.width - 1)
             row += 1
         }
+        paintTaskPermissions(in: &grid, from: row + 1, now: now)
         var bottom = grid.height - 2
         let attention = TextStyle(attributes: .bold, foreground: .amberText, background: .paper)
         if let link {
@@ -86,6 +90,25 @@ extension WebsiteAccessScreen {
         } else {
             grid.cursor = nil
             _ = grid.put(keyHints(width: .max, now: now), row: grid.height - 1, column: 0, style: footer)
+        }
+    }
+
+    /// The account-wide Task permissions row after the profiles: how many are active across every
+    /// conversation and, while choosing one to stop (`t`), each one's banner.
+    private func paintTaskPermissions(in grid: inout ScreenGrid, from start: Int, now: Date) {
+        guard let grants = taskGrants, !grants.isEmpty, start < grid.height - 6 else { return }
+        let title = TextStyle(attributes: .bold, foreground: .tealText, background: .paper)
+        let count = grants.count == 1 ? "1 active" : "\(grants.count) active"
+        _ = grid.put(" Task permissions: \(count) across every conversation", row: start, column: 0, style: title,
+                     limit: grid.width)
+        guard let chosen = stoppingGrant else { return }
+        let page = TextStyle(foreground: .ink, background: .paper)
+        for (index, grant) in grants.enumerated() where start + 1 + index < grid.height - 6 {
+            let style = index == chosen ? TextStyle(attributes: .bold, foreground: .ink, background: .tealWash) : page
+            let row = start + 1 + index
+            grid.fill(GridRect(row: row, column: 0, width: grid.width, height: 1), style: style)
+            _ = grid.put((index == chosen ? " ▸ " : "   ") + grant.bannerText(now: now), row: row, column: 0, style: style,
+                         limit: grid.width)
         }
     }
 }

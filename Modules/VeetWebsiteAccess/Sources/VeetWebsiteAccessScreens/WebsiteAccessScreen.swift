@@ -48,6 +48,10 @@ public struct WebsiteAccessScreen: FeatureScreen {
     public var device: (stage: DeviceStage, attempt: Int, task: DeviceTask)?
     /// A refused device sign-in: `b` takes the remote ceremony, `n` declines.
     public var remoteOffer: RemoteOffer?
+    /// The task permissions active across every conversation (nil: not read, or not offered).
+    public var taskGrants: [TaskGrant]?
+    /// `t`: choosing which task permission to stop (the index in `taskGrants`).
+    public var stoppingGrant: Int?
     var attempts = 0
 
     public init(signsInOnDevice: Bool = false) {
@@ -77,6 +81,7 @@ public struct WebsiteAccessScreen: FeatureScreen {
             if address != nil { return type(.key(key)) }
             if device != nil { return answerWindow(key) }
             if remoteOffer != nil { return answerOffer(key) }
+            if stoppingGrant != nil { return chooseGrant(key) }
             return handle(key)
         case .paste(let text):
             guard address != nil else { return .ignored }
@@ -95,6 +100,9 @@ public struct WebsiteAccessScreen: FeatureScreen {
         case KeyPress(.down): selected = min(selected + 1, max(count - 1, 0))
         case .char("a"): address = (TextInput(), !signsInOnDevice)
         case .char("A") where signsInOnDevice: address = (TextInput(), true)
+        case .char("t"):
+            guard !(taskGrants ?? []).isEmpty else { return .ignored }
+            stoppingGrant = 0
         case .char("c"):
             guard let link else { return .none }
             return ScreenStep(route: .copy(link, what: "the sign-in link"))
@@ -199,6 +207,23 @@ public struct WebsiteAccessScreen: FeatureScreen {
         }
     }
 
+    /// "Stop a task permission": ↑↓ choose, Enter (or `x`) stops it at once, Esc keeps them all.
+    private mutating func chooseGrant(_ key: KeyPress) -> ScreenStep<WebsiteAccessScreenEffect, WebsiteAccessRoute> {
+        let grants = taskGrants ?? []
+        guard let index = stoppingGrant, grants.indices.contains(index) else { stoppingGrant = nil; return .none }
+        switch key {
+        case KeyPress(.escape): stoppingGrant = nil
+        case KeyPress(.up): stoppingGrant = max(index - 1, 0)
+        case KeyPress(.down): stoppingGrant = min(index + 1, grants.count - 1)
+        case KeyPress(.enter), .char("x"):
+            stoppingGrant = nil
+            message = "Stopping the task permission..."
+            return .run(.stopTaskGrant(id: grants[index].id))
+        default: break
+        }
+        return .none
+    }
+
     /// An answer of the screen's work.
     public mutating func apply(_ result: WebsiteAccessScreenResult) -> ScreenStep<WebsiteAccessScreenEffect, WebsiteAccessRoute> {
         switch result {
@@ -206,6 +231,9 @@ public struct WebsiteAccessScreen: FeatureScreen {
             show(overview)
             // Each open sign-in is followed (the work follows one only once).
             return ScreenStep(effects: overview.rows.compactMap(\.openCeremony).filter(\.status.isOpen).map { .follow(ceremonyID: $0.id) })
+        case .taskGrants(let grants):
+            taskGrants = grants
+            if let index = stoppingGrant { stoppingGrant = grants.isEmpty ? nil : min(index, grants.count - 1) }
         case .link(let link): self.link = link
         case .message(let text): message = text
         case .ceremony(let ceremony):

@@ -24,6 +24,8 @@ public enum WebsiteAccessScreenEffect: Sendable {
     case remoteInstead(DeviceSetup, loginURL: String)
     /// The offer declined: a new website's profile is rolled back.
     case rollBack(DeviceSetup)
+    /// Stops a task permission now, whichever conversation holds it.
+    case stopTaskGrant(id: String)
 }
 
 /// What the Website Access screen's work reports. No answer carries a
@@ -31,6 +33,8 @@ public enum WebsiteAccessScreenEffect: Sendable {
 /// sign-in, which the screen shows and never keeps past it.
 public enum WebsiteAccessScreenResult: Sendable {
     case loaded(WebsiteAccessOverview)
+    /// The task permissions active now across every conversation, newest first (none when the server offers none).
+    case taskGrants([TaskGrant])
     /// "Continue in web browser": the single-use link of the remote sign-in just begun.
     case link(String)
     case ceremony(Ceremony)
@@ -140,6 +144,14 @@ public struct WebsiteAccessScreenWork: ScreenEffects {
                 report(.message("Could not begin the sign-in: \(describe(error))"))
             }
             await load(report)
+        case .stopTaskGrant(let id):
+            do {
+                _ = try await api.stopTaskGrant(id: id)
+                report(.message("Task permission stopped"))
+            } catch {
+                report(.message("Could not stop the task permission: \(describe(error))"))
+            }
+            await load(report)
         case .rollBack(let setup):
             guard let device else { return }
             report(.message(WebsiteAccessWords.undone(await device.rollBack(setup)) ?? "Stopped."))
@@ -153,6 +165,13 @@ public struct WebsiteAccessScreenWork: ScreenEffects {
             report(.loaded(try await WebsiteAccessOverview.load(api: api, chosenProfileID: chosenID)))
         } catch {
             report(.message("Could not read the websites: \(describe(error))"))
+            return
+        }
+        // Account-wide: a server without task permissions (or a failed read) shows no row.
+        if let grants = try? await api.taskGrantsPage(limit: 200).items {
+            let now = Date()
+            report(.taskGrants(grants.filter { $0.isActive(now: now) }
+                .sorted { $0.createdAt != $1.createdAt ? $0.createdAt > $1.createdAt : $0.id > $1.id }))
         }
     }
 

@@ -151,4 +151,30 @@ import VeetWebsiteAccessScreens
         #expect(WebsiteAccessWords.undone(.removedProfile(RollbackReport(cancelledCeremony: true, revoked: true, deleted: true)))
                 == "The half-made profile was removed, nothing was kept.")
     }
+
+    static func grant(_ id: String, session: String) -> TaskGrant {
+        TaskGrant(id: id, sessionID: session, profileID: "bp1", origin: "https://www.example.com", pathPrefix: "/lesson",
+                  actionKinds: ["click"], status: .active, maxActions: 50, actionsUsed: 3, maxTypedCharacters: 500,
+                  typedCharacters: 0, createdAt: Timestamp(Date().ISO8601Format()),
+                  expiresAt: Timestamp(Date().addingTimeInterval(1800).ISO8601Format()))
+    }
+
+    @Test func theTaskPermissionsRowCountsEveryConversationAndStopsAnyOne() {
+        var driver = Self.loaded(device: false)
+        #expect(driver.press(.char("t")).isEmpty)
+        #expect(!driver.painted().contains("Task permissions"))
+        driver.answer(.taskGrants([Self.grant("tg1", session: "s1"), Self.grant("tg2", session: "s2")]))
+        #expect(driver.painted(width: 120).contains("Task permissions: 2 active across every conversation"))
+        #expect(driver.screen.keyHints(width: 200, now: Date()).hasPrefix(" ↑↓ choose  t stop a task permission  u use"))
+        driver.press(.char("t"), KeyPress(.down))
+        #expect(driver.screen.keyHints(width: 80, now: Date()) == " ↑↓ choose  Enter stop it now  Esc keep them all")
+        #expect(driver.painted(width: 120).contains(" ▸ Allowed on www.example.com/lesson · 3 of 50"))
+        guard case .stopTaskGrant(id: "tg2")? = driver.press(KeyPress(.enter)).first else {
+            Issue.record("Enter did not stop the second"); return
+        }
+        #expect(driver.screen.stoppingGrant == nil)
+        // Esc keeps them all, and Esc again closes the screen.
+        driver.press(.char("t"), KeyPress(.escape))
+        #expect(!driver.closed && driver.screen.stoppingGrant == nil)
+    }
 }
