@@ -22,6 +22,7 @@ let faces = [
     "VeetSurfacesScreens": "VeetSurfaces", "VeetSurfacesCommands": "VeetSurfaces",
     "VeetSettingsScreens": "VeetSettings", "VeetSettingsCommands": "VeetSettings",
     "VeetAccountScreens": "VeetAccount", "VeetAccountCommands": "VeetAccount",
+    "VeetWebsiteAccessScreens": "VeetWebsiteAccess", "VeetWebsiteAccessCommands": "VeetWebsiteAccess",
 ]
 
 /// A module of the workspace (or a feature's face), as a dependency.
@@ -82,8 +83,7 @@ let package = Package(
                 + ["VeetSubscriptions", "VeetSubscriptionsCommands"].map(module)
                 + ["VeetCalls", "VeetCallsCommands"].map(module)
                 + ["VeetSurfaces", "VeetSurfacesCommands"].map(module)
-                // "Sign in on this device": the Chromium window, adapted to VeetWebsiteAccess's SignInBrowser.
-                + [module("VeetBrowser")],
+                + [module("VeetWebsiteAccessCommands")],
             path: "Apps/veet", swiftSettings: swift6,
             plugins: ["BuildStamp"]),
         .executableTarget(
@@ -100,7 +100,9 @@ let package = Package(
                 // The Subscriptions screen in Email mode (the two features meet only here).
                 + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module)
                 + ["VeetCalls", "VeetCallsScreens"].map(module)
-                + ["VeetSurfaces", "VeetSurfacesScreens"].map(module),
+                + ["VeetSurfaces", "VeetSurfacesScreens"].map(module)
+                // The Website Access screen, signing in on this device through the command face's Chromium adapter.
+                + ["VeetWebsiteAccessScreens", "VeetWebsiteAccessCommands", "VeetBrowser"].map(module),
             path: "Apps/veet-tui", swiftSettings: swift6,
             plugins: ["BuildStamp"]),
         .executableTarget(
@@ -154,6 +156,9 @@ let package = Package(
         moduleTests("VeetSchedulesFaces", ["VeetSchedulesScreens", "VeetSchedulesCommands", "VeetSchedules", "VeetCurses",
                                            "VeetConsole", "VeetTestSupport", "VeetTransport"], package: "VeetSchedules"),
         moduleTests("VeetWebsiteAccess", ["VeetWebsiteAccess", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture", "VeetBrowser"]),
+        moduleTests("VeetWebsiteAccessFaces", ["VeetWebsiteAccessScreens", "VeetWebsiteAccessCommands", "VeetWebsiteAccess", "VeetCurses",
+                                               "VeetConsole", "VeetBrowser", "VeetTestSupport", "VeetTransport", "VeetStore", "VeetFixture"],
+                    package: "VeetWebsiteAccess"),
         moduleTests("VeetAccount", ["VeetAccount", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetAccountFaces", ["VeetAccountScreens", "VeetAccountCommands", "VeetAccount", "VeetCurses", "VeetConsole",
                                          "VeetTransport", "VeetTestSupport", "VeetFixture"],
@@ -200,7 +205,8 @@ let package = Package(
                 + ["VeetAccount", "VeetAccountScreens"].map(module)  // the Devices screen
                 + ["VeetTestSupport", "VeetSchedules", "VeetWebsiteAccess"].map(module)  // the pictured states
                 + [module("VeetSchedulesScreens")]
-                + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module),  // the Subscriptions screen
+                + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module)  // the Subscriptions screen
+                + [module("VeetWebsiteAccessScreens")],
             path: "Tests/VeetTUITests", exclude: ["Screens"], swiftSettings: swift6),
         // The apps' own wording (the commands they add to library errors), tested in-process.
         .testTarget(

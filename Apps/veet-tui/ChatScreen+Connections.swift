@@ -2,6 +2,7 @@ import Foundation
 import VeetCurses
 import VeetStore
 import VeetTransport
+import VeetWebsiteAccess
 
 /// Connections on screen: the switcher (F9), "sign in again" after a 401,
 /// adding a connection, forgetting one. Switching builds a new backend (its
@@ -87,8 +88,12 @@ extension ChatScreen {
         leaveConversationWork()
         searchTask?.cancel()
         backend.transcriptFiller.cancel()
-        for poll in ceremonyPolls.values { poll.cancel() }
-        ceremonyPolls = [:]
+        stopWebsiteWork()
+        if connection?.resolved.settings.serverURL != resolved.settings.serverURL || connection?.name != resolved.name {
+            // Another connection: no single-use sign-in link of the old one stays open (best effort, not waited for).
+            let old = CeremonyDriver(api: backend.websites)
+            Task.detached { _ = await old.cancelOpenSignIns() }
+        }
         backend = opened.backend
         connection = ActiveConnection(resolved: resolved, registry: registry)
         composers = AttachmentComposers()

@@ -28,7 +28,6 @@ extension ChatScreen {
         if state.menu != nil { if case .key(let key) = event { handleMenu(key) }; return }
         if state.linePrompt != nil { handleLinePrompt(event); return }
         if state.mode == .email { handleEmail(event); return }
-        if state.websiteScreen != nil { if case .key(let key) = event { handleWebsiteScreen(key) }; return }
         if state.outboxScreen != nil { if case .key(let key) = event { handleOutboxScreen(key) }; return }
         if state.connections.menu != nil { if case .key(let key) = event { handleConnectionsMenu(key) }; return }  // F9, over Settings too
         if state.featureScreen != nil { handleFeatureScreen(event); return }
@@ -335,8 +334,6 @@ extension ChatScreen {
             _ = backend.attach(path: value, sessionID: state.sessionID, composers: composers)
         case .export(let artifactID):
             _ = backend.export(artifactID: artifactID, to: value)
-        case .addWebsite:
-            addWebsite(value)
         case .denyReason:
             break
         }

@@ -29,7 +29,6 @@ extension ChatScreen {
             if let send = email.send { return cardItems(EmailSendSheet.keyHints(send)) }
             return KeyHints.items(EmailPainter.keyHints(email, narrow: narrow))
         }
-        if state.websiteScreen != nil { return ScreenKeys.website }
         if state.outboxScreen != nil { return ScreenKeys.outbox }
         if let screen = state.featureScreen { return cardItems(screen.keyHints(width: width, now: now)) }
         return nil

@@ -43,8 +43,6 @@ final class ChatScreen {
     var needsPaint = true
     /// The conversation last announced to veetd (outer nil: nothing announced yet).
     var announcedVisible: String??
-    /// The open sign-ins followed while the Website Access screen is open, by ceremony id.
-    var ceremonyPolls: [String: Task<Void, Never>] = [:]
     /// `--first-frame-exit`: leave right after the first frame (cold-start measurement).
     var exitAfterFirstFrame = false
     /// The last Email refresh tick (the refresher decides what it admits).
@@ -258,15 +256,6 @@ final class ChatScreen {
         case .sessionCreated(let sessionID):
             if state.sessionID == nil && state.work == nil { state.sessionID = sessionID }
             _ = backend.reconcile()
-        case .websitesLoaded(let overview):
-            showWebsites(overview)
-        case .websiteCeremony(let ceremony):
-            state.websiteScreen?.update(ceremony)
-            follow(ceremony)
-        case .websiteLink(let link):
-            state.websiteScreen?.link = link
-        case .websiteMessage(let text):
-            state.websiteScreen?.message = text
         case .outbox(let update):
             apply(update)
         case .runDetails(let update):

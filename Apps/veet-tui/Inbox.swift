@@ -47,12 +47,6 @@ enum AppMessage: Sendable {
     case artifactOpened(ArtifactViewer)
     /// A new conversation was created to hold an upload.
     case sessionCreated(sessionID: String)
-    /// The Website Access screen's profiles, its sign-in link, its latest outcome.
-    case websitesLoaded(WebsiteAccessOverview)
-    case websiteLink(String)
-    case websiteMessage(String)
-    /// An open sign-in's status changed (the bounded poll while the screen is open).
-    case websiteCeremony(Ceremony)
     case outbox(OutboxUpdate)
     case runDetails(RunDetailsUpdate)
     /// An answer of the open feature screen's work (`mount` names which screen asked).

@@ -100,10 +100,6 @@ struct ScreenFrame {
 enum ScreenLayout {
     static func settle(_ state: inout ScreenState, width: Int, height: Int, now: Date) {
         guard width >= 20, height >= 8, state.viewer == nil, state.mode == .chat else { return }
-        if state.websiteScreen != nil {
-            if state.linePrompt != nil { settleLinePrompt(&state, row: height - 1, width: width) }
-            return
-        }
         guard state.featureScreen == nil else { return }
         state.settleTitle()
         let frame = ScreenFrame(state, width: width, height: height, now: now)

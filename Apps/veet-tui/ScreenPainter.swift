@@ -44,10 +44,6 @@ enum ScreenPainter {
             drawOverlays(state, in: &grid)
             return grid
         }
-        if let website = state.websiteScreen {
-            website.draw(in: &grid)
-            grid.cursor = nil
-            if let prompt = state.linePrompt { drawLinePrompt(prompt, in: &grid, row: height - 1, width: width) }
             state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }

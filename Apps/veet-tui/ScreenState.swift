@@ -66,7 +66,6 @@ struct LinePrompt: Sendable {
     enum Purpose: Sendable, Hashable {
         case attach
         case export(artifactID: String)
-        case addWebsite
         /// Deny's optional reason, for the docked approval with this ticket.
         case denyReason(ticket: Int)
     }
@@ -98,8 +97,6 @@ struct ScreenState {
     /// (not each second: the model orders every row, which is not free for thousands).
     private var entriesCache: (sessions: Int, folders: Int, entries: [SidebarEntry], model: SidebarModel)?
     var menu: ScreenMenu?
-    /// The Website Access screen (F3), full screen while open.
-    var websiteScreen: WebsiteScreen?
     /// A new schedule's form left with Esc after something was typed, as the Schedules screen handed it over
     /// (`SchedulesScreenRoute.keep`): the next Schedules screen opens with it, where `n` brings it back.
     var keptScheduleForm: ScheduleForm?

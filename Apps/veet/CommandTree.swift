@@ -4,6 +4,7 @@ import VeetEmailCommands
 import VeetFoldersCommands
 import VeetMemoryCommands
 import VeetSchedulesCommands
+import VeetWebsiteAccessCommands
 import VeetPeopleCommands
 import VeetAccountCommands
 import VeetSettingsCommands
@@ -35,7 +36,7 @@ enum CommandTree {
                      SettingsCommands.spec,
                      SubscriptionsCommands.spec,
                      CallsCommands.spec, SurfacesCommands.spec,
-                     ApprovalsCommand.spec, SitesCommand.spec, DevicesCommands.spec, NotificationsCommands.spec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, doctor, debug, version])
+                     ApprovalsCommand.spec, WebsiteAccessCommands.spec, DevicesCommands.spec, NotificationsCommands.spec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, doctor, debug, version])
 
     static let connect = CommandSpec(
         name: "connect",

@@ -13,6 +13,8 @@ import VeetFoldersCommands
 import VeetMemoryCommands
 import VeetSchedules
 import VeetSchedulesCommands
+import VeetWebsiteAccess
+import VeetWebsiteAccessCommands
 import VeetPeople
 import VeetPeopleCommands
 import VeetSubscriptions
@@ -156,7 +158,11 @@ struct VeetCLI {
             return .success
         }
         switch command.path.first {
-        case "sites": return try await SitesCommand.run(command, context: context)
+        case "sites":
+            return try await WebsiteAccessCommands(client: { try context.client() }, chosenProfile: { ChosenProfile(store: try context.store().0) },
+                                                   environment: context.environment,
+                                                   approveForTask: { try await SitesApprove.approveForTask($0, context: context) })
+                .run(command, console: context.console)
         case "folders": return try await FoldersCommands(center: FolderCenter(api: FoldersAPI(sender: .live(client: try context.client()))))
             .run(command, console: context.console)
         case "schedules": return try await SchedulesCommands(api: SchedulesAPI(sender: .live(client: try context.client())),

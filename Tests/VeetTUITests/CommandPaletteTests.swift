@@ -74,9 +74,11 @@ import VeetWire
 
 /// Over F3 and F4 the palette lists the screen's own keys, the ones its footer shows.
 @Suite struct ScreenPaletteTests {
-    @Test func theScreensFootersAreWrittenFromTheirPaletteKeys() {
-        #expect(ScreenKeys.footer(ScreenKeys.website) == " ↑↓ choose  u use for new chats  s sign in again  a add  c copy the link  "
-            + "g refresh  r revoke  x delete (after revoke)  Esc close")
+    @Test func theWebsiteScreensPaletteListsItsFooterKeys() {
+        let state = FeatureScreenStates.website()
+        let items = ChatScreen.layerPaletteItems(over: state, width: 160, now: ScreenGoldenTests.now) ?? []
+        #expect(items.map(\.title) == ["use for new chats", "sign in again", "add", "copy the link", "refresh", "revoke",
+                                       "delete (after revoke)", "close"])
     }
 
     @Test func thePaletteOverTheSchedulesScreenListsItsFooterKeys() {

@@ -8,28 +8,29 @@ import VeetWebsiteAccess
 /// window (VeetBrowser) adapted to the feature's `SignInBrowser`; the flow's
 /// rules live in `DeviceSignIn`. The terminal only says what to do, waits for
 /// Enter or cancel, and words the outcome.
-extension SitesCommand {
+extension SitesRun {
     /// The device browser unless `--remote` (or a remote-only option) is
     /// given; nil, with one sentence why, when there is no display or no Chromium.
     func deviceBrowser(_ command: ParsedCommand) -> (any SignInBrowser)? {
-        guard !command.flag("remote"), !command.flag("open"), !command.flag("no-wait") else { return nil }
+        guard !command.flag(WebsiteAccessCommands.remote), !command.flag(WebsiteAccessCommands.open),
+              !command.flag(WebsiteAccessCommands.noWait) else { return nil }
         do {
-            return ChromiumSignInBrowser(chromium: try Chromium(environment: context.environment))
+            return ChromiumSignInBrowser(chromium: try Chromium(environment: group.environment))
         } catch {
-            context.err.writeLine("\(error) Signing in through the remote browser instead.")
+            err.writeLine("\(error) Signing in through the remote browser instead.")
             return nil
         }
     }
 
     func addOnDevice(_ address: WebsiteAddress, origins: [String], browser: any SignInBrowser) async throws -> ExitCode {
-        let client = try context.client()
+        let client = try group.client()
         let flow = deviceFlow(client)
         let setup = try await flow.addWebsite(address, additionalOrigins: origins, browser: browser) { await askOwner() }
         return try await conclude(setup, flow: flow, loginURL: address.loginURL)
     }
 
     func signInOnDevice(_ profile: BrowserProfile, loginURL: String?, browser: any SignInBrowser) async throws -> ExitCode {
-        let flow = deviceFlow(try context.client())
+        let flow = deviceFlow(try group.client())
         let setup = try await flow.signInAgain(profile: profile, loginURL: loginURL, browser: browser) { await askOwner() }
         return try await conclude(setup, flow: flow, loginURL: loginURL ?? (profile.allowedOrigins.first ?? "") + "/")
     }
@@ -41,12 +42,12 @@ extension SitesCommand {
 
     /// Says what happened; a refusal the remote browser may overcome offers it in one key.
     private func conclude(_ setup: DeviceSetup, flow: DeviceSignIn, loginURL: String) async throws -> ExitCode {
-        let err = context.err
+        let err = err
         if case .answered(_, _, let leftOut) = setup.outcome, leftOut.foreignCookies + leftOut.refusedCookies > 0 {
             err.writeLine("Left out \(leftOut.foreignCookies) cookies of other websites and \(leftOut.refusedCookies) the service would refuse.")
         }
         if setup.outcome.isReady, let ceremony = setup.outcome.ceremony {
-            return try finish(ceremony, profileID: setup.profile.id, api: flow.driver.api)
+            return try finish(ceremony, profileID: setup.profile.id)
         }
         err.writeLine(setup.outcome.description)
         if setup.offersRemote {
@@ -56,7 +57,7 @@ extension SitesCommand {
             if choice.ask(output: err) == true {
                 let (started, attempt) = try await flow.remoteInstead(setup, loginURL: loginURL)
                 let outcome = try await presentAndWait(started, attempt, driver: flow.driver, open: false, wait: true)
-                return try finish(outcome, profileID: setup.profile.id, api: flow.driver.api)
+                return try finish(outcome, profileID: setup.profile.id)
             }
             if let line = SignInUndoWording.message(await flow.rollBack(setup), after: .stopped) { err.writeLine(line) }
         } else if let undone = setup.undo, let line = SignInUndoWording.message(undone, after: .stopped) {
@@ -67,7 +68,7 @@ extension SitesCommand {
 
     /// Waits for Enter ("I'm signed in"); `c`, end of input or Ctrl-C cancels.
     private func askOwner() async -> DeviceSignIn.OwnerAnswer {
-        let err = context.err
+        let err = err
         err.writeLine("A private Chromium window is open on the website: sign in there as usual "
                       + "(it stays on the website's own addresses, and is wiped afterwards).")
         err.write("Press Enter here once you are signed in, or c then Enter to cancel: ")
@@ -113,20 +114,28 @@ private final class OneAnswer: @unchecked Sendable {  // `given` and `waiting` c
     }
 }
 
-/// VeetBrowser's Chromium as the feature's sign-in browser.
-struct ChromiumSignInBrowser: SignInBrowser {
+/// VeetBrowser's Chromium as the feature's sign-in browser (the TUI's Website Access screen is handed one too).
+public struct ChromiumSignInBrowser: SignInBrowser {
     let chromium: Chromium
 
-    func open(loginURL: String, allowedOrigins: [String]) async throws -> any SignInWindow {
+    public init(chromium: Chromium) {
+        self.chromium = chromium
+    }
+
+    public func open(loginURL: String, allowedOrigins: [String]) async throws -> any SignInWindow {
         ChromiumSignInWindow(window: try await chromium.open(loginURL, allowedOrigins: allowedOrigins))
     }
 }
 
 /// One window: what it shows, its cookies and each allowed origin's localStorage.
-struct ChromiumSignInWindow: SignInWindow {
-    let window: BrowserWindow
+public struct ChromiumSignInWindow: SignInWindow {
+    public let window: BrowserWindow
 
-    func capture() async throws -> BrowserCapture {
+    public init(window: BrowserWindow) {
+        self.window = window
+    }
+
+    public func capture() async throws -> BrowserCapture {
         let url = try await window.currentURL()
         let cookies = try await window.cookies().map {
             CapturedCookie(name: $0.name, value: $0.value, domain: $0.domain, path: $0.path, expires: $0.expires,
@@ -142,5 +151,5 @@ struct ChromiumSignInWindow: SignInWindow {
         return BrowserCapture(confirmedURL: url, cookies: cookies, storage: storage)
     }
 
-    func close() async { await window.close() }
+    public func close() async { await window.close() }
 }

@@ -3,10 +3,10 @@ import Foundation
 import VeetConsole
 import VeetWebsiteAccess
 
-/// The ceremony steps of `veet sites add|signin`: the explicit "Continue in
+/// The remote ceremony steps of `veet sites add|signin`: the explicit "Continue in
 /// web browser" step, the bounded wait with a live status line, rollback on
 /// abandonment or Ctrl-C.
-extension SitesCommand {
+extension SitesRun {
     /// Shows the link behind an explicit step, then waits for the outcome.
     /// Ctrl-C, an open failure or an unready outcome abandons `attempt`
     /// (`CeremonyDriver.undo`: a new profile is rolled back).
@@ -19,14 +19,14 @@ extension SitesCommand {
                 say(undone, after: .linkNotOpened)
                 throw CancellationError()
             }
-            context.err.writeLine("Opened the sign-in page in your web browser.")
+            err.writeLine("Opened the sign-in page in your web browser.")
         } else {
             writeToTerminal("Continue in web browser: open this single-use link within five minutes and sign in there.\n"
                             + "  \(link.revealForTerminal())\n")
         }
         guard wait else { return started.ceremony }
         let interrupt = InterruptSignal()
-        let err = context.err
+        let err = err
         let waiting = Task {
             try await driver.waitForOutcome(ceremonyID: started.ceremony.id, interval: .seconds(2), maxChecks: 170,
                                             onChange: { err.writeLine("  sign-in: \($0.status.rawValue) — \($0.status.nextStep)") })
@@ -46,22 +46,22 @@ extension SitesCommand {
     }
 
     private func say(_ undone: SignInUndo, after stop: SignInUndoWording.Stop) {
-        if let line = SignInUndoWording.message(undone, after: stop) { context.err.writeLine(line) }
+        if let line = SignInUndoWording.message(undone, after: stop) { err.writeLine(line) }
     }
 
-    func finish(_ outcome: Ceremony, profileID: String, api: WebsiteAccessAPI) throws -> ExitCode {
-        if context.json {
-            try JSONOutput.print(SiteStatusOutput(profile: nil, ceremony: outcome), layout: .compact)
+    func finish(_ outcome: Ceremony, profileID: String) throws -> ExitCode {
+        if console.json {
+            try console.printJSON(SiteStatusOutput(profile: nil, ceremony: outcome))
         }
         switch outcome.status {
         case .ready:
-            context.err.writeLine("Signed in. Use it for new conversations with `veet sites use \(profileID)`.")
+            err.writeLine("Signed in. Use it for new conversations with `veet sites use \(profileID)`.")
             return .success
         case .authenticationRequired, .needsUser:
-            context.err.writeLine("Still waiting: \(outcome.status.nextStep) Check with `veet sites status \(profileID)`.")
+            err.writeLine("Still waiting: \(outcome.status.nextStep) Check with `veet sites status \(profileID)`.")
             return .needsInteraction
         default:
-            return context.fail(outcome.status.nextStep, .failure)
+            throw fail(outcome.status.nextStep, .failure)
         }
     }
 
@@ -71,10 +71,10 @@ extension SitesCommand {
         if let tty = FileHandle(forWritingAtPath: "/dev/tty") {
             tty.write(Data(text.utf8))
             try? tty.close()
-        } else if context.json {
-            context.err.write(text)
+        } else if console.json {
+            err.write(text)
         } else {
-            context.out.write(text)
+            out.write(text)
         }
     }
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import veet
+@testable import VeetWebsiteAccessCommands
 import VeetWebsiteAccess
 
 /// `veet sites add|signin` words each answer of `CeremonyDriver.undo` as it
