@@ -16,7 +16,7 @@ let faces = [
     "VeetSchedulesScreens": "VeetSchedules", "VeetSchedulesCommands": "VeetSchedules",
     "VeetPeopleScreens": "VeetPeople", "VeetPeopleCommands": "VeetPeople",
     "VeetSubscriptionsScreens": "VeetSubscriptions", "VeetSubscriptionsCommands": "VeetSubscriptions",
-    "VeetEmailCommands": "VeetEmail",
+    "VeetEmailScreens": "VeetEmail", "VeetEmailCommands": "VeetEmail",
 ]
 
 /// A module of the workspace (or a feature's face), as a dependency.
@@ -83,7 +83,7 @@ let package = Package(
                 + [module("VeetMemoryScreens")]
                 + [module("VeetSchedulesScreens")]
                 + [module("VeetPeopleScreens")]
-                + [module("VeetEmail")]
+                + ["VeetEmail", "VeetEmailScreens"].map(module)
                 // Connections (device revocation on forget) and the Settings screen.
                 + ["VeetAccount", "VeetSettings"].map(module)
                 // The Subscriptions screen in Email mode (the two features meet only here).
@@ -147,7 +147,8 @@ let package = Package(
         moduleTests("VeetPeopleFaces", ["VeetPeopleScreens", "VeetPeopleCommands", "VeetPeople", "VeetCurses", "VeetConsole",
                                         "VeetTestSupport", "VeetTransport"], package: "VeetPeople"),
         moduleTests("VeetEmail", ["VeetEmail", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetFixture"]),
-        moduleTests("VeetEmailFaces", ["VeetEmailCommands", "VeetEmail", "VeetConsole", "VeetTestSupport", "VeetTransport"],
+        moduleTests("VeetEmailFaces", ["VeetEmailScreens", "VeetEmailCommands", "VeetEmail", "VeetCurses", "VeetConsole",
+                                       "VeetTestSupport", "VeetTokens", "VeetTransport", "VeetWire"],
                     package: "VeetEmail"),
         moduleTests("VeetSettings", ["VeetSettings", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetSubscriptions", ["VeetSubscriptions", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
@@ -170,7 +171,7 @@ let package = Package(
             name: "VeetTUITests",
             dependencies: ["veet-tui"] + ["VeetChat", "VeetCurses", "VeetStore", "VeetTransport", "VeetWire"].map(module)
                 + [module("VeetPeople"), module("VeetPeopleScreens")]
-                + ["VeetEmail", "VeetSettings", "VeetTokens"].map(module)  // Email mode and the Settings screen
+                + ["VeetEmail", "VeetEmailScreens", "VeetSettings", "VeetTokens"].map(module)  // Email mode and the Settings screen
                 + ["VeetTestSupport", "VeetSchedules", "VeetWebsiteAccess"].map(module)  // the pictured states
                 + [module("VeetSchedulesScreens")]
                 + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module),  // the Subscriptions screen

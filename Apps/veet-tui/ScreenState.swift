@@ -112,8 +112,9 @@ struct ScreenState {
     var featureScreen: MountedScreen?
     /// Chat or Email on screen (F7); both stay mounted.
     var mode: AppMode = .chat
-    /// Email mode, made the first time it opens and kept across switches (process memory only).
-    var email: EmailMode?
+    /// Email mode (Email's screen and what opens over it), made the first time it opens and kept
+    /// across switches (process memory only).
+    var email: EmailLayer?
     /// Connections (F9 switcher, sign in again) and the Settings screen (F8).
     var connections = ConnectionsUI()
     var settingsScreen: SettingsScreen?

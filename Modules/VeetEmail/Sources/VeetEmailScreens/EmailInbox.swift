@@ -47,7 +47,7 @@ enum EmailInbox {
         case row(String, part: Int)
     }
 
-    static func lines(_ email: EmailMode) -> [Line] {
+    static func lines(_ email: EmailScreen) -> [Line] {
         var lines: [Line] = []
         for section in email.sections {
             lines.append(.heading(section.title))
@@ -67,7 +67,7 @@ enum EmailInbox {
         return min(max(end - height, 0), max(lines.count - height, 0))
     }
 
-    static func draw(_ email: EmailMode, in grid: inout ScreenGrid, rect: GridRect, focused: Bool) {
+    static func draw(_ email: EmailScreen, in grid: inout ScreenGrid, rect: GridRect, focused: Bool) {
         grid.fill(rect, style: page)
         let lines = lines(email)
         let first = firstLine(lines, selected: email.selectedID, height: rect.height)
@@ -89,7 +89,7 @@ enum EmailInbox {
         }
     }
 
-    private static func drawRow(_ thread: EmailThreadSummary, part: Int, email: EmailMode, in grid: inout ScreenGrid,
+    private static func drawRow(_ thread: EmailThreadSummary, part: Int, email: EmailScreen, in grid: inout ScreenGrid,
                                 row: Int, rect: GridRect, selected: Bool, focused: Bool) {
         func tinted(_ style: TextStyle) -> TextStyle {
             guard selected else { return style }

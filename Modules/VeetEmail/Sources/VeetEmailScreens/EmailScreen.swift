@@ -1,86 +1,138 @@
 import Foundation
 import VeetCurses
 import VeetEmail
-import VeetSubscriptionsScreens
 import VeetTransport
 
-/// Which of the two modes is on screen. Both stay mounted: the chat's
-/// stream, composer and scroll go on while Email is shown, and back.
-enum AppMode: Sendable, Hashable {
-    case chat, email
-}
-
 /// Where Email's keys go.
-enum EmailFocus: Sendable, Hashable {
+public enum EmailFocus: Sendable, Hashable {
     case list, page, search, editor
 }
 
-/// Email mode as one value, held in process memory only (never the store):
-/// the accounts, the two lists (the five important threads, then Other
-/// mail) as VeetEmail's `ThreadListModel`s, the open thread, and what the
-/// reading page has open (feedback, the reply editor, Review & Send).
-struct EmailMode {
+/// What the shell says about the open thread's bulk sender, in another feature's words
+/// (Subscriptions composes it; Email never imports it): the line beside the gist and,
+/// when the sender can be unsubscribed now, the label of x.
+public struct SubscriptionOffer: Sendable, Hashable {
+    public var text: String
+    public var unsubscribeLabel: String?
+
+    public init(text: String, unsubscribeLabel: String?) {
+        self.text = text
+        self.unsubscribeLabel = unsubscribeLabel
+    }
+}
+
+/// Email's full screen as one value, held in process memory only (never the store):
+/// the accounts, the two lists (the five important threads, then Other mail) as
+/// VeetEmail's `ThreadListModel`s, the open thread, and what the reading page has
+/// open (feedback, the reply editor, Review & Send). Keys, answers and ticks come in
+/// through `update` and `tick` (EmailScreen+Keys.swift, EmailScreen+Page.swift).
+public struct EmailScreen: FeatureScreen {
+    public typealias Step = ScreenStep<EmailScreenEffect, EmailScreenRoute>
+
     /// Other mail's first page (the important list asks for five).
     static let otherPageSize = 20
     /// Below this width the reading page is pushed over the list instead of beside it.
-    static let narrowWidth = 90
+    public static let narrowWidth = 90
     static let minimumInboxWidth = 34
     static let minimumPageWidth = 40
+    /// Seconds between refresh ticks while the screen shows (the refresher admits one a minute).
+    public static let tickInterval: TimeInterval = 5
+    /// The reply is saved this long after typing stops.
+    public static let autosaveDelay: TimeInterval = 1
+
+    /// The connection's name, on the footer's left.
+    public var connection: String
+    /// The terminal's size (the divider keys and paging use it; the shell reports changes).
+    public var width: Int
+    public var height: Int
+    /// The open thread's bulk-sender line, from the shell (nil: no such line).
+    let offering: (@Sendable (EmailThreadDetail, [EmailAccount]) -> SubscriptionOffer?)?
 
     /// nil while the accounts are read; false when the server has no Email.
-    var available: Bool?
-    var accounts: [EmailAccount] = []
+    public var available: Bool?
+    public var accounts: [EmailAccount] = []
     /// The account filter (nil: every account).
-    var accountFilter: String?
-    var important = ThreadListModel(query: ThreadQuery(view: .priority))
-    var other = ThreadListModel(query: ThreadQuery(view: .other))
-    var selectedID: String?
+    public var accountFilter: String?
+    public var important = ThreadListModel(query: ThreadQuery(view: .priority))
+    public var other = ThreadListModel(query: ThreadQuery(view: .other))
+    public var selectedID: String?
     /// The open thread was chosen by the screen, not the owner: a list that arrives later may replace it.
-    var selectionIsAutomatic = true
-    var detail: EmailThreadDetail?
+    public var selectionIsAutomatic = true
+    public var detail: EmailThreadDetail?
     /// A failed read of the open thread, shown with the thread it could not refresh.
-    var detailError: String?
+    public var detailError: String?
     /// An action's failure, beside the row it restored.
-    var rowErrors: [String: String] = [:]
-    var availability = InboxActionAvailability()
+    public var rowErrors: [String: String] = [:]
+    public var availability = InboxActionAvailability()
     /// The mailbox-status disclosure is open (per-account freshness in full).
-    var statusOpen = false
+    public var statusOpen = false
     /// The last refresh failure (kept through cached reads until a refresh completes).
-    var refreshError: String?
-    var refreshing = false
+    public var refreshError: String?
+    public var refreshing = false
     /// The divider between the inbox and the reading page, in columns (nil: a third of the width).
-    var inboxWidth: Int?
+    public var inboxWidth: Int?
     /// Narrow terminals: the reading page is pushed over the list.
-    var pagePushed = false
-    var focus: EmailFocus = .list
-    var search = TextInput()
-    var pageScroll = 0
-    var feedback: FeedbackSheet?
+    public var pagePushed = false
+    public var focus: EmailFocus = .list
+    public var search = TextInput()
+    public var pageScroll = 0
+    public var feedback: FeedbackSheet?
     /// The feedback last applied, with Undo.
-    var receipt: FeedbackReceipt?
-    var reply: ReplyState?
-    var send: SendSheet?
-    /// The Subscriptions screen (VeetSubscriptionsScreens), mounted over Email (S) while some account offers
-    /// unsubscribe assistance; it stays here while Chat is shown (F7), as Email does.
-    var subscriptions: MountedScreen?
-    /// The reading page's own unsubscribe confirmation, for the open thread's subscription block.
-    var unsubscribe: UnsubscribeSheet?
-    var message = ""
+    public var receipt: FeedbackReceipt?
+    public var reply: ReplyState?
+    public var send: SendSheet?
+    public var message = ""
+
+    /// What an update asked for so far (drained into its step).
+    var queued: [EmailScreenEffect] = []
+    var queuedRoute: EmailScreenRoute?
+    var queuedTick: TimeInterval?
+
+    public init(connection: String = "", width: Int = 80, height: Int = 24,
+                offering: (@Sendable (EmailThreadDetail, [EmailAccount]) -> SubscriptionOffer?)? = nil) {
+        self.connection = connection
+        self.width = width
+        self.height = height
+        self.offering = offering
+    }
+
+    /// The accounts, then both lists' first pages. The shell says `.shown` when the screen
+    /// shows (a refresh as the screen becomes visible, then ticks) and `.hidden` when it does not.
+    public var openingEffects: [EmailScreenEffect] {
+        [.loadAccounts, .loadPage(query(.priority), limit: ThreadListModel.firstPageSize, cursor: nil, background: false),
+         .loadPage(query(.other), limit: Self.otherPageSize, cursor: nil, background: false)]
+    }
+
+    public func paint(in grid: inout ScreenGrid, now: Date) { EmailPainter.draw(self, in: &grid, connection: connection) }
+
+    public func keyHints(width: Int, now: Date) -> String {
+        if let send { return EmailSendSheet.keyHints(send) }
+        return EmailPainter.keyHints(self, narrow: width < Self.narrowWidth)
+    }
+
+    /// The S key (and its help and footer) exist only while some account offers unsubscribe assistance.
+    public var offersSubscriptions: Bool { accounts.contains(where: \.unsubscribeSupported) }
+
+    /// The open thread's bulk-sender line, when it has a subscription block the shell words.
+    public var subscriptionOffer: SubscriptionOffer? {
+        guard let detail, detail.subscription != nil else { return nil }
+        return offering?(detail, accounts)
+    }
 
     /// The rows in display order, each with its section: important first, then Other mail.
-    var sections: [(title: String, rows: [EmailThreadSummary])] {
+    public var sections: [(title: String, rows: [EmailThreadSummary])] {
         let important = important.visibleRows
         let shown = Set(important.map(\.id))
         return [("Important", important), ("Other mail", other.visibleRows.filter { !shown.contains($0.id) })]
     }
 
-    var visibleThreads: [EmailThreadSummary] { sections.flatMap(\.rows) }
+    public var visibleThreads: [EmailThreadSummary] { sections.flatMap(\.rows) }
 
-    var selectedThread: EmailThreadSummary? {
+    public var selectedThread: EmailThreadSummary? {
         visibleThreads.first { $0.id == selectedID }
     }
 
-    func account(_ id: String) -> EmailAccount? { accounts.first { $0.id == id } }
+    public func account(_ id: String) -> EmailAccount? { accounts.first { $0.id == id } }
 
     var showsAccountLabel: Bool { ThreadListModel.showsAccountLabel(accountCount: accounts.count) }
 
@@ -140,38 +192,38 @@ struct EmailMode {
 }
 
 /// "Teach Veetbot": VeetEmail's `FeedbackForm` and the choice the cursor is on.
-struct FeedbackSheet: Sendable {
+public struct FeedbackSheet: Sendable {
     static let targets: [FeedbackTarget] = [.thread, .person, .topic]
     static let judgments: [(key: Character, judgment: FeedbackJudgment, label: String)] = [
         ("1", .important, "important"), ("2", .lessImportant, "less important"),
         ("3", .needsReply, "needs a reply"), ("4", .noReplyNeeded, "no reply needed"),
     ]
 
-    var form: FeedbackForm
-    var choice = 0
-    var problem: String?
+    public var form: FeedbackForm
+    public var choice = 0
+    public var problem: String?
 }
 
 /// The reply on the reading page: the draft session (autosave, conflicts) and the in-place editor.
-struct ReplyState {
-    var session: DraftSession
-    var editor: DraftEditor
-    var input: TextInput
+public struct ReplyState: Sendable {
+    public var session: DraftSession
+    public var editor: DraftEditor
+    public var input: TextInput
     /// The editor is open (typing goes to `input`).
-    var editing = false
-    /// When the text last changed without being handed to the session (autosave waits a second).
-    var dirtySince: Date?
-    var saving = false
-    var status = ""
+    public var editing = false
+    /// The text changed without being handed to the session (autosave: a tick a second after the last key).
+    public var dirty = false
+    public var saving = false
+    public var status = ""
 
-    init(session: DraftSession, editor: DraftEditor) {
+    public init(session: DraftSession, editor: DraftEditor) {
         self.session = session
         self.editor = editor
         input = TextInput(text: editor.local.body)
     }
 
     /// The content the editor holds now.
-    var content: DraftContent {
+    public var content: DraftContent {
         var content = editor.local
         content.body = input.text
         return content
@@ -179,11 +231,17 @@ struct ReplyState {
 }
 
 /// Review & Send as a sheet: the exact verified message, Approve once.
-struct SendSheet {
-    var flow: ReviewAndSend
-    var stage: SendStage = .idle
-    var outcome: SendOutcome?
-    var approving = false
+public struct SendSheet: Sendable {
+    /// The flow, once the work made it (it proposes and verifies; Approve once sends).
+    public var flow: ReviewAndSend?
+    public var stage: SendStage = .idle
+    public var outcome: SendOutcome?
+    public var approving = false
+
+    public init(flow: ReviewAndSend? = nil, stage: SendStage = .idle) {
+        self.flow = flow
+        self.stage = stage
+    }
 }
 
 /// Dates on rows and pages, short and in UTC's calendar of the server's stamps.
