@@ -49,6 +49,7 @@ let package = Package(
         .executable(name: "veet", targets: ["veet"]),
         .executable(name: "veet-fixture", targets: ["veet-fixture"]),
         .executable(name: "veet-tui", targets: ["veet-tui"]),
+        .executable(name: "veet-mail", targets: ["veet-mail"]),
         .executable(name: "veet-bench", targets: ["Benchmarks"]),
         .executable(name: "veet-store-torture", targets: ["StoreTorture"]),
         .executable(name: "veetd", targets: ["veetd"]),
@@ -90,6 +91,12 @@ let package = Package(
                 + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module),
             path: "Apps/veet-tui", swiftSettings: swift6,
             plugins: ["BuildStamp"]),
+        // A tailored mail client from two features' screens (its own package too: Apps/veet-mail).
+        .executableTarget(
+            name: "veet-mail",
+            dependencies: ["VeetCurses", "VeetEmail", "VeetEmailScreens", "VeetStore", "VeetSubscriptions",
+                           "VeetSubscriptionsScreens", "VeetTokens", "VeetTransport"].map(module),
+            path: "Apps/veet-mail/Sources/veet-mail", swiftSettings: swift6),
         .executableTarget(
             name: "veetd",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetAccount",
