@@ -21,10 +21,11 @@ enum EmailInbox {
     static let failure = TextStyle(attributes: .bold, foreground: .red, background: .paper)
 
     /// One row's state line and its tone (attention amber, draft teal, handled or reported soft).
-    static func stateLine(_ thread: EmailThreadSummary) -> (text: String, style: TextStyle) {
+    static func stateLine(_ thread: EmailThreadSummary, sendUncertain: Bool = false) -> (text: String, style: TextStyle) {
         let reason = thread.reason.isEmpty ? "" : " · " + thread.reason
         if thread.isReportedSpam { return ("Reported as spam", soft) }
         if thread.isArchived { return ("Archived in Gmail", soft) }
+        if sendUncertain { return ("Check send status: the reply's outcome is unknown; it was not sent again", attention) }
         if thread.isHandled { return ("Handled", soft) }
         if thread.suspectedSpam && !thread.spamCleared { return ("Suspected spam" + reason, attention) }
         if thread.draftID != nil { return ("Draft reply ready" + reason, draft) }
@@ -123,7 +124,7 @@ enum EmailInbox {
                 grid.put(TextFitting.truncate("⚠ " + error, width: right - left), row: row, column: left,
                          style: tinted(failure), limit: right)
             } else {
-                let state = stateLine(thread)
+                let state = stateLine(thread, sendUncertain: email.sendUncertain.contains(thread.id))
                 grid.put(TextFitting.truncate(state.text, width: right - left), row: row, column: left,
                          style: tinted(state.style), limit: right)
             }

@@ -76,7 +76,7 @@ enum EmailPage {
         for line in TextFitting.wrap(thread.summary, width: wrap - 2) {
             lines.append([StyledRun("┃ ", style: rule), StyledRun(line, style: EmailInbox.page)])
         }
-        let state = EmailInbox.stateLine(thread)
+        let state = EmailInbox.stateLine(thread, sendUncertain: email.sendUncertain.contains(thread.id))
         for line in TextFitting.wrap(state.text, width: wrap - 2) {
             lines.append([StyledRun("┃ ", style: rule), StyledRun(line, style: state.style)])
         }

@@ -205,6 +205,8 @@ extension EmailScreen {
                 important.restore(detail.id, updated: detail.thread)
                 other.restore(detail.id, updated: detail.thread)
             }
+            if detail.draft?.status == .uncertain { sendUncertain.insert(detail.id) }
+            if detail.draft?.status == .sent { sendUncertain.remove(detail.id) }
             if reply == nil, let session, let draft = detail.draft, draft.status.isEditable {
                 reply = ReplyState(session: session, editor: DraftEditor(draft: draft))
             }

@@ -160,6 +160,7 @@ extension EmailScreen {
             guard threadID == detail?.id else { return }
             send?.outcome = outcome
             send?.approving = false
+            if outcome == .unknown { sendUncertain.insert(threadID) }
             message = outcome.description
         case .message(let text): message = text
         case .edited(let text):

@@ -81,6 +81,9 @@ public struct EmailScreen: FeatureScreen {
     public var receipt: FeedbackReceipt?
     public var reply: ReplyState?
     public var send: SendSheet?
+    /// Threads whose send outcome is unknown (the draft read back `uncertain`, or Approve once
+    /// could not tell): their state reads "Check send status", and nothing is sent again by itself.
+    public var sendUncertain: Set<String> = []
     public var message = ""
 
     /// What an update asked for so far (drained into its step).

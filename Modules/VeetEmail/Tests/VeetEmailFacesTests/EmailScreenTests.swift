@@ -159,3 +159,31 @@ import VeetWire
         #expect(beside.contains("IMPORTANT") && beside.contains("Your reply, drafted by Veetbot") && beside.contains("Thanks, done."))
     }
 }
+
+/// Issue 34, Email mode 5: a send whose outcome is unknown reads "Check send status" in amber,
+/// on its row and its page, and nothing is sent again by itself.
+@Suite struct CheckSendStatusTests {
+    @Test func anUnknownOutcomeReadsCheckSendStatusOnTheRowAndThePage() {
+        var driver = EmailScreenTests.driver()
+        EmailScreenTests.opened(&driver)
+        #expect(!driver.painted(width: 160, height: 48).contains("Check send status"))
+        let after = driver.answer(.sendOutcome(threadID: "t1", .unknown))
+        #expect(after.isEmpty)  // no send, no retry
+        let painted = driver.painted(width: 160, height: 48)
+        #expect(painted.components(separatedBy: "Check send status").count == 3, "\(painted)")  // the row and the page
+        #expect(EmailInbox.stateLine(EmailScreenTests.important[0], sendUncertain: true).style.foreground == .amberText)
+    }
+
+    @Test func aDraftReadBackUncertainReadsTheSameAndSentClearsIt() {
+        var driver = EmailScreenTests.driver()
+        var uncertain = EmailScreenTests.draft
+        uncertain.status = .uncertain
+        let detail = EmailThreadDetail(thread: EmailScreenTests.important[0], draft: uncertain, providerThreadID: "gmail-1")
+        driver.answer(.thread(detail, session: nil))
+        #expect(driver.screen.sendUncertain == ["t1"] && driver.screen.reply == nil)
+        var sent = detail
+        sent.draft?.status = .sent
+        driver.answer(.thread(sent, session: nil))
+        #expect(driver.screen.sendUncertain.isEmpty)
+    }
+}
