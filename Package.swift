@@ -16,7 +16,7 @@ let faces = [
     "VeetSchedulesScreens": "VeetSchedules", "VeetSchedulesCommands": "VeetSchedules",
     "VeetPeopleScreens": "VeetPeople", "VeetPeopleCommands": "VeetPeople",
     "VeetSubscriptionsScreens": "VeetSubscriptions", "VeetSubscriptionsCommands": "VeetSubscriptions",
-    "VeetEmailCommands": "VeetEmail",
+    "VeetEmailScreens": "VeetEmail", "VeetEmailCommands": "VeetEmail",
     "VeetFoldersCommands": "VeetFolders",
     "VeetCallsScreens": "VeetCalls", "VeetCallsCommands": "VeetCalls",
     "VeetSurfacesScreens": "VeetSurfaces", "VeetSurfacesCommands": "VeetSurfaces",
@@ -57,6 +57,7 @@ let package = Package(
         .executable(name: "veet", targets: ["veet"]),
         .executable(name: "veet-fixture", targets: ["veet-fixture"]),
         .executable(name: "veet-tui", targets: ["veet-tui"]),
+        .executable(name: "veet-mail", targets: ["veet-mail"]),
         .executable(name: "veet-bench", targets: ["Benchmarks"]),
         .executable(name: "veet-store-torture", targets: ["StoreTorture"]),
         .executable(name: "veetd", targets: ["veetd"]),
@@ -94,7 +95,7 @@ let package = Package(
                 + [module("VeetMemoryScreens")]
                 + [module("VeetSchedulesScreens")]
                 + [module("VeetPeopleScreens")]
-                + [module("VeetEmail")]
+                + ["VeetEmail", "VeetEmailScreens"].map(module)
                 // Connections (device revocation on forget) and the Settings screen.
                 + ["VeetAccount", "VeetAccountScreens", "VeetSettings", "VeetSettingsScreens"].map(module)
                 // The Subscriptions screen in Email mode (the two features meet only here).
@@ -105,6 +106,12 @@ let package = Package(
                 + ["VeetWebsiteAccessScreens", "VeetWebsiteAccessCommands", "VeetBrowser"].map(module),
             path: "Apps/veet-tui", swiftSettings: swift6,
             plugins: ["BuildStamp"]),
+        // A tailored mail client from two features' screens (its own package too: Apps/veet-mail).
+        .executableTarget(
+            name: "veet-mail",
+            dependencies: ["VeetCurses", "VeetEmail", "VeetEmailScreens", "VeetStore", "VeetSubscriptions",
+                           "VeetSubscriptionsScreens", "VeetTokens", "VeetTransport"].map(module),
+            path: "Apps/veet-mail/Sources/veet-mail", swiftSettings: swift6),
         .executableTarget(
             name: "veetd",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetAccount",
@@ -170,7 +177,8 @@ let package = Package(
         moduleTests("VeetPeopleFaces", ["VeetPeopleScreens", "VeetPeopleCommands", "VeetPeople", "VeetCurses", "VeetConsole",
                                         "VeetTestSupport", "VeetTransport"], package: "VeetPeople"),
         moduleTests("VeetEmail", ["VeetEmail", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetFixture"]),
-        moduleTests("VeetEmailFaces", ["VeetEmailCommands", "VeetEmail", "VeetConsole", "VeetTestSupport", "VeetTransport"],
+        moduleTests("VeetEmailFaces", ["VeetEmailScreens", "VeetEmailCommands", "VeetEmail", "VeetCurses", "VeetConsole",
+                                       "VeetTestSupport", "VeetTokens", "VeetTransport", "VeetWire"],
                     package: "VeetEmail"),
         moduleTests("VeetSettings", ["VeetSettings", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetSettingsFaces", ["VeetSettingsScreens", "VeetSettingsCommands", "VeetSettings", "VeetCurses", "VeetConsole",
@@ -201,7 +209,7 @@ let package = Package(
             name: "VeetTUITests",
             dependencies: ["veet-tui"] + ["VeetChat", "VeetCurses", "VeetStore", "VeetTransport", "VeetWire"].map(module)
                 + [module("VeetPeople"), module("VeetPeopleScreens")]
-                + ["VeetEmail", "VeetSettings", "VeetSettingsScreens", "VeetTokens"].map(module)  // Email mode and the Settings screen
+                + ["VeetEmail", "VeetEmailScreens", "VeetSettings", "VeetSettingsScreens", "VeetTokens"].map(module)  // Email mode and the Settings screen
                 + ["VeetAccount", "VeetAccountScreens"].map(module)  // the Devices screen
                 + ["VeetTestSupport", "VeetSchedules", "VeetWebsiteAccess"].map(module)  // the pictured states
                 + [module("VeetSchedulesScreens")]

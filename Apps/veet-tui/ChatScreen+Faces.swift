@@ -5,6 +5,7 @@ import VeetAccount
 import VeetAccountScreens
 import VeetChat
 import VeetCurses
+import VeetEmailScreens
 import VeetMemory
 import VeetMemoryScreens
 import VeetSchedules
@@ -84,7 +85,7 @@ extension ChatScreen {
 
     /// An answer for the screen still open (a closed or replaced screen's answers are dropped).
     func applyScreenResult(_ result: any Sendable, mount: Int) {
-        if applySubscriptionsResult(result, mount: mount) { return }  // over Email (ChatScreen+Subscriptions.swift)
+        if applyEmailResult(result, mount: mount) { return }  // Email mode (ChatScreen+Email.swift)
         guard var mounted = state.featureScreen, mounted.mount == mount else { return }
         let step = mounted.update(result: result)
         state.featureScreen = step.closes ? nil : mounted
@@ -107,8 +108,9 @@ extension ChatScreen {
     }
 
     /// A move a screen asked for to another feature, or a value it hands the shell to keep.
-    private func resolve(_ route: any Sendable) {
+    func resolve(_ route: any Sendable) {
         if case .keep(let form)? = route as? SchedulesScreenRoute { state.keptScheduleForm = form }
+        if let route = route as? EmailScreenRoute { resolve(route) }
         if let route = route as? PeopleScreenRoute { resolve(route) }
         if let route = route as? SettingsScreenRoute { resolve(route) }
         if case .copy(let text, let what)? = route as? WebsiteAccessRoute {

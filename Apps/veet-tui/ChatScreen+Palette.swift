@@ -21,13 +21,11 @@ extension ChatScreen {
         if state.viewer != nil { return KeyHints.items(ViewerPainter.keyHints) }
         if state.reader != nil { return KeyHints.items(MessageReader.keyHints) }
         if state.mode == .email, let email = state.email {
-            let narrow = width < EmailMode.narrowWidth
             if let subscriptions = email.subscriptions {
                 return KeyHints.items(subscriptions.keyHints(width: width, now: now))
             }
             if email.unsubscribe != nil { return cardItems(UnsubscribeSheetPainter.keyHints) }
-            if let send = email.send { return cardItems(EmailSendSheet.keyHints(send)) }
-            return KeyHints.items(EmailPainter.keyHints(email, narrow: narrow))
+            return cardItems(email.screen.keyHints(width: width, now: now))
         }
         if state.outboxScreen != nil { return ScreenKeys.outbox }
         if let screen = state.featureScreen { return cardItems(screen.keyHints(width: width, now: now)) }

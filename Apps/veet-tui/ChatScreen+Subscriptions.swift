@@ -5,41 +5,43 @@ import VeetSubscriptions
 import VeetSubscriptionsScreens
 
 /// Email mode's S (the Subscriptions screen, VeetSubscriptionsScreens, mounted
-/// over Email and kept in `EmailMode.subscriptions`), and the reading page's one
-/// confirmation for a thread's subscription block. The two features meet only here.
-extension EmailMode {
+/// over Email's screen and kept in `EmailLayer.subscriptions`), and the reading page's
+/// one confirmation for a thread's subscription block. The two features meet only here:
+/// Email's screen reads its bulk-sender line through `subscriptionOffer` and asks for
+/// both by route values (`EmailScreenRoute`).
+extension ChatScreen {
     /// The accounts' flags as VeetSubscriptions takes them: a plain value read
     /// from Email's account list (the two features never import each other).
-    var subscriptionFlags: AccountFlags {
+    nonisolated static func subscriptionFlags(_ accounts: [EmailAccount]) -> AccountFlags {
         AccountFlags(accounts.map {
             SubscriptionAccountCapabilities(accountID: $0.id, unsubscribeSupported: $0.unsubscribeSupported,
                                             spamSupported: $0.spamSupported)
         })
     }
 
-    /// The S key (and its help and footer) exist only while some account offers unsubscribe assistance.
-    var offersSubscriptions: Bool { subscriptionFlags.anyUnsubscribeSupported }
-
     /// "Example News <news@example.com>" → "Example News" (the address when there is no name).
-    static func senderName(_ sender: String) -> String {
+    nonisolated static func senderName(_ sender: String) -> String {
         let name = sender.split(separator: "<").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         return name.isEmpty ? EmailAddress.address(in: sender) : name
     }
 
     /// The open thread's subscription block as a row, when its account offers unsubscribe assistance.
-    var openSubscription: Subscription? {
-        guard let detail, let block = detail.subscription, subscriptionFlags.unsubscribeSupported(detail.thread.accountID)
+    nonisolated static func subscriptionRow(_ detail: EmailThreadDetail, _ accounts: [EmailAccount]) -> Subscription? {
+        guard let block = detail.subscription, subscriptionFlags(accounts).unsubscribeSupported(detail.thread.accountID)
         else { return nil }
         return Subscription(block: block.id, accountID: detail.thread.accountID,
-                            senderName: Self.senderName(detail.thread.senders.first ?? ""),
+                            senderName: senderName(detail.thread.senders.first ?? ""),
                             state: block.state, mechanism: block.mechanism, destination: block.destination,
                             evidenceDigest: block.evidenceDigest, revision: block.revision)
     }
 
-    /// The Subscriptions screen for these accounts, as S opens it.
-    func subscriptionsScreen(connection: String, width: Int, height: Int) -> SubscriptionsScreen {
-        SubscriptionsScreen(flags: subscriptionFlags, accounts: accounts.map { .init(id: $0.id, label: $0.label) },
-                            connection: connection, width: width, height: height)
+    /// The reading page's bulk-sender line in Subscriptions' words: what the sender offers, its state,
+    /// and x when it can be unsubscribed now (the same confirmation as the Subscriptions screen).
+    nonisolated static func subscriptionOffer(_ detail: EmailThreadDetail, _ accounts: [EmailAccount]) -> SubscriptionOffer? {
+        guard let row = subscriptionRow(detail, accounts) else { return nil }
+        let text = row.isChecking ? row.stateText : "\(row.offerText) · \(row.stateText)"
+        let unsubscribes = row.actions(subscriptionFlags(accounts)).contains(.unsubscribe)
+        return SubscriptionOffer(text: text, unsubscribeLabel: unsubscribes ? row.unsubscribeLabel : nil)
     }
 }
 
@@ -59,8 +61,8 @@ extension ChatScreen {
     ])
 
     /// The keys' help in Email mode, with Subscriptions only when it is offered.
-    func emailHelp(_ email: EmailMode) -> HelpOverlay {
-        guard email.offersSubscriptions else { return Self.help }
+    func emailHelp(offersSubscriptions: Bool) -> HelpOverlay {
+        guard offersSubscriptions else { return Self.help }
         var help = Self.help
         let at = help.groups.firstIndex { $0.title.hasPrefix("Email") }.map { $0 + 1 } ?? help.groups.count
         help.groups.insert(Self.subscriptionsHelp, at: at)
@@ -71,9 +73,11 @@ extension ChatScreen {
         SubscriptionsScreenWork(api: SubscriptionsAPI(sender: backend.api.sender), describe: Backend.describe)
     }
 
-    func openSubscriptions(_ email: inout EmailMode) {
-        guard email.offersSubscriptions else { return }
-        let screen = email.subscriptionsScreen(connection: state.connectionLabel, width: terminal.width, height: terminal.height)
+    func openSubscriptions(_ accounts: [EmailAccount], _ email: inout EmailLayer) {
+        let flags = Self.subscriptionFlags(accounts)
+        guard flags.anyUnsubscribeSupported else { return }
+        let screen = SubscriptionsScreen(flags: flags, accounts: accounts.map { .init(id: $0.id, label: $0.label) },
+                                         connection: state.connectionLabel, width: terminal.width, height: terminal.height)
         nextMount += 1
         let mounted = MountedScreen(screen, work: subscriptionsWork, mount: nextMount)
         email.subscriptions = mounted
@@ -81,14 +85,14 @@ extension ChatScreen {
     }
 
     /// Keys and pastes for the Subscriptions screen; Esc closes it back to Email. Help and Ctrl-D mean what they do in Email.
-    func handleSubscriptions(_ event: InputEvent, _ email: inout EmailMode) {
+    func handleSubscriptions(_ event: InputEvent, _ email: inout EmailLayer) {
         guard var mounted = email.subscriptions else { return }
         let step = mounted.update(event)
         email.subscriptions = step.closes ? nil : mounted
         start(step.effects, of: mounted)
         guard !step.handled, case .key(let key) = event else { return }
         switch key {
-        case .char("?"), KeyPress(.function(1)): state.help = emailHelp(email)
+        case .char("?"), KeyPress(.function(1)): state.help = emailHelp(offersSubscriptions: true)
         case .char("d", .control): state.shouldQuit = true
         default: break
         }
@@ -105,22 +109,28 @@ extension ChatScreen {
     }
 
     /// The reading page's x: the same confirmation, for the open thread's one sender.
-    func openPageUnsubscribe(_ email: inout EmailMode) {
-        guard let row = email.openSubscription else { return }
+    func openPageUnsubscribe(_ detail: EmailThreadDetail, _ accounts: [EmailAccount], _ email: inout EmailLayer) {
+        guard let row = Self.subscriptionRow(detail, accounts) else { return }
         do {
-            email.unsubscribe = UnsubscribeSheet(confirmation: try UnsubscribeConfirmation(rows: [row], flags: email.subscriptionFlags))
+            let flags = Self.subscriptionFlags(accounts)
+            email.unsubscribe = UnsubscribeSheet(confirmation: try UnsubscribeConfirmation(rows: [row], flags: flags))
+            email.unsubscribeFlags = flags
         } catch {
-            email.message = error.description
+            state.email = email
+            tellEmail(.message(error.description))
+            email = state.email ?? email
         }
     }
 
-    func handlePageUnsubscribe(_ key: KeyPress, _ email: inout EmailMode) {
+    func handlePageUnsubscribe(_ key: KeyPress, _ email: inout EmailLayer) {
         guard var sheet = email.unsubscribe else { return }
         switch sheet.press(key, height: terminal.height) {
         case .confirmed(let confirmed):
             email.unsubscribe = nil
-            email.message = "Unsubscribing from \(confirmed.rows.first?.senderName ?? "the sender")…"
-            let work = subscriptionsWork, inbox = backend.inbox, flags = email.subscriptionFlags
+            state.email = email
+            tellEmail(.message("Unsubscribing from \(confirmed.rows.first?.senderName ?? "the sender")…"))
+            email = state.email ?? email
+            let work = subscriptionsWork, inbox = backend.inbox, flags = email.unsubscribeFlags
             Task.detached {
                 await work.run(.unsubscribe(confirmed, flags)) { result in
                     switch result {
@@ -132,25 +142,25 @@ extension ChatScreen {
             }
         case .cancelled:
             email.unsubscribe = nil
-            email.message = "Not unsubscribed; nothing was sent."
+            state.email = email
+            tellEmail(.message("Not unsubscribed; nothing was sent."))
+            email = state.email ?? email
         case .open: email.unsubscribe = sheet
         }
     }
 
     func apply(_ update: SubscriptionsUpdate) {
-        guard var email = state.email else { return }
-        defer { state.email = email }
         switch update {
         case .settled(let report):
             // Success is quiet; the thread is read again so its block shows the new state.
-            email.message = report.outcomes.compactMap(\.message).first ?? ""
-            if let id = email.detail?.id { _ = backend.loadEmailThread(id: id) }
-            if var mounted = email.subscriptions {
+            tellEmail(.message(report.outcomes.compactMap(\.message).first ?? ""))
+            tellEmail(.threadChanged)
+            if var mounted = state.email?.subscriptions {
                 _ = mounted.update(result: SubscriptionsScreenResult.settled(report))
-                email.subscriptions = mounted
+                state.email?.subscriptions = mounted
             }
         case .commandFailed(let text):
-            email.message = text
+            tellEmail(.message(text))
         }
     }
 }

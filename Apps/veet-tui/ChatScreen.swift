@@ -45,8 +45,6 @@ final class ChatScreen {
     var announcedVisible: String??
     /// `--first-frame-exit`: leave right after the first frame (cold-start measurement).
     var exitAfterFirstFrame = false
-    /// The last Email refresh tick (the refresher decides what it admits).
-    var lastEmailTick = Date.distantPast
     /// `--session ID [--run ID] [--focus ...]`, until its card docks or its work ends (ChatScreen+DeepLink.swift).
     var deepLink: DeepLink?
     var deepLinkWork: Int?
@@ -91,7 +89,7 @@ final class ChatScreen {
                 raiseTerminalAlerts(now: Date())
                 acknowledgeViewedResult()
             }
-            emailLoopWork(now: Date())
+            tickScreens(now: Date())
             if announcedVisible != .some(state.sessionID) {
                 announcedVisible = .some(state.sessionID)
                 backend.daemon.show(state.sessionID)
@@ -262,8 +260,6 @@ final class ChatScreen {
             apply(update)
         case .screenResult(let mount, let result):
             applyScreenResult(result, mount: mount)
-        case .email(let update):
-            apply(update)
         case .subscriptions(let update):
             apply(update)
         case .connection(let update):

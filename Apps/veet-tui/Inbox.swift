@@ -52,7 +52,6 @@ enum AppMessage: Sendable {
     /// An answer of the open feature screen's work (`mount` names which screen asked).
     case screenResult(mount: Int, any Sendable)
     /// What Email mode's calls found.
-    case email(EmailUpdate)
     /// What the reading page's unsubscribe (x on a thread's subscription block) came to.
     case subscriptions(SubscriptionsUpdate)
     /// Connections (sign in again, forget): ChatScreen+Connections.

@@ -2,6 +2,7 @@ import Foundation
 import VeetChat
 import VeetCurses
 import VeetStore
+import VeetSubscriptionsScreens
 import VeetTokens
 
 /// Draws the whole screen from the state: sidebar (docked when wide, an
@@ -40,7 +41,8 @@ enum ScreenPainter {
             return grid
         }
         if state.mode == .email, let email = state.email {
-            EmailPainter.draw(email, in: &grid, connection: state.connectionLabel)
+            (email.subscriptions ?? email.screen).paint(in: &grid, now: now)
+            if email.subscriptions == nil, let sheet = email.unsubscribe { UnsubscribeSheetPainter.draw(sheet, in: &grid) }
             drawOverlays(state, in: &grid)
             return grid
         }

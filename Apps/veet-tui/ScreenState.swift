@@ -110,8 +110,9 @@ struct ScreenState {
     var featureScreen: MountedScreen?
     /// Chat or Email on screen (F7); both stay mounted.
     var mode: AppMode = .chat
-    /// Email mode, made the first time it opens and kept across switches (process memory only).
-    var email: EmailMode?
+    /// Email mode (Email's screen and what opens over it), made the first time it opens and kept
+    /// across switches (process memory only).
+    var email: EmailLayer?
     /// Connections (F9 switcher, sign in again).
     var connections = ConnectionsUI()
     /// A persona draft left unsaved on the way out of Settings (F8), handed back when it opens again.

@@ -210,10 +210,10 @@ final class TUISession: @unchecked Sendable {  // one test owns it; stop() is id
     let command: String
 
     init(width: Int, height: Int, appearance: String = "dark", stepDelay: Double = 0.01, fixtureArguments: [String] = [],
-         profile: ServerProfile = .full, extraEnvironment: String = "") throws {
+         profile: ServerProfile = .full, extraEnvironment: String = "", program: String = "veet-tui") throws {
         fixture = try FixtureProcess(arguments: ["--step-delay", "\(stepDelay)"] + fixtureArguments, profile: profile)
         home = try Harness.temporaryHome()
-        let tui = try Harness.binary("veet-tui")
+        let tui = try Harness.binary(program)
         command = "env -u NO_COLOR -u COLORTERM -u COLORFGBG LANG=C.UTF-8 XDG_CONFIG_HOME=\(home.path)/c XDG_DATA_HOME=\(home.path)/d "
             + "VEET_URL=\(fixture.url) VEET_TOKEN=\(fixture.token) TERM=xterm-256color VEET_APPEARANCE=\(appearance) "
             + "\(extraEnvironment) \(tui.path)"

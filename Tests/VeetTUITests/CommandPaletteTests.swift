@@ -4,6 +4,7 @@ import VeetSettingsScreens
 import Foundation
 import VeetCurses
 import VeetEmail
+import VeetEmailScreens
 import VeetPeople
 import VeetPeopleScreens
 import VeetSubscriptions
@@ -136,14 +137,10 @@ import VeetWire
         return state
     }
 
-    static func email(_ change: (inout EmailMode) -> Void) -> ScreenState {
+    static func email(_ change: (inout EmailScreen) -> Void) -> ScreenState {
         var email = EmailScreenTests.reading()
         change(&email)
-        var state = ScreenState()
-        state.connectionLabel = "127.0.0.1"
-        state.mode = .email
-        state.email = email
-        return state
+        return EmailScreenTests.state(email)
     }
 
     /// The items offered over `state`, after checking that they are the painted key line's, and only those.
@@ -229,7 +226,7 @@ import VeetWire
                                     arguments: .object([:]), risk: .high, createdAt: "2026-09-20T09:00:00Z")
         let report = SendVerification.verify(approval, against: frozen, account: nil)
         var sheet = SendSheet(flow: flow, stage: .verified(frozen, approval, report))
-        let verified = Self.offered(Self.email { $0.send = sheet }, line: EmailSendSheet.keyHints(sheet))
+        let verified = Self.offered(Self.email { $0.send = sheet }, line: "a Approve once   Esc cancel (nothing is sent)")
         #expect(verified?.map(\.hint) == ["a", "Esc"])
         #expect(Self.run("approve", over: verified) == .run(.char("a")))
         sheet.approving = true
@@ -239,14 +236,14 @@ import VeetWire
     }
 
     @Test func theUnsubscribeConfirmationOffersItsKeys() throws {
-        var state = Self.email { _ in }
-        state.email?.accounts[0].unsubscribeSupported = true
-        state.email?.detail?.subscription = SubscriptionBlock(id: SubscriptionsScreenTests.hex(1), state: "active",
-                                                              mechanism: "one_click", destination: "example.com",
-                                                              evidenceDigest: SubscriptionsScreenTests.hex(1, "d"), revision: 4)
-        let email = try #require(state.email)
-        let row = try #require(email.openSubscription)
-        state.email?.unsubscribe = UnsubscribeSheet(confirmation: try UnsubscribeConfirmation(rows: [row], flags: email.subscriptionFlags))
+        var email = EmailScreenTests.reading()
+        email.accounts[0].unsubscribeSupported = true
+        email.detail?.subscription = SubscriptionBlock(id: SubscriptionsScreenTests.hex(1), state: "active",
+                                                       mechanism: "one_click", destination: "example.com",
+                                                       evidenceDigest: SubscriptionsScreenTests.hex(1, "d"), revision: 4)
+        let row = try #require(ChatScreen.subscriptionRow(try #require(email.detail), email.accounts))
+        let sheet = UnsubscribeSheet(confirmation: try UnsubscribeConfirmation(rows: [row], flags: ChatScreen.subscriptionFlags(email.accounts)))
+        let state = EmailScreenTests.state(email) { $0.unsubscribe = sheet }
         let items = Self.offered(state, line: UnsubscribeSheetPainter.keyHints)
         #expect(items?.map(\.hint) == ["Enter", "Esc"])
     }

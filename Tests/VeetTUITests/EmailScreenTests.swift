@@ -3,12 +3,14 @@ import Testing
 @testable import veet_tui
 import VeetCurses
 import VeetEmail
+import VeetEmailScreens
 import VeetTokens
 import VeetTransport
 
-/// Email mode painted from state values: the inbox and the reading page at
-/// 80x24 and 160x48, each as its text (`Screens/email-*.txt`) and its colours
-/// resolved in the light and the dark palette (`email-*-light|dark.txt`).
+/// Email mode painted from state values: Email's screen (VeetEmailScreens) mounted
+/// as the shell holds it, the inbox and the reading page at 80x24 and 160x48, each as
+/// its text (`Screens/email-*.txt`) and its colours resolved in the light and the dark
+/// palette (`email-*-light|dark.txt`). The screen's own tests are in VeetEmailFacesTests.
 @Suite struct EmailScreenTests {
     static let accounts = [
         EmailAccount(id: "default", label: "Personal", emailAddress: "owner@example.test", status: .ready,
@@ -64,8 +66,8 @@ import VeetTransport
     static let draft = EmailDraft(id: "d1", threadID: "t1", to: ["ann@example.test"], subject: "Re: Board materials",
                                   body: "Thanks Ann, I will sign off today.\n\nRobin")
 
-    static func inbox(focus: EmailFocus = .list) -> EmailMode {
-        var email = EmailMode()
+    static func inbox(focus: EmailFocus = .list) -> EmailScreen {
+        var email = EmailScreen(connection: "127.0.0.1", offering: { ChatScreen.subscriptionOffer($0, $1) })
         email.available = true
         email.accounts = accounts
         email.important.showFirstPage(Page(items: important, nextCursor: nil))
@@ -75,7 +77,7 @@ import VeetTransport
         return email
     }
 
-    static func reading() -> EmailMode {
+    static func reading() -> EmailScreen {
         var email = inbox(focus: .page)
         email.detail = detail
         email.pagePushed = true
@@ -84,11 +86,24 @@ import VeetTransport
         return email
     }
 
-    static func paint(_ email: EmailMode, width: Int, height: Int) -> ScreenGrid {
+    /// The screen as the shell mounts it (no work runs here: nothing is sent).
+    static func mounted(_ email: EmailScreen) -> MountedScreen {
+        let api = EmailAPI(sender: HTTPRequestSender(send: { _ in throw CancellationError() }))
+        return MountedScreen(email, work: EmailScreenWork(api: api, refresher: EmailRefresher(api: api)), mount: 1)
+    }
+
+    static func state(_ email: EmailScreen, change: (inout EmailLayer) -> Void = { _ in }) -> ScreenState {
         var state = ScreenState()
         state.connectionLabel = "127.0.0.1"
         state.mode = .email
-        state.email = email
+        var layer = EmailLayer(screen: mounted(email))
+        change(&layer)
+        state.email = layer
+        return state
+    }
+
+    static func paint(_ email: EmailScreen, width: Int, height: Int, change: (inout EmailLayer) -> Void = { _ in }) -> ScreenGrid {
+        var state = state(email, change: change)
         return ScreenPainter.frame(&state, width: width, height: height, now: ScreenGoldenTests.now)
     }
 
@@ -104,42 +119,10 @@ import VeetTransport
         }
     }
 
-    @Test func theFiveImportantThreadsFitWithoutScrollingAt80x24() {
-        let screen = Self.paint(Self.inbox(), width: 80, height: 24).snapshot
-        for thread in Self.important { #expect(screen.contains(thread.subject), "\(thread.subject)\n\(screen)") }
-        #expect(screen.contains("IMPORTANT") && screen.contains("OTHER MAIL"))
-        // Several accounts: each row names its account.
-        #expect(screen.contains("Work · 1 Dec"))
-    }
-
-    @Test func oneAccountDrawsNoAccountLabel() {
-        var email = Self.inbox()
-        email.accounts = [Self.accounts[0]]
-        let screen = Self.paint(email, width: 80, height: 24).snapshot
-        #expect(!screen.contains("Personal ·"))
-    }
-
-    @Test func stateLinesTakeTheirTones() {
-        #expect(EmailInbox.stateLine(Self.important[1]).style.foreground == .amberText)
-        #expect(EmailInbox.stateLine(Self.important[0]).style.foreground == .tealText)
-        #expect(EmailInbox.stateLine(Self.other[0]).style.foreground == .inkSoft)
-        #expect(EmailInbox.stateLine(Self.other[0]).text == "Handled")
-    }
-
-    @Test func theReadingPageIsPushedOnANarrowTerminalAndBesideTheListOnAWideOne() {
-        let narrow = Self.paint(Self.reading(), width: 80, height: 24).snapshot
-        #expect(!narrow.contains("IMPORTANT") && narrow.contains("Board materials for Thursday"))
-        let wide = Self.paint(Self.reading(), width: 160, height: 48).snapshot
-        #expect(wide.contains("IMPORTANT") && wide.contains("Your reply, drafted by Veetbot"))
-        #expect(wide.contains("📎 board-deck.pdf (application/pdf"))
-        #expect(wide.contains("Thanks Ann, I will sign off today."))
-    }
-
     @Test func theDividerStaysWhereTheOwnerPutItAcrossASwitchToChat() {
-        var state = ScreenState()
-        state.email = Self.inbox()
-        state.email?.inboxWidth = 70
-        state.mode = .email
+        var email = Self.inbox()
+        email.inboxWidth = 70
+        var state = Self.state(email)
         let before = ScreenPainter.frame(&state, width: 160, height: 48, now: ScreenGoldenTests.now)
         state.mode = .chat
         state.composer = TextInput(text: "half a message")

@@ -3,6 +3,7 @@ import Testing
 @testable import veet_tui
 import VeetCurses
 import VeetEmail
+import VeetEmailScreens
 import VeetSubscriptions
 import VeetSubscriptionsScreens
 import VeetTokens
@@ -68,9 +69,7 @@ import VeetTransport
     }
 
     static func paint(_ screen: SubscriptionsScreen, width: Int, height: Int) -> ScreenGrid {
-        var email = EmailScreenTests.inbox()
-        email.subscriptions = mounted(screen)
-        return EmailScreenTests.paint(email, width: width, height: height)
+        EmailScreenTests.paint(EmailScreenTests.inbox(), width: width, height: height) { $0.subscriptions = mounted(screen) }
     }
 
     /// The screen as Email mode holds it (no work runs here: nothing is sent).
@@ -99,33 +98,40 @@ import VeetTransport
         #expect(!EmailScreenTests.paint(email, width: 160, height: 48).snapshot.contains("S subscriptions"))
         email.accounts[0].unsubscribeSupported = true
         #expect(email.offersSubscriptions)
-        #expect(email.subscriptionFlags.spamSupported("default") && !email.subscriptionFlags.unsubscribeSupported("work"))
+        let flags = ChatScreen.subscriptionFlags(email.accounts)
+        #expect(flags.spamSupported("default") && !flags.unsubscribeSupported("work"))
         #expect(EmailScreenTests.paint(email, width: 160, height: 48).snapshot.contains("S subscriptions"))
     }
 
-    @Test func aThreadsSubscriptionBlockOffersTheSameConfirmationForOneRow() {
+    @Test func aThreadsSubscriptionBlockOffersTheSameConfirmationForOneRow() throws {
         var email = EmailScreenTests.reading()
         email.detail?.subscription = SubscriptionBlock(id: Self.hex(1), state: "active", mechanism: "one_click",
                                                        destination: "example.com", evidenceDigest: Self.hex(1, "d"), revision: 4)
         // Without the account's flag the block is not shown at all.
-        #expect(email.openSubscription == nil)
-        #expect(EmailPage.subscriptionLines(email).isEmpty)
+        let detail = try #require(email.detail)
+        #expect(ChatScreen.subscriptionRow(detail, email.accounts) == nil)
+        #expect(email.subscriptionOffer == nil)
+        #expect(!EmailScreenTests.paint(email, width: 160, height: 48).snapshot.contains("Bulk sender"))
         email.accounts[0].unsubscribeSupported = true
-        let row = email.openSubscription
+        let row = ChatScreen.subscriptionRow(detail, email.accounts)
         #expect(row != nil)
         #expect(row?.senderName == "Ann Lee" && row?.revision == 4 && row?.isEligibleToUnsubscribe == true)
-        let line = EmailPage.subscriptionLines(email).first?.map(\.text).joined() ?? ""
-        #expect(line == "┃ Bulk sender: One-click request to example.com · Active  x Unsubscribe", "\(line)")
-        if let row {
-            email.unsubscribe = UnsubscribeSheet(confirmation: try! UnsubscribeConfirmation(rows: [row], flags: email.subscriptionFlags))
-        }
-        let sheet = EmailScreenTests.paint(email, width: 160, height: 48).snapshot
-        #expect(sheet.contains("Unsubscribe from Ann Lee?") && sheet.contains("An unsubscribe cannot be undone."))
+        let offer = email.subscriptionOffer
+        #expect(offer == SubscriptionOffer(text: "One-click request to example.com · Active", unsubscribeLabel: "Unsubscribe"))
+        #expect(EmailScreenTests.paint(email, width: 160, height: 48).snapshot
+            .contains("┃ Bulk sender: One-click request to example.com · Active  x Unsubscribe"))
+        let flags = ChatScreen.subscriptionFlags(email.accounts)
+        let sheet = UnsubscribeSheet(confirmation: try UnsubscribeConfirmation(rows: [try #require(row)], flags: flags))
+        let painted = EmailScreenTests.paint(email, width: 160, height: 48) { $0.unsubscribe = sheet }.snapshot
+        #expect(painted.contains("Unsubscribe from Ann Lee?") && painted.contains("An unsubscribe cannot be undone."))
         // The command carries the block's id, digest and revision.
-        let target = email.unsubscribe?.confirmation.command().targets.first
+        let target = sheet.confirmation.command().targets.first
         #expect(target?.subscriptionID == Self.hex(1) && target?.evidenceDigest == Self.hex(1, "d") && target?.expectedRevision == 4)
         // The Subscriptions screen, when open, shows only its own confirmation (none here).
-        email.subscriptions = Self.mounted(Self.screen())
-        #expect(!EmailScreenTests.paint(email, width: 160, height: 48).snapshot.contains("Unsubscribe from Ann Lee?"))
+        let over = EmailScreenTests.paint(email, width: 160, height: 48) {
+            $0.unsubscribe = sheet
+            $0.subscriptions = Self.mounted(Self.screen())
+        }
+        #expect(!over.snapshot.contains("Unsubscribe from Ann Lee?"))
     }
 }

@@ -28,6 +28,19 @@ public protocol FeatureScreen: Sendable {
 
     /// The footer's key line for a screen `width` columns wide ("↑↓ choose  r reviewed  Esc close").
     func keyHints(width: Int, now: Date) -> String
+
+    /// A tick the screen asked for came due (a step's `tickAfter`, or `openingTick`): work
+    /// that waits on time (a periodic refresh, a save a second after typing stops). To tick
+    /// again, the step asks again. Screens that never ask need not implement it.
+    mutating func tick(now: Date) -> ScreenStep<Effect, Route>
+
+    /// Seconds after opening before the first tick (nil: no tick until a step asks for one).
+    var openingTick: TimeInterval? { get }
+}
+
+extension FeatureScreen {
+    public mutating func tick(now: Date) -> ScreenStep<Effect, Route> { .ignored }
+    public var openingTick: TimeInterval? { nil }
 }
 
 /// What reaches a screen: a key, a paste, or the answer to its own work.
@@ -37,19 +50,25 @@ public enum ScreenEvent<Result: Sendable>: Sendable {
     case result(Result)
 }
 
-/// What an update asks for: work to start, a move to another feature, or to close.
+/// What an update asks for: work to start, a move to another feature, to close, or a tick later.
 public struct ScreenStep<Effect: Sendable, Route: Sendable>: Sendable {
     public var effects: [Effect]
     public var route: Route?
     public var closes: Bool
     /// False when the event meant nothing to the screen (the shell may offer it elsewhere).
     public var handled: Bool
+    /// Asks the shell for a `tick` this many seconds from now; it replaces a tick asked for
+    /// earlier and not yet due (so a save "a second after typing stops" re-arms at each key).
+    /// nil leaves the pending tick as it is.
+    public var tickAfter: TimeInterval?
 
-    public init(effects: [Effect] = [], route: Route? = nil, closes: Bool = false, handled: Bool = true) {
+    public init(effects: [Effect] = [], route: Route? = nil, closes: Bool = false, handled: Bool = true,
+                tickAfter: TimeInterval? = nil) {
         self.effects = effects
         self.route = route
         self.closes = closes
         self.handled = handled
+        self.tickAfter = tickAfter
     }
 
     public static var none: ScreenStep { ScreenStep() }

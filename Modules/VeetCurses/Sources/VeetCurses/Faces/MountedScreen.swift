@@ -11,29 +11,47 @@ public struct MountedScreen: Sendable {
     public let work: ScreenWork
     /// Which mount this is: answers to an earlier screen's work are dropped.
     public let mount: Int
+    /// When the tick the screen asked for is due (nil: none asked). The shell calls `tickIfDue` from its loop.
+    public private(set) var tickDue: Date?
 
-    public init<Screen: FeatureScreen>(_ screen: Screen, work: some ScreenEffects<Screen>, mount: Int) {
+    public init<Screen: FeatureScreen>(_ screen: Screen, work: some ScreenEffects<Screen>, mount: Int, now: Date = Date()) {
         self.screen = screen
         self.work = ScreenWork(work)
         self.mount = mount
+        tickDue = screen.openingTick.map { now.addingTimeInterval($0) }
+    }
+
+    /// The screen's tick when it is due at `now` (nil otherwise); the step may ask for the next one.
+    public mutating func tickIfDue(now: Date) -> MountedStep? {
+        guard let due = tickDue, now >= due else { return nil }
+        tickDue = nil
+        return arm(Self.tick(&screen, now), now: now)
+    }
+
+    private mutating func arm(_ step: MountedStep, now: Date) -> MountedStep {
+        if let after = step.tickAfter { tickDue = now.addingTimeInterval(after) }
+        return step
     }
 
     /// The opening work, erased.
     public var openingEffects: [any Sendable] { Self.opening(screen) }
 
-    /// Applies a key or a paste.
-    public mutating func update(_ event: InputEvent) -> MountedStep {
+    /// Applies a key or a paste (`now` dates a tick the step asks for).
+    public mutating func update(_ event: InputEvent, now: Date = Date()) -> MountedStep {
         switch event {
-        case .key(let key): return Self.press(&screen, key)
-        case .paste(let text): return Self.paste(&screen, text)
+        case .key(let key): return arm(Self.press(&screen, key), now: now)
+        case .paste(let text): return arm(Self.paste(&screen, text), now: now)
         default: return MountedStep(handled: false)
         }
     }
 
     /// Applies an answer of this screen's work (one of another type is ignored).
-    public mutating func update(result: any Sendable) -> MountedStep {
-        Self.apply(&screen, result)
+    public mutating func update(result: any Sendable, now: Date = Date()) -> MountedStep {
+        arm(Self.apply(&screen, result), now: now)
     }
+
+    /// The screen as its own type, when it is one (a shell that reads a screen's state to compose it with another).
+    public func value<Screen: FeatureScreen>(as type: Screen.Type) -> Screen? { screen as? Screen }
 
     public func paint(in grid: inout ScreenGrid, now: Date) { screen.paint(in: &grid, now: now) }
 
@@ -43,6 +61,10 @@ public struct MountedScreen: Sendable {
 
     private static func press<Screen: FeatureScreen>(_ screen: inout Screen, _ key: KeyPress) -> MountedStep {
         MountedStep(screen.update(.key(key)))
+    }
+
+    private static func tick<Screen: FeatureScreen>(_ screen: inout Screen, _ now: Date) -> MountedStep {
+        MountedStep(screen.tick(now: now))
     }
 
     private static func paste<Screen: FeatureScreen>(_ screen: inout Screen, _ text: String) -> MountedStep {
@@ -61,12 +83,14 @@ public struct MountedStep: Sendable {
     public var route: (any Sendable)?
     public var closes = false
     public var handled = true
+    public var tickAfter: TimeInterval?
 
     init<Effect, Route>(_ step: ScreenStep<Effect, Route>) {
         effects = step.effects
         route = step.route
         closes = step.closes
         handled = step.handled
+        tickAfter = step.tickAfter
     }
 
     init(handled: Bool) { self.handled = handled }
@@ -95,10 +119,20 @@ public struct ScreenDriver<Screen: FeatureScreen> {
     public private(set) var effects: [Screen.Effect] = []
     public private(set) var routes: [Screen.Route] = []
     public private(set) var closed = false
+    /// The tick the screen asks for now, in seconds (what the shell would wait for).
+    public private(set) var tickAfter: TimeInterval?
 
     public init(_ screen: Screen) {
         self.screen = screen
         effects = screen.openingEffects
+        tickAfter = screen.openingTick
+    }
+
+    /// Delivers the tick the screen asked for, as the shell does when it comes due.
+    @discardableResult
+    public mutating func tick(now: Date = Date()) -> [Screen.Effect] {
+        tickAfter = nil
+        return follow(screen.tick(now: now))
     }
 
     /// Presses keys in order; returns the effects they asked for.
@@ -121,10 +155,14 @@ public struct ScreenDriver<Screen: FeatureScreen> {
 
     @discardableResult
     public mutating func send(_ event: ScreenEvent<Screen.Result>) -> [Screen.Effect] {
-        let step = screen.update(event)
+        follow(screen.update(event))
+    }
+
+    private mutating func follow(_ step: ScreenStep<Screen.Effect, Screen.Route>) -> [Screen.Effect] {
         effects += step.effects
         if let route = step.route { routes.append(route) }
         if step.closes { closed = true }
+        if let after = step.tickAfter { tickAfter = after }
         return step.effects
     }
 

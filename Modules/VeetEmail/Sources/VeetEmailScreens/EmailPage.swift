@@ -19,7 +19,7 @@ enum EmailPage {
     static let capsule = TextStyle(attributes: .bold, foreground: .paper, background: .tealFill)
 
     /// The action keys the thread offers (only those its account's flags allow).
-    static func actionLine(_ email: EmailMode, _ thread: EmailThreadSummary) -> StyledLine {
+    static func actionLine(_ email: EmailScreen, _ thread: EmailThreadSummary) -> StyledLine {
         let actions = email.availability.actions(for: thread, account: email.account(thread.accountID))
         var line: StyledLine = []
         for action in actions {
@@ -49,7 +49,7 @@ enum EmailPage {
     }
 
     /// The page's lines and, while the reply is edited, the line the editor starts on.
-    static func layout(_ email: EmailMode, _ detail: EmailThreadDetail, width: Int) -> (lines: [StyledLine], editorLine: Int?) {
+    static func layout(_ email: EmailScreen, _ detail: EmailThreadDetail, width: Int) -> (lines: [StyledLine], editorLine: Int?) {
         let lines = lines(email, detail, width: width)
         guard let reply = email.reply, reply.editing, reply.editor.conflict == nil,
               let index = lines.firstIndex(where: { $0.first?.text == editorMark }) else { return (lines, nil) }
@@ -60,7 +60,7 @@ enum EmailPage {
 
     static let editorMark = "\u{1}editor"
 
-    static func lines(_ email: EmailMode, _ detail: EmailThreadDetail, width: Int) -> [StyledLine] {
+    static func lines(_ email: EmailScreen, _ detail: EmailThreadDetail, width: Int) -> [StyledLine] {
         let thread = email.visibleThreads.first { $0.id == detail.id } ?? detail.thread
         let wrap = max(width - 2, 10)
         var lines: [StyledLine] = []
@@ -76,7 +76,7 @@ enum EmailPage {
         for line in TextFitting.wrap(thread.summary, width: wrap - 2) {
             lines.append([StyledRun("┃ ", style: rule), StyledRun(line, style: EmailInbox.page)])
         }
-        let state = EmailInbox.stateLine(thread)
+        let state = EmailInbox.stateLine(thread, sendUncertain: email.sendUncertain.contains(thread.id))
         for line in TextFitting.wrap(state.text, width: wrap - 2) {
             lines.append([StyledRun("┃ ", style: rule), StyledRun(line, style: state.style)])
         }
@@ -107,7 +107,7 @@ enum EmailPage {
     }
 
     /// "Teach Veetbot" on paperDeep: closed it offers `t`; open, the scoped form; after, what was applied and Undo.
-    static func teachLines(_ email: EmailMode, width: Int) -> [StyledLine] {
+    static func teachLines(_ email: EmailScreen, width: Int) -> [StyledLine] {
         func padded(_ text: String, _ style: TextStyle) -> StyledLine {
             [StyledRun(TextFitting.pad(TextFitting.truncate(" " + text, width: width), width: width), style: style)]
         }
@@ -139,7 +139,7 @@ enum EmailPage {
     }
 
     /// "Your reply, drafted by Veetbot": envelope and body in one box behind a strong hairline.
-    static func replyLines(_ email: EmailMode, width: Int) -> [StyledLine] {
+    static func replyLines(_ email: EmailScreen, width: Int) -> [StyledLine] {
         var lines: [StyledLine] = [[StyledRun("Your reply, drafted by Veetbot", style: title)]]
         guard let reply = email.reply else {
             let offer = email.detail?.thread.replyBlockedReason == nil ? "r draft a reply" : "no reply is drafted for this conversation"
@@ -177,15 +177,12 @@ enum EmailPage {
 
 extension EmailPage {
     /// The thread's subscription block, beside the gist, only on an account that
-    /// offers unsubscribe assistance: what the sender offers, its state, and x
-    /// when it can be unsubscribed now (the same confirmation as the Subscriptions screen).
-    static func subscriptionLines(_ email: EmailMode) -> [StyledLine] {
-        guard let row = email.openSubscription else { return [] }
-        var line: StyledLine = [StyledRun("┃ ", style: rule), StyledRun("Bulk sender: " + (row.isChecking
-            ? row.stateText : "\(row.offerText) · \(row.stateText)"), style: EmailInbox.soft)]
-        if row.actions(email.subscriptionFlags).contains(.unsubscribe) {
-            line.append(StyledRun("  x " + row.unsubscribeLabel, style: key))
-        }
+    /// offers unsubscribe assistance: what the sender offers, its state (the shell's
+    /// words, from Subscriptions), and x when it can be unsubscribed now.
+    static func subscriptionLines(_ email: EmailScreen) -> [StyledLine] {
+        guard let offer = email.subscriptionOffer else { return [] }
+        var line: StyledLine = [StyledRun("┃ ", style: rule), StyledRun("Bulk sender: " + offer.text, style: EmailInbox.soft)]
+        if let label = offer.unsubscribeLabel { line.append(StyledRun("  x " + label, style: key)) }
         return [line]
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import VeetCurses
 import VeetEmail
-import VeetSubscriptionsScreens
 import VeetTerminal
 import VeetTokens
 
@@ -21,11 +20,11 @@ enum EmailPainter {
         let divider: Int?
         let status: GridRect?
 
-        init(_ email: EmailMode, width: Int, height: Int) {
+        init(_ email: EmailScreen, width: Int, height: Int) {
             let statusHeight = email.statusOpen ? min(email.statusLines.count, max(height - 8, 1)) : 0
             status = statusHeight > 0 ? GridRect(row: 1, column: 0, width: width, height: statusHeight) : nil
             let top = 1 + statusHeight, bodyHeight = max(height - 2 - statusHeight, 1)
-            if width < EmailMode.narrowWidth {
+            if width < EmailScreen.narrowWidth {
                 let pushed = email.pagePushed && email.detail != nil
                 list = pushed ? nil : GridRect(row: top, column: 0, width: width, height: bodyHeight)
                 page = pushed ? GridRect(row: top, column: 1, width: width - 2, height: bodyHeight) : nil
@@ -39,11 +38,7 @@ enum EmailPainter {
         }
     }
 
-    static func draw(_ email: EmailMode, in grid: inout ScreenGrid, connection: String) {
-        if let subscriptions = email.subscriptions {
-            subscriptions.paint(in: &grid, now: Date())
-            return
-        }
+    static func draw(_ email: EmailScreen, in grid: inout ScreenGrid, connection: String) {
         grid.fill(grid.bounds, style: EmailInbox.page)
         grid.cursor = nil
         let frame = Frame(email, width: grid.width, height: grid.height)
@@ -66,10 +61,9 @@ enum EmailPainter {
         }
         drawFooter(email, in: &grid, connection: connection, narrow: frame.divider == nil)
         if let sheet = email.send { EmailSendSheet.draw(sheet, in: &grid) }
-        if let sheet = email.unsubscribe { UnsubscribeSheetPainter.draw(sheet, in: &grid) }
     }
 
-    private static func drawHeader(_ email: EmailMode, in grid: inout ScreenGrid) {
+    private static func drawHeader(_ email: EmailScreen, in grid: inout ScreenGrid) {
         grid.fill(GridRect(row: 0, column: 0, width: grid.width, height: 1), style: header)
         var column = grid.put(" Email ", row: 0, column: 0, style: headerBold)
         column = grid.put("│ ", row: 0, column: column, style: header)
@@ -78,7 +72,7 @@ enum EmailPainter {
             var search = email.search
             let rect = GridRect(row: 0, column: column, width: min(24, max(grid.width - column - 30, 8)), height: 1)
             search.draw(in: &grid, rect: rect, placeholder: "Search", focused: email.focus == .search,
-                        styles: ScreenPainter.styles)
+                        styles: WidgetStyles.standard)
             column = rect.right + 1
         } else {
             column = grid.put("/ search", row: 0, column: column, style: header)
@@ -97,7 +91,7 @@ enum EmailPainter {
                  style: attention ? headerAmber : header, limit: grid.width)
     }
 
-    private static func drawPage(_ email: EmailMode, in grid: inout ScreenGrid, rect: GridRect) {
+    private static func drawPage(_ email: EmailScreen, in grid: inout ScreenGrid, rect: GridRect) {
         guard let detail = email.detail, detail.id == email.selectedID else {
             let text = email.selectedID == nil ? "No conversation open." : "Loading…"
             grid.put(text, row: rect.row + rect.height / 2, column: rect.column, style: EmailInbox.faint, limit: rect.right)
@@ -119,14 +113,14 @@ enum EmailPainter {
             let editor = GridRect(row: rect.row + editorLine - first, column: rect.column, width: rect.width, height: rows)
             if editor.row >= rect.row, editor.bottom <= rect.bottom {
                 reply.input.draw(in: &grid, rect: editor, placeholder: "Write your reply", focused: email.focus == .editor,
-                                 styles: ScreenPainter.styles)
+                                 styles: WidgetStyles.standard)
             }
         }
         if email.focus != .editor && email.focus != .search { grid.cursor = nil }
     }
 
     /// The footer's keys for where the focus is; Ctrl-P lists the same.
-    static func keyHints(_ email: EmailMode, narrow: Bool) -> String {
+    static func keyHints(_ email: EmailScreen, narrow: Bool) -> String {
         switch email.focus {
         case .search: "Enter search  Esc clear"
         case .editor: "Esc done (autosaves)  Alt-Enter/Enter new line"
@@ -137,16 +131,16 @@ enum EmailPainter {
         }
     }
 
-    private static func drawFooter(_ email: EmailMode, in grid: inout ScreenGrid, connection: String, narrow: Bool) {
+    private static func drawFooter(_ email: EmailScreen, in grid: inout ScreenGrid, connection: String, narrow: Bool) {
         let row = grid.height - 1
         let keys = keyHints(email, narrow: narrow)
-        var left: StyledLine = [StyledRun(" " + connection + "  ", style: ScreenPainter.styles.statusBar)]
+        var left: StyledLine = [StyledRun(" " + connection + "  ", style: WidgetStyles.standard.statusBar)]
         if !email.message.isEmpty {
             left.append(StyledRun(email.message, style: TextStyle(foreground: .amberText, background: .paperDeep)))
         }
-        StatusBar(left: left, right: [StyledRun(keys + " ", style: ScreenPainter.styles.statusBar)],
+        StatusBar(left: left, right: [StyledRun(keys + " ", style: WidgetStyles.standard.statusBar)],
                   keepsLastLeftRun: !email.message.isEmpty)
-            .draw(in: &grid, row: row, width: grid.width, styles: ScreenPainter.styles)
+            .draw(in: &grid, row: row, width: grid.width, styles: WidgetStyles.standard)
     }
 }
 

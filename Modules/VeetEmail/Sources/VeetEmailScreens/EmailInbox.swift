@@ -21,10 +21,11 @@ enum EmailInbox {
     static let failure = TextStyle(attributes: .bold, foreground: .red, background: .paper)
 
     /// One row's state line and its tone (attention amber, draft teal, handled or reported soft).
-    static func stateLine(_ thread: EmailThreadSummary) -> (text: String, style: TextStyle) {
+    static func stateLine(_ thread: EmailThreadSummary, sendUncertain: Bool = false) -> (text: String, style: TextStyle) {
         let reason = thread.reason.isEmpty ? "" : " · " + thread.reason
         if thread.isReportedSpam { return ("Reported as spam", soft) }
         if thread.isArchived { return ("Archived in Gmail", soft) }
+        if sendUncertain { return ("Check send status: the reply's outcome is unknown; it was not sent again", attention) }
         if thread.isHandled { return ("Handled", soft) }
         if thread.suspectedSpam && !thread.spamCleared { return ("Suspected spam" + reason, attention) }
         if thread.draftID != nil { return ("Draft reply ready" + reason, draft) }
@@ -47,7 +48,7 @@ enum EmailInbox {
         case row(String, part: Int)
     }
 
-    static func lines(_ email: EmailMode) -> [Line] {
+    static func lines(_ email: EmailScreen) -> [Line] {
         var lines: [Line] = []
         for section in email.sections {
             lines.append(.heading(section.title))
@@ -67,7 +68,7 @@ enum EmailInbox {
         return min(max(end - height, 0), max(lines.count - height, 0))
     }
 
-    static func draw(_ email: EmailMode, in grid: inout ScreenGrid, rect: GridRect, focused: Bool) {
+    static func draw(_ email: EmailScreen, in grid: inout ScreenGrid, rect: GridRect, focused: Bool) {
         grid.fill(rect, style: page)
         let lines = lines(email)
         let first = firstLine(lines, selected: email.selectedID, height: rect.height)
@@ -89,7 +90,7 @@ enum EmailInbox {
         }
     }
 
-    private static func drawRow(_ thread: EmailThreadSummary, part: Int, email: EmailMode, in grid: inout ScreenGrid,
+    private static func drawRow(_ thread: EmailThreadSummary, part: Int, email: EmailScreen, in grid: inout ScreenGrid,
                                 row: Int, rect: GridRect, selected: Bool, focused: Bool) {
         func tinted(_ style: TextStyle) -> TextStyle {
             guard selected else { return style }
@@ -123,7 +124,7 @@ enum EmailInbox {
                 grid.put(TextFitting.truncate("⚠ " + error, width: right - left), row: row, column: left,
                          style: tinted(failure), limit: right)
             } else {
-                let state = stateLine(thread)
+                let state = stateLine(thread, sendUncertain: email.sendUncertain.contains(thread.id))
                 grid.put(TextFitting.truncate(state.text, width: right - left), row: row, column: left,
                          style: tinted(state.style), limit: right)
             }
