@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
 """Idle cost of veetd and veet-tui against the fixture (issue 37; docs/bench.md, "Quiet at rest").
 
-Usage: Scripts/bench-idle.py BIN_DIR [--fixture-bin DIR] [--sessions N] [--warmup S] [--window S]
-                              [--focused] [--label NAME]
+Usage: Scripts/bench-idle.py BIN_DIR [--fixture-bin DIR] [--sessions N] [--warmup S] [--warmup-max S]
+                              [--window S] [--focused] [--threads] [--label NAME]
 
 Starts veet-fixture with N seeded conversations behind a counting proxy, saves a
 connection to it in a private home, starts veetd and veet-tui (on a pty, 160x48),
 tells the TUI its terminal lost the focus (unless --focused), waits for the
 warm-up (at least --warmup seconds and until the server has been quiet for 10 s:
-the first sync and the transcript fill done), then reads over --window seconds:
+the first sync and the transcript fill done; at most --warmup-max), then reads over --window seconds:
 CPU (utime+stime from /proc/PID/stat), voluntary context switches (the sum over
 the process's threads, /proc/PID/task/*/status: its wake-ups), resident memory,
-and the requests and response bytes the server answered. Prints one JSON object.
+and the requests and response bytes the server answered. Prints one JSON object
+(--threads: each thread's wake-ups too). A thread that ends in the window takes its
+count with it: read the sums of a short-lived thread's process with care.
 """
 import json, os, pty, select, shutil, signal, socket, subprocess, sys, tempfile, threading, time, uuid
 
@@ -25,6 +27,7 @@ fixture_bin = opt("--fixture-bin", bin_dir)
 sessions = int(opt("--sessions", "10000"))
 warmup = float(opt("--warmup", "60"))
 window = float(opt("--window", "60"))
+warmup_max = float(opt("--warmup-max", "600"))
 focused = "--focused" in args
 label = opt("--label", bin_dir)
 CLK = os.sysconf("SC_CLK_TCK")
@@ -93,6 +96,18 @@ def proc_switches(pid):
             pass
     return total
 
+def thread_switches(pid):
+    found = {}
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            name = open(f"/proc/{pid}/task/{task}/comm").read().strip()
+            for line in open(f"/proc/{pid}/task/{task}/status"):
+                if line.startswith("voluntary_ctxt_switches"):
+                    found[f"{task}:{name}"] = int(line.split()[1])
+        except OSError:
+            pass
+    return found
+
 def proc_rss(pid):
     for line in open(f"/proc/{pid}/status"):
         if line.startswith("VmRSS"):
@@ -147,12 +162,13 @@ try:
         os.write(tui_fd, b"\x1b[O")  # the terminal reports the focus lost
     started = time.time()
     while time.time() - started < warmup or time.time() - proxy.last_request < 10:
-        if time.time() - started > max(warmup, 600):
+        if time.time() - started > max(warmup, warmup_max):
             break
         time.sleep(1)
     warm = time.time() - started
     pids = {"veetd": daemon.pid, "veet-tui": tui_pid, "fixture": fixture.pid}
     before = {name: (proc_cpu(pid), proc_switches(pid)) for name, pid in pids.items()}
+    threads0 = {name: thread_switches(pid) for name, pid in pids.items()}
     requests0, bytes0 = proxy.counts()
     t0 = time.time()
     time.sleep(window)
@@ -166,6 +182,10 @@ try:
         result[name] = {"cpu_percent": round(100 * (cpu - before[name][0]) / elapsed, 3),
                         "wakeups_per_s": round((switches - before[name][1]) / elapsed, 2),
                         "rss_mib": round(proc_rss(pid), 1)}
+        if "--threads" in args:
+            now_threads = thread_switches(pid)
+            result[name]["threads"] = {task: round((count - threads0[name].get(task, 0)) / elapsed, 2)
+                                       for task, count in now_threads.items() if count != threads0[name].get(task, 0)}
     print(json.dumps(result))
 finally:
     try:
