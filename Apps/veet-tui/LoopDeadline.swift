@@ -106,7 +106,8 @@ extension ChatScreen {
         inputs.draftDue = backend.drafts.due
         if state.mode == .email, let email = state.email {
             inputs.emailTick = lastEmailTick.addingTimeInterval(Self.emailTickInterval)
-            inputs.autosave = email.reply.flatMap { reply in
+            // Only what `saveReplyNow` would act on: a due time it cannot clear would spin the loop.
+            inputs.autosave = email.detail?.id == nil ? nil : email.reply.flatMap { reply in
                 reply.saving ? nil : reply.dirtySince?.addingTimeInterval(Self.autosaveDelay)
             }
         }
