@@ -23,6 +23,8 @@ struct Backend: Sendable {
     let websites: WebsiteAccessAPI
     let daemon: DaemonLink
     let reconcileGate = ReconcileGate()
+    /// veetd's index stamp last read (Backend+Daemon.swift).
+    let daemonIndex = DaemonIndexMemory()
     /// Email's refresh admission and status (in memory; restarted with the app).
     let emailRefresher: EmailRefresher
     /// Reads the transcripts search cannot see yet (`fillSearchableTranscripts`).
@@ -61,31 +63,49 @@ struct Backend: Sendable {
     /// then reads the pending approvals once for "Needs you" (`NeedsYou`).
     /// One runs at a time: a call while one is in flight marks it to run once
     /// more when it ends (the returned task is then already done).
-    func reconcile() -> Task<Void, Never> {
+    /// While veetd keeps this connection it walks the index, not the TUI (Backend+Daemon.swift):
+    /// `periodic` (the 30 s tick) then reads the store when veetd's index changed, and the
+    /// server's folders and "Needs you" only while `looking` (the terminal has the focus).
+    func reconcile(periodic: Bool = false, looking: Bool = true) -> Task<Void, Never> {
         guard reconcileGate.enter() else { return Task {} }
         return Task {
-            repeat { await reconcileOnce() } while reconcileGate.leave()
+            var periodic = periodic
+            repeat {
+                await reconcileOnce(periodic: periodic, looking: looking)
+                periodic = false
+            } while reconcileGate.leave()
         }
     }
 
-    private func reconcileOnce() async {
+    private func reconcileOnce(periodic: Bool, looking: Bool) async {
         var problem: String?
-        do {
-            let report = try await store.reconcile(from: FencedIndexSource(sender: api.sender, center: folders))
-            noteServerReached()
-            // A conversation the server no longer lists takes its cached file bytes with it.
-            if !report.pruned.isEmpty { await artifacts.forgetConversations(report.pruned) }
-        } catch {
-            problem = Self.refreshProblem(error)
+        var askServer = true
+        switch await indexThroughDaemon(periodic: periodic, looking: looking) {
+        case .unchanged: return
+        case .read(let kept, let ask):
+            problem = kept
+            askServer = ask
+        case .notKept:
+            do {
+                let report = try await store.reconcile(from: FencedIndexSource(sender: api.sender, center: folders))
+                noteServerReached()
+                // A conversation the server no longer lists takes its cached file bytes with it.
+                if !report.pruned.isEmpty { await artifacts.forgetConversations(report.pruned) }
+            } catch {
+                problem = Self.refreshProblem(error)
+            }
         }
-        do { try await folders.refresh() } catch {
-            problem = problem ?? Self.refreshProblem(error)
+        if askServer {
+            do { try await folders.refresh() } catch {
+                problem = problem ?? Self.refreshProblem(error)
+            }
         }
         // One short status, not a notice: a send's own notice stays on screen.
         inbox.post(.refreshProblem(problem))
         await publishFolders()
         let sessions = await folders.fencedRows(cachedSessions())
-        let pending = await NeedsYouReader(sender: api.sender).read()
+        let pending = askServer ? await NeedsYouReader(sender: api.sender).read()
+            : .unavailable(reason: "not read while nobody looks", notOffered: true)
         inbox.post(.sessionsLoaded(sessions, pendingApprovals: pending))
         fillSearchableTranscripts()
     }

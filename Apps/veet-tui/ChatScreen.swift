@@ -6,10 +6,11 @@ import VeetTerminal
 import VeetTokens
 import VeetTransport
 
-/// The main loop: poll input (50 ms), drain what background work posted,
-/// reconcile on start, every 30 seconds and 10 seconds after a watched run
-/// ends, and paint when something changed. All UI state lives in `state` and
-/// is touched only here, on one thread.
+/// The main loop: sleep in one wait (the terminal, its signals, a post to the
+/// inbox) until the next deadline (LoopDeadline.swift), drain what background
+/// work posted, reconcile on start, every 30 seconds and 10 seconds after a
+/// watched run ends, and paint when something changed or a shown time did.
+/// All UI state lives in `state` and is touched only here, on one thread.
 @MainActor
 final class ChatScreen {
     static let reconcileInterval: TimeInterval = 30
@@ -17,7 +18,7 @@ final class ChatScreen {
 
     let terminal: TerminalSession
     var backend: Backend {
-        didSet { keepDraftsOnLeave() }
+        didSet { keepDraftsOnLeave(); wakeOnPosts() }
     }
     /// The composer as last noted for the draft (ChatScreen+Drafts.swift).
     var lastDraftSeen: DraftSeen?
@@ -39,8 +40,9 @@ final class ChatScreen {
     var lastReconcile = Date.distantPast
     /// A reconcile due after a watched run ended (titles arrive late).
     var reconcileDue: Date?
-    var lastPaintSecond = 0
     var needsPaint = true
+    /// What the loop's deadline remembers between waits (LoopDeadline.swift).
+    var wakeMemory = LoopWakeMemory()
     /// The conversation last announced to veetd (outer nil: nothing announced yet).
     var announcedVisible: String??
     /// `--first-frame-exit`: leave right after the first frame (cold-start measurement).
@@ -60,6 +62,13 @@ final class ChatScreen {
         self.environment = environment
         state.connectionLabel = connectionLabel
         keepDraftsOnLeave()
+        wakeOnPosts()
+    }
+
+    /// Background work posting to the inbox ends the loop's wait.
+    func wakeOnPosts() {
+        let waker = terminal.waker
+        backend.inbox.wakeWith { waker.wake() }
     }
 
     func run() {
@@ -73,8 +82,10 @@ final class ChatScreen {
         acknowledgeViewedResult()
         paint(now: Date())
         if exitAfterFirstFrame { state.shouldQuit = true }
+        if !exitAfterFirstFrame { backend.daemon.tellLooking(terminalAlerts.focused != false) }
         while !state.shouldQuit {
-            for event in terminal.nextEvents(timeoutMilliseconds: 50) {
+            let deadline = nextDeadline(now: Date())
+            for event in terminal.nextEvents(timeoutMilliseconds: LoopDeadline.timeoutMilliseconds(until: deadline, now: Date())) {
                 handle(event)
                 needsPaint = true
             }
@@ -96,13 +107,14 @@ final class ChatScreen {
             }
             let now = Date()
             if now.timeIntervalSince(lastReconcile) >= Self.reconcileInterval || reconcileDue.map({ now >= $0 }) == true {
+                // The tick (not an event's reconcile) and whether the owner looks: Backend+Daemon.swift.
+                let periodic = reconcileDue.map { now < $0 } ?? true
                 lastReconcile = now
                 reconcileDue = nil
-                _ = backend.reconcile()
+                _ = backend.reconcile(periodic: periodic, looking: terminalAlerts.focused != false)
             }
-            // Relative times in the sidebar count seconds in the first minute.
-            let second = Int(now.timeIntervalSince1970)
-            if needsPaint || second != lastPaintSecond { paint(now: now) }
+            // A deadline passed: a shown time (relative ages count seconds in their first minute) may read differently.
+            if needsPaint || deadline.map({ now >= $0 }) == true { paint(now: now) }
         }
         // Quitting with a run waiting for the owner: veetd hears of it now, as from `veet chat --once`.
         if let left = state.runLeftWaiting { backend.daemon.tellRunLeftWaiting(runID: left.runID, sessionID: left.sessionID) }
@@ -116,7 +128,6 @@ final class ChatScreen {
     private func paint(now: Date) {
         terminal.render(ScreenPainter.frame(&state, width: terminal.width, height: terminal.height, now: now))
         needsPaint = false
-        lastPaintSecond = Int(now.timeIntervalSince1970)
     }
 
     /// What the connection's store holds for the screen: its index, the folds, the expansion, its appearance.

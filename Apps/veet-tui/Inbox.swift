@@ -73,9 +73,17 @@ enum AppMessage: Sendable {
 /// The thread-safe mailbox between background tasks and the main loop.
 final class Inbox: Sendable {
     private let messages = Mutex<[AppMessage]>([])
+    /// Wakes the main loop's wait after each post (the terminal's `waker`; none in tests).
+    private let waker = Mutex<(@Sendable () -> Void)?>(nil)
 
     func post(_ message: AppMessage) {
         messages.withLock { $0.append(message) }
+        waker.withLock { $0 }?()
+    }
+
+    /// What a post calls after adding its message (ChatScreen hands it the terminal's wake).
+    func wakeWith(_ wake: @escaping @Sendable () -> Void) {
+        waker.withLock { $0 = wake }
     }
 
     /// Everything posted since the last drain, in order.

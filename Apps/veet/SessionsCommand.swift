@@ -45,7 +45,7 @@ struct SessionsCommand {
         }
         // An empty mirror has never been filled: fill it rather than show nothing.
         let isEmpty = try store.sessionCount() == 0
-        if command.flag("refresh") || isEmpty {
+        if command.flag("refresh") || isEmpty, try DaemonCommand.daemonSync(context: context, client: "veet sessions") == nil {
             _ = try await store.reconcile(from: HTTPStoreSource(sender: .live(client: client)))
         }
         let sessions = try store.sessions(limit: command.flag("all") ? nil : limit)

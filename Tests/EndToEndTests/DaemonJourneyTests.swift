@@ -80,9 +80,10 @@ import Testing
         #expect(daemon.waitUntilListening(home.socketPath))
         let parked = try parkARunOnAnApproval(home)
         #expect(eventually(within: 20) { home.log().contains("watching run \(parked.run)") }, "\(home.log())")
-        // Several sync rounds after the owner's run was seen.
+        // Several full sync rounds after the owner's run was seen (asked for: while nobody looks, veetd only glances).
         let rounds = home.log().components(separatedBy: "sync fx:").count
-        #expect(eventually(within: 20) { home.log().components(separatedBy: "sync fx:").count >= rounds + 2 })
+        for _ in 0..<2 { _ = try home.veet(["sync"]) }
+        #expect(eventually(within: 20) { home.log().components(separatedBy: "sync fx:").count >= rounds + 2 }, "\(home.log())")
 
         let every = try home.veet(["sessions", "list", "--all-kinds", "--json"])
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(every.stdout.utf8)) as? [[String: Any]])
