@@ -28,7 +28,9 @@ import Testing
         try tui.press("Escape", "F4")
 
         // The newest first, selected, beside its reading page.
-        let page = try tui.waitFor("Summarize my calendar and the unread mail from the team.")
+        // The row shows the instruction's preview at once; the page is there when its revision is.
+        let page = try tui.waitFor("active · revision 1")
+        #expect(page.contains("Summarize my calendar and the unread mail from the team."))
         // The row: its cadence with the next run; the page beside it is the chosen one's.
         #expect(page.contains("Every Monday and Friday at 08:30 · next"))
         #expect(page.contains("│ Morning briefing"))
