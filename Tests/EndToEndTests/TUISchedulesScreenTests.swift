@@ -28,8 +28,12 @@ import Testing
         try tui.press("Escape", "F4")
 
         // The newest first, selected, beside its reading page.
-        let page = try tui.waitFor("Summarize my calendar and the unread mail from the team.")
-        #expect(page.contains("▸ Morning briefing"))
+        // The row shows the instruction's preview at once; the page is there when its revision is.
+        let page = try tui.waitFor("active · revision 1")
+        #expect(page.contains("Summarize my calendar and the unread mail from the team."))
+        // The row: its cadence with the next run; the page beside it is the chosen one's.
+        #expect(page.contains("Every Monday and Friday at 08:30 · next"))
+        #expect(page.contains("│ Morning briefing"))
         #expect(page.contains("Rent reminder"))
         #expect(page.contains("Europe/Paris"))
         #expect(page.contains("Next runs: "))
@@ -119,7 +123,7 @@ import Testing
         try tui.type("Europe/Paris")
         try tui.press("Enter")
         // Created, said, and selected once the list is read again.
-        try tui.waitUntil("created and selected") { $0.contains("Created “Water the plants”") && $0.contains("▸ Water the plants") }
+        try tui.waitUntil("created and selected") { $0.contains("Created “Water the plants”") && $0.contains("│ Water the plants") }
         try tui.waitFor("Remind me to water the plants on the balcony.")
 
         // The server has it, as typed.

@@ -34,11 +34,11 @@ enum FeatureScreenStates {
              {"id":"0198d6a4-1111-7000-8000-000000000002","state":"PAUSED","pause_reason":"user","current_revision":1,
               "next_fire_at":null,"title":"Weekly grocery plan",
               "instruction_preview":"Plan the week's groceries under 110 EUR.",
-              "cadence":{"kind":"WEEKLY","local_time":"18:00:00","weekdays":["SUN"],"timezone":"Europe/Lisbon"},
+              "cadence":{"kind":"WEEKLY","local_time":"18:00:00","weekdays":[7],"timezone":"Europe/Lisbon"},
               "created_at":"2026-11-01T09:00:00Z","updated_at":"2026-11-29T09:00:00Z"},
              {"id":"0198d6a4-1111-7000-8000-000000000003","state":"COMPLETED","pause_reason":null,"current_revision":1,
               "next_fire_at":null,"title":"Remind me about the passport","instruction_preview":"Remind me to renew it.",
-              "cadence":{"kind":"ONCE","fire_at":"2026-11-30T10:00:00Z"},
+              "cadence":{"kind":"ONCE","at":"2026-11-30T10:00:00Z"},
               "created_at":"2026-11-01T09:00:00Z","updated_at":"2026-11-30T10:00:03Z"}]
             """)
         let record = decode(ScheduleRecord.self, """
