@@ -81,7 +81,7 @@ public struct DevicesScreen: FeatureScreen {
         }
     }
 
-    /// "Mon 30 Nov 19:02", in UTC as the server keeps it.
+    /// "Mon 30 Nov at 19:02", in UTC as the server keeps it.
     static func shortTime(_ date: Date) -> String {
         var style = Date.FormatStyle(date: .omitted, time: .omitted, locale: Locale(identifier: "en_GB"),
                                      timeZone: TimeZone(identifier: "UTC") ?? .current)

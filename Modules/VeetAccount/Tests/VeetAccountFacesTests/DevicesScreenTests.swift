@@ -23,7 +23,7 @@ import VeetTransport
         #expect(driver.effects == [.load])
         driver.answer(.listed(try Self.devices(), ownDeviceID: "d1"))
         let text = driver.painted(width: 100, height: 20)
-        #expect(text.contains("Work laptop (this computer)") && text.contains("seen Tue 1 Dec 08:55"))
+        #expect(text.contains("Work laptop (this computer)") && text.contains("seen Tue 1 Dec at 08:55"))
         #expect(driver.press(.char("x")) == [] && driver.screen.confirmingRevoke)
         #expect(driver.press(.char("n")) == [] && driver.screen.message == "Kept.")
         driver.press(.char("x"))
