@@ -41,13 +41,13 @@ extension HTTPRequestSender {
         HTTPRequestSender(
             send: { request in
                 let response = try await client.send(request)
-                if response.status == 401 { inbox.post(.connection(.signInNeeded)) }
+                if ServerRefusal(status: response.status) == .signInAgain { inbox.post(.connection(.signInNeeded)) }
                 return response
             },
             openStream: { request in
                 do {
                     return try await client.openStream(request)
-                } catch let error as APIError where error.status == 401 {
+                } catch let error as APIError where error.refusal == .signInAgain {
                     inbox.post(.connection(.signInNeeded))
                     throw error
                 }
