@@ -231,7 +231,7 @@ extension ChatScreen {
             .init("Ctrl-Q", "outbox: messages not yet confirmed, their state and reason; r send again, x discard",
                   press: .char("q", .control)),
             .init("Alt-D", "devices registered for notifications; x revoke one (asks first)", press: .char("d", .alt)),
-            // Worded without an "s": the palette's pictured search for "s" stays as it was.
+            // Worded without an "s": the palette's pictured search for "s" lists the same entries.
             .init("Alt-C", "phone call log: read a call, hang up, delete the content", press: .char("c", .alt)),
             .init("Alt-M", "Telegram and other chat app pairing: a one-time code, revoke, delete", press: .char("m", .alt)),
         ]),
