@@ -16,7 +16,8 @@ check:
 	@Scripts/check-architecture
 
 # The architecture check, the fuzz harnesses type-checked, every package built alone
-# (Scripts/build-packages; one unchanged since its last green build is skipped), then every
+# (Scripts/build-packages --shared-scratch: one scratch folder, each manifest the root in turn;
+# one unchanged since its last green build is skipped), then every
 # test target (unit, integration, end to end) in one root build.
 # The run normally takes a few minutes; the time limit turns a hung test into a
 # quick, named failure instead of a stalled CI job.
@@ -24,7 +25,7 @@ TEST_TIME_LIMIT ?= 1500
 test: bootstrap check
 	$(SWIFT) build
 	@Scripts/fuzz --typecheck
-	@Scripts/build-packages
+	@Scripts/build-packages --shared-scratch
 	@# The end-to-end suites run the built apps and block a test thread while they
 	@# wait on processes; beside them, on two cores, the async tests' time limits
 	@# ran out with nothing wrong (a one-line test took 46 s). So they run second.

@@ -17,6 +17,12 @@ let faces = [
     "VeetPeopleScreens": "VeetPeople", "VeetPeopleCommands": "VeetPeople",
     "VeetSubscriptionsScreens": "VeetSubscriptions", "VeetSubscriptionsCommands": "VeetSubscriptions",
     "VeetEmailScreens": "VeetEmail", "VeetEmailCommands": "VeetEmail",
+    "VeetFoldersCommands": "VeetFolders",
+    "VeetCallsScreens": "VeetCalls", "VeetCallsCommands": "VeetCalls",
+    "VeetSurfacesScreens": "VeetSurfaces", "VeetSurfacesCommands": "VeetSurfaces",
+    "VeetSettingsScreens": "VeetSettings", "VeetSettingsCommands": "VeetSettings",
+    "VeetAccountScreens": "VeetAccount", "VeetAccountCommands": "VeetAccount",
+    "VeetWebsiteAccessScreens": "VeetWebsiteAccess", "VeetWebsiteAccessCommands": "VeetWebsiteAccess",
 ]
 
 /// A module of the workspace (or a feature's face), as a dependency.
@@ -33,6 +39,8 @@ let modules = [
     "VeetSubscriptions",
     "VeetImages",
     "VeetBrowser",
+    "VeetCalls",
+    "VeetSurfaces",
 ]
 
 /// A module's own test suite, built by the workspace from the module's Tests/ folder
@@ -67,13 +75,16 @@ let package = Package(
                            "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMemory", "VeetPeople", "VeetMarkdown", "VeetTokens",
                            "VeetTerminal", "VeetConsole"].map(module)
                 + [module("VeetMemoryCommands")]
+                + [module("VeetFoldersCommands")]
                 + [module("VeetSchedulesCommands")]
                 + [module("VeetPeopleCommands")]
                 + ["VeetEmail", "VeetEmailCommands"].map(module)
-                + [module("VeetSettings")]
+                + ["VeetSettings", "VeetSettingsCommands"].map(module)
+                + [module("VeetAccountCommands")]
                 + ["VeetSubscriptions", "VeetSubscriptionsCommands"].map(module)
-                // "Sign in on this device": the Chromium window, adapted to VeetWebsiteAccess's SignInBrowser.
-                + [module("VeetBrowser")],
+                + ["VeetCalls", "VeetCallsCommands"].map(module)
+                + ["VeetSurfaces", "VeetSurfacesCommands"].map(module)
+                + [module("VeetWebsiteAccessCommands")],
             path: "Apps/veet", swiftSettings: swift6,
             plugins: ["BuildStamp"]),
         .executableTarget(
@@ -86,9 +97,13 @@ let package = Package(
                 + [module("VeetPeopleScreens")]
                 + ["VeetEmail", "VeetEmailScreens"].map(module)
                 // Connections (device revocation on forget) and the Settings screen.
-                + ["VeetAccount", "VeetSettings"].map(module)
+                + ["VeetAccount", "VeetAccountScreens", "VeetSettings", "VeetSettingsScreens"].map(module)
                 // The Subscriptions screen in Email mode (the two features meet only here).
-                + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module),
+                + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module)
+                + ["VeetCalls", "VeetCallsScreens"].map(module)
+                + ["VeetSurfaces", "VeetSurfacesScreens"].map(module)
+                // The Website Access screen, signing in on this device through the command face's Chromium adapter.
+                + ["VeetWebsiteAccessScreens", "VeetWebsiteAccessCommands", "VeetBrowser"].map(module),
             path: "Apps/veet-tui", swiftSettings: swift6,
             plugins: ["BuildStamp"]),
         // A tailored mail client from two features' screens (its own package too: Apps/veet-mail).
@@ -142,11 +157,19 @@ let package = Package(
         moduleTests("VeetDaemonProtocol", ["VeetDaemonProtocol"]),
         moduleTests("VeetChat", ["VeetChat", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture", "VeetImages"]),
         moduleTests("VeetFolders", ["VeetFolders", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
+        moduleTests("VeetFoldersFaces", ["VeetFoldersCommands", "VeetFolders", "VeetConsole", "VeetTestSupport", "VeetTransport",
+                                         "VeetFixture"], package: "VeetFolders"),
         moduleTests("VeetSchedules", ["VeetSchedules", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetSchedulesFaces", ["VeetSchedulesScreens", "VeetSchedulesCommands", "VeetSchedules", "VeetCurses",
                                            "VeetConsole", "VeetTestSupport", "VeetTransport"], package: "VeetSchedules"),
         moduleTests("VeetWebsiteAccess", ["VeetWebsiteAccess", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture", "VeetBrowser"]),
+        moduleTests("VeetWebsiteAccessFaces", ["VeetWebsiteAccessScreens", "VeetWebsiteAccessCommands", "VeetWebsiteAccess", "VeetCurses",
+                                               "VeetConsole", "VeetBrowser", "VeetTestSupport", "VeetTransport", "VeetStore", "VeetFixture"],
+                    package: "VeetWebsiteAccess"),
         moduleTests("VeetAccount", ["VeetAccount", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
+        moduleTests("VeetAccountFaces", ["VeetAccountScreens", "VeetAccountCommands", "VeetAccount", "VeetCurses", "VeetConsole",
+                                         "VeetTransport", "VeetTestSupport", "VeetFixture"],
+                    package: "VeetAccount"),
         moduleTests("VeetMemory", ["VeetMemory", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetMemoryFaces", ["VeetMemoryScreens", "VeetMemoryCommands", "VeetMemory", "VeetCurses", "VeetConsole",
                                         "VeetTestSupport", "VeetTransport"], package: "VeetMemory"),
@@ -158,10 +181,18 @@ let package = Package(
                                        "VeetTestSupport", "VeetTokens", "VeetTransport", "VeetWire"],
                     package: "VeetEmail"),
         moduleTests("VeetSettings", ["VeetSettings", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
+        moduleTests("VeetSettingsFaces", ["VeetSettingsScreens", "VeetSettingsCommands", "VeetSettings", "VeetCurses", "VeetConsole",
+                                          "VeetTokens", "VeetTestSupport", "VeetTransport", "VeetFixture"], package: "VeetSettings"),
         moduleTests("VeetSubscriptions", ["VeetSubscriptions", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetSubscriptionsFaces", ["VeetSubscriptionsScreens", "VeetSubscriptionsCommands", "VeetSubscriptions",
                                                "VeetCurses", "VeetConsole", "VeetTestSupport", "VeetTransport"],
                     package: "VeetSubscriptions"),
+        moduleTests("VeetCalls", ["VeetCalls", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
+        moduleTests("VeetCallsFaces", ["VeetCallsScreens", "VeetCallsCommands", "VeetCalls", "VeetCurses", "VeetConsole",
+                                       "VeetTestSupport", "VeetTransport"], package: "VeetCalls"),
+        moduleTests("VeetSurfaces", ["VeetSurfaces", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
+        moduleTests("VeetSurfacesFaces", ["VeetSurfacesScreens", "VeetSurfacesCommands", "VeetSurfaces", "VeetCurses",
+                                          "VeetConsole", "VeetTestSupport", "VeetTransport"], package: "VeetSurfaces"),
         moduleTests("VeetConsole", ["VeetConsole"]),
         moduleTests("VeetCurses", ["VeetCurses", "VeetTokens", "VeetTerminal", "VeetMarkdown"]),
         moduleTests("VeetFixture", ["VeetFixture"], resources: [.copy("Golden")]),
@@ -178,10 +209,12 @@ let package = Package(
             name: "VeetTUITests",
             dependencies: ["veet-tui"] + ["VeetChat", "VeetCurses", "VeetStore", "VeetTransport", "VeetWire"].map(module)
                 + [module("VeetPeople"), module("VeetPeopleScreens")]
-                + ["VeetEmail", "VeetEmailScreens", "VeetSettings", "VeetTokens"].map(module)  // Email mode and the Settings screen
+                + ["VeetEmail", "VeetEmailScreens", "VeetSettings", "VeetSettingsScreens", "VeetTokens"].map(module)  // Email mode and the Settings screen
+                + ["VeetAccount", "VeetAccountScreens"].map(module)  // the Devices screen
                 + ["VeetTestSupport", "VeetSchedules", "VeetWebsiteAccess"].map(module)  // the pictured states
                 + [module("VeetSchedulesScreens")]
-                + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module),  // the Subscriptions screen
+                + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module)  // the Subscriptions screen
+                + [module("VeetWebsiteAccessScreens")],
             path: "Tests/VeetTUITests", exclude: ["Screens"], swiftSettings: swift6),
         // The apps' own wording (the commands they add to library errors), tested in-process.
         .testTarget(

@@ -63,17 +63,26 @@ struct CommandLineOptions {
                                  stuck QUEUED, and a People audit and import session: the server's own
           --no-uploads           answer 404 to POST /v1/sessions/{id}/artifacts, like the snapshot
           --no-folders           no folder routes (404) and no folder_id on session views, like the snapshot
+          --no-folder-proposals  folders served, their proposals 404 (a server from before proposals)
           --no-schedules         no schedule routes (404), like a server with the schedule API off
+          --no-calls             no call routes (404), like a server with calling off
+          --no-surfaces          no messaging-surface routes (404), like a server with the surface API off
           --no-devices           no device or notification routes (404), like a server with the notification API off
+          --no-task-permissions  no task grants or scopes (404), approve_for_task 400, no task fields on approvals
+          --no-task-scopes       task grants served, /v1/browser-task-scopes 404
+          --no-session-website   PUT /v1/sessions/{id}/website answers 404
+          --no-device-sign-in    website sign-in refuses mode "device" (409 tool.browser.provider_unavailable)
           --no-memory            no memory routes at all (404), like a server with the memory API off
           --no-memory-synthesis  no synthesis history (404), and so no dreaming either
           --no-dreaming          no dreaming review routes (404)
           --no-memory-write      the token lacks memory.write: every memory write answers 403
           --no-memory-changes    memories can be read but not changed (the framework's 404/400 texts)
           --no-people            no People routes (404), like a server with the People flag off
+          --no-people-imports    People served, its history imports 404 (a server from before imports)
           --people-read-only     answer every People write 403, like a token without people.write
           --people-edited-elsewhere  the first edit of each person meets 409 (changed on another device)
           --no-email             no email routes (404), like a server with Email mode off
+          --no-email-learning    Email served, its learning routes 404 (a server from before learning)
           --no-email-spam        no thread spam routes (404), like a server with unsubscribe assistance off
           --email-read-only      answer every email write 403, like a token without email.write
           --email-operations O   email operations (refresh, draft generation, archive, spam) end: succeed
@@ -85,6 +94,7 @@ struct CommandLineOptions {
                                  next read of the draft
           --no-model-settings    no /v1/settings/models (404), like a server without model settings
           --no-persona           no persona, history or nomination routes (404)
+          --no-persona-nominations  persona and history served, nominations 404 (before nominations existed)
           --no-subscriptions     unsubscribe assistance off: no census or thread spam routes (404), no thread
                                  subscription blocks, unsubscribe_supported false on every account
           --no-email-accounts    GET /v1/email/accounts answers 404 (no real server does; tests of a client
@@ -166,7 +176,17 @@ struct CommandLineOptions {
             case "--server-sessions": result.options.serverSessions = try number(flag, as: Int.self)
             case "--no-uploads": result.options.uploads = false
             case "--no-folders": result.options.folders = false
+            case "--no-folder-proposals": result.options.folderProposals = false
+            case "--no-task-permissions": result.options.taskPermissions = false
+            case "--no-task-scopes": result.options.taskScopes = false
+            case "--no-session-website": result.options.sessionWebsite = false
+            case "--no-device-sign-in": result.options.deviceSignIn = false
+            case "--no-people-imports": result.options.peopleImports = false
+            case "--no-email-learning": result.options.emailLearning = false
+            case "--no-persona-nominations": result.options.personaNominations = false
             case "--no-schedules": result.options.schedules = false
+            case "--no-calls": result.options.calls = false
+            case "--no-surfaces": result.options.surfaces = false
             case "--no-devices": result.options.devices = false
             case "--no-memory": result.options.memory = false
             case "--no-memory-synthesis": result.options.memorySynthesis = false

@@ -135,9 +135,13 @@ extension Backend {
     /// The files a conversation's draft already holds (attached before the owner
     /// went to another conversation), for its tray: a file the tray does not
     /// show must never travel with the message.
-    func listAttachments(sessionID: String, composers: AttachmentComposers) -> Task<Void, Never> {
+    /// `restoring`: a kept draft's files, put back in the tray (after a relaunch) as uploaded.
+    func listAttachments(sessionID: String, composers: AttachmentComposers, restoring files: [Draft.File] = []) -> Task<Void, Never> {
         Task {
-            guard let composer = composers.existing(for: sessionID) else { return }
+            let composer = files.isEmpty ? composers.existing(for: sessionID)
+                : composers.composer(for: sessionID, api: api, inbox: inbox)
+            guard let composer else { return }
+            if !files.isEmpty { await composer.restore(files) }
             inbox.post(.attachmentsListed(sessionID: sessionID, await composer.attachments))
         }
     }

@@ -23,6 +23,8 @@ struct Backend: Sendable {
     let websites: WebsiteAccessAPI
     let daemon: DaemonLink
     let reconcileGate = ReconcileGate()
+    /// veetd's index stamp last read (Backend+Daemon.swift).
+    let daemonIndex = DaemonIndexMemory()
     /// Email's refresh admission and status (in memory; restarted with the app).
     let emailRefresher: EmailRefresher
     /// Reads the transcripts search cannot see yet (`fillSearchableTranscripts`).
@@ -31,10 +33,13 @@ struct Backend: Sendable {
     let storeProblem: String?
     /// The composer's draft, kept in this connection's store (DraftKeeper.swift).
     let drafts: DraftKeeper
+    /// Debug lines (ids and counts only) when `VEET_LOG=debug` or `--log` asked for them.
+    let diagnostics: DiagnosticLog?
 
     init(client: HTTPClient, store: LocalStore, inbox: Inbox, broker: PromptBroker, daemon: DaemonLink,
-         storeProblem: String? = nil) {
+         storeProblem: String? = nil, diagnostics: DiagnosticLog? = nil) {
         self.storeProblem = storeProblem
+        self.diagnostics = diagnostics
         drafts = DraftKeeper(store: store)
         self.daemon = daemon
         self.client = client
@@ -58,31 +63,49 @@ struct Backend: Sendable {
     /// then reads the pending approvals once for "Needs you" (`NeedsYou`).
     /// One runs at a time: a call while one is in flight marks it to run once
     /// more when it ends (the returned task is then already done).
-    func reconcile() -> Task<Void, Never> {
+    /// While veetd keeps this connection it walks the index, not the TUI (Backend+Daemon.swift):
+    /// `periodic` (the 30 s tick) then reads the store when veetd's index changed, and the
+    /// server's folders and "Needs you" only while `looking` (the terminal has the focus).
+    func reconcile(periodic: Bool = false, looking: Bool = true) -> Task<Void, Never> {
         guard reconcileGate.enter() else { return Task {} }
         return Task {
-            repeat { await reconcileOnce() } while reconcileGate.leave()
+            var periodic = periodic
+            repeat {
+                await reconcileOnce(periodic: periodic, looking: looking)
+                periodic = false
+            } while reconcileGate.leave()
         }
     }
 
-    private func reconcileOnce() async {
+    private func reconcileOnce(periodic: Bool, looking: Bool) async {
         var problem: String?
-        do {
-            let report = try await store.reconcile(from: FencedIndexSource(sender: api.sender, center: folders))
-            noteServerReached()
-            // A conversation the server no longer lists takes its cached file bytes with it.
-            if !report.pruned.isEmpty { await artifacts.forgetConversations(report.pruned) }
-        } catch {
-            problem = Self.refreshProblem(error)
+        var askServer = true
+        switch await indexThroughDaemon(periodic: periodic, looking: looking) {
+        case .unchanged: return
+        case .read(let kept, let ask):
+            problem = kept
+            askServer = ask
+        case .notKept:
+            do {
+                let report = try await store.reconcile(from: FencedIndexSource(sender: api.sender, center: folders))
+                noteServerReached()
+                // A conversation the server no longer lists takes its cached file bytes with it.
+                if !report.pruned.isEmpty { await artifacts.forgetConversations(report.pruned) }
+            } catch {
+                problem = Self.refreshProblem(error)
+            }
         }
-        do { try await folders.refresh() } catch {
-            problem = problem ?? Self.refreshProblem(error)
+        if askServer {
+            do { try await folders.refresh() } catch {
+                problem = problem ?? Self.refreshProblem(error)
+            }
         }
         // One short status, not a notice: a send's own notice stays on screen.
         inbox.post(.refreshProblem(problem))
         await publishFolders()
         let sessions = await folders.fencedRows(cachedSessions())
-        let pending = await NeedsYouReader(sender: api.sender).read()
+        let pending = askServer ? await NeedsYouReader(sender: api.sender).read()
+            : .unavailable(reason: "not read while nobody looks", notOffered: true)
         inbox.post(.sessionsLoaded(sessions, pendingApprovals: pending))
         fillSearchableTranscripts()
     }
@@ -106,21 +129,27 @@ struct Backend: Sendable {
             let opener = ConversationOpener(api: api, cache: store)
             let cached = opener.cachedMessages(sessionID: sessionID)
             if !cached.isEmpty { inbox.post(.transcriptLoaded(sessionID: sessionID, messages: cached)) }
+            diagnostics?.debug(OpeningDiagnostics.selected(sessionID, cachedMessages: cached.count))
             do {
                 let restored = try await opener.restore(sessionID: sessionID)
                 noteServerReached()
                 inbox.post(.transcriptLoaded(sessionID: sessionID, messages: restored.messages))
-                guard let runID = runID ?? restored.run(.activeOrLatest), !Task.isCancelled else {
+                let followed = runID ?? restored.run(.activeOrLatest)
+                diagnostics?.debug(OpeningDiagnostics.restored(sessionID, messages: restored.messages.count, run: followed))
+                guard let runID = followed, !Task.isCancelled else {
                     inbox.post(.workEnded(work: work, problem: nil))
                     return
                 }
                 inbox.post(.runStarted(sessionID: sessionID, runID: runID, work: work))
                 _ = try await opener.follow(runID: runID, of: restored,
                                             interaction: interaction(SessionSlot(sessionID), work: work))
+                diagnostics?.debug(OpeningDiagnostics.replayFinished(sessionID, run: runID))
                 inbox.post(.workEnded(work: work, problem: nil))
             } catch {
-                if !Task.isCancelled, let page = ConversationPage(openingFailedWith: error, cachedAnything: !cached.isEmpty,
-                                                                   lastReached: lastReached()) {
+                let page = Task.isCancelled ? nil : ConversationPage(openingFailedWith: error, cachedAnything: !cached.isEmpty,
+                                                                     lastReached: lastReached())
+                diagnostics?.debug(OpeningDiagnostics.failed(sessionID, page: page.map { "\($0)" }, error: error))
+                if let page {
                     if page == .deleted { forgetDeleted(sessionID: sessionID) }
                     inbox.post(.conversationPage(sessionID: sessionID, page))
                     inbox.post(.workEnded(work: work, problem: nil))

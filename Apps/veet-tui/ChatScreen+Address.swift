@@ -1,4 +1,5 @@
 import Foundation
+import VeetSettingsScreens
 import VeetStore
 import VeetTransport
 
@@ -16,7 +17,7 @@ extension ChatScreen {
             state.notice = "This connection comes from VEET_URL: change VEET_URL instead. Nothing was changed."
             return
         }
-        guard state.composer.isEmpty, state.queuedMessage == nil else {
+        guard state.composer.isEmpty, state.queue.isEmpty else {
             state.notice = "Send or clear the message in the composer first: it belongs to the old server. Nothing was changed."
             return
         }

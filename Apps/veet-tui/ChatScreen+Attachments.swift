@@ -26,7 +26,9 @@ extension ChatScreen {
             ?? state.attachments.count - 1
         switch key {
         case KeyPress(.up):
-            if index == 0 {
+            if index == 0, !state.queue.isEmpty {
+                enterQueue()
+            } else if index == 0 {
                 state.focus = .transcript
                 state.selectedRow = nil
                 moveTranscriptCursor(by: -1)

@@ -2,6 +2,7 @@ import Foundation
 import VeetCurses
 import VeetStore
 import VeetTransport
+import VeetWebsiteAccess
 
 /// Connections on screen: the switcher (F9), "sign in again" after a 401,
 /// adding a connection, forgetting one. Switching builds a new backend (its
@@ -61,7 +62,7 @@ extension ChatScreen {
     /// current, then the screen starts over on its backend.
     private func switchConnection(to name: String, menu: inout ConnectionMenu) {
         guard let registry = connection?.registry else { return }
-        guard state.composer.isEmpty, state.queuedMessage == nil else {
+        guard state.composer.isEmpty, state.queue.isEmpty else {
             menu.message = "Send or clear the message in the composer first: it belongs to this connection."
             return
         }
@@ -87,8 +88,12 @@ extension ChatScreen {
         leaveConversationWork()
         searchTask?.cancel()
         backend.transcriptFiller.cancel()
-        for poll in ceremonyPolls.values { poll.cancel() }
-        ceremonyPolls = [:]
+        stopWebsiteWork()
+        if connection?.resolved.settings.serverURL != resolved.settings.serverURL || connection?.name != resolved.name {
+            // Another connection: no single-use sign-in link of the old one stays open (best effort, not waited for).
+            let old = CeremonyDriver(api: backend.websites)
+            Task.detached { _ = await old.cancelOpenSignIns() }
+        }
         backend = opened.backend
         connection = ActiveConnection(resolved: resolved, registry: registry)
         composers = AttachmentComposers()
@@ -178,7 +183,7 @@ extension ChatScreen {
             case .update(let name) where url.url.absoluteString != form.originalAddress:
                 try changeAddress(of: name, to: url, newToken: token.isEmpty ? nil : token)
             case .firstRun:
-                guard state.composer.isEmpty, state.queuedMessage == nil else {
+                guard state.composer.isEmpty, state.queue.isEmpty else {
                     let name = ConnectionRegistry.defaultName(for: url)
                     try connection.registry.add(name: name, url: url, token: token)
                     state.notice = "Saved \"\(name)\"; send or clear the message, then switch to it with F9."
@@ -196,12 +201,7 @@ extension ChatScreen {
                 reconnect(resolved)
                 state.notice = name == nil ? "Signed in again (for this run only: VEET_TOKEN is unchanged)" : "Signed in again"
                 // From the Connection card: the screen stays open, says so, and reads its models with the new token.
-                if state.settingsScreen != nil {
-                    let notice = state.notice
-                    state.settingsScreen?.message = notice
-                    state.settingsScreen?.daemonSignInNeeded = false  // veetd reads the new token at its next sync
-                    _ = backend.loadModelSettings()
-                }
+                settingsSignedInAgain(state.notice)
             }
         } catch {
             state.notice = "Not saved: \(CommandHints.message(for: error))"
@@ -237,7 +237,7 @@ extension ChatScreen {
             let others = ((try? registry.load())?.connections ?? []).filter { $0.name != name }
             if let next = others.first {
                 var menu = state.connections.menu ?? ConnectionMenu(file: ConnectionsFile(), active: nil)
-                guard state.composer.isEmpty, state.queuedMessage == nil else {
+                guard state.composer.isEmpty, state.queue.isEmpty else {
                     menu.message = "Send or clear the message in the composer first: it belongs to this connection."
                     state.connections.menu = menu
                     return

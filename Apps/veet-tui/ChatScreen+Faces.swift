@@ -1,4 +1,8 @@
 import Foundation
+import VeetCalls
+import VeetCallsScreens
+import VeetAccount
+import VeetAccountScreens
 import VeetChat
 import VeetCurses
 import VeetEmailScreens
@@ -8,6 +12,13 @@ import VeetSchedules
 import VeetSchedulesScreens
 import VeetPeople
 import VeetPeopleScreens
+import VeetSurfaces
+import VeetSurfacesScreens
+import VeetSettingsScreens
+import VeetBrowser
+import VeetWebsiteAccess
+import VeetWebsiteAccessCommands
+import VeetWebsiteAccessScreens
 
 /// The features' own screens (their faces): one registration line each, then
 /// the same mounting, keys, answers and routes for all of them.
@@ -25,8 +36,37 @@ extension ChatScreen {
                   }
               }, describe: Backend.describe))
     }
+    /// `callID`: the call a `call_finished` notification names, selected once the list arrives.
+    func openCalls(_ callID: String? = nil) {
+        mount(CallsScreen(opening: callID), work: CallsScreenWork(api: CallsAPI(sender: backend.api.sender),
+                                                                 describe: Backend.describe))
+    }
+    func openSurfaces() { mount(SurfacesScreen(), work: SurfacesScreenWork(api: SurfacesAPI(sender: backend.api.sender),
+                                                                           describe: Backend.describe)) }
+    /// Alt-D: the devices registered for notifications (this connection's settings mark its own).
+    func openDevices() {
+        mount(DevicesScreen(), work: DevicesScreenWork(api: AccountAPI(sender: backend.api.sender), settings: backend.store.preferences,
+                                                       describe: Backend.describe))
     func openPeople() { mount(PeopleScreen(), work: PeopleScreenWork(api: backend.people, audited: { [backend] in try await backend.auditedPeople() },
                                                                      describe: Backend.describe)) }
+
+    /// Website Access: a sign-in uses a private Chromium window on this machine when there is a display and Chromium.
+    func openWebsiteScreen() {
+        let (environment, websites) = (self.environment, backend.websites)
+        let device = DeviceSignIn(driver: CeremonyDriver(api: websites),
+                                  outside: .live(client: backend.client, timeout: DeviceSignIn.timeout))
+        mount(WebsiteAccessScreen(signsInOnDevice: (try? Chromium(environment: environment)) != nil),
+              work: WebsiteAccessScreenWork(api: websites, chosen: ChosenProfile(store: backend.store), device: device, browser: {
+                  do { return ChromiumSignInBrowser(chromium: try Chromium(environment: environment)) } catch {
+                      throw DeviceUnavailable("\(error)")
+                  }
+              }, describe: Backend.describe))
+    }
+
+    /// A connection switch: the Website Access screen's polls stop, and a window still open is cancelled and wiped.
+    func stopWebsiteWork() {
+        if let mounted = state.featureScreen { start([WebsiteAccessScreenEffect.stopFollowing], of: mounted) }
+    }
 
     /// Opens `screen` full screen and starts its opening work.
     func mount<Screen: FeatureScreen>(_ screen: Screen, work: some ScreenEffects<Screen>) {
@@ -72,6 +112,11 @@ extension ChatScreen {
         if case .keep(let form)? = route as? SchedulesScreenRoute { state.keptScheduleForm = form }
         if let route = route as? EmailScreenRoute { resolve(route) }
         if let route = route as? PeopleScreenRoute { resolve(route) }
+        if let route = route as? SettingsScreenRoute { resolve(route) }
+        if case .copy(let text, let what)? = route as? WebsiteAccessRoute {
+            copy(text, what: what)
+            if let mount = state.featureScreen?.mount { applyScreenResult(WebsiteAccessScreenResult.message(state.notice), mount: mount) }
+        }
     }
 
     /// People's Prepare for a conversation: a new conversation whose composer holds the request
@@ -85,6 +130,14 @@ extension ChatScreen {
             } else {
                 state.notice = "Your draft was kept; ask about \(person.displayName) when it is sent."
             }
+        case .openEmailThread(let id):
+            // One of the person's open threads: Email mode, on that thread's page.
+            if state.mode != .email { toggleEmailMode() }
+            guard var email = state.email else { return }
+            selectEmail(id, &email)
+            email.pagePushed = true
+            email.focus = .page
+            state.email = email
         }
     }
 }

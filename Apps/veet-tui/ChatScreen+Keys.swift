@@ -28,11 +28,10 @@ extension ChatScreen {
         if state.menu != nil { if case .key(let key) = event { handleMenu(key) }; return }
         if state.linePrompt != nil { handleLinePrompt(event); return }
         if state.mode == .email { handleEmail(event); return }
-        if state.websiteScreen != nil { if case .key(let key) = event { handleWebsiteScreen(key) }; return }
         if state.outboxScreen != nil { if case .key(let key) = event { handleOutboxScreen(key) }; return }
-        if state.devicesScreen != nil { if case .key(let key) = event { handleDevicesScreen(key) }; return }
+        if state.connections.menu != nil { if case .key(let key) = event { handleConnectionsMenu(key) }; return }  // F9, over Settings too
         if state.featureScreen != nil { handleFeatureScreen(event); return }
-        if handleSettingsLayer(event) { return }  // F8 Settings, F9 connections (ChatScreen+Settings.swift)
+        if handleSettingsKeys(event) { return }  // F8 Settings, F9 connections (ChatScreen+Settings.swift)
         if case .paste(let text) = event {
             if state.focus == .search {
                 _ = state.search.handle(.paste(text.replacingOccurrences(of: "\n", with: " ")), policy: .chat)
@@ -57,6 +56,7 @@ extension ChatScreen {
         case .approval: handleApproval(key)
         case .composer: handleComposer(key)
         case .tray: handleTray(key)
+        case .queue: handleQueue(key)
         }
     }
 
@@ -87,11 +87,13 @@ extension ChatScreen {
         case .website: openWebsiteScreen()
         case .schedules: openSchedules()
         case .outbox: openOutboxScreen()
-        case .devices: openDevicesScreen()
+        case .calls: openCalls()
+        case .surfaces: openSurfaces()
+        case .devices: openDevices()
         case .memory: openMemory()
         case .people: openPeople()
         case .email: toggleEmailMode()
-        case .settings: openSettings()  // reached only from the palette's list; F8 is caught in the settings layer
+        case .settings: openSettings()  // reached only from the palette's list; F8 is caught before (handleSettingsKeys)
         case .connections: openConnectionsMenu()
         case .cycleFocus(let backwards): cycleFocus(backwards: backwards)
         case .escape: handleEscape()
@@ -132,9 +134,12 @@ extension ChatScreen {
         } else if let docked = state.question {
             backend.broker.resolveQuestion(ticket: docked.ticket, with: nil)
             state.question = nil
-        } else if let queued = state.queuedMessage {
-            state.queuedMessage = nil
-            if state.composer.isEmpty { state.composer = TextInput(text: queued) }
+        } else if state.focus == .queue {
+            state.focus = .composer
+        } else if let newest = state.queue.entries.last {
+            // The newest queued message comes back to the composer after what it holds: nothing is lost.
+            state.queue.takeBack(id: newest.id)
+            state.composer = TextInput(text: [state.composer.text, newest.text].filter { !$0.isEmpty }.joined(separator: "\n"))
         } else if state.focus == .transcript {
             state.focus = .composer
         } else if !state.search.isEmpty {
@@ -148,11 +153,13 @@ extension ChatScreen {
     private func cycleFocus(backwards: Bool) {
         var order: [Focus] = [.search, .sidebar, .transcript, .composer]
         if state.approval != nil { order.insert(.approval, at: 3) }
+        if !state.queue.isEmpty { order.insert(.queue, at: order.count - 1) }
         if !state.attachments.isEmpty { order.insert(.tray, at: order.count - 1) }
         let index = order.firstIndex(of: state.focus) ?? 0
         state.focus = order[(index + (backwards ? order.count - 1 : 1)) % order.count]
         if state.focus == .transcript && state.selectedRow == nil { moveTranscriptCursor(by: Int.max / 2) }
         if state.focus == .tray { enterTray(at: backwards ? .last : .first) }
+        if state.focus == .queue { enterQueue() }
         if ScreenPainter.narrowWidth > terminal.width {
             state.sidebarOverlayOpen = state.focus == .sidebar || state.focus == .search
         }
@@ -260,6 +267,10 @@ extension ChatScreen {
             enterTray(at: .last)
             return
         }
+        if key == KeyPress(.up), state.composer.isEmpty, state.question == nil, !state.queue.isEmpty {
+            enterQueue()
+            return
+        }
         if key == KeyPress(.up), state.composer.isEmpty, state.question == nil {
             state.focus = .transcript
             state.selectedRow = nil
@@ -285,11 +296,10 @@ extension ChatScreen {
             return
         }
         if state.isRunActive {
-            guard state.queuedMessage == nil else {
-                state.notice = "A message is already waiting for the run to end (Esc takes it back)."
+            guard state.queue.enqueue(text) != nil else {
+                state.notice = "\(MessageQueue.limit) messages are already waiting for the run to end (Esc takes the last back)."
                 return
             }
-            state.queuedMessage = text
             state.composer = TextInput()
             return
         }
@@ -324,8 +334,6 @@ extension ChatScreen {
             _ = backend.attach(path: value, sessionID: state.sessionID, composers: composers)
         case .export(let artifactID):
             _ = backend.export(artifactID: artifactID, to: value)
-        case .addWebsite:
-            addWebsite(value)
         case .denyReason:
             break
         }

@@ -15,10 +15,8 @@ extension ChatScreen {
         state.page = page
         // A message queued for this conversation is not lost: it waits in the (hidden) composer,
         // which a new conversation (Ctrl-N) shows again.
-        if let queued = state.queuedMessage {
-            let kept = [state.composer.text, queued].filter { !$0.isEmpty }.joined(separator: "\n")
-            state.composer = TextInput(text: kept)
-            state.queuedMessage = nil
+        if !state.queue.isEmpty {
+            state.composer = TextInput(text: state.queue.giveBack(joinedAfter: state.composer.text))
         }
         state.attachments = []
         if state.focus == .transcript { state.focus = .composer }

@@ -18,8 +18,6 @@ extension ChatScreen {
     nonisolated static func layerPaletteItems(over state: ScreenState, width: Int, now: Date) -> [CommandPalette.Item]? {
         if state.connections.form != nil { return nil }
         if state.connections.menu != nil { return KeyHints.items(ConnectionMenu.keyHints) }
-        if state.personaPage != nil { return KeyHints.items(PersonaPage.keyHints) }
-        if state.settingsScreen != nil { return KeyHints.items(SettingsScreen.keyHints) }
         if state.viewer != nil { return KeyHints.items(ViewerPainter.keyHints) }
         if state.reader != nil { return KeyHints.items(MessageReader.keyHints) }
         if state.mode == .email, let email = state.email {
@@ -29,9 +27,7 @@ extension ChatScreen {
             if email.unsubscribe != nil { return cardItems(UnsubscribeSheetPainter.keyHints) }
             return cardItems(email.screen.keyHints(width: width, now: now))
         }
-        if state.websiteScreen != nil { return ScreenKeys.website }
         if state.outboxScreen != nil { return ScreenKeys.outbox }
-        if state.devicesScreen != nil { return ScreenKeys.devices }
         if let screen = state.featureScreen { return cardItems(screen.keyHints(width: width, now: now)) }
         return nil
     }

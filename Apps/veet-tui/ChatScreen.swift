@@ -6,10 +6,11 @@ import VeetTerminal
 import VeetTokens
 import VeetTransport
 
-/// The main loop: poll input (50 ms), drain what background work posted,
-/// reconcile on start, every 30 seconds and 10 seconds after a watched run
-/// ends, and paint when something changed. All UI state lives in `state` and
-/// is touched only here, on one thread.
+/// The main loop: sleep in one wait (the terminal, its signals, a post to the
+/// inbox) until the next deadline (LoopDeadline.swift), drain what background
+/// work posted, reconcile on start, every 30 seconds and 10 seconds after a
+/// watched run ends, and paint when something changed or a shown time did.
+/// All UI state lives in `state` and is touched only here, on one thread.
 @MainActor
 final class ChatScreen {
     static let reconcileInterval: TimeInterval = 30
@@ -17,7 +18,7 @@ final class ChatScreen {
 
     let terminal: TerminalSession
     var backend: Backend {
-        didSet { keepDraftsOnLeave() }
+        didSet { keepDraftsOnLeave(); wakeOnPosts() }
     }
     /// The composer as last noted for the draft (ChatScreen+Drafts.swift).
     var lastDraftSeen: DraftSeen?
@@ -39,12 +40,11 @@ final class ChatScreen {
     var lastReconcile = Date.distantPast
     /// A reconcile due after a watched run ended (titles arrive late).
     var reconcileDue: Date?
-    var lastPaintSecond = 0
     var needsPaint = true
+    /// What the loop's deadline remembers between waits (LoopDeadline.swift).
+    var wakeMemory = LoopWakeMemory()
     /// The conversation last announced to veetd (outer nil: nothing announced yet).
     var announcedVisible: String??
-    /// The open sign-ins followed while the Website Access screen is open, by ceremony id.
-    var ceremonyPolls: [String: Task<Void, Never>] = [:]
     /// `--first-frame-exit`: leave right after the first frame (cold-start measurement).
     var exitAfterFirstFrame = false
     /// `--session ID [--run ID] [--focus ...]`, until its card docks or its work ends (ChatScreen+DeepLink.swift).
@@ -62,6 +62,13 @@ final class ChatScreen {
         self.environment = environment
         state.connectionLabel = connectionLabel
         keepDraftsOnLeave()
+        wakeOnPosts()
+    }
+
+    /// Background work posting to the inbox ends the loop's wait.
+    func wakeOnPosts() {
+        let waker = terminal.waker
+        backend.inbox.wakeWith { waker.wake() }
     }
 
     func run() {
@@ -75,8 +82,10 @@ final class ChatScreen {
         acknowledgeViewedResult()
         paint(now: Date())
         if exitAfterFirstFrame { state.shouldQuit = true }
+        if !exitAfterFirstFrame { backend.daemon.tellLooking(terminalAlerts.focused != false) }
         while !state.shouldQuit {
-            for event in terminal.nextEvents(timeoutMilliseconds: 50) {
+            let deadline = nextDeadline(now: Date())
+            for event in terminal.nextEvents(timeoutMilliseconds: LoopDeadline.timeoutMilliseconds(until: deadline, now: Date())) {
                 handle(event)
                 needsPaint = true
             }
@@ -98,13 +107,14 @@ final class ChatScreen {
             }
             let now = Date()
             if now.timeIntervalSince(lastReconcile) >= Self.reconcileInterval || reconcileDue.map({ now >= $0 }) == true {
+                // The tick (not an event's reconcile) and whether the owner looks: Backend+Daemon.swift.
+                let periodic = reconcileDue.map { now < $0 } ?? true
                 lastReconcile = now
                 reconcileDue = nil
-                _ = backend.reconcile()
+                _ = backend.reconcile(periodic: periodic, looking: terminalAlerts.focused != false)
             }
-            // Relative times in the sidebar count seconds in the first minute.
-            let second = Int(now.timeIntervalSince1970)
-            if needsPaint || second != lastPaintSecond { paint(now: now) }
+            // A deadline passed: a shown time (relative ages count seconds in their first minute) may read differently.
+            if needsPaint || deadline.map({ now >= $0 }) == true { paint(now: now) }
         }
         // Quitting with a run waiting for the owner: veetd hears of it now, as from `veet chat --once`.
         if let left = state.runLeftWaiting { backend.daemon.tellRunLeftWaiting(runID: left.runID, sessionID: left.sessionID) }
@@ -118,7 +128,6 @@ final class ChatScreen {
     private func paint(now: Date) {
         terminal.render(ScreenPainter.frame(&state, width: terminal.width, height: terminal.height, now: now))
         needsPaint = false
-        lastPaintSecond = Int(now.timeIntervalSince1970)
     }
 
     /// What the connection's store holds for the screen: its index, the folds, the expansion, its appearance.
@@ -135,10 +144,11 @@ final class ChatScreen {
 
     /// The run ended with an answer on screen: what was typed meanwhile goes now.
     func sendQueuedMessageIfRunEnded() {
-        guard let text = state.queuedMessage, !state.isRunActive, state.question == nil, state.approval == nil else { return }
-        state.queuedMessage = nil
+        guard !state.queue.isEmpty, !state.isRunActive, state.question == nil, state.approval == nil,
+              let next = state.queue.takeNext() else { return }
+        if state.focus == .queue, state.queue.isEmpty { state.focus = .composer }
         needsPaint = true
-        send(text)
+        send(next.text)
     }
 
     // MARK: Background results
@@ -161,6 +171,8 @@ final class ChatScreen {
             guard sessionID == state.sessionID else { return }
             state.transcript.restore(messages)
             refreshSendStates()
+            backend.diagnostics?.debug(OpeningDiagnostics.shown(sessionID, messages: messages.count,
+                                                                rows: state.transcript.entries.count))
         case .frame(let sessionID, let frame):
             if state.sessionID == nil, state.work?.sessionID == sessionID { state.sessionID = sessionID }
             guard sessionID == state.sessionID else { return }
@@ -253,18 +265,7 @@ final class ChatScreen {
         case .sessionCreated(let sessionID):
             if state.sessionID == nil && state.work == nil { state.sessionID = sessionID }
             _ = backend.reconcile()
-        case .websitesLoaded(let overview):
-            showWebsites(overview)
-        case .websiteCeremony(let ceremony):
-            state.websiteScreen?.update(ceremony)
-            follow(ceremony)
-        case .websiteLink(let link):
-            state.websiteScreen?.link = link
-        case .websiteMessage(let text):
-            state.websiteScreen?.message = text
         case .outbox(let update):
-            apply(update)
-        case .devices(let update):
             apply(update)
         case .runDetails(let update):
             apply(update)
@@ -273,10 +274,6 @@ final class ChatScreen {
         case .subscriptions(let update):
             apply(update)
         case .connection(let update):
-            apply(update)
-        case .settings(let update):
-            apply(update)
-        case .persona(let update):
             apply(update)
         case .taskGrantsLoaded(let sessionID, let grants):
             guard sessionID == state.sessionID else { return }
@@ -322,6 +319,8 @@ final class ChatScreen {
 
     /// Opens a conversation (nil: a new one), leaving the open one's work pending.
     func openConversation(_ sessionID: String?, at sequence: Int64? = nil, run runID: String? = nil) {
+        // Messages still waiting for the left conversation's run go back into its draft, unsent and not lost.
+        if !state.queue.isEmpty { state.composer = TextInput(text: state.queue.giveBack(joinedAfter: state.composer.text)) }
         keepDraft(now: Date())
         backend.drafts.flush(force: true)
         leaveConversationWork()
@@ -335,7 +334,7 @@ final class ChatScreen {
         state.expandedBundleIDs = []
         state.transcriptOffsets = TranscriptOffsets()
         state.revealSequence = sequence
-        state.queuedMessage = nil
+        state.queueCursor = nil
         state.attachments = []
         state.trayCursor = nil
         state.taskGrants = []
@@ -352,7 +351,8 @@ final class ChatScreen {
         }
         startWork(sessionID: sessionID) { backend, work in backend.open(sessionID: sessionID, run: runID, work: work) }
         _ = backend.loadTaskGrants(sessionID: sessionID)
-        _ = backend.listAttachments(sessionID: sessionID, composers: composers)
+        _ = backend.listAttachments(sessionID: sessionID, composers: composers,
+                                    restoring: backend.drafts.load(for: sessionID)?.files ?? [])
     }
 
     func startWork(sessionID: String?, isDelivery: Bool = false, _ start: (Backend, Int) -> Task<Void, Never>) {

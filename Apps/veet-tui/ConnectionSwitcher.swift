@@ -32,7 +32,8 @@ enum ConnectionOpener {
         let client = HTTPClient(settings: resolved.settings, clientVersion: VeetTransportVersion.current)
         let backend = Backend(client: client, store: store, inbox: Inbox(), broker: PromptBroker(),
                               daemon: DaemonLink(paths: DaemonPaths(environment: environment), connection: resolved.name),
-                              storeProblem: storeProblem)
+                              storeProblem: storeProblem, diagnostics: DiagnosticLog.open(environment: environment))
+        backend.registerDeviceUnlessTheDaemonDoes(daemonPaths: DaemonPaths(environment: environment))
         return (backend, label(for: resolved))
     }
 

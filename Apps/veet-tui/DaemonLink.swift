@@ -18,6 +18,8 @@ final class DaemonLink: Sendable {
         /// The desktop alerts veetd showed, at its last `status` answer.
         var raised: [RaisedAlert] = []
         var refreshing = false
+        /// Whether the owner looks at this TUI (terminal focus; nil: not said yet), told again on each new connection.
+        var looking: Bool?
     }
 
     private let paths: DaemonPaths
@@ -100,15 +102,75 @@ final class DaemonLink: Sendable {
         }
     }
 
-    /// The open connection, or a new one at most every `retryInterval`.
+    /// The open connection, or a new one at most every `retryInterval` (told at once whether the owner looks).
     private func connectedClient() -> DaemonClient? {
-        state.withLock { state in
-            if let client = state.client { return client }
+        let (client, fresh, looking) = state.withLock { state -> (DaemonClient?, Bool, Bool?) in
+            if let client = state.client { return (client, false, nil) }
             let now = Date()
-            guard now.timeIntervalSince(state.lastAttempt) >= Self.retryInterval else { return nil }
+            guard now.timeIntervalSince(state.lastAttempt) >= Self.retryInterval else { return (nil, false, nil) }
             state.lastAttempt = now
             state.client = try? DaemonClient.connect(paths: paths, client: "veet-tui", timeout: Self.callTimeout)
-            return state.client
+            return (state.client, true, state.looking)
+        }
+        if fresh, let client, let looking { _ = try? client.request(.looking(focused: looking), timeout: Self.callTimeout) }
+        return client
+    }
+
+    // MARK: One poller per store (docs/tui.md, "How it runs")
+
+    /// Tells veetd whether the owner looks at this TUI (the terminal's focus): while one does, veetd
+    /// walks the index every 30 s for both; while none does, it glances. Without veetd nothing happens.
+    func tellLooking(_ focused: Bool) {
+        let changed = state.withLock { state in
+            defer { state.looking = focused }
+            return state.looking != focused
+        }
+        guard changed, connection != nil else { return }
+        queue.async { [self] in
+            // A new connection tells it itself (connectedClient); an open one is told here.
+            guard let open = state.withLock({ $0.client }) else {
+                _ = connectedClient()
+                return
+            }
+            if (try? open.request(.looking(focused: focused), timeout: Self.callTimeout)) == nil {
+                state.withLock { $0.client = nil }
+            }
+        }
+    }
+
+    /// This connection as veetd keeps it, when a veetd answers and keeps it (nil: none does, or it
+    /// needs a sign-in, or the TUI runs on a server chosen by VEET_URL): the TUI reads the store
+    /// veetd keeps instead of walking the index itself.
+    func keptConnection() async -> ConnectionStatus? {
+        guard let connection else { return nil }
+        return await withCheckedContinuation { continuation in
+            queue.async { [self] in
+                guard let client = connectedClient() else { return continuation.resume(returning: nil) }
+                guard case .status(let status)? = try? client.request(.status, timeout: Self.callTimeout) else {
+                    state.withLock { $0.client = nil }
+                    return continuation.resume(returning: nil)
+                }
+                state.withLock { $0.raised = status.raisedAlerts }
+                let row = status.connections.first { $0.name == connection }
+                continuation.resume(returning: row?.signInNeeded == true ? nil : row)
+            }
+        }
+    }
+
+    /// Asks veetd to reconcile this connection now (`sync`, a full walk into the shared store), on a
+    /// connection of its own. Nil without veetd; else the sync's error (nil: done).
+    func syncThroughDaemon(timeout: TimeInterval = 300) async -> String?? {
+        guard let connection else { return .none }
+        let paths = paths
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                guard let client = try? DaemonClient.connect(paths: paths, client: "veet-tui", timeout: Self.callTimeout),
+                      case .synced(let results)? = try? client.request(.sync(connection: connection), timeout: timeout),
+                      let result = results.first(where: { $0.name == connection }) else {
+                    return continuation.resume(returning: .none)
+                }
+                continuation.resume(returning: .some(result.error))
+            }
         }
     }
 }

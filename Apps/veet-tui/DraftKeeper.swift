@@ -30,6 +30,9 @@ final class DraftKeeper: Sendable {
         pending.withLock { $0 = Pending(sessionID: sessionID, draft: draft, due: now.addingTimeInterval(Self.quietPeriod)) }
     }
 
+    /// When the noted draft is to be written (nil: nothing noted): the main loop wakes for it.
+    var due: Date? { pending.withLock { $0?.due } }
+
     /// Writes the noted draft when it is due (or at once with `force`).
     func flush(now: Date = Date(), force: Bool = false) {
         let due = pending.withLock { noted -> Pending? in

@@ -5,6 +5,7 @@ import VeetCurses
 enum GlobalAction: Sendable, Hashable {
     case stopOrQuit, quit, newConversation, search, stopTaskPermission, attach, toggleChats
     case help, palette, website, schedules, memory, people, email, settings, connections, outbox, devices
+    case calls, surfaces
     case cycleFocus(backwards: Bool), escape, pageUp, pageDown
     /// `?` opens the help unless it is being typed into the composer or the search.
     case helpUnlessTyping
@@ -21,6 +22,8 @@ enum GlobalAction: Sendable, Hashable {
         case .char("p", .control): self = .palette
         case .char("q", .control): self = .outbox
         case .char("d", .alt): self = .devices
+        case .char("c", .alt): self = .calls
+        case .char("m", .alt): self = .surfaces
         case KeyPress(.function(1)): self = .help
         case KeyPress(.function(3)): self = .website
         case KeyPress(.function(4)): self = .schedules

@@ -47,24 +47,15 @@ enum AppMessage: Sendable {
     case artifactOpened(ArtifactViewer)
     /// A new conversation was created to hold an upload.
     case sessionCreated(sessionID: String)
-    /// The Website Access screen's profiles, its sign-in link, its latest outcome.
-    case websitesLoaded(WebsiteAccessOverview)
-    case websiteLink(String)
-    case websiteMessage(String)
-    /// An open sign-in's status changed (the bounded poll while the screen is open).
-    case websiteCeremony(Ceremony)
     case outbox(OutboxUpdate)
-    case devices(DevicesUpdate)
     case runDetails(RunDetailsUpdate)
     /// An answer of the open feature screen's work (`mount` names which screen asked).
     case screenResult(mount: Int, any Sendable)
     /// What Email mode's calls found.
     /// What the reading page's unsubscribe (x on a thread's subscription block) came to.
     case subscriptions(SubscriptionsUpdate)
-    /// Connections (sign in again, forget) and the Settings screen: ChatScreen+Connections, ChatScreen+Settings.
+    /// Connections (sign in again, forget): ChatScreen+Connections.
     case connection(ConnectionUpdate)
-    case settings(SettingsUpdate)
-    case persona(PersonaUpdate)
     /// The task permissions of a conversation.
     case taskGrantsLoaded(sessionID: String, [TaskGrant])
     /// The folder feature's state, with the index rows it fenced.
@@ -82,9 +73,17 @@ enum AppMessage: Sendable {
 /// The thread-safe mailbox between background tasks and the main loop.
 final class Inbox: Sendable {
     private let messages = Mutex<[AppMessage]>([])
+    /// Wakes the main loop's wait after each post (the terminal's `waker`; none in tests).
+    private let waker = Mutex<(@Sendable () -> Void)?>(nil)
 
     func post(_ message: AppMessage) {
         messages.withLock { $0.append(message) }
+        waker.withLock { $0 }?()
+    }
+
+    /// What a post calls after adding its message (ChatScreen hands it the terminal's wake).
+    func wakeWith(_ wake: @escaping @Sendable () -> Void) {
+        waker.withLock { $0 = wake }
     }
 
     /// Everything posted since the last drain, in order.

@@ -22,6 +22,9 @@ struct ScreenFrame {
     /// The attachment tray's rows (its keys, then up to three files), from `trayTop` down.
     let trayTop: Int
     let trayCount: Int
+    /// The queued messages' rows (their keys, then up to three), from `queueTop` down, above the tray.
+    let queueTop: Int
+    let queueCount: Int
     /// The task permission line, when the open conversation has one.
     let permission: (row: Int, text: String)?
     let dock: GridRect?
@@ -48,6 +51,9 @@ struct ScreenFrame {
         trayCount = AttachmentTrayView.height(state, width: paneWidth)
         if trayCount > 0 { transcriptBottom = max(transcriptBottom - trayCount, 1) }
         trayTop = transcriptBottom
+        queueCount = QueuedMessagesView.height(state)
+        if queueCount > 0 { transcriptBottom = max(transcriptBottom - queueCount, 1) }
+        queueTop = transcriptBottom
         if let line = TaskPermissionsRow.text(grants: state.taskGrants, sessionID: state.sessionID, now: now) {
             transcriptBottom = max(transcriptBottom - 1, 1)
             permission = (transcriptBottom, line.line)
@@ -94,10 +100,6 @@ struct ScreenFrame {
 enum ScreenLayout {
     static func settle(_ state: inout ScreenState, width: Int, height: Int, now: Date) {
         guard width >= 20, height >= 8, state.viewer == nil, state.mode == .chat else { return }
-        if state.websiteScreen != nil {
-            if state.linePrompt != nil { settleLinePrompt(&state, row: height - 1, width: width) }
-            return
-        }
         guard state.featureScreen == nil else { return }
         state.settleTitle()
         let frame = ScreenFrame(state, width: width, height: height, now: now)

@@ -30,17 +30,6 @@ enum ScreenPainter {
             form.drawPage(in: &grid, styles: styles)
             return grid
         }
-        if let persona = state.personaPage {
-            persona.draw(in: &grid, styles: styles)
-            state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
-            return grid
-        }
-        if let settings = state.settingsScreen {
-            settings.draw(in: &grid)
-            state.connections.menu?.draw(in: &grid)
-            state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
-            return grid
-        }
         if let viewer = state.viewer {
             ViewerPainter.draw(viewer, in: &grid)
             state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
@@ -57,16 +46,6 @@ enum ScreenPainter {
             drawOverlays(state, in: &grid)
             return grid
         }
-        if let website = state.websiteScreen {
-            website.draw(in: &grid)
-            grid.cursor = nil
-            if let prompt = state.linePrompt { drawLinePrompt(prompt, in: &grid, row: height - 1, width: width) }
-            state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
-            return grid
-        }
-        if let devices = state.devicesScreen {
-            devices.draw(in: &grid)
-            grid.cursor = nil
             state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }
@@ -79,6 +58,7 @@ enum ScreenPainter {
         if let screen = state.featureScreen {
             grid.cursor = nil  // a screen's focused field (a form over it) sets its own caret
             screen.paint(in: &grid, now: now)
+            state.connections.menu?.draw(in: &grid)  // F9 over Settings
             state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }
@@ -89,6 +69,8 @@ enum ScreenPainter {
 
         AttachmentTrayView.draw(state, in: &grid, rect: GridRect(row: frame.trayTop, column: paneLeft, width: paneWidth,
                                                               height: frame.trayCount))
+        QueuedMessagesView.draw(state, in: &grid, rect: GridRect(row: frame.queueTop, column: paneLeft, width: paneWidth,
+                                                              height: frame.queueCount))
         if let permission = frame.permission {
             _ = grid.put(permission.text, row: permission.row, column: paneLeft,
                          style: TextStyle(attributes: .bold, foreground: .tealText, background: .paper), limit: paneLeft + paneWidth)
@@ -151,6 +133,7 @@ enum ScreenPainter {
         case .composer: GridPoint(row: frame.composer.row, column: frame.paneLeft)
         case .approval: frame.dock.map { GridPoint(row: $0.row, column: $0.column) }
         case .tray: frame.trayCount > 0 ? GridPoint(row: frame.trayTop, column: frame.paneLeft) : nil
+        case .queue: frame.queueCount > 0 ? GridPoint(row: frame.queueTop, column: frame.paneLeft) : nil
         }
     }
 
@@ -226,8 +209,10 @@ enum ScreenPainter {
         let text: String?
         if let docked = state.question {
             text = " Question: " + (docked.question.text ?? "the agent asks for your answer") + "  (Esc: not now)"
-        } else if let queued = state.queuedMessage {
-            text = " Queued, sends when the run ends: " + queued.replacingOccurrences(of: "\n", with: " ") + "  (Esc: cancel)"
+        } else if let next = state.queue.entries.first {
+            text = state.queue.count == 1
+                ? " Queued, sends when the run ends: " + next.text.replacingOccurrences(of: "\n", with: " ") + "  (Esc: cancel)"
+                : " \(state.queue.count) queued; the next sends when the run ends  (Esc: take the last back)"
         } else {
             text = nil
         }

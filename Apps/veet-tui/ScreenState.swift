@@ -3,6 +3,7 @@ import VeetChat
 import VeetCurses
 import VeetFolders
 import VeetSchedulesScreens
+import VeetSettingsScreens
 import VeetWebsiteAccess
 import VeetStore
 import VeetTransport
@@ -13,6 +14,8 @@ enum Focus: Sendable, Hashable {
     case search, sidebar, transcript, composer, approval
     /// The attached files above the composer (ChatScreen+Attachments.swift).
     case tray
+    /// The messages waiting for the run (QueuedMessagesView.swift).
+    case queue
 }
 
 /// An approval a turn is suspended on, docked above the composer.
@@ -63,7 +66,6 @@ struct LinePrompt: Sendable {
     enum Purpose: Sendable, Hashable {
         case attach
         case export(artifactID: String)
-        case addWebsite
         /// Deny's optional reason, for the docked approval with this ticket.
         case denyReason(ticket: Int)
     }
@@ -95,15 +97,11 @@ struct ScreenState {
     /// (not each second: the model orders every row, which is not free for thousands).
     private var entriesCache: (sessions: Int, folders: Int, entries: [SidebarEntry], model: SidebarModel)?
     var menu: ScreenMenu?
-    /// The Website Access screen (F3), full screen while open.
-    var websiteScreen: WebsiteScreen?
     /// A new schedule's form left with Esc after something was typed, as the Schedules screen handed it over
     /// (`SchedulesScreenRoute.keep`): the next Schedules screen opens with it, where `n` brings it back.
     var keptScheduleForm: ScheduleForm?
     /// Ctrl-Q: the messages the server has not confirmed (OutboxScreen.swift).
     var outboxScreen: OutboxScreen?
-    /// Alt-D: the devices registered for notifications (DevicesScreen.swift).
-    var devicesScreen: DevicesScreen?
     /// `i` on an answer: its run's steps, calls and cost (RunDetailsSheet.swift).
     var runDetails: RunDetailsSheet?
     /// Ctrl-G with several task permissions active: which one to stop.
@@ -115,12 +113,10 @@ struct ScreenState {
     /// Email mode (Email's screen and what opens over it), made the first time it opens and kept
     /// across switches (process memory only).
     var email: EmailLayer?
-    /// Connections (F9 switcher, sign in again) and the Settings screen (F8).
+    /// Connections (F9 switcher, sign in again).
     var connections = ConnectionsUI()
-    var settingsScreen: SettingsScreen?
-    /// The Persona page, over the Settings screen; `personaKept`: an unsaved draft left on the way out.
-    var personaPage: PersonaPage?
-    var personaKept: PersonaPage?
+    /// A persona draft left unsaved on the way out of Settings (F8), handed back when it opens again.
+    var keptPersona: PersonaPage?
     /// Task permissions of the open conversation as last read (the line picks the current one each frame).
     var taskGrants: [TaskGrant] = []
     /// An "allow for this task" was sent: read the grants again at the next frame of the run.
@@ -178,8 +174,10 @@ struct ScreenState {
     /// may have got its session id without the view learning it).
     var outboxFloor: Int64 = 0
     var composer = TextInput()
-    /// A message typed while the run was still going: it is sent the moment the run ends.
-    var queuedMessage: String?
+    /// Messages typed while the run was still going: the oldest goes the moment it ends, one per run.
+    var queue = MessageQueue()
+    /// The queued message the queue's keys act on while it has the focus.
+    var queueCursor: Int?
     var attachments: [Attachment] = []
     /// The file the tray's keys act on while it has the focus.
     var trayCursor: UUID?

@@ -17,6 +17,7 @@ enum TUICommandLine {
         options: [
             .value("connection", valueName: "name", help: "Use this saved connection instead of the current one."),
             .flag("version", help: "Print the version, build and commit, and leave."),
+            .flag("log", help: "Append debug lines (ids and counts, never content) to $XDG_STATE_HOME/veet/veet-tui.log (as VEET_LOG=debug)."),
             .value("session", valueName: "id",
                    help: "Open this conversation: its transcript, and the run in flight (or the latest) attached."),
             .value("run", valueName: "id", help: "With --session: attach to this run of the conversation instead."),

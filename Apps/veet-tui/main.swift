@@ -12,6 +12,8 @@ import VeetTransport
 // connection; `--connection NAME` picks another), opens the same local store
 // slice, then hands the terminal to the chat screen.
 
+// `--log` is VEET_LOG=debug for this process (DiagnosticLog.swift), set before anything reads the environment.
+if CommandLine.arguments.dropFirst().contains("--log") { setenv("VEET_LOG", "debug", 1) }
 let environment = ProcessInfo.processInfo.environment
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--version") {

@@ -1,9 +1,15 @@
+import VeetCallsCommands
 import VeetConsole
 import VeetEmailCommands
+import VeetFoldersCommands
 import VeetMemoryCommands
 import VeetSchedulesCommands
+import VeetWebsiteAccessCommands
 import VeetPeopleCommands
+import VeetAccountCommands
+import VeetSettingsCommands
 import VeetSubscriptionsCommands
+import VeetSurfacesCommands
 
 /// Every command, option and example of `veet`, in one place.
 enum CommandTree {
@@ -24,12 +30,13 @@ enum CommandTree {
             CommandExample("veet sessions list --json"),
         ],
         options: [json, connection, .color],
-        subcommands: [connect, chat, sessions, sync, search, OutboxCommand.spec, FoldersCommand.spec, SchedulesCommands.spec, MemoryCommands.spec,
+        subcommands: [connect, chat, sessions, sync, search, OutboxCommand.spec, FoldersCommands.spec, SchedulesCommands.spec, MemoryCommands.spec,
                      PeopleCommands.spec,
                      EmailCommands.spec,
-                     SettingsCommand.spec,
+                     SettingsCommands.spec,
                      SubscriptionsCommands.spec,
-                     ApprovalsCommand.spec, SitesCommand.spec, AccountCommand.spec, AccountCommand.notificationsSpec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, doctor, debug, version])
+                     CallsCommands.spec, SurfacesCommands.spec,
+                     ApprovalsCommand.spec, WebsiteAccessCommands.spec, DevicesCommands.spec, NotificationsCommands.spec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, doctor, debug, version])
 
     static let connect = CommandSpec(
         name: "connect",

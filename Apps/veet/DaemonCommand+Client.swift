@@ -46,11 +46,7 @@ extension DaemonCommand {
     /// `veet sync` through a running veetd; nil when there is none (or it could
     /// not sync this connection), so the caller syncs by itself.
     static func syncThroughDaemon(context: CLIContext) throws -> ExitCode? {
-        guard context.environment["VEET_NO_DAEMON"] == nil,
-              let name = try context.registry.resolve(named: context.connectionName).name,
-              let client = try? DaemonClient.connect(paths: DaemonPaths(environment: context.environment), client: "veet sync"),
-              case .synced(let results)? = try? client.request(.sync(connection: name), timeout: 300),
-              let result = results.first(where: { $0.name == name }), result.error == nil else { return nil }
+        guard let (name, result) = try daemonSync(context: context, client: "veet sync") else { return nil }
         if context.json {
             try JSONOutput.print(DaemonSyncRow(connection: name, added: result.added, updated: result.updated,
                                                pruned: result.pruned), layout: .compact)
@@ -58,6 +54,17 @@ extension DaemonCommand {
             context.out.writeLine("\(result.added) added, \(result.updated) updated, \(result.pruned) removed (through veetd).")
         }
         return .success
+    }
+
+    /// One poller per store: a running veetd that keeps this connection reconciles it into the
+    /// store the command then reads (nil: no veetd, `VEET_NO_DAEMON`, or the sync failed there).
+    static func daemonSync(context: CLIContext, client: String) throws -> (String, ConnectionSyncResult)? {
+        guard context.environment["VEET_NO_DAEMON"] == nil,
+              let name = try context.registry.resolve(named: context.connectionName).name,
+              let daemon = try? DaemonClient.connect(paths: DaemonPaths(environment: context.environment), client: client),
+              case .synced(let results)? = try? daemon.request(.sync(connection: name), timeout: 300),
+              let result = results.first(where: { $0.name == name }), result.error == nil else { return nil }
+        return (name, result)
     }
 }
 

@@ -65,9 +65,9 @@ struct DaemonCommand {
             let synced = connection.lastSync.map { "synced \(Self.ago($0))" } ?? "not synced yet"
             context.out.writeLine("  \(style.emphasis(connection.name)): \(connection.sessions) conversations, "
                                   + "\(connection.outboxPending) in the outbox, \(synced), notifications \(connection.notifications)"
-                                  + (connection.needsSignIn ? ""
+                                  + (connection.awaitsSignIn ? ""
                                      : connection.lastError.map { style.dim(" (last sync failed: \($0))") } ?? ""))
-            if connection.needsSignIn {
+            if connection.awaitsSignIn {
                 context.out.writeLine("    sign in again: the server no longer accepts the token; veetd sends nothing to it "
                                       + "until you run veet connect again (the outbox keeps what waits)")
             }

@@ -98,18 +98,19 @@ struct DoctorCommand {
                             fix: proxy.isUnusable ? "give an http:// proxy, or unset the variable" : nil))
         let started = Date()
         do {
-            let live = try await client.send(.get("/health/live"))
+            let health = try await client.health()
             let elapsed = Int(Date().timeIntervalSince(started) * 1000)
-            guard live.status == 200 else {
+            switch health {
+            case .noAPI(let liveStatus):
                 checks.append(Check(area: area, name: "reachable", status: .problem,
-                                    detail: "/health/live answered \(live.status): this address has no Veetbot API",
+                                    detail: "/health/live answered \(liveStatus): this address has no Veetbot API",
                                     fix: "check the address; `veet connect URL` saves another"))
                 return checks
+            case .live(let ready):
+                checks.append(Check(area: area, name: "reachable", status: ready ? .ok : .warning,
+                                    detail: "answered in \(elapsed) ms" + (ready ? ", ready" : ", not ready (its database is not reachable)"),
+                                    fix: ready ? nil : "the server's operator should check its database"))
             }
-            let ready = try? await client.send(.get("/health/ready"))
-            checks.append(Check(area: area, name: "reachable", status: ready?.status == 200 ? .ok : .warning,
-                                detail: "answered in \(elapsed) ms" + (ready?.status == 200 ? ", ready" : ", not ready (its database is not reachable)"),
-                                fix: ready?.status == 200 ? nil : "the server's operator should check its database"))
         } catch {
             checks.append(Check(area: area, name: "reachable", status: .problem, detail: CommandHints.message(for: error),
                                 fix: "check the network and that the server runs"))
@@ -140,31 +141,31 @@ struct DoctorCommand {
     func familyChecks(_ client: HTTPClient) async -> [Check] {
         var checks: [Check] = []
         // All at once: on a slow server thirteen reads in a row would take thirteen round trips.
-        let statuses = await withTaskGroup(of: (Int, Int?).self) { group in
+        let answers = await withTaskGroup(of: (Int, FamilyAnswer).self) { group in
             for (index, family) in Self.families.enumerated() {
-                group.addTask { (index, (try? await client.send(.get(family.path, query: family.query)))?.status) }
+                group.addTask { (index, await client.familyAnswer(.get(family.path, query: family.query))) }
             }
-            var found = [Int?](repeating: nil, count: Self.families.count)
-            for await (index, status) in group { found[index] = status }
+            var found = [FamilyAnswer](repeating: .noAnswer, count: Self.families.count)
+            for await (index, answer) in group { found[index] = answer }
             return found
         }
-        for (family, status) in zip(Self.families, statuses) {
-            switch status {
-            case 200?:
+        for (family, answer) in zip(Self.families, answers) {
+            switch answer {
+            case .offered:
                 checks.append(Check(area: "Connection", name: family.name, status: .ok, detail: "offered"))
-            case 401?:
+            case .signInRefused:
                 checks.append(Check(area: "Connection", name: "token", status: .problem,
                                     detail: "the server refused the token (401)", fix: "sign in again: veet connect URL"))
                 return checks
-            case 403?:
+            case .lacksScope:
                 checks.append(Check(area: "Connection", name: family.name, status: .warning,
                                     detail: "offered, but this token lacks \(family.scope)",
                                     fix: "ask the server's operator for a token with \(family.scope)"))
-            case 404?, 405?:
+            case .notOffered:
                 checks.append(Check(area: "Connection", name: family.name, status: .info, detail: "not offered by this server"))
-            case let other?:
+            case .answered(let other):
                 checks.append(Check(area: "Connection", name: family.name, status: .warning, detail: "answered \(other)"))
-            case nil:
+            case .noAnswer:
                 checks.append(Check(area: "Connection", name: family.name, status: .warning, detail: "no answer"))
             }
         }
@@ -202,7 +203,7 @@ struct DoctorCommand {
         if let status = DaemonClient.status(paths: paths, timeout: 2) {
             checks.append(Check(area: area, name: "veetd", status: .ok,
                                 detail: "running (pid \(status.pid), version \(status.version)) on \(paths.socketFile.path)"))
-            for connection in status.connections where connection.needsSignIn {
+            for connection in status.connections where connection.awaitsSignIn {
                 checks.append(Check(area: area, name: "sign in \(connection.name)", status: .problem,
                                     detail: "the server no longer accepts the token; veetd sends nothing to it (the outbox waits)",
                                     fix: "veet connect again for \(connection.name) (or sign in from veet-tui)"))

@@ -106,7 +106,7 @@ struct ErrorReport: Encodable {
             kind = "outbox_refused"
             message = CommandHints.message(for: refused)
             status = refused.status
-            exitCode = refused.status == 404 ? .notFound : .failure
+            exitCode = refused.refusal == .notFound ? .notFound : .failure
         case let held as OutboxHeldError:
             kind = "outbox_held"
             message = CommandHints.message(for: held)

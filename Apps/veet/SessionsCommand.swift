@@ -45,7 +45,7 @@ struct SessionsCommand {
         }
         // An empty mirror has never been filled: fill it rather than show nothing.
         let isEmpty = try store.sessionCount() == 0
-        if command.flag("refresh") || isEmpty {
+        if command.flag("refresh") || isEmpty, try DaemonCommand.daemonSync(context: context, client: "veet sessions") == nil {
             _ = try await store.reconcile(from: HTTPStoreSource(sender: .live(client: client)))
         }
         let sessions = try store.sessions(limit: command.flag("all") ? nil : limit)
@@ -133,7 +133,7 @@ struct SessionsCommand {
         let api = ChatAPI(sender: .live(client: client))
         do {
             try await store.deleteEverywhere(sessionID: id) { try await api.deleteSession(id: id) }
-        } catch let error as APIError where error.status == 409 {
+        } catch let error as APIError where [.runInProgress, .changedElsewhere].contains(error.refusal) {
             return context.fail("veet: this conversation has a run in progress; stop it first (`veet run cancel \(error.details["run_id"]?.stringValue ?? "RUN")`), then delete again.", .failure, answer: error)
         }
         if !context.json { context.out.writeLine("Deleted \(id) on the server and here.") }

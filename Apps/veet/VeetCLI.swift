@@ -1,17 +1,29 @@
 import Foundation
+import VeetCalls
+import VeetCallsCommands
+import VeetAccount
+import VeetAccountCommands
 import VeetChat
 import VeetConsole
 import VeetEmail
 import VeetEmailCommands
 import VeetMemory
+import VeetFolders
+import VeetFoldersCommands
 import VeetMemoryCommands
 import VeetSchedules
 import VeetSchedulesCommands
+import VeetWebsiteAccess
+import VeetWebsiteAccessCommands
 import VeetPeople
 import VeetPeopleCommands
 import VeetSubscriptions
+import VeetSettings
+import VeetSettingsCommands
 import VeetSubscriptionsCommands
 import VeetStore
+import VeetSurfaces
+import VeetSurfacesCommands
 import VeetTokens
 import VeetTransport
 
@@ -120,8 +132,8 @@ struct VeetCLI {
             return context.report(failure)
         } catch {
             // A 404 from an address with no Veetbot API at all (a wrong path prefix) says so.
-            let status = (error as? APIError)?.status ?? (error as? OutboxRefusedError)?.status
-            if status == 404, let client = try? context.client(), let missing = await client.missingAPI(afterStatus: status) {
+            let refusal = (error as? APIError)?.refusal ?? (error as? OutboxRefusedError)?.refusal
+            if refusal == .notFound, let client = try? context.client(), let missing = await client.missingAPI(after: refusal) {
                 return ErrorReport(error: missing).print(json: context.json)
             }
             return ErrorReport(error: error).print(json: context.json)
@@ -146,8 +158,13 @@ struct VeetCLI {
             return .success
         }
         switch command.path.first {
-        case "sites": return try await SitesCommand.run(command, context: context)
-        case "folders": return try await FoldersCommand.run(command, context: context)
+        case "sites":
+            return try await WebsiteAccessCommands(client: { try context.client() }, chosenProfile: { ChosenProfile(store: try context.store().0) },
+                                                   environment: context.environment,
+                                                   approveForTask: { try await SitesApprove.approveForTask($0, context: context) })
+                .run(command, console: context.console)
+        case "folders": return try await FoldersCommands(center: FolderCenter(api: FoldersAPI(sender: .live(client: try context.client()))))
+            .run(command, console: context.console)
         case "schedules": return try await SchedulesCommands(api: SchedulesAPI(sender: .live(client: try context.client())),
                                                              conversations: { try await context.conversationAgents(all: $0) }).run(command, console: context.console)
         case "memory": return try await MemoryCommands(api: MemoryAPI(sender: .live(client: try context.client())))
@@ -165,10 +182,17 @@ struct VeetCLI {
                 guard case .run(let chat) = try CommandLineParser(root: CommandTree.root).parse(words) else { return .usage }
                 return try await ChatCommand(context: context, command: chat).run()
             }.run(command, console: context.console)
-        case "settings": return try await SettingsCommand.run(command, context: context)
+        case "settings" where command.path == ["settings", "privacy"]: return try PrivacyReport(context: context).print()
+        case "settings": return try await SettingsCommands(api: SettingsAPI(sender: .live(client: try context.client())),
+                                                           environment: context.environment).run(command, console: context.console)
         case "subscriptions": return try await SubscriptionsCommands(api: SubscriptionsAPI(sender: .live(client: try context.client())))
             .run(command, console: context.console)
-        case "devices", "notifications": return try await AccountCommand.run(command, context: context)
+        case "calls": return try await CallsCommands(api: CallsAPI(sender: .live(client: try context.client())))
+            .run(command, console: context.console)
+        case "surfaces": return try await SurfacesCommands(api: SurfacesAPI(sender: .live(client: try context.client())))
+            .run(command, console: context.console)
+        case "devices": return try await DevicesCommands(context.account).run(command, console: context.console)
+        case "notifications": return try await NotificationsCommands(context.account).run(command, console: context.console)
         case "daemon": return try await DaemonCommand.run(command, context: context)
         default: break
         }
@@ -271,6 +295,15 @@ struct CLIContext: Sendable {
     var console: Console {
         Console(out: out, err: err, terminal: terminal, outStyle: outStyle, errStyle: errStyle, json: json,
                 programName: "veet")
+    }
+
+    /// What the Account command groups are handed: the API, and this connection's settings for the
+    /// commands that keep its registration.
+    var account: AccountCommandContext {
+        AccountCommandContext(api: { AccountAPI(sender: .live(client: try client())) }, local: {
+            let (store, client) = try store()
+            return (AccountAPI(sender: .live(client: client)), store.preferences)
+        }, missingAPI: { await (try? client())?.missingAPI(afterStatus: 404) })
     }
 
     /// A command group's own failure: its line on stderr as written and, with --json, the error object

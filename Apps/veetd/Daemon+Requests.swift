@@ -16,8 +16,12 @@ extension Daemon {
                 client.send(.error(DaemonError(code: "not_found", message: "veetd has no connection named \(name)")))
                 return
             }
+            let started = Date()
             let results = await syncAll(only: name)
-            nextSync = Date().addingTimeInterval(settings.syncInterval)
+            // Asked by a command or a client: a full walk, which the cadence counts (no second one at once).
+            if name == nil || connections.count == 1 {
+                cadence.record(.full, startedAt: started, outcome: outcome(of: results))
+            }
             client.send(.synced(results))
             wakeup.poke()
         case .attach(let runID, let name):
@@ -34,6 +38,15 @@ extension Daemon {
             watchLeftWaiting(client, runID: runID, sessionID: sessionID, connection: name)
         case .fillTranscripts(let name):
             await fillTranscripts(client, connection: name)
+        case .looking(let focused):
+            let before = someoneLooks
+            looking[client.clientID] = focused
+            client.send(.ok)
+            if someoneLooks != before {
+                log.info(someoneLooks ? "a client looks: full reconciliations every \(Int(settings.syncInterval)) s"
+                                      : "nobody looks: glances at the index")
+                wakeup.poke()
+            }
         }
     }
 
@@ -90,6 +103,9 @@ extension Daemon {
     /// A client left: it shows nothing now and gets no more events.
     func clientLeft(_ clientID: Int) {
         visible[clientID] = nil
+        if looking.removeValue(forKey: clientID) == true, !someoneLooks {
+            log.info("nobody looks: glances at the index")
+        }
         hub.detachEverywhere(clientID: clientID)
     }
 }

@@ -9,13 +9,14 @@ import VeetWebsiteAccess
 extension Daemon {
     /// Reconciles (all connections, or one), delivers outboxes, reads inboxes
     /// and starts watching active runs. Syncs never overlap.
-    func syncAll(only name: String? = nil) async -> [ConnectionSyncResult] {
+    func syncAll(only name: String? = nil, kind: ReconcileCadence.Kind = .full) async -> [ConnectionSyncResult] {
         if let previous = syncInFlight { _ = await previous.value }
         reloadConnectionsIfChanged()
         let names = connections.keys.sorted().filter { name == nil || $0 == name }
+        glanceUnplaced = false
         let task = Task { [self] in
             var results: [ConnectionSyncResult] = []
-            for name in names { results.append(await sync(connection: name)) }
+            for name in names { results.append(await sync(connection: name, kind: kind)) }
             return results
         }
         syncInFlight = task
@@ -24,13 +25,28 @@ extension Daemon {
         return results
     }
 
-    private func sync(connection name: String) async -> ConnectionSyncResult {
+    /// What a round of syncs means for the cadence: a failure, a glance that could not place a change, or done.
+    func outcome(of results: [ConnectionSyncResult]) -> ReconcileCadence.Outcome {
+        if results.contains(where: { $0.error != nil }) { return .failed }
+        return glanceUnplaced ? .unplaced : .done
+    }
+
+    private func sync(connection name: String, kind: ReconcileCadence.Kind) async -> ConnectionSyncResult {
         guard connections[name] != nil else { return ConnectionSyncResult(name: name, error: "unknown connection") }
         guard let runtime = usableRuntime(name) else { return ConnectionSyncResult(name: name, error: Self.signInAdvice) }
         var result = ConnectionSyncResult(name: name)
         let source = HTTPStoreSource(sender: .live(client: runtime.client))
         do {
-            let report = try await runtime.store.reconcile(from: source)
+            let report: ReconcileReport
+            var unplaced = false
+            if kind == .glance {
+                let glance = try await runtime.store.glance(from: source)
+                report = glance.report
+                unplaced = glance.needsFullWalk
+                if unplaced { glanceUnplaced = true }
+            } else {
+                report = try await runtime.store.reconcile(from: source)
+            }
             result.added = report.added.count
             result.updated = report.updated.count
             result.pruned = report.pruned.count
@@ -38,8 +54,16 @@ extension Daemon {
                                                                 from: source)
             connections[name]?.lastSync = Date()
             connections[name]?.lastError = nil
-            log.info("sync \(name): \(result.added) added, \(result.updated) updated, \(result.pruned) removed, "
-                     + "\(report.pagesRead) pages, \(fetched) transcripts")
+            // Stamped at the first sync too: a client that sees none is talking to an older veetd.
+            if report.changed || connections[name]?.indexChangedAt == nil { connections[name]?.indexChangedAt = Date() }
+            // A glance that found nothing is not logged: one line a minute all day says nothing.
+            if kind == .full {
+                log.info("sync \(name): \(result.added) added, \(result.updated) updated, \(result.pruned) removed, "
+                         + "\(report.pagesRead) pages, \(fetched) transcripts")
+            } else if report.changed || unplaced {
+                log.info("glance \(name): \(result.added) added, \(result.updated) updated, "
+                         + "\(fetched) transcripts\(unplaced ? "; a full walk follows" : "")")
+            }
         } catch where Self.isUnauthorized(error) {
             signInLost(name)
             result.error = Self.signInAdvice
@@ -50,6 +74,7 @@ extension Daemon {
             log.warn("sync \(name) failed (\(result.error ?? ""))")
         }
         await deliverOutbox(runtime)
+        await registerDeviceIfNeeded(name)
         await readInbox(name)
         await clearObsoleteAlerts(name)
         watchActiveRuns(runtime)

@@ -12,6 +12,8 @@ struct ConnectionRuntime: Sendable {
     let store: LocalStore
     let client: HTTPClient
     var lastSync: Date?
+    /// When a sync last changed this connection's index (`status`'s `index_changed_at`).
+    var indexChangedAt: Date?
     var lastError: String?
     var notifications: NotificationsAvailability = .unknown
     var inbox = InboxWatermark()
@@ -19,6 +21,8 @@ struct ConnectionRuntime: Sendable {
     var inboxBackoff = 0
     /// The server answered 401: nothing is sent until the saved token changes (Daemon+SignIn.swift).
     var signInNeeded = false
+    /// This computer registered itself with the server under this runtime's token (Daemon+Registration.swift).
+    var deviceRegistered = false
 }
 
 /// Run events waiting to be applied to the alert board by the main loop.
@@ -51,7 +55,12 @@ actor Daemon {
     var visible: [Int: String] = [:]
     var notifier: DesktopNotifier?
     var clientCount: @Sendable () -> Int = { 0 }
-    var nextSync = Date.distantPast
+    /// When to reconcile next and how (full walk or glance): ReconcileCadence, fed with `looking`.
+    var cadence: ReconcileCadence
+    /// Whether each connected client says the owner looks at it (`looking`).
+    var looking: [Int: Bool] = [:]
+    /// A glance of the current round saw a change it cannot place (a full walk follows).
+    var glanceUnplaced = false
     var stopping = false
     /// Serialises syncs: a request during a sync waits for it and then runs its own.
     var syncInFlight: Task<[ConnectionSyncResult], Never>?
@@ -66,7 +75,11 @@ actor Daemon {
         self.hub = hub
         self.signals = signals
         board = AlertBoard(hold: settings.alertHold)
+        cadence = settings.cadence
     }
+
+    /// A focused client looks at the conversations now: full walks at the sync interval.
+    var someoneLooks: Bool { looking.values.contains(true) }
 
     func configure(notifier: DesktopNotifier, clientCount: @escaping @Sendable () -> Int) {
         self.notifier = notifier
@@ -127,14 +140,15 @@ actor Daemon {
     func run() async {
         while !stopping {
             let now = Date()
-            if now >= nextSync {
-                _ = await syncAll()
-                nextSync = Date().addingTimeInterval(settings.syncInterval)
+            let due = cadence.next(looking: someoneLooks)
+            if now >= due.at {
+                let results = await syncAll(kind: due.kind)
+                cadence.record(due.kind, startedAt: now, outcome: outcome(of: results))
             }
             applySignals()
             await raiseDueAlerts()
             if stopping { break }
-            let deadline = min(nextSync, board.nextDue ?? .distantFuture)
+            let deadline = min(cadence.next(looking: someoneLooks).at, board.nextDue ?? .distantFuture)
             await wakeup.wait(until: deadline)
         }
     }
@@ -150,7 +164,7 @@ actor Daemon {
             ConnectionStatus(name: runtime.name, sessions: (try? runtime.store.sessionCount()) ?? 0,
                              outboxPending: (try? runtime.store.outbox().filter(\.awaitsDelivery).count) ?? 0, lastSync: runtime.lastSync,
                              lastError: runtime.lastError, notifications: runtime.notifications.rawValue,
-                             signInNeeded: runtime.signInNeeded)
+                             signInNeeded: runtime.signInNeeded, indexChangedAt: runtime.indexChangedAt)
         }
         return DaemonStatus(pid: getpid(), version: version, startedAt: startedAt, clients: clientCount(),
                             watchedRuns: hub.liveRunIDs, pendingAlerts: board.pending.count, connections: rows,

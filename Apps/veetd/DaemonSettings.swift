@@ -1,9 +1,17 @@
 import Foundation
 import VeetConsole
+import VeetStore
 
 /// veetd's command line.
 struct DaemonSettings: Sendable {
     var syncInterval: TimeInterval = 30
+    /// The reconciliation rule (docs/daemon.md, "How often it asks"): a full walk every
+    /// `--sync-interval` while someone looks, a glance every two of them while nobody does,
+    /// a full walk at least hourly.
+    var cadence: ReconcileCadence {
+        ReconcileCadence(lookingInterval: syncInterval, idleInterval: 2 * syncInterval,
+                         fullWalkAtMost: max(3600, syncInterval))
+    }
     var alertHold: TimeInterval = 30
     var logOnlyNotifier = false
     var logFile: String?
@@ -13,13 +21,15 @@ struct DaemonSettings: Sendable {
         summary: "The Veet background daemon: keeps the local store current and raises desktop notifications.",
         discussion: """
             Runs in the foreground (systemd Type=notify; READY=1 goes to $NOTIFY_SOCKET). Reconciles every \
-            saved connection at start, every --sync-interval seconds and on request; delivers the outbox; \
+            saved connection at start and on request; every --sync-interval seconds while a client looks (a \
+            focused veet-tui), else a glance at the index's first page every two intervals and a full walk \
+            hourly; delivers the outbox; \
             watches active runs; answers the CLI and TUI on $XDG_RUNTIME_DIR/veet/veetd.sock. \
             Logs go to stderr and to $XDG_STATE_HOME/veet/veetd.log. SIGTERM stops it cleanly. See docs/daemon.md.
             """,
         examples: [CommandExample("veetd"), CommandExample("veetd --notifier log --sync-interval 60")],
         options: [
-            .value("sync-interval", valueName: "seconds", help: "Seconds between reconciliations (default 30)."),
+            .value("sync-interval", valueName: "seconds", help: "Seconds between full reconciliations while a client looks (default 30); glances come every two."),
             .value("alert-hold", valueName: "seconds",
                    help: "Seconds an approval, question or schedule alert waits before it is shown (default 30; an approval's count from when the server asked)."),
             .value("notifier", valueName: "auto|log", help: "auto: notify-send when a session bus exists; log: log lines only."),

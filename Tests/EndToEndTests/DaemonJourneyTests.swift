@@ -80,9 +80,10 @@ import Testing
         #expect(daemon.waitUntilListening(home.socketPath))
         let parked = try parkARunOnAnApproval(home)
         #expect(eventually(within: 20) { home.log().contains("watching run \(parked.run)") }, "\(home.log())")
-        // Several sync rounds after the owner's run was seen.
+        // Several full sync rounds after the owner's run was seen (asked for: while nobody looks, veetd only glances).
         let rounds = home.log().components(separatedBy: "sync fx:").count
-        #expect(eventually(within: 20) { home.log().components(separatedBy: "sync fx:").count >= rounds + 2 })
+        for _ in 0..<2 { _ = try home.veet(["sync"]) }
+        #expect(eventually(within: 20) { home.log().components(separatedBy: "sync fx:").count >= rounds + 2 }, "\(home.log())")
 
         let every = try home.veet(["sessions", "list", "--all-kinds", "--json"])
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(every.stdout.utf8)) as? [[String: Any]])
@@ -336,5 +337,41 @@ import Testing
         let after = try home.veet(["sessions", "list", "--all", "--json"])
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [[String: Any]])
         #expect(rows.count > 1_000)
+    }
+
+    /// veetd registers this computer by itself at each start, as one device however often it
+    /// starts (the connection's client_device_id); a server without devices marks only notifications.
+    @Test func theDaemonRegistersThisComputerOnceByItself() throws {
+        let fixture = try FixtureProcess(arguments: [])
+        defer { fixture.stop() }
+        let home = try DaemonHome(fixture: fixture)
+        defer { home.remove() }
+        for start in 1...2 {
+            let daemon = try DaemonProcess(home: home)
+            #expect(daemon.waitUntilListening(home.socketPath))
+            #expect(eventually(within: 20) {
+                home.log().components(separatedBy: "this computer is registered as device").count == start + 1
+            }, "\(home.log())")
+            daemon.stop()
+        }
+        let listed = try home.veet(["devices", "list", "--json"])
+        let devices = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        #expect(devices.count == 1, "\(listed.stdout)")
+        #expect(devices.first?["name"] as? String == ProcessInfo.processInfo.hostName)
+    }
+
+    @Test func aServerWithoutDevicesMarksOnlyNotifications() throws {
+        let fixture = try FixtureProcess(arguments: ["--no-devices"])
+        defer { fixture.stop() }
+        let home = try DaemonHome(fixture: fixture)
+        defer { home.remove() }
+        let daemon = try DaemonProcess(home: home)
+        defer { daemon.stop() }
+        #expect(daemon.waitUntilListening(home.socketPath))
+        #expect(eventually(within: 20) { home.log().contains("the server offers no devices; notifications unavailable") },
+                "\(home.log())")
+        let status = try home.veet(["daemon", "status", "--json"])
+        #expect(status.stdout.contains(#""notifications":"unavailable""#), "\(status.stdout)")
+        #expect(!home.log().contains("could not be registered"))
     }
 }

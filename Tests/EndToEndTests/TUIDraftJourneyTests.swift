@@ -36,4 +36,44 @@ import Testing
         defer { third.stop() }
         try third.waitFor("Dear team, the launch moves to Friday")
     }
+
+    /// A draft's uploaded file comes back to the tray after a SIGKILL, with its words, and goes
+    /// with the message when it is sent (the server's message names the same upload).
+    @Test func aDraftsFileComesBackToTheTrayAfterAKill() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        let session = try TUISession(width: 110, height: 30)
+        defer { session.stop() }
+        let requests = FixtureRequests(fixture: session.fixture)
+        let (sessionID, _) = try requests.conversation(saying: "Plans for the trip")
+        session.terminal.stop()
+        let file = session.home.appendingPathComponent("itinerary.txt")
+        try "Lisbon, then Porto".write(to: file, atomically: true, encoding: .utf8)
+        let command = session.command + " --session \(sessionID)"
+
+        let first = try TmuxTerminal(width: 110, height: 30, command: command)
+        defer { first.stop() }
+        try first.waitFor("Message (Enter sends")
+        try first.press("C-t")
+        try first.waitFor("Attach file:")
+        try first.type(file.path)
+        try first.press("Enter")
+        try first.waitFor("itinerary.txt · 18 bytes · uploaded")
+        try first.type("Here is the plan")
+        try first.waitFor("Here is the plan")
+        Thread.sleep(forTimeInterval: 2)
+        kill(try pid(of: first), SIGKILL)
+
+        let again = try TmuxTerminal(width: 110, height: 30, command: command)
+        defer { again.stop() }
+        let restored = try again.waitFor("itinerary.txt · 18 bytes · uploaded")
+        #expect(restored.contains("Here is the plan"), "\(restored)")
+        try again.press("Enter")
+        try again.waitUntil("the tray emptied after the send") { !$0.contains("Attachments · ") }
+        let messages = try requests.json("GET", "/v1/sessions/\(sessionID)/messages")
+        let text = String(describing: messages)
+        #expect(text.contains("itinerary.txt"), "\(text)")
+    }
 }

@@ -49,6 +49,34 @@ import Testing
         #expect(kept.contains("Trip planning notes") && !kept.contains("# Trip"), "\(kept)")
     }
 
+    /// `b` copies each code block of the answer in turn, exactly its contents: three fenced blocks
+    /// and an indented one, the clipboard's bytes compared with what the answer holds, and the
+    /// notice names which block went.
+    @Test func bCopiesEveryCodeBlockExactlyInTurn() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        let xclip = try FakeXclip()
+        defer { xclip.remove() }
+        let session = try Self.onTheTripAnswer(extraEnvironment: "TMUX= WAYLAND_DISPLAY= DISPLAY=:0 PATH=\(xclip.path)")
+        defer { session.stop() }
+        let expected = [
+            "struct Fare {\n    let rides: Int\n    var total: Double { Double(rides) * 1.85 }\n}\nprint(Fare(rides: 9).total)  // 16.65\n",
+            "curl -s https://transit.example.org/api/lines/28 | jq '.timetable[] | select(.hour >= 7)'\n",
+            #"{"line": 28, "every_minutes": 12, "first": "07:00", "last": "23:00"}"# + "\n",
+            "an indented code block\nkeeps its    spacing\n",
+        ]
+        for (index, block) in expected.enumerated() {
+            try session.terminal.press("b")
+            try session.terminal.waitFor("Copied code block \(index + 1) of 4 to the clipboard (xclip)")
+            #expect(try xclip.kept() == block, "block \(index + 1)")
+        }
+        try session.terminal.press("b")
+        try session.terminal.waitFor("Copied code block 1 of 4 to the clipboard (xclip)")
+        #expect(try xclip.kept() == expected[0], "after the last, the first again")
+    }
+
     /// The TUI in tmux (set-clipboard on) with a Markdown answer sent for and
     /// selected: Up from the empty composer walks the transcript from its last row.
     static func onTheTripAnswer(extraEnvironment: String) throws -> TUISession {
@@ -246,5 +274,37 @@ import Testing
         }
         #expect(!screen.contains("A run is still going"), "\(screen)")
         #expect(!screen.contains("› Thanks"), "the message stayed in the composer:\n\(screen)")
+    }
+
+    /// Three messages typed while a run goes wait in order; the middle one is cancelled from the
+    /// queue (↑ then x) and never sent; the other two go one per run, in the order typed.
+    @Test func severalQueuedMessagesGoInOrderAndACancelledOneNever() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        let session = try TUISession(width: 110, height: 34, stepDelay: 0.8)
+        defer { session.stop() }
+        let tui = session.terminal
+        try tui.waitFor("New conversation")
+        try tui.type("What is 17 * 23?")
+        try tui.press("Enter")
+        for words in ["first queued", "second queued", "third queued"] {
+            try tui.type(words)
+            try tui.press("Enter")
+        }
+        try tui.waitFor("Waiting for the run · 3 messages")
+        try tui.press("Up")
+        try tui.press("Up")
+        try tui.waitFor("▸ 2. second queued")
+        try tui.press("x")
+        try tui.waitFor("Cancelled; that message will not be sent.")
+        let screen = try tui.waitUntil("both queued answers", seconds: 40) {
+            $0.contains("You wrote: first queued") && $0.contains("You wrote: third queued") && !$0.contains("Waiting for the run")
+        }
+        #expect(!screen.contains("You wrote: second queued"), "\(screen)")
+        let first = try #require(screen.range(of: "You wrote: first queued"))
+        let third = try #require(screen.range(of: "You wrote: third queued"))
+        #expect(first.lowerBound < third.lowerBound, "sent out of order:\n\(screen)")
     }
 }

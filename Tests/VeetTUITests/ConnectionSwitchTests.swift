@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import veet_tui
+import VeetSettingsScreens
 import VeetChat
 import VeetStore
 import VeetTransport

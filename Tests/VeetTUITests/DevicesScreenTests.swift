@@ -2,10 +2,11 @@ import Foundation
 import Testing
 @testable import veet_tui
 import VeetAccount
+import VeetAccountScreens
 import VeetCurses
 import VeetTransport
 
-/// The Devices screen (Alt-D, issue 20 item 7): the devices as `veet devices
+/// The Devices screen (Alt-D, issue 20 item 7; VeetAccountScreens, mounted as the shell mounts it): the devices as `veet devices
 /// list` shows them, this computer's marked, revoke asked first.
 @Suite struct DevicesScreenTests {
     static func screen(confirming: Bool = false) -> ScreenState {
@@ -23,7 +24,7 @@ import VeetTransport
         screen.selected = 1
         screen.confirmingRevoke = confirming
         var state = ScreenGoldenTests.base()
-        state.devicesScreen = screen
+        state.featureScreen = MountedScreen(screen, work: NoDevicesWork(), mount: 1)
         return state
     }
 
@@ -45,4 +46,10 @@ import VeetTransport
         #expect(GlobalAction(.char("d", .alt)) == .devices)
         #expect(ChatScreen.help.groups.flatMap(\.entries).contains { $0.press == .char("d", .alt) })
     }
+}
+
+/// The Devices screen's work, never asked in a painting test.
+struct NoDevicesWork: ScreenEffects {
+    typealias Screen = DevicesScreen
+    func run(_ effect: DevicesScreenEffect, report: @escaping @Sendable (DevicesScreenResult) -> Void) async {}
 }

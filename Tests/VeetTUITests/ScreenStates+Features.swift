@@ -5,6 +5,7 @@ import VeetSchedules
 import VeetSchedulesScreens
 import VeetTransport
 import VeetWebsiteAccess
+import VeetWebsiteAccessScreens
 
 /// Schedules and Website Access as states of the pure painter, from the
 /// contract's own shapes (docs/wire/schedules.md §3-§6, the browser-profiles capture).
@@ -81,13 +82,17 @@ enum FeatureScreenStates {
               "status":"revoked","generation":1,"created_at":"2026-11-01T04:33:35Z","updated_at":"2026-11-02T04:33:35Z",
               "last_used_at":null}]
             """)
-        var screen = WebsiteScreen()
+        // Pictured without a display (no device sign-in offered), as the screen looks on a server or in CI.
+        var screen = WebsiteAccessScreen(signsInOnDevice: false)
         screen.overview = WebsiteAccessOverview(rows: profiles.enumerated().map {
             WebsiteAccessOverview.Row(profile: $0.element, isChosen: $0.offset == 0)
         })
         screen.message = ""
+        // Mounted as the shell holds it (its work never runs in a picture).
+        let unused = HTTPRequestSender { _ in throw CancellationError() }
         var state = ScreenGoldenTests.base()
-        state.websiteScreen = screen
+        state.featureScreen = MountedScreen(screen, work: WebsiteAccessScreenWork(api: WebsiteAccessAPI(sender: unused), chosen: nil),
+                                            mount: 1)
         return state
     }
 }

@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 @testable import veet_tui
+import VeetSettingsScreens
 import VeetCurses
 import VeetSettings
 import VeetStore
 import VeetTokens
 import VeetTransport
 
-/// The Settings screen (F8) painted from states built as values, at 80x24 and
+/// The Settings screen (F8, VeetSettingsScreens) painted by the shell from values, at 80x24 and
 /// 160x48; each also as its colours in the light and the dark palette (the
 /// background of every cell, run-length coded), so the tokens it draws with
 /// are checked, not only its text.
@@ -39,9 +40,10 @@ import VeetTransport
         return screen
     }
 
+    /// Painted as the shell paints it: mounted in the feature screen slot (its work never asked here).
     static func paint(_ screen: SettingsScreen, width: Int, height: Int) -> ScreenGrid {
         var state = ScreenGoldenTests.base()
-        state.settingsScreen = screen
+        state.featureScreen = MountedScreen(screen, work: NoSettingsWork(), mount: 1)
         return ScreenGoldenTests.settledGrid(state, width: width, height: height).1
     }
 
@@ -130,35 +132,6 @@ import VeetTransport
         #expect(row.map { grid.snapshot.split(separator: "\n", omittingEmptySubsequences: false)[$0].contains(" Save ") } == true)
     }
 
-    /// The draft follows the library's rules: a model's default effort when the model changes,
-    /// only evaluated memory pairs, and a server without model settings hides the card.
-    @Test func theModelsDraftFollowsTheRulesAndHidesWithoutTheResource() {
-        var screen = Self.screen()
-        #expect(!screen.draftChanged)
-        screen.cycleChatModel(by: 1)
-        #expect(screen.draft?.chat == ModelChoice(modelPolicy: "fast", reasoningEffort: nil))
-        screen.cycleChatModel(by: 1)
-        #expect(screen.draft?.chat == ModelChoice(modelPolicy: "frontier", reasoningEffort: .high))
-        screen.cycleEffort()
-        #expect(screen.draft?.chat.reasoningEffort == .low)
-        screen.cycleMemory()
-        #expect(screen.draft?.memory == ModelChoice(modelPolicy: "memory_deep", reasoningEffort: .medium))
-        #expect(screen.draftChanged)
-
-        screen.modelsHidden = true
-        #expect(!screen.cards.contains(.models))
-        let grid = Self.paint(screen, width: 80, height: 24)
-        #expect(!grid.snapshot.contains("Reasoning effort"))
-    }
-
-    /// NO_COLOR wins over any chosen depth; otherwise the choice, else detection.
-    @Test func noColorWinsOverTheChosenDepth() {
-        let choice = AppearanceChoice(appearance: .light, depth: .trueColor)
-        #expect(choice.effectiveDepth(environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"]) == .noColor)
-        #expect(choice.effectiveDepth(environment: ["TERM": "xterm"]) == .trueColor)
-        #expect(AppearanceChoice().effectiveDepth(environment: ["TERM": "xterm-256color"]) == .ansi256)
-    }
-
     /// The connection form: each refusal of `ServerURL(validating:)` beside its field, the token never drawn.
     @Test func theConnectionFormRefusesBesideTheFieldAndNeverDrawsTheToken() {
         var form = ConnectionForm(mode: .firstRun, credentialsPath: "/tmp/c")
@@ -177,4 +150,10 @@ import VeetTransport
         }
         #expect(url.url.absoluteString == "http://127.0.0.1:8080" && token == "s3cret-token")
     }
+}
+
+/// The Settings screen's work, never asked in a painting test.
+struct NoSettingsWork: ScreenEffects {
+    typealias Screen = SettingsScreen
+    func run(_ effect: SettingsScreenEffect, report: @escaping @Sendable (SettingsScreenResult) -> Void) async {}
 }

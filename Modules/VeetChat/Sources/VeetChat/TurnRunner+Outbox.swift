@@ -25,6 +25,9 @@ public struct OutboxRefusedError: Error, Sendable, Hashable, CustomStringConvert
     /// The HTTP status of the refusal, when this attempt heard it.
     public var status: Int?
 
+    /// What the refusal meant, when this attempt heard it.
+    public var refusal: ServerRefusal? { status.map { ServerRefusal(status: $0) } }
+
     /// The facts without a full stop, so an app can go on to say how to discard entry `entryID`.
     public var summary: String {
         "The server refused the message: \(reason). It was not sent and will not be sent again; "

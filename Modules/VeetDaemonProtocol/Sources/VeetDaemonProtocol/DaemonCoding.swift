@@ -3,7 +3,7 @@ import Foundation
 /// JSON for the socket messages: `{"type": "...", ...fields}`.
 enum DaemonKeys: String, CodingKey {
     case type, version, client, connection, runID = "run_id", sessionID = "session_id"
-    case daemonVersion = "daemon_version", pid, status, connections, backlog, event, reason, error
+    case daemonVersion = "daemon_version", pid, status, connections, backlog, event, reason, error, focused
 }
 
 extension DaemonRequest: Codable {
@@ -17,6 +17,7 @@ extension DaemonRequest: Codable {
         case .visible: "visible"
         case .watch: "watch"
         case .fillTranscripts: "fill_transcripts"
+        case .looking: "looking"
         }
     }
 
@@ -39,6 +40,7 @@ extension DaemonRequest: Codable {
             try c.encodeIfPresent(sessionID, forKey: .sessionID)
             try c.encodeIfPresent(connection, forKey: .connection)
         case .fillTranscripts(let connection): try c.encodeIfPresent(connection, forKey: .connection)
+        case .looking(let focused): try c.encode(focused, forKey: .focused)
         }
     }
 
@@ -57,6 +59,7 @@ extension DaemonRequest: Codable {
                                     sessionID: try c.decodeIfPresent(String.self, forKey: .sessionID),
                                     connection: try c.decodeIfPresent(String.self, forKey: .connection))
         case "fill_transcripts": self = .fillTranscripts(connection: try c.decodeIfPresent(String.self, forKey: .connection))
+        case "looking": self = .looking(focused: try c.decode(Bool.self, forKey: .focused))
         case let other:
             throw DaemonError(code: "unknown_type", message: "unknown request type \"\(other.prefix(64))\"")
         }

@@ -29,6 +29,10 @@ public enum DaemonRequest: Sendable, Hashable {
     /// first, newest first; at most `fillTranscriptsRound`), answered `ok`
     /// when it is done. An older veetd answers `unknown_type`: the client reads them itself.
     case fillTranscripts(connection: String?)
+    /// Whether the owner looks at this client now (a TUI with the terminal's focus). While any
+    /// client looks, veetd walks the whole index every sync interval; while none does, it glances
+    /// (docs/daemon.md, "How often it asks"). An older veetd answers `unknown_type`.
+    case looking(focused: Bool)
 }
 
 extension DaemonRequest {
@@ -172,12 +176,16 @@ public struct ConnectionStatus: Sendable, Hashable, Codable {
     /// The server answered 401: the daemon sends nothing to it until a new token
     /// is saved (`veet connect`, or veet-tui's sign-in). Absent from older daemons.
     public var signInNeeded: Bool?
+    /// When a sync last changed the store's index (added, updated or removed a conversation):
+    /// a client reading the store veetd keeps reads it again only when this moves. Absent from older daemons.
+    public var indexChangedAt: Date?
 
-    public var needsSignIn: Bool { signInNeeded == true }
+    public var awaitsSignIn: Bool { signInNeeded == true }
 
     public init(name: String, sessions: Int, outboxPending: Int, lastSync: Date?, lastError: String?,
-                notifications: String, signInNeeded: Bool = false) {
+                notifications: String, signInNeeded: Bool = false, indexChangedAt: Date? = nil) {
         self.signInNeeded = signInNeeded ? true : nil
+        self.indexChangedAt = indexChangedAt
         self.name = name
         self.sessions = sessions
         self.outboxPending = outboxPending
@@ -189,7 +197,7 @@ public struct ConnectionStatus: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case name, sessions, notifications
         case outboxPending = "outbox_pending", lastSync = "last_sync", lastError = "last_error"
-        case signInNeeded = "sign_in_needed"
+        case signInNeeded = "sign_in_needed", indexChangedAt = "index_changed_at"
     }
 }
 

@@ -10,7 +10,23 @@ import VeetDaemonProtocol
         .visible(sessionID: "s-1"), .visible(sessionID: nil),
         .watch(runID: "r-3", sessionID: "s-3", connection: "work"), .watch(runID: "r-4", sessionID: nil, connection: nil),
         .fillTranscripts(connection: "work"), .fillTranscripts(connection: nil),
+        .looking(focused: true), .looking(focused: false),
     ]
+
+    @Test func lookingAndTheIndexStampAreSpelledAsDocumented() throws {
+        let line = String(decoding: try JSONEncoder().encode(DaemonRequest.looking(focused: true)), as: UTF8.self)
+        #expect(line.contains("\"type\":\"looking\"") && line.contains("\"focused\":true"), "\(line)")
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(DaemonRequest.self, from: Data(#"{"type":"looking"}"#.utf8)) }
+        let stamp = Date(timeIntervalSince1970: 1_790_000_060)
+        let row = ConnectionStatus(name: "work", sessions: 1, outboxPending: 0, lastSync: nil, lastError: nil,
+                                   notifications: "unknown", indexChangedAt: stamp)
+        let encoded = String(decoding: try DaemonCodec.line(DaemonMessage.status(DaemonStatus(
+            pid: 1, version: "1", startedAt: stamp, clients: 1, watchedRuns: [], pendingAlerts: 0, connections: [row]))), as: UTF8.self)
+        #expect(encoded.contains("\"index_changed_at\""), "\(encoded)")
+        // An older daemon's row has none.
+        let old = try JSONDecoder().decode(ConnectionStatus.self, from: Data(#"{"name":"w","sessions":1,"outbox_pending":0,"notifications":"unknown"}"#.utf8))
+        #expect(old.indexChangedAt == nil)
+    }
 
     @Test func fillTranscriptsIsSpelledAsDocumented() throws {
         let line = String(decoding: try JSONEncoder().encode(DaemonRequest.fillTranscripts(connection: "work")), as: UTF8.self)
@@ -25,7 +41,8 @@ import VeetDaemonProtocol
                              watchedRuns: ["r-1"], pendingAlerts: 1,
                              connections: [ConnectionStatus(name: "work", sessions: 10, outboxPending: 1,
                                                             lastSync: Date(timeIntervalSince1970: 1_790_000_030),
-                                                            lastError: nil, notifications: "available")])),
+                                                            lastError: nil, notifications: "available",
+                                                            indexChangedAt: Date(timeIntervalSince1970: 1_790_000_020))])),
         .synced([ConnectionSyncResult(name: "work", added: 1, updated: 2, pruned: 3),
                  ConnectionSyncResult(name: "home", error: "HTTP 503")]),
         .attached(runID: "r-1", backlog: 7),

@@ -102,6 +102,11 @@ public struct FixtureOptions: Sendable, Equatable {
     /// `GET /v1/email/accounts` answers 404 while the rest of Email is served. No server the contract
     /// describes does this: it lets a test check that a client that cannot read the flags offers nothing.
     public var emailAccountListMissing: Bool = false
+    /// Serve the call routes ([newer], docs/wire/calls.md); false answers 404 like a server with calling off.
+    public var calls: Bool = true
+    /// Serve the messaging-surface routes ([newer], docs/wire/surfaces.md); false answers 404 like a server
+    /// with the surface API off.
+    public var surfaces: Bool = true
     /// Sessions seeded at start (see `FixtureServer.seedSessions(count:messagesPerSession:)`).
     public var seedSessions: Int
     /// Messages per seeded session (user and assistant, rounded up to whole turns).
@@ -132,7 +137,7 @@ public struct FixtureOptions: Sendable, Equatable {
 
     /// Only what the August 2026 snapshot server offers (`--profile snapshot`):
     /// no folders, devices, notifications, uploads, task permissions or
-    /// session website binding, no memory, no People, no model settings or persona (each answers as the
+    /// session website binding, no memory, no People, no model settings or persona, no calls or surfaces (each answers as the
     /// snapshot does: 404 on the route, no `folder_id` key on session views,
     /// no task fields on approvals), no Email.
     public func applying(_ profile: FixtureProfile) -> FixtureOptions {
@@ -149,6 +154,8 @@ public struct FixtureOptions: Sendable, Equatable {
             options.modelSettings = false
             options.persona = false
             options.subscriptions = false
+            options.calls = false
+            options.surfaces = false
         }
         return options
     }

@@ -17,7 +17,7 @@ extension MemoryScreen {
         let header = TextStyle(attributes: .bold, foreground: .ink, background: .paperDeep)
         grid.fill(GridRect(row: 0, column: 0, width: grid.width, height: 1), style: header)
         let heading = mode == .synthesis ? " Memory · synthesis journal"
-            : needsReviewOnly ? " Memory · needs review" : " Memory"
+            : " Memory" + filterWords
         _ = grid.put(heading, row: 0, column: 0, style: header)
         let footer = TextStyle(foreground: .inkSoft, background: .paperDeep)
         grid.fill(GridRect(row: grid.height - 1, column: 0, width: grid.width, height: 1), style: footer)
@@ -58,7 +58,8 @@ extension MemoryScreen {
     private func drawMemories(in grid: inout ScreenGrid, width: Int) {
         guard list != nil else { return }
         if records.isEmpty {
-            let what = needsReviewOnly ? "Nothing needs your review." : "No memories yet."
+            let narrowed = statusFilter != nil || typeFilter != nil
+            let what = narrowed ? "No memories match." : needsReviewOnly ? "Nothing needs your review." : "No memories yet."
             _ = grid.put(" " + what, row: 2, column: 0, style: Self.page, limit: width)
             return
         }

@@ -2,6 +2,7 @@ import Foundation
 import VeetCurses
 import VeetMemory
 import VeetTokens
+import VeetTransport
 
 /// The Memory screen: what the agent believes, beside the reading page of the
 /// selected memory; `s` turns to the synthesis journal. Every rule (where a
@@ -17,6 +18,10 @@ public struct MemoryScreen: FeatureScreen {
     public var operations: [SynthesisOperation]?
     /// `f`: only the "Needs review" queue.
     public var needsReviewOnly = false
+    /// `v`: one status instead of the server's live set (nil: the live set).
+    public var statusFilter: BeliefStatus?
+    /// `t`: one kind of memory (nil: every kind).
+    public var typeFilter: BeliefType?
     public var selected = 0
     /// `x` pressed once: waiting for `y` to delete the selected memory.
     public var confirmingDelete = false
@@ -24,7 +29,27 @@ public struct MemoryScreen: FeatureScreen {
 
     public init() {}
 
-    public var filter: MemoryFilter { needsReviewOnly ? .needsReview : MemoryFilter() }
+    /// The domain's filter for what the toggles say (the CLI's `--flagged`, `--status`, `--type`).
+    public var filter: MemoryFilter {
+        MemoryFilter(statuses: Set(statusFilter.map { [$0] } ?? []), types: Set(typeFilter.map { [$0] } ?? []),
+                     flagged: needsReviewOnly ? true : nil)
+    }
+
+    /// The next choice in a filter's cycle: every value, one known value after another, then every value again.
+    static func next<Value: LenientEnum>(after current: Value?) -> Value? {
+        let known = Value.knownValues
+        guard let current, let index = known.firstIndex(of: current) else { return current == nil ? known.first : nil }
+        return known.indices.contains(index + 1) ? known[index + 1] : nil
+    }
+
+    /// " · needs review · fact · superseded": what the list is narrowed to, for the heading.
+    public var filterWords: String {
+        var words: [String] = []
+        if needsReviewOnly { words.append("needs review") }
+        if let typeFilter { words.append(typeFilter.label) }
+        if let statusFilter { words.append(statusFilter.rawValue) }
+        return words.map { " · " + $0 }.joined()
+    }
 
     public var records: [MemoryRecord] { list?.records ?? [] }
 
@@ -78,6 +103,14 @@ public struct MemoryScreen: FeatureScreen {
             return .run(mode == .synthesis ? .loadOperations : .list(filter))
         case .char("f") where mode == .memories:
             needsReviewOnly.toggle()
+            message = ""
+            return .run(.list(filter))
+        case .char("t") where mode == .memories:
+            typeFilter = Self.next(after: typeFilter)
+            message = ""
+            return .run(.list(filter))
+        case .char("v") where mode == .memories:
+            statusFilter = Self.next(after: statusFilter)
             message = ""
             return .run(.list(filter))
         case .char("r"), .char("n"), .char("h"):
@@ -166,7 +199,7 @@ public struct MemoryScreen: FeatureScreen {
         switch mode {
         case .memories:
             let writes = access.writeRefusal(.memories) == nil ? "r reviewed  n not true  h not here  x delete  " : ""
-            return "↑↓ choose  \(writes)f needs review  s synthesis  g refresh  Esc close"
+            return "↑↓ choose  \(writes)f needs review  t type  v status  s synthesis  g refresh  Esc close"
         case .synthesis:
             let undo = access.writeRefusal(.synthesis) == nil ? "u undo  " : ""
             return "↑↓ choose  \(undo)s memories  g refresh  Esc close"

@@ -91,6 +91,31 @@ import VeetTransport
         #expect(driver.painted().contains("Memory · needs review"))
     }
 
+    /// `t` and `v` narrow the list beside `f` (the CLI's `--type` and `--status`),
+    /// each cycling through the domain's known values and back to every value.
+    @Test func theTypeAndStatusFiltersNarrowTheListBesideTheReviewToggle() throws {
+        var driver = ScreenDriver(MemoryScreen())
+        driver.answer(.access(Self.readable()))
+        #expect(driver.press(.char("t")) == [.list(MemoryFilter(types: [.fact]))])
+        #expect(driver.press(.char("t")) == [.list(MemoryFilter(types: [.preference]))])
+        #expect(driver.press(.char("f")) == [.list(MemoryFilter(types: [.preference], flagged: true))])
+        #expect(driver.press(.char("v")) == [.list(MemoryFilter(statuses: [.candidate], types: [.preference], flagged: true))])
+        let filter = driver.screen.filter
+        driver.answer(.listed([], filter: filter))
+        let text = driver.painted(width: 120, height: 24)
+        #expect(text.contains("Memory · needs review · preference · candidate"))
+        #expect(text.contains("No memories match."))
+        // The last known value turns back to every value.
+        for _ in 0..<5 { driver.press(.char("v")) }
+        #expect(driver.screen.statusFilter == .retired)
+        #expect(driver.press(.char("v")) == [.list(MemoryFilter(types: [.preference], flagged: true))])
+        for _ in 0..<4 { driver.press(.char("t")) }
+        #expect(driver.screen.typeFilter == nil)
+        // An answer for the filter just left is dropped.
+        driver.answer(.listed(try Self.records(Self.two), filter: filter))
+        #expect(driver.screen.records.isEmpty)
+    }
+
     /// A Memory row at 80 columns: a long kind and its day give way to the amber
     /// "Needs review", with a space between them.
     @Test func aLongKindLeavesASpaceBeforeNeedsReview() throws {
@@ -108,7 +133,7 @@ import VeetTransport
 
     @Test func thePaletteOffersTheWriteKeysOnlyWhileTheServerDoes() {
         var memory = MemoryScreen()
-        #expect(KeyHints.items(memory.keys).map(\.hint) == ["r", "n", "h", "x", "f", "s", "g", "Esc"])
+        #expect(KeyHints.items(memory.keys).map(\.hint) == ["r", "n", "h", "x", "f", "t", "v", "s", "g", "Esc"])
         memory.mode = .synthesis
         #expect(KeyHints.items(memory.keys).map(\.title) == ["undo", "memories", "refresh", "close"])
     }

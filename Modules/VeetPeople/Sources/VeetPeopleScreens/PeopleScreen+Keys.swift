@@ -7,6 +7,8 @@ public enum PeopleScreenRoute: Sendable, Equatable {
     /// Prepare for a conversation: a new conversation whose composer holds `request`
     /// (sent only when the owner presses Enter); a draft already typed is kept.
     case prepareConversation(about: Person, request: String)
+    /// Open this mail thread in Email mode (an open thread the person's evidence names).
+    case openEmailThread(id: String)
 }
 
 /// The People screen's keys and what its work reports.
@@ -22,6 +24,7 @@ extension PeopleScreen {
     }
 
     private mutating func handle(_ key: KeyPress) -> ScreenStep<PeopleScreenEffect, PeopleScreenRoute> {
+        if let step = handleFacts(key) { return step }
         if let effects = handleIdentitySheet(key) { return ScreenStep(effects: effects) }
         if let effects = handleImports(key) { return ScreenStep(effects: effects) }
         if let effects = handleContacts(key) { return ScreenStep(effects: effects) }
@@ -45,6 +48,7 @@ extension PeopleScreen {
             let request = "Help me prepare for a conversation with \(person.displayName): what should I remember?"
             return ScreenStep(route: .prepareConversation(about: person, request: request), closes: true)
         case .char("i"): effects += openImports()
+        case .char("e"): openFacts()
         case .char("c") where writeAccess.showsWrites: openContacts()
         case .char("p") where writeAccess.showsWrites:
             guard let person = selectedProfile?.person ?? selectedPerson else { return .none }
@@ -93,8 +97,8 @@ extension PeopleScreen {
                 return [.action(.forget(preview), person: person)]
             }
             self.sheet = .forget(preview, input)
-        case .identity, .mergeTarget, .repair, .imports, .contacts:
-            break  // handled by handleIdentitySheet, handleImports and handleContacts
+        case .identity, .mergeTarget, .repair, .imports, .contacts, .facts:
+            break  // handled by handleFacts, handleIdentitySheet, handleImports and handleContacts
         }
         return []
     }
@@ -121,6 +125,11 @@ extension PeopleScreen {
             _ = adding.value.handle(event, policy: .chat)
             contacts.adding = adding
             sheet = .contacts(contacts)
+        case .facts(var facts)?:
+            guard var wording = facts.wording else { return false }
+            _ = wording.handle(event, policy: .chat)
+            facts.wording = wording
+            sheet = .facts(facts)
         case .identity?, .repair?, nil:
             return false
         }
@@ -141,6 +150,12 @@ extension PeopleScreen {
         case .profile(let profile):
             self.profile = profile
             applyContacts(result)
+            applyFacts(result)
+            let references = Self.threadReferences(profile)
+            if threadEvidence.personID != profile.person.id {
+                threadEvidence = (profile.person.id, [])
+                if !references.isEmpty { effects.append(.loadThreads(personID: profile.person.id, references: references)) }
+            }
         case .person(let person):
             show(person)
             applyContacts(result)
@@ -161,6 +176,8 @@ extension PeopleScreen {
             applyImports(result)
         case .contactOutcome:
             applyContacts(result)
+        case .threads, .factEvidence, .factOutcome:
+            applyFacts(result)
         }
         return effects
     }

@@ -29,6 +29,7 @@ public struct PeopleScreen: FeatureScreen {
         case repair(RepairPicker)
         case imports(ImportsSheet)
         case contacts(ContactSheet)
+        case facts(FactsSheet)
     }
 
     public var pinned: [Person] = []
@@ -45,6 +46,8 @@ public struct PeopleScreen: FeatureScreen {
     public var applied: [IdentityOperation] = []
     public var sheet: Sheet?
     public var writeAccess = PeopleWriteAccess()
+    /// The evidence read for the profile shown (history and facts), which names its open mail threads.
+    public var threadEvidence: (personID: String, references: [EvidenceReference]) = ("", [])
     public var message = "Loading..."
     /// The time now, for a preview's expiry and a new import's default dates (tests fix it).
     public var now: @Sendable () -> Date
@@ -183,7 +186,8 @@ public struct PeopleScreen: FeatureScreen {
         let separator = TextStyle(foreground: .hairline, background: .paper)
         for row in 1..<(grid.height - 2) { _ = grid.put("│", row: row, column: listWidth, style: separator) }
         if let profile = selectedProfile {
-            ProfilePage.draw(profile, identity: identityLines(for: profile), in: &grid,
+            ProfilePage.draw(profile, identity: identityLines(for: profile),
+                             threads: openThreads.map { "Email thread \($0.emailThreadID ?? "")" }, in: &grid,
                              area: GridRect(row: 2, column: listWidth + 2, width: grid.width - listWidth - 3,
                                             height: grid.height - 5))
         }
@@ -195,6 +199,7 @@ public struct PeopleScreen: FeatureScreen {
         case .repair(let picker)?: picker.draw(in: &grid)
         case .imports(let imports)?: imports.draw(in: &grid)
         case .contacts(let contacts)?: contacts.draw(in: &grid)
+        case .facts(let facts)?: facts.draw(in: &grid, writes: writeAccess.showsWrites)
         default: break
         }
     }
@@ -208,6 +213,7 @@ public struct PeopleScreen: FeatureScreen {
         case .repair?: RepairPicker.keyHints
         case .imports(let imports)?: imports.keyHints
         case .contacts(let contacts)?: contacts.keyHints
+        case .facts(let facts)?: facts.keyHints(writes: writeAccess.showsWrites)
         case .rename?: Self.renameKeys
         case .forget?: Self.forgetKeys
         case nil: keyHints
@@ -222,8 +228,8 @@ public struct PeopleScreen: FeatureScreen {
         if unavailable { return "Esc close" }
         return writeAccess.showsWrites
             ? "↑↓ choose  Enter prepare for a conversation  p pin  r repair identity  m merge with…  c contact details  n rename  "
-                + "x forget person  i imports  g refresh  Esc close"
-            : "↑↓ choose  Enter prepare for a conversation  i imports  g refresh  Esc close"
+                + "x forget person  e threads and facts  i imports  g refresh  Esc close"
+            : "↑↓ choose  Enter prepare for a conversation  e threads and facts  i imports  g refresh  Esc close"
     }
 
     /// The profile's identity section: a possible duplicate to answer, merges to undo.
@@ -258,7 +264,7 @@ public struct PeopleScreen: FeatureScreen {
             }
             _ = grid.put(" Forget person erases \(counts). Type \(name) to forget: \(input.text)▏  " + Self.forgetKeys,
                          row: row, column: 0, style: Self.attention, limit: grid.width)
-        case .identity?, .mergeTarget?, .repair?, .imports?, .contacts?, nil:
+        case .identity?, .mergeTarget?, .repair?, .imports?, .contacts?, .facts?, nil:
             let notice = writeAccess.deniedReason.map { "\($0) " + message } ?? message
             if !notice.isEmpty { _ = grid.put(" " + notice, row: row, column: 0, style: Self.attention, limit: grid.width) }
         }

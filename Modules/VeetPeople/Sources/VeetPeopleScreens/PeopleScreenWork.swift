@@ -12,6 +12,10 @@ public enum PeopleScreenEffect: Sendable {
     case action(PeopleAction, person: Person)
     /// A history imports call.
     case imports(ImportAction)
+    /// The evidence behind a profile's history and facts, for the mail threads it names.
+    case loadThreads(personID: String, references: [String])
+    /// Inspect evidence: the sources behind one fact.
+    case inspectEvidence(personID: String, factID: String, references: [String])
 }
 
 /// A People write or identity call the screen asks for.
@@ -25,6 +29,8 @@ public enum PeopleAction: Sendable {
     case keepApart(MergeSuggestion)
     /// A contact detail added or ended, against the person's revision.
     case contact(PersonEdit, describing: String)
+    /// A fact corrected (affirm, correct, changed, never true, remove), as `veet people correct` sends it.
+    case correct(Correction, describing: String)
 
     /// What a failure of this action leaves undone, when a sheet waits on it.
     var sheetStep: String? {
@@ -74,6 +80,12 @@ public enum PeopleScreenResult: Sendable {
     case importRefused(String)
     /// A contact detail saved, or refused (changed elsewhere, after the person was read again).
     case contactOutcome(String)
+    /// The evidence read for a profile: the mail threads it names open from the profile.
+    case threads(personID: String, [EvidenceReference])
+    /// One fact's evidence, inspected.
+    case factEvidence(factID: String, [EvidenceReference])
+    /// A correction done or refused, or an inspection that failed, said on the facts sheet.
+    case factOutcome(String)
     case message(String)
 }
 
@@ -101,6 +113,21 @@ public struct PeopleScreenWork: ScreenEffects {
         case .loadProfile(let personID): await loadProfile(personID, report)
         case .action(let action, let person): await run(action, person: person, report)
         case .imports(let action): await run(action, report)
+        case .loadThreads(let personID, let references):
+            // A reference that cannot be read names no thread; the profile shows what was found.
+            var found: [EvidenceReference] = []
+            for reference in references {
+                if let evidence = try? await people.evidence(personID: personID, reference: reference) { found.append(evidence) }
+            }
+            report(.threads(personID: personID, found))
+        case .inspectEvidence(let personID, let factID, let references):
+            do {
+                var found: [EvidenceReference] = []
+                for reference in references { found.append(try await people.evidence(personID: personID, reference: reference)) }
+                report(.factEvidence(factID: factID, found))
+            } catch {
+                report(.factOutcome("Not read: \(PeopleError.from(error, isWrite: false)?.description ?? describe(error))"))
+            }
         }
     }
 
@@ -143,6 +170,10 @@ public struct PeopleScreenWork: ScreenEffects {
                 if applied.state != .completed { _ = try await api.waitForCompletion(operationID: applied.id) }
                 report(.forgotten(personID: person.id))
                 report(.message("Forgot \(person.displayName); original messages stay in their source."))
+            case .correct(let correction, let describing):
+                _ = try await api.correct(personID: person.id, correction)
+                report(.factOutcome(describing))
+                await loadProfile(person.id, report)
             default:
                 try await identityAction(action, person: person, api: api, report)
             }
@@ -153,8 +184,14 @@ public struct PeopleScreenWork: ScreenEffects {
             report(.identityRefused(PreviewExpiry.expired.text + " Nothing was changed.", canPreviewAgain: true))
         } catch {
             let meaning = PeopleError.from(error, isWrite: true)
+            if case .correct = action {
+                // Said on the facts sheet, beside the fact; the profile is read again (it may have changed).
+                report(.factOutcome("Not corrected: \(meaning.map(\.description) ?? describe(error))"))
+            }
             if case .writesDenied? = meaning {
                 report(.writesDenied)
+            } else if case .correct = action {
+                await loadProfile(person.id, report)
             } else if let step = action.sheetStep {
                 report(.identityRefused("Not \(step): \(meaning.map(\.description) ?? describe(error))", canPreviewAgain: true))
             } else if let meaning {

@@ -7,7 +7,7 @@ import VeetTokens
 /// titled groups (names and contact details, relationships, history with each
 /// date in its own zone and precision, facts).
 enum ProfilePage {
-    static func draw(_ profile: PersonProfile, identity: [String] = [], in grid: inout ScreenGrid, area: GridRect) {
+    static func draw(_ profile: PersonProfile, identity: [String] = [], threads: [String] = [], in grid: inout ScreenGrid, area: GridRect) {
         var lines: [(String, TextStyle)] = []
         let person = profile.person
         lines.append((person.displayName, TextStyle(attributes: .bold, foreground: .ink, background: .paper)))
@@ -24,6 +24,8 @@ enum ProfilePage {
         }
         // The identity section asks for an answer, so its sentences wrap rather than being cut.
         section("Identity", identity, wrapped: true)
+        // The mail threads the person's evidence names; `e` lists them to open in Email mode.
+        section("Open threads", threads)
         section("Names and contact details", profile.aliases.map { "\($0.identifierKind.rawValue)  \($0.value)" })
         section("Relationships", profile.relationships.map {
             "\(profile.label(for: $0.subject)) — \($0.predicate) — \(profile.label(for: $0.object))"

@@ -20,6 +20,8 @@ import VeetTransport
             case .loadProfile(let id): "profile \(id)"
             case .action(let action, let person): "\(action) \(person.id)"
             case .imports(let action): "imports \(action)"
+            case .loadThreads(let id, let references): "threads \(id) \(references)"
+            case .inspectEvidence(_, let factID, _): "evidence \(factID)"
             }
         }
     }

@@ -40,6 +40,19 @@ extension SchedulesScreen {
         form?.draw(in: &grid, styles: .standard)
     }
 
+    /// A row's last line: the cadence in words (its zone is on the page) and the next run in that zone,
+    /// "Every day at 08:00 · next Wed 2 Dec at 08:00"; a schedule with no run planned says so.
+    public static func cadenceLine(_ item: ScheduleListItem) -> String {
+        let zone = item.cadence?.timezone.flatMap(TimeZone.init(identifier:))
+        let cadence = item.cadence.map { cadence -> String in
+            var bare = cadence
+            bare.timezone = nil
+            return CadenceText.describe(bare)
+        }
+        let next = item.nextFireAt?.date.map { "next " + SchedulePage.shortTime($0, zone: zone) } ?? "no run planned"
+        return [cadence, next].compactMap { $0 }.joined(separator: " · ")
+    }
+
     private func drawList(in grid: inout ScreenGrid, width: Int, page: TextStyle, now: Date) {
         guard let items else { return }
         if items.isEmpty {
@@ -47,22 +60,26 @@ extension SchedulesScreen {
             _ = grid.put(" " + what, row: 2, column: 0, style: page, limit: width)
             return
         }
-        let visible = max(grid.height - 5, 1)
+        // Three lines a schedule: the name beside its state; the instruction's preview; the cadence with the
+        // next run. The chosen one is drawn in the selected tint (no mark).
+        let visible = max((grid.height - 5) / 3, 1)
         let first = max(0, min(selected - visible / 2, items.count - visible))
+        let soft = TextStyle(foreground: .inkSoft, background: .paper)
         for (offset, item) in items.dropFirst(first).prefix(visible).enumerated() {
-            let index = first + offset, row = 2 + offset
+            let index = first + offset, row = 2 + offset * 3
             let isSelected = index == selected
-            let style = isSelected ? TextStyle(attributes: .bold, foreground: .ink, background: .tealWash) : page
-            grid.fill(GridRect(row: row, column: 0, width: width, height: 1), style: style)
-            let zone = item.cadence?.timezone.flatMap(TimeZone.init(identifier:))
-            let next = item.nextFireAt?.date.map { SchedulePage.shortTime($0, zone: zone) } ?? ""
-            // Columns: title, state (9: "cancelled"), next run (18: "Wed 2 Dec at 08:30"; dropped when narrow).
-            let showsNext = width >= 50
-            let nextColumn = showsNext ? width - 19 : width, stateColumn = nextColumn - 11
-            let title = TextFitting.truncate((isSelected ? "▸ " : "  ") + item.title, width: max(stateColumn - 2, 4))
-            _ = grid.put(title, row: row, column: 1, style: style, limit: stateColumn - 1)
-            _ = grid.put(SchedulePage.stateWord(item.state), row: row, column: stateColumn, style: style, limit: nextColumn - 1)
-            _ = grid.put(next, row: row, column: nextColumn, style: style, limit: width)
+            let style = isSelected ? TextStyle(attributes: .bold, foreground: .ink, background: .selected) : page
+            let quiet = isSelected ? TextStyle(foreground: .inkSoft, background: .selected) : soft
+            grid.fill(GridRect(row: row, column: 0, width: width, height: 3), style: style)
+            let state = SchedulePage.stateWord(item.state)
+            let stateColumn = max(width - state.count - 1, 2)
+            _ = grid.put(TextFitting.truncate(item.title, width: max(stateColumn - 4, 4)), row: row, column: 2,
+                         style: style, limit: stateColumn - 1)
+            _ = grid.put(state, row: row, column: stateColumn, style: quiet, limit: width)
+            _ = grid.put(TextFitting.truncate(item.instructionPreview, width: max(width - 5, 4)), row: row + 1,
+                         column: 3, style: quiet, limit: width)
+            _ = grid.put(TextFitting.truncate(Self.cadenceLine(item), width: max(width - 5, 4)), row: row + 2,
+                         column: 3, style: quiet, limit: width)
         }
     }
 }

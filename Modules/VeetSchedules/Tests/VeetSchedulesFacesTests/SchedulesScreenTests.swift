@@ -24,11 +24,39 @@ import VeetTransport
         let driver = try Self.listed()
         let text = driver.painted(width: 120, height: 24, now: Self.now)
         #expect(text.contains("Schedules (all)"))
-        #expect(text.contains("▸ Morning briefing"))
+        #expect(text.contains("  Morning briefing"))
         #expect(text.contains("Summarize my calendar and flag conflicts."))
         #expect(text.contains("active · revision 2"))
         #expect(text.contains("n new  e edit  p pause"))
         #expect(!text.contains("Loading..."))
+    }
+
+    /// A row as the design has it: the name beside its state, the instruction's preview, the cadence
+    /// with the next run (in the cadence's zone); the chosen row in the selected tint, with no mark.
+    @Test func aRowShowsThePreviewAndTheCadenceWithTheNextRunInTheSelectedTint() throws {
+        var item = Shapes.item("sch1", "ACTIVE", title: "Morning briefing")
+        item["instruction_preview"] = "Summarize my calendar and flag conflicts."
+        var paused = Shapes.item("sch2", "PAUSED", title: "Weekly grocery plan")
+        paused["cadence"] = ["kind": "WEEKLY", "local_time": "18:00:00", "weekdays": [7], "timezone": "Europe/Lisbon"]
+        var driver = ScreenDriver(SchedulesScreen(timezone: "Europe/Lisbon"))
+        driver.answer(.listed(try Shapes.decode([ScheduleListItem].self, [item, paused])))
+        var grid = ScreenGrid(width: 120, height: 24)
+        driver.screen.paint(in: &grid, now: Self.now)
+        let lines = grid.snapshot.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[2].hasPrefix("  Morning briefing"), "\(lines[2])")
+        #expect(lines[2].prefix(53).hasSuffix("active"), "the state ends the list's first line: \(lines[2])")
+        #expect(lines[3].hasPrefix("   Summarize my calendar and flag conflicts."))
+        #expect(lines[4].hasPrefix("   Every day at 08:00 · next Wed 2 Dec at 08:00"), "\(lines[4])")
+        #expect(lines[7].hasPrefix("   Every Sunday at 18:00 · no run planned"), "\(lines[7])")
+        #expect(!grid.snapshot.contains("▸"))
+        // The chosen row's three lines carry the selected tint; the next row does not.
+        let tint = grid[2, 0].style.background
+        for row in 2...4 { #expect(grid[row, 0].style.background == tint) }
+        #expect(grid[5, 0].style.background != tint)
+        driver.press(KeyPress(.down))
+        var after = ScreenGrid(width: 120, height: 24)
+        driver.screen.paint(in: &after, now: Self.now)
+        #expect(after[5, 0].style.background == tint && after[2, 0].style.background != tint)
     }
 
     @Test func keysAskForTheirWorkWithTheRevisionOnScreen() throws {

@@ -29,13 +29,18 @@ public enum ServerRefusal: Sendable, Hashable {
     case other
 
     public init(_ answer: APIError) {
-        switch answer.status {
+        self.init(status: answer.status, reason: answer.reason)
+    }
+
+    /// The meaning of a status heard without its whole answer (an outbox entry keeps only that).
+    public init(status: Int, reason: String? = nil) {
+        switch status {
         case 401: self = .signInAgain
         case 402: self = .budgetExhausted
         case 403: self = .notAllowed
         case 404: self = .notFound
         case 405: self = .methodNotOffered
-        case 409: self = answer.reason == "active_run_exists" ? .runInProgress : .changedElsewhere
+        case 409: self = reason == "active_run_exists" ? .runInProgress : .changedElsewhere
         case 413: self = .tooLarge
         case 429: self = .slowDown
         case 400, 422: self = .invalid

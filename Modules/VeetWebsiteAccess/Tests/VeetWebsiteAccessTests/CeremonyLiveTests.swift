@@ -17,6 +17,17 @@ import VeetWebsiteAccess
         #expect(ceremony == setup.started.ceremony)
     }
 
+    @Test func aConnectionSwitchCancelsEveryOpenSignInAndOnlyThose() async throws {
+        let h = try WebsiteHarness()
+        let open = try await h.driver.addWebsite(try WebsiteAddress(typed: "https://www.example.com"))
+        let done = try await h.driver.addWebsite(try WebsiteAddress(typed: "https://www.example.org"))
+        h.server.driveCeremony(done.started.ceremony.id, to: "ready")
+        #expect(await h.driver.cancelOpenSignIns() == [open.started.ceremony.id])
+        #expect(try await h.api.ceremony(id: open.started.ceremony.id).status == .cancelled)
+        #expect(try await h.api.ceremony(id: done.started.ceremony.id).status == .ready)
+        #expect(await h.driver.cancelOpenSignIns().isEmpty)
+    }
+
     @Test func refusedOriginsAreNeverSent() async throws {
         let h = try WebsiteHarness()
         h.server.clearRecordedRequests()

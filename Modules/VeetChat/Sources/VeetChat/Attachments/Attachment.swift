@@ -1,4 +1,5 @@
 import Foundation
+import VeetStore
 import VeetTransport
 import VeetWire
 
@@ -58,6 +59,8 @@ public struct Attachment: Sendable, Equatable, Identifiable {
     /// CLI (`AttachmentPreparation.reencodedNotice`); nil when it goes as it was.
     public let notice: String?
     public internal(set) var state: AttachmentState = .queued
+    /// The size a kept draft recorded, for a file restored without its bytes.
+    private let recordedSize: Int?
 
     public init(filename: String, bytes: Data, mediaType: String? = nil, id: UUID = UUID(),
                 idempotencyKey: IdempotencyKey = IdempotencyKey(), notice: String? = nil) {
@@ -67,9 +70,26 @@ public struct Attachment: Sendable, Equatable, Identifiable {
         self.mediaType = mediaType ?? MediaTypeGuess.mediaType(filename: filename, bytes: bytes)
         self.idempotencyKey = idempotencyKey
         self.notice = notice
+        recordedSize = nil
     }
 
-    public var size: Int { bytes.count }
+    /// A file of a kept draft (`Draft.File`), back in the tray after a relaunch: already uploaded to
+    /// `sessionID`, so it comes back `uploaded`, without its bytes (the server holds them; it is
+    /// never sent again), and goes with the next message as any upload does.
+    public init(restoring file: Draft.File, sessionID: String) {
+        id = UUID()
+        filename = file.filename
+        bytes = Data()
+        mediaType = file.mediaType
+        idempotencyKey = IdempotencyKey()
+        notice = file.notice
+        recordedSize = file.sizeBytes
+        state = .uploaded(ArtifactView(id: file.artifactID, sessionID: sessionID, name: file.filename,
+                                       mediaType: file.mediaType, sha256: "", sizeBytes: Int64(file.sizeBytes),
+                                       createdAt: Timestamp("")))
+    }
+
+    public var size: Int { recordedSize ?? bytes.count }
 
     public var artifact: ArtifactView? {
         if case .uploaded(let view) = state { view } else { nil }

@@ -1,4 +1,5 @@
 import Foundation
+import VeetStore
 import VeetTransport
 import VeetWire
 
@@ -23,6 +24,17 @@ public actor AttachmentComposer {
     }
 
     public var attachments: [Attachment] { tray.attachments }
+
+    /// Puts a kept draft's files back (after a relaunch), uploaded as they were; a file already in
+    /// the tray (the same artifact) or one the limits refuse now is left out. Returns the tray.
+    @discardableResult
+    public func restore(_ files: [Draft.File]) -> [Attachment] {
+        let present = Set(tray.attachments.compactMap { $0.artifact?.id })
+        for file in files where !present.contains(file.artifactID) {
+            _ = try? tray.add(Attachment(restoring: file, sessionID: sessionID))
+        }
+        return tray.attachments
+    }
 
     public subscript(id: UUID) -> Attachment? { tray[id] }
 

@@ -71,6 +71,9 @@ public final class TerminalSession {
     public private(set) var terminfoEntry: String?
     private let synchronized: Bool
     private let signalPipe: (read: Int32, write: Int32)
+    /// Other threads wake the loop's wait with it (work finished, a frame arrived): `nextEvents`
+    /// sleeps on the terminal, the forwarded signals and this, nothing else.
+    public let waker = WakePipe()
     private var signalSources: [DispatchSourceSignal] = []
     /// Run before the process leaves the terminal: a terminating signal (SIGINT, SIGTERM, SIGHUP,
     /// from the signal's queue, before the terminal is restored) and a suspend (Ctrl-Z). An app keeps
@@ -270,17 +273,21 @@ public final class TerminalSession {
 
     // MARK: Input
 
-    /// Waits up to `timeoutMilliseconds` (-1: forever) for input or a
-    /// signal and returns what arrived, possibly nothing. A held-back ESC
-    /// is settled after the escape timeout.
+    /// Waits up to `timeoutMilliseconds` (-1: forever) for input, a
+    /// signal or a `waker.wake()`, and returns what arrived, possibly
+    /// nothing (a wake or the timeout). A held-back ESC is settled after
+    /// the escape timeout. The one wait of an event-driven loop: it wakes
+    /// for nothing else.
     public func nextEvents(timeoutMilliseconds: Int32) -> [InputEvent] {
         guard isRunning else { return [] }
         var waits = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                     pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0)]
+                     pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0),
+                     pollfd(fd: waker.readDescriptor, events: Int16(POLLIN), revents: 0)]
         let timeout = decoder.needsFlush
             ? (timeoutMilliseconds < 0 ? options.escapeTimeoutMilliseconds : min(options.escapeTimeoutMilliseconds, timeoutMilliseconds))
             : timeoutMilliseconds
-        let ready = poll(&waits, 2, timeout)
+        let ready = poll(&waits, 3, timeout)
+        if ready > 0, waits[2].revents & Int16(POLLIN) != 0 { waker.drain() }
         var events: [InputEvent] = []
         if ready > 0, waits[1].revents & Int16(POLLIN) != 0 {
             var signals = [UInt8](repeating: 0, count: 16)

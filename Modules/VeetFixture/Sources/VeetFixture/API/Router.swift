@@ -154,6 +154,8 @@ struct Router: RequestResponder {
         if let answer = try settingsResponse(head, authorized: isAuthorized(head), readBody: readBody) {
             return answer
         }
+        if let answer = try callsResponse(head, authorized: isAuthorized(head)) { return answer }
+        if let answer = try surfacesResponse(head, authorized: isAuthorized(head), readBody: readBody) { return answer }
         guard let endpoint = Endpoint.match(Self.segments(of: path)) else {
             if path.count > 1, path.hasSuffix("/"), Endpoint.match(Self.segments(of: String(path.dropLast()))) != nil {
                 return redirect(head, to: String(path.dropLast()))

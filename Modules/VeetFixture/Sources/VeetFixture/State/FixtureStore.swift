@@ -58,6 +58,10 @@ final class StoreState {
     let settings = SettingsState()
     /// The subscription census, its operations and command keys (Subscriptions/).
     let subscriptions = SubscriptionsState()
+    /// Call records (Calls/).
+    let calls = CallsState()
+    /// Messaging surfaces and pairings (Surfaces/).
+    let surfaces = SurfacesState()
     /// Task permissions are offered ([newer]); false on the snapshot profile.
     var offersTaskPermissions = true
     private var lastInstant = Instant(microseconds: 0)

@@ -137,6 +137,19 @@ public struct CeremonyDriver: Sendable {
 
     /// Undoes a setup: cancels the ceremony (when known), revokes and deletes
     /// the profile, so a retry starts clean. Best effort, step by step.
+    /// Cancels every open sign-in of this connection's profiles, so no
+    /// single-use link stays open when the owner switches to or forgets
+    /// another connection. Best effort: a failed read or cancel is skipped;
+    /// returns the ids cancelled.
+    public func cancelOpenSignIns() async -> [String] {
+        guard let overview = try? await WebsiteAccessOverview.load(api: api, chosenProfileID: nil) else { return [] }
+        var cancelled: [String] = []
+        for ceremony in overview.rows.compactMap(\.openCeremony) where ceremony.status.isOpen {
+            if (try? await api.cancelCeremony(id: ceremony.id)) != nil { cancelled.append(ceremony.id) }
+        }
+        return cancelled
+    }
+
     public func rollback(profileID: String, ceremonyID: String?) async -> RollbackReport {
         var report = RollbackReport()
         if let ceremonyID {

@@ -14,6 +14,13 @@ public struct DeviceSetup: Sendable, Hashable {
 
     /// Refused for what the browser held: offer the remote ceremony on the same profile.
     public var offersRemote: Bool { outcome.offersRemote }
+
+    public init(profile: BrowserProfile, outcome: DeviceSignInOutcome, undo: SignInUndo?, isNew: Bool) {
+        self.profile = profile
+        self.outcome = outcome
+        self.undo = undo
+        self.isNew = isNew
+    }
 }
 
 extension DeviceSignIn {

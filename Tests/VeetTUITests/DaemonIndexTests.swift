@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+@testable import veet_tui
+
+/// One poller per store: while veetd keeps the connection, the TUI's 30 s tick
+/// reads the store only when veetd's index changed, and asks the server nothing
+/// while nobody looks (Backend+Daemon.swift).
+@Suite struct DaemonIndexTests {
+    let stamp = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test func anUnchangedIndexWhileNobodyLooksIsNothingToDo() {
+        #expect(DaemonIndexOutcome.periodic(stamp: stamp, lastRead: stamp, looking: false, lastError: nil) == .unchanged)
+    }
+
+    @Test func aChangedIndexIsReadWithoutAskingTheServerWhileNobodyLooks() {
+        #expect(DaemonIndexOutcome.periodic(stamp: stamp, lastRead: nil, looking: false, lastError: nil)
+                == .read(problem: nil, askServer: false))
+        #expect(DaemonIndexOutcome.periodic(stamp: stamp, lastRead: stamp - 30, looking: false, lastError: nil)
+                == .read(problem: nil, askServer: false))
+    }
+
+    @Test func whileTheOwnerLooksTheFoldersAndNeedsYouAreReadEachTick() {
+        #expect(DaemonIndexOutcome.periodic(stamp: stamp, lastRead: stamp, looking: true, lastError: nil)
+                == .read(problem: nil, askServer: true))
+    }
+
+    @Test func veetdsFailureReachesTheStatusBar() {
+        #expect(DaemonIndexOutcome.periodic(stamp: stamp, lastRead: nil, looking: true, lastError: "TransportError")
+                == .read(problem: "Server unreachable · retrying", askServer: true))
+        #expect(DaemonIndexOutcome.problemText("HTTP 503") == "Could not refresh · retrying")
+    }
+
+    @Test func theMemoryHandsBackWhatItHeld() {
+        let memory = DaemonIndexMemory()
+        #expect(memory.swap(stamp) == nil)
+        #expect(memory.swap(stamp + 1) == stamp)
+        #expect(memory.swap(nil) == stamp + 1)
+    }
+}
