@@ -47,6 +47,7 @@ extension ChatScreen {
     func openDevices() {
         mount(DevicesScreen(), work: DevicesScreenWork(api: AccountAPI(sender: backend.api.sender), settings: backend.store.preferences,
                                                        describe: Backend.describe))
+    }
     func openPeople() { mount(PeopleScreen(), work: PeopleScreenWork(api: backend.people, audited: { [backend] in try await backend.auditedPeople() },
                                                                      describe: Backend.describe)) }
 
@@ -133,11 +134,7 @@ extension ChatScreen {
         case .openEmailThread(let id):
             // One of the person's open threads: Email mode, on that thread's page.
             if state.mode != .email { toggleEmailMode() }
-            guard var email = state.email else { return }
-            selectEmail(id, &email)
-            email.pagePushed = true
-            email.focus = .page
-            state.email = email
+            tellEmail(.openThread(id: id))
         }
     }
 }

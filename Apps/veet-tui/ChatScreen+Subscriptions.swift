@@ -1,6 +1,7 @@
 import Foundation
 import VeetCurses
 import VeetEmail
+import VeetEmailScreens
 import VeetSubscriptions
 import VeetSubscriptionsScreens
 

@@ -104,13 +104,8 @@ extension ChatScreen {
         inputs.reconcileDue = reconcileDue
         inputs.labelChange = LoopDeadline.labelChange(of: wakeMemory.labelDates(state, now: now), now: now)
         inputs.draftDue = backend.drafts.due
-        if state.mode == .email, let email = state.email {
-            inputs.emailTick = lastEmailTick.addingTimeInterval(Self.emailTickInterval)
-            // Only what `saveReplyNow` would act on: a due time it cannot clear would spin the loop.
-            inputs.autosave = email.detail?.id == nil ? nil : email.reply.flatMap { reply in
-                reply.saving ? nil : reply.dirtySince?.addingTimeInterval(Self.autosaveDelay)
-            }
-        }
+        // The tick the shown screen asked for (Email's refresh and its reply's autosave; `tickScreens` delivers it).
+        inputs.emailTick = state.mode == .email ? state.email?.screen.tickDue : state.featureScreen?.tickDue
         inputs.secondsShown = state.featureScreen != nil || state.page != nil
             || !TaskPermissionsRow.active(state.taskGrants, sessionID: state.sessionID, now: now).isEmpty
         return LoopDeadline.next(inputs)

@@ -241,7 +241,8 @@ import VeetWire
         email.detail?.subscription = SubscriptionBlock(id: SubscriptionsScreenTests.hex(1), state: "active",
                                                        mechanism: "one_click", destination: "example.com",
                                                        evidenceDigest: SubscriptionsScreenTests.hex(1, "d"), revision: 4)
-        let row = try #require(ChatScreen.subscriptionRow(try #require(email.detail), email.accounts))
+        let detail = try #require(email.detail)
+        let row = try #require(ChatScreen.subscriptionRow(detail, email.accounts))
         let sheet = UnsubscribeSheet(confirmation: try UnsubscribeConfirmation(rows: [row], flags: ChatScreen.subscriptionFlags(email.accounts)))
         let state = EmailScreenTests.state(email) { $0.unsubscribe = sheet }
         let items = Self.offered(state, line: UnsubscribeSheetPainter.keyHints)

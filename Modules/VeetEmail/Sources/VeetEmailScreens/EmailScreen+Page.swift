@@ -171,6 +171,10 @@ extension EmailScreen {
             queuedTick = 0
         case .threadChanged:
             if let id = detail?.id { run(.loadThread(id: id)) }
+        case .openThread(let id):
+            select(id)
+            pagePushed = true
+            focus = .page
         default: break
         }
     }

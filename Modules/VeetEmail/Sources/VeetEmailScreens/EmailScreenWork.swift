@@ -60,6 +60,8 @@ public enum EmailScreenResult: Sendable {
     case edited(String)
     /// The open thread changed elsewhere (an unsubscribe settled): read it again.
     case threadChanged
+    /// Another feature opens this thread (a person's open thread): its page, read.
+    case openThread(id: String)
 }
 
 /// Does the Email screen's work through `EmailAPI` and the shell's one refresher

@@ -187,3 +187,13 @@ import VeetWire
         #expect(driver.screen.sendUncertain.isEmpty)
     }
 }
+
+@Suite struct OpenThreadTests {
+    @Test func anotherFeatureOpensAThreadOnItsPage() {
+        var driver = EmailScreenTests.driver()
+        let asked = driver.answer(.openThread(id: "t3"))
+        #expect(driver.screen.selectedID == "t3" && driver.screen.focus == .page && driver.screen.pagePushed)
+        #expect(!driver.screen.selectionIsAutomatic)
+        guard case .loadThread(id: "t3")? = asked.first else { Issue.record("\(asked)"); return }
+    }
+}
