@@ -96,6 +96,7 @@ extension ChatScreen {
         }
         backend = opened.backend
         connection = ActiveConnection(resolved: resolved, registry: registry)
+        registerThisDevice()
         composers = AttachmentComposers()
         state = ScreenState()
         state.connectionLabel = opened.label
@@ -216,6 +217,7 @@ extension ChatScreen {
         leaveConversationWork()
         backend = opened.backend
         connection = ActiveConnection(resolved: resolved, registry: registry)
+        registerThisDevice()
         state.connections.signInPostponed = false
         state.refreshProblem = nil
         if let sessionID = state.sessionID {

@@ -8,6 +8,11 @@ import VeetTokens
 /// The shell's side of Settings (F8; the screen is VeetSettingsScreens'): mounting it with what
 /// only the shell knows, what it routes back, and the stored appearance applied at once.
 extension ChatScreen {
+    /// The Data & Privacy card's way to clear the cache: the shell's programs and commands.
+    nonisolated static let cacheAdvice = "To clear the local cache: quit veet-tui, stop veetd (veet daemon stop), check that "
+        + "`veet outbox list` is empty, then delete the cache file and its -wal and -shm files; "
+        + "it is rebuilt from the server. Connections and tokens stay."
+
     /// F8 and F9 over the chat (over Settings, the screen takes them and routes F9 back).
     func handleSettingsKeys(_ event: InputEvent) -> Bool {
         guard case .key(let key) = event else { return false }
@@ -28,6 +33,7 @@ extension ChatScreen {
         screen.paths = [("Connections", paths.connectionsFile.path), ("Tokens", paths.credentialsDirectory.path),
                         ("Cache", paths.databaseFile.path), ("veetd log", daemon.logFile.path)]
         screen.build = TUIBuild.build
+        screen.cacheAdvice = Self.cacheAdvice
         screen.commit = TUIBuild.commit
         mount(screen, work: settingsWork())
     }

@@ -82,7 +82,10 @@ final class ChatScreen {
         acknowledgeViewedResult()
         paint(now: Date())
         if exitAfterFirstFrame { state.shouldQuit = true }
-        if !exitAfterFirstFrame { backend.daemon.tellLooking(terminalAlerts.focused != false) }
+        if !exitAfterFirstFrame {
+            backend.daemon.tellLooking(terminalAlerts.focused != false)
+            registerThisDevice()
+        }
         while !state.shouldQuit {
             let deadline = nextDeadline(now: Date())
             for event in terminal.nextEvents(timeoutMilliseconds: LoopDeadline.timeoutMilliseconds(until: deadline, now: Date())) {

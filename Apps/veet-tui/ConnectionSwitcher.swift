@@ -33,7 +33,6 @@ enum ConnectionOpener {
         let backend = Backend(client: client, store: store, inbox: Inbox(), broker: PromptBroker(),
                               daemon: DaemonLink(paths: DaemonPaths(environment: environment), connection: resolved.name),
                               storeProblem: storeProblem, diagnostics: DiagnosticLog.open(environment: environment))
-        backend.registerDeviceUnlessTheDaemonDoes(daemonPaths: DaemonPaths(environment: environment))
         return (backend, label(for: resolved))
     }
 

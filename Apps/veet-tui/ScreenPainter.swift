@@ -46,9 +46,6 @@ enum ScreenPainter {
             drawOverlays(state, in: &grid)
             return grid
         }
-            state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
-            return grid
-        }
         if let outbox = state.outboxScreen {
             outbox.draw(in: &grid)
             grid.cursor = nil

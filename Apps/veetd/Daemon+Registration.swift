@@ -13,7 +13,7 @@ extension Daemon {
         guard let runtime = connections[name], !runtime.deviceRegistered, !runtime.signInNeeded else { return }
         let registrar = DeviceRegistrar(api: AccountAPI(sender: .live(client: runtime.client)), settings: runtime.store.preferences)
         do {
-            let result = try await registrar.register(registrar.registration(name: Self.deviceName))
+            let result = try await registrar.register(registrar.automaticRegistration(defaultName: Self.deviceName))
             connections[name]?.deviceRegistered = true
             connections[name]?.notifications = result.availability
             if let device = result.value {

@@ -45,6 +45,7 @@ import Testing
         try tour.email()
         try tour.settings()
         try tour.subscriptions()
+        try tour.callsAndSurfaces()
         try tour.storeAndOutbox(session: ids.session, deletable: ids.artifactSession)
         try tour.daemonAndTUI(runID: ids.run)
 

@@ -37,6 +37,7 @@ import VeetTransport
         screen.version = "0.0.0-test"
         screen.commit = "unknown"
         screen.build = "unknown"
+        screen.cacheAdvice = ChatScreen.cacheAdvice
         return screen
     }
 

@@ -39,6 +39,19 @@ import VeetTransport
         #expect(keys.count == 2 && keys[0] != nil && keys[0] == keys[1])
     }
 
+    /// Registering by itself (veetd, veet-tui) keeps the name the owner chose, so it never renames
+    /// the device, and is the same body again: the same key, one device.
+    @Test func anAutomaticRegistrationKeepsTheChosenNameAndTheDevice() async throws {
+        let (server, client) = try AccountFixture.start()
+        defer { server.stop() }
+        let registrar = DeviceRegistrar(api: AccountAPI(sender: .live(client: client)), settings: try AccountFixture.tempStore().preferences)
+        #expect(try registrar.automaticRegistration(defaultName: "host").name == "host")
+        let chosen = try #require(try await registrar.register(registrar.registration(name: "Balcony laptop")).value)
+        let again = try #require(try await registrar.register(registrar.automaticRegistration(defaultName: "host")).value)
+        #expect(again.id == chosen.id && again.name == "Balcony laptop")
+        #expect(server.deviceIDs() == [chosen.id])
+    }
+
     @Test func aChangedBodyGetsAFreshKeyButRefreshesTheSameDevice() async throws {
         let (server, client) = try AccountFixture.start()
         defer { server.stop() }

@@ -19,10 +19,12 @@ public enum NavigationRule {
     }
 
     /// A page without script that names the refused origin and the allowed ones.
+    /// The page shown at a blocked address. Its icon is inline (`data:,`): otherwise the browser asks the
+    /// blocked origin for `/favicon.ico` after all (seen in `ChromiumTests` on a loaded machine).
     static func blockedPage(origin: String?, allowedOrigins: [String]) -> String {
         let allowed = allowedOrigins.map { "<li>\(escaped($0))</li>" }.joined()
         return """
-        <!doctype html><meta charset="utf-8"><title>Blocked by VeetKit</title>
+        <!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>Blocked by VeetKit</title>
         <h1>This address is outside the website you are signing in to</h1>
         <p>VeetKit opened this window to sign in to one website only, so it did not load
         <b>\(escaped(origin ?? "this address"))</b>. Go back and sign in on one of:</p><ul>\(allowed)</ul>

@@ -96,5 +96,7 @@ import Testing
         let page = NavigationRule.blockedPage(origin: "https://<evil>.example", allowedOrigins: allowed)
         #expect(page.contains("&lt;evil&gt;"))
         #expect(!page.contains("<script"))
+        // Its icon is inline, so nothing is asked of the blocked origin (not even /favicon.ico).
+        #expect(page.contains(#"<link rel="icon" href="data:,">"#))
     }
 }

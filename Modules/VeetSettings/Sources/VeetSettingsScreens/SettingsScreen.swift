@@ -73,6 +73,8 @@ public struct SettingsScreen: FeatureScreen {
     public var appearance = AppearanceChoice()
     public var noColorSet = false
     public var paths: [(kind: String, path: String)] = []
+    /// How to clear the local cache, in the shell's words (they name its programs and commands).
+    public var cacheAdvice = ""
     public var version = VeetTransportVersion.current
     /// The build and commit the Data & Privacy card names (the app's stamp; a golden fixes them).
     public var commit = "unknown"
@@ -238,9 +240,7 @@ public struct SettingsScreen: FeatureScreen {
             var lines: [StyledLine] = [[StyledRun("Data & Privacy", style: Self.title)]]
             lines.append(row("Version", "veet-tui \(version) (build \(build), commit \(commit))"))
             for place in paths { lines.append(row(place.kind, place.path, style: Self.label)) }
-            lines += wrapped("To clear the local cache: quit veet-tui, stop veetd (veet daemon stop), check that "
-                             + "`veet outbox list` is empty, then delete the cache file and its -wal and -shm files; "
-                             + "it is rebuilt from the server. Connections and tokens stay.")
+            if !cacheAdvice.isEmpty { lines += wrapped(cacheAdvice) }
             lines += wrapped("Mail is never stored on this computer: no message text, subject, address or draft "
                              + "goes into the cache, a log, a file or veetd.")
             return lines

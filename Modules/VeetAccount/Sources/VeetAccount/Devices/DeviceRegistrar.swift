@@ -40,6 +40,15 @@ public struct DeviceRegistrar: Sendable {
                            mutedKinds: mutedKinds)
     }
 
+    /// The registration a client makes by itself (at start, after a new token): the name this device
+    /// was last registered under (the owner may have chosen it with `veet devices register --name`),
+    /// else `defaultName`, so registering again never renames the device.
+    public func automaticRegistration(defaultName: String) throws -> DeviceRegistration {
+        let stored = try settings.value(for: AccountSettingKey.registrationBody)
+            .flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }?["name"] as? String
+        return try registration(name: stored.flatMap { $0.isEmpty ? nil : $0 } ?? defaultName)
+    }
+
     /// The key for `body`: the stored one when the body is unchanged, else a
     /// fresh one saved (with the body) before anything is sent.
     public func idempotencyKey(for body: Data) throws -> IdempotencyKey {
