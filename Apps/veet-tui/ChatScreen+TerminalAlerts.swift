@@ -19,6 +19,8 @@ extension ChatScreen {
         case .focus(let focused):
             terminalAlerts.focusChanged(focused)
             backend.daemon.tellLooking(focused)  // veetd walks the index every 30 s only while someone looks
+            // Back in the terminal (focus-in, or resumed after Ctrl-Z or SIGSTOP): the list is brought up to date.
+            if focused, ReturnRefresh.isDue(now: Date(), lastReconcile: lastReconcile) { reconcileDue = Date() }
             if !focused { backend.daemon.refreshRaisedAlerts() }
             return true
         case .key, .mouse, .paste:

@@ -111,3 +111,14 @@ extension ChatScreen {
         return LoopDeadline.next(inputs)
     }
 }
+
+/// Coming back to the terminal (a focus-in, or the process resumed) reconciles the list at once, as
+/// a client brought to the foreground does; not within `quietPeriod` of the last one, and never two
+/// at a time (`ReconcileGate`).
+enum ReturnRefresh {
+    static let quietPeriod: TimeInterval = 5
+
+    static func isDue(now: Date, lastReconcile: Date) -> Bool {
+        now.timeIntervalSince(lastReconcile) >= quietPeriod
+    }
+}

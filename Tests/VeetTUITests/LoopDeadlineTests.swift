@@ -94,3 +94,14 @@ private final class WakeCount: Sendable {
     func add() { value.withLock { $0 += 1 } }
     var count: Int { value.withLock { $0 } }
 }
+
+/// Coming back to the terminal reconciles at once, but not within five seconds of the last reconcile.
+@Suite struct ReturnRefreshTests {
+    @Test func aReturnReconcilesUnlessOneJustRan() {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(ReturnRefresh.isDue(now: now, lastReconcile: .distantPast))
+        #expect(ReturnRefresh.isDue(now: now, lastReconcile: now.addingTimeInterval(-5)))
+        #expect(!ReturnRefresh.isDue(now: now, lastReconcile: now.addingTimeInterval(-4.9)))
+        #expect(!ReturnRefresh.isDue(now: now, lastReconcile: now))
+    }
+}

@@ -309,11 +309,12 @@ public final class TerminalSession {
         case SIGWINCH: return [resize()]
         case SIGTSTP:
             suspend()
-            return [resize()]
+            // Resumed (fg): the owner is back, as after a focus-in.
+            return [resize(), .focus(true)]
         case SIGCONT:
             // Stopped by someone else (SIGSTOP): the shell may have drawn.
             writeRaw(enabledModes)
-            return [resize()]
+            return [resize(), .focus(true)]
         default: return []
         }
     }
