@@ -34,6 +34,16 @@ import Glibc
         #expect(pipe.wait(timeoutMilliseconds: 0))
     }
 
+    /// A wake that lands while the loop drains is not lost, and neither is any wake after it.
+    @Test func aWakeDuringADrainLeavesLaterWakesWorking() {
+        let pipe = WakePipe()
+        pipe.wake()
+        pipe.drain(midway: { pipe.wake() })
+        #expect(!pipe.wait(timeoutMilliseconds: 0), "the midway wake's work is the look after the drain")
+        pipe.wake()
+        #expect(pipe.wait(timeoutMilliseconds: 100), "a later wake was swallowed: the loop would sleep to its deadline")
+    }
+
     @Test func theDescriptorsAreNotInheritedByAChild() {
         let pipe = WakePipe()
         #expect(fcntl(pipe.readDescriptor, F_GETFD) & FD_CLOEXEC != 0)

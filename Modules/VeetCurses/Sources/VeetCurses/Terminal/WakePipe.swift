@@ -45,11 +45,19 @@ public final class WakePipe: Sendable {
 
     /// Empties the pipe; the loop calls it when `readDescriptor` polled readable,
     /// before it looks at what the wakers left for it (so a wake after that look is not lost).
-    public func drain() {
+    public func drain() { drain(midway: {}) }
+
+    /// The pipe is emptied first and the pending mark cleared after: a wake between the two writes
+    /// nothing (its caller's work is seen by the look that follows), and every wake after the clear
+    /// writes a byte. Cleared first, a wake in between wrote a byte the read then swallowed and left
+    /// the mark set, so no later wake wrote anything and the loop slept to its next deadline.
+    /// `midway` runs between the two (tests).
+    func drain(midway: () -> Void) {
         guard readDescriptor >= 0 else { return }
-        pending.store(false, ordering: .sequentiallyConsistent)
         var bytes = [UInt8](repeating: 0, count: 64)
         while read(readDescriptor, &bytes, bytes.count) > 0 {}
+        midway()
+        pending.store(false, ordering: .sequentiallyConsistent)
     }
 
     /// Waits up to `timeoutMilliseconds` (-1: forever) for a wake. True when one came.
