@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import VeetDaemonProtocol
 
 /// Debug lines of the full-screen client, behind `VEET_LOG=debug` (or `--log`, which sets it):
@@ -7,8 +6,8 @@ import VeetDaemonProtocol
 /// Callers pass ids, counts and outcomes only, never message text, titles or tokens, so a
 /// blank transcript can be explained from the log without the log holding the conversation.
 final class DiagnosticLog: Sendable {
-    private let file: Mutex<FileHandle?>
-    let path: String
+    private let file: LogFile
+    var path: String { file.path }
 
     /// The log when the environment asks for it; nil (nothing written, nothing opened) otherwise.
     static func open(environment: [String: String]) -> DiagnosticLog? {
@@ -19,25 +18,13 @@ final class DiagnosticLog: Sendable {
         return DiagnosticLog(file: directory.appendingPathComponent("veet-tui.log"))
     }
 
-    /// Opens (or creates, 0600) the file; one over 1 MiB is rotated to `.1` first.
+    /// Opens (or creates, 0600) the file; one over 1 MiB is rotated to `.1` first (`LogFile`).
     init(file url: URL) {
-        path = url.path
-        let manager = FileManager.default
-        if let size = (try? manager.attributesOfItem(atPath: url.path))?[.size] as? Int, size > 1_048_576 {
-            try? manager.removeItem(atPath: url.path + ".1")
-            try? manager.moveItem(atPath: url.path, toPath: url.path + ".1")
-        }
-        if !manager.fileExists(atPath: url.path) {
-            _ = manager.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        }
-        let handle = FileHandle(forWritingAtPath: url.path)
-        _ = try? handle?.seekToEnd()
-        file = Mutex(handle)
+        file = LogFile(url)
     }
 
     func debug(_ message: String) {
-        let line = Data("\(Date().formatted(.iso8601)) veet-tui[\(getpid())] debug: \(message)\n".utf8)
-        file.withLock { try? $0?.write(contentsOf: line) }
+        file.append(Data("\(Date().formatted(.iso8601)) veet-tui[\(getpid())] debug: \(message)\n".utf8))
     }
 }
 
