@@ -23,13 +23,17 @@ extension ChatScreen {
         backend.drafts.flush(now: now)
     }
 
-    /// Puts the open conversation's kept words back in an empty composer.
-    func restoreDraft() {
-        if state.composer.isEmpty, let draft = backend.drafts.load(for: state.sessionID), !draft.text.isEmpty {
+    /// Puts the open conversation's kept words back in an empty composer; the draft read (its files
+    /// go back to the tray: `openConversation`).
+    @discardableResult
+    func restoreDraft() -> Draft? {
+        let draft = backend.drafts.load(for: state.sessionID)
+        if state.composer.isEmpty, let draft, !draft.text.isEmpty {
             state.composer = TextInput(text: draft.text)
         }
         lastDraftSeen = DraftSeen(sessionID: state.sessionID, text: state.composer.text,
                                   files: state.attachments.compactMap { $0.artifact?.id })
+        return draft
     }
 
     /// A kill or a hang-up (SIGTERM, SIGHUP, SIGINT) or Ctrl-Z writes what was noted at once.

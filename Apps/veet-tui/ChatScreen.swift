@@ -347,7 +347,7 @@ final class ChatScreen {
         state.sidebarOverlayOpen = false
         state.sendStates = [:]
         state.outboxFloor = currentOutboxFloor()
-        restoreDraft()
+        let draft = restoreDraft()
         guard let sessionID else {
             state.sidebar.selection = .item(sectionID: "start", itemID: ScreenState.newConversationID)
             return
@@ -355,7 +355,7 @@ final class ChatScreen {
         startWork(sessionID: sessionID) { backend, work in backend.open(sessionID: sessionID, run: runID, work: work) }
         _ = backend.loadTaskGrants(sessionID: sessionID)
         _ = backend.listAttachments(sessionID: sessionID, composers: composers,
-                                    restoring: backend.drafts.load(for: sessionID)?.files ?? [])
+                                    restoring: draft?.files ?? [])
     }
 
     func startWork(sessionID: String?, isDelivery: Bool = false, _ start: (Backend, Int) -> Task<Void, Never>) {
