@@ -72,8 +72,12 @@ import Testing
         #expect(restored.contains("Here is the plan"), "\(restored)")
         try again.press("Enter")
         try again.waitUntil("the tray emptied after the send") { !$0.contains("Attachments · ") }
-        let messages = try requests.json("GET", "/v1/sessions/\(sessionID)/messages")
-        let text = String(describing: messages)
-        #expect(text.contains("itinerary.txt"), "\(text)")
+        // The tray empties when the message is handed to the outbox; the server has it a moment later.
+        var text = ""
+        let delivered = try eventually(within: 20) {
+            text = String(describing: try requests.json("GET", "/v1/sessions/\(sessionID)/messages"))
+            return text.contains("itinerary.txt")
+        }
+        #expect(delivered, "\(text)")
     }
 }
