@@ -12,14 +12,16 @@ enum DaemonIndexOutcome: Equatable {
     case notKept
     /// veetd keeps it, nothing changed since the last read, and nobody looks: nothing to do.
     case unchanged
-    /// Read the store; `problem` for the status bar; `askServer`: also the folders and "Needs you" reads.
-    case read(problem: String?, askServer: Bool)
+    /// `problem` for the status bar; `askServer`: read the folders and "Needs you" from the server;
+    /// `storeMoved`: the index in the store may have changed since the last read (read it again). With
+    /// `storeMoved` false the store is read only when the folders or "Needs you" changed (LookingTick.swift).
+    case read(problem: String?, askServer: Bool, storeMoved: Bool)
 
     /// The rule, as a plain value: `periodic` is the 30 s tick (not an event), `stamp` veetd's
     /// `index_changed_at`, `lastRead` the stamp the TUI last read, `looking` the terminal's focus.
     static func periodic(stamp: Date, lastRead: Date?, looking: Bool, lastError: String?) -> DaemonIndexOutcome {
         if stamp == lastRead && !looking { return .unchanged }
-        return .read(problem: lastError.map(problemText), askServer: looking)
+        return .read(problem: lastError.map(problemText), askServer: looking, storeMoved: stamp != lastRead)
     }
 
     /// veetd's error kinds (`HTTP 503`, `TransportError`) in the status bar's words.
@@ -55,6 +57,6 @@ extension Backend {
         guard case .some(let error) = await daemon.syncThroughDaemon() else { return .notKept }
         _ = daemonIndex.swap(nil)  // the next tick reads what this sync stamped
         if error == nil { noteServerReached() }
-        return .read(problem: error.map(DaemonIndexOutcome.problemText), askServer: true)
+        return .read(problem: error.map(DaemonIndexOutcome.problemText), askServer: true, storeMoved: true)
     }
 }

@@ -7,9 +7,13 @@ import VeetStore
 extension Backend {
     /// The center's folders, proposals and availability, with the index rows fenced.
     func publishFolders() async {
-        let snapshot = FolderSnapshot(folders: await folders.folders, proposals: await folders.proposals,
-                                      availability: await folders.availability)
-        inbox.post(.foldersLoaded(snapshot, sessions: await folders.fencedRows(cachedSessions())))
+        inbox.post(.foldersLoaded(await folderSnapshot(), sessions: await folders.fencedRows(cachedSessions())))
+    }
+
+    /// The center's folders, proposals and availability as they are now.
+    func folderSnapshot() async -> FolderSnapshot {
+        FolderSnapshot(folders: await folders.folders, proposals: await folders.proposals,
+                       availability: await folders.availability)
     }
 
     /// Create or rename: a refused name comes back to the form as a field error.

@@ -25,6 +25,8 @@ struct Backend: Sendable {
     let reconcileGate = ReconcileGate()
     /// veetd's index stamp last read (Backend+Daemon.swift).
     let daemonIndex = DaemonIndexMemory()
+    /// The folders and "Needs you" the screen last got with the index (LookingTick.swift).
+    let shownReads = ShownReadsMemory()
     /// Email's refresh admission and status (in memory; restarted with the app).
     let emailRefresher: EmailRefresher
     /// Reads the transcripts search cannot see yet (`fillSearchableTranscripts`).
@@ -65,7 +67,8 @@ struct Backend: Sendable {
     /// more when it ends (the returned task is then already done).
     /// While veetd keeps this connection it walks the index, not the TUI (Backend+Daemon.swift):
     /// `periodic` (the 30 s tick) then reads the store when veetd's index changed, and the
-    /// server's folders and "Needs you" only while `looking` (the terminal has the focus).
+    /// server's folders and "Needs you" only while `looking` (the terminal has the focus);
+    /// the store again for those only when they changed.
     func reconcile(periodic: Bool = false, looking: Bool = true) -> Task<Void, Never> {
         guard reconcileGate.enter() else { return Task {} }
         return Task {
@@ -80,11 +83,13 @@ struct Backend: Sendable {
     private func reconcileOnce(periodic: Bool, looking: Bool) async {
         var problem: String?
         var askServer = true
+        var storeMoved = true
         switch await indexThroughDaemon(periodic: periodic, looking: looking) {
         case .unchanged: return
-        case .read(let kept, let ask):
+        case .read(let kept, let ask, let moved):
             problem = kept
             askServer = ask
+            storeMoved = moved
         case .notKept:
             do {
                 let report = try await store.reconcile(from: FencedIndexSource(sender: api.sender, center: folders))
@@ -102,10 +107,13 @@ struct Backend: Sendable {
         }
         // One short status, not a notice: a send's own notice stays on screen.
         inbox.post(.refreshProblem(problem))
-        await publishFolders()
-        let sessions = await folders.fencedRows(cachedSessions())
         let pending = askServer ? await NeedsYouReader(sender: api.sender).read()
             : .unavailable(reason: "not read while nobody looks", notOffered: true)
+        let snapshot = await folderSnapshot()
+        // Nothing moved and nothing new beside the index: the screen shows it all already (LookingTick.swift).
+        guard shownReads.note(ShownReads(folders: snapshot, pending: pending), storeMoved: storeMoved) else { return }
+        let sessions = await folders.fencedRows(cachedSessions())
+        inbox.post(.foldersLoaded(snapshot, sessions: sessions))
         inbox.post(.sessionsLoaded(sessions, pendingApprovals: pending))
         fillSearchableTranscripts()
     }

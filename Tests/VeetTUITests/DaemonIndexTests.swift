@@ -14,19 +14,21 @@ import Testing
 
     @Test func aChangedIndexIsReadWithoutAskingTheServerWhileNobodyLooks() {
         #expect(DaemonIndexOutcome.periodic(stamp: stamp, lastRead: nil, looking: false, lastError: nil)
-                == .read(problem: nil, askServer: false))
+                == .read(problem: nil, askServer: false, storeMoved: true))
         #expect(DaemonIndexOutcome.periodic(stamp: stamp, lastRead: stamp - 30, looking: false, lastError: nil)
-                == .read(problem: nil, askServer: false))
+                == .read(problem: nil, askServer: false, storeMoved: true))
     }
 
-    @Test func whileTheOwnerLooksTheFoldersAndNeedsYouAreReadEachTick() {
+    @Test func whileTheOwnerLooksTheFoldersAndNeedsYouAreReadEachTickButNotTheUnmovedStore() {
         #expect(DaemonIndexOutcome.periodic(stamp: stamp, lastRead: stamp, looking: true, lastError: nil)
-                == .read(problem: nil, askServer: true))
+                == .read(problem: nil, askServer: true, storeMoved: false))
+        #expect(DaemonIndexOutcome.periodic(stamp: stamp, lastRead: stamp - 30, looking: true, lastError: nil)
+                == .read(problem: nil, askServer: true, storeMoved: true))
     }
 
     @Test func veetdsFailureReachesTheStatusBar() {
         #expect(DaemonIndexOutcome.periodic(stamp: stamp, lastRead: nil, looking: true, lastError: "TransportError")
-                == .read(problem: "Server unreachable · retrying", askServer: true))
+                == .read(problem: "Server unreachable · retrying", askServer: true, storeMoved: true))
         #expect(DaemonIndexOutcome.problemText("HTTP 503") == "Could not refresh · retrying")
     }
 
