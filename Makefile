@@ -104,6 +104,7 @@ bench: bootstrap
 	$(SWIFT) build -c release --product veet
 	$(SWIFT) build -c release --product veet-tui
 	$(SWIFT) build -c release --product veetd
+	$(SWIFT) build -c release --product veet-fixture
 	@Scripts/bench .build/release $(if $(QUICK),--quick)
 
 # Soak runs (docs/reliability.md): bounded, loopback only, figures printed.

@@ -7,7 +7,7 @@ import Testing
     @Test func theQuickBenchPrintsEveryFigureOfTheTable() throws {
         let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"),
                                     ["bash", Harness.repoRoot.appendingPathComponent("Scripts/bench").path,
-                                     Harness.binDirectory.path, "--quick", "reducer"],
+                                     Harness.binDirectory.path, "--quick", "reducer", "idle"],
                                     environment: ["BENCH_PYTHON": ""], timeout: 600)
         #expect(result.status == 0, "\(result.stderr.suffix(600))")
         #expect(result.stdout.contains("== issue 22 figures (quick mode"))
@@ -17,6 +17,13 @@ import Testing
                        "run events decoded and reduced", "veet-tui cold start to first frame / /bin/true",
                        "Markdown to terminal / cmark-gfm HTML", "search p95 / bare FTS5 p95",
                        "TUI streaming frame / plain full repaint (p50)"] {
+            #expect(result.stdout.contains("  \(figure)"), "\(figure) is missing")
+        }
+        // The idle step (issue 37): veetd and veet-tui at rest next to a TUI alone, and the TUI's cold start.
+        for figure in ["veet-tui beside veetd, CPU per idle minute / alone", "veet-tui beside veetd, wake-ups per idle minute",
+                       "veetd, CPU per idle minute", "veetd, wake-ups per idle minute",
+                       "veetd (TUI beside it), requests per idle minute", "veetd (TUI beside it), bytes per idle minute",
+                       "veet-tui --first-frame-exit"] {
             #expect(result.stdout.contains("  \(figure)"), "\(figure) is missing")
         }
         // Without BENCH_PYTHON the Python rows say so instead of a figure.
