@@ -113,6 +113,7 @@ soak: bootstrap
 	$(SWIFT) build --product veet-soak
 	$(SWIFT) build --product veet-store-torture
 	$(SWIFT) build --product veetd
+	$(SWIFT) build --product veet-tui
 	$(BIN)/veet-soak --bin $(BIN) $(SOAK_ARGS)
 
 # libFuzzer targets, FUZZ_SECONDS each (default 60); FUZZ_TARGETS picks some (sse wire serverurl markdown request).

@@ -65,11 +65,11 @@ struct SoakRandom: RandomNumberGenerator {
     }
 }
 
-/// Resident memory of this process, from /proc/self/status.
+/// Resident memory of this process (or of `process`, a pid), from /proc/PID/status.
 enum Memory {
-    static func residentBytes() -> Int { field("VmRSS:") }
-    static func field(_ name: String) -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    static func residentBytes(of process: String = "self") -> Int { field("VmRSS:", of: process) }
+    static func field(_ name: String, of process: String = "self") -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8) else { return 0 }
         for line in text.split(separator: "\n") where line.hasPrefix(name) {
             let number = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
             return number * 1_024

@@ -14,7 +14,7 @@ let usage = """
       --url URL            a server on loopback (127.0.0.1, localhost, ::1) to soak instead of the fixture
       --token-file FILE    its bearer token, read from FILE (never printed)
       --token-env NAME     its bearer token, read from the environment variable NAME
-      --only LIST          comma-separated runs: streams,submits,kills,huge,endless (default: all)
+      --only LIST          comma-separated runs: streams,submits,kills,huge,endless,day (default: all)
       --conformance        instead of soaking, check every route family the clients use against the
                            contract (make conformance); exit 1 when any route fails
       --serve-hostile KIND instead of soaking, serve one hostile server on 127.0.0.1 (--port P) until
@@ -24,11 +24,13 @@ let usage = """
       --streams N          cut-and-resumed streams (default 1000)
       --submits N          submissions with the answer dropped after apply (default 1000)
       --kills N            SIGKILLs, half of the outbox writer, half of veetd (default 200)
+      --day-runs N         runs of the compressed day past veetd and veet-tui (default 2000; needs the fixture)
+      --day-seconds S      the compressed day's length: its runs are spread over it (default 180)
       --stream-bytes N     size of the huge event stream (default 1073741824, 1 GiB)
       --endless-cap N      the endless line ends here at the latest (default 512 MiB; the client must stop first)
       --seconds S          time limit per run; a run cut short fails (default 300)
       --seed N             seed of every random choice (default 1)
-      --bin DIR            where veet-store-torture and veetd are (default: beside this program, or $VEET_BIN_DIR)
+      --bin DIR            where veet-store-torture, veetd and veet-tui are (default: beside this program, or $VEET_BIN_DIR)
       --help               show this help
 
     Exit status 0 when every promise held, 1 otherwise, 2 on bad arguments.
@@ -37,10 +39,12 @@ let usage = """
 struct SoakOptions {
     var url: URL?
     var token: String?
-    var runs: Set<String> = ["streams", "submits", "kills", "huge", "endless"]
+    var runs: Set<String> = ["streams", "submits", "kills", "huge", "endless", "day"]
     var streams = 1_000
     var submits = 1_000
     var kills = 200
+    var dayRuns = 2_000
+    var daySeconds = 180.0
     var streamBytes = 1 << 30
     /// The hostile server stops its endless line here at the latest (a safety net).
     var endlessCap = 1 << 29
@@ -91,7 +95,7 @@ func parseOptions() -> SoakOptions {
             options.token = text
         case "--only":
             let runs = Set(value(flag).split(separator: ",").map(String.init))
-            let known: Set = ["streams", "submits", "kills", "huge", "endless", "conformance"]
+            let known: Set = ["streams", "submits", "kills", "huge", "endless", "day", "conformance"]
             guard runs.isSubset(of: known) else { fail("--only: unknown run \(runs.subtracting(known).sorted())") }
             options.runs = runs
         case "--conformance": options.runs = ["conformance"]
@@ -100,6 +104,8 @@ func parseOptions() -> SoakOptions {
         case "--streams": options.streams = number(flag)
         case "--submits": options.submits = number(flag)
         case "--kills": options.kills = number(flag)
+        case "--day-runs": options.dayRuns = number(flag)
+        case "--day-seconds": options.daySeconds = number(flag)
         case "--stream-bytes": options.streamBytes = number(flag)
         case "--endless-cap": options.endlessCap = number(flag)
         case "--seconds": options.seconds = number(flag)
@@ -154,6 +160,11 @@ func runSoaks(_ options: SoakOptions) async -> Int32 {
     // Memory first, so earlier runs' allocations do not hide its growth.
     await record("endless") { try await MemorySoak.endlessLine(cap: options.endlessCap) }
     await record("huge") { try await MemorySoak.hugeStream(bytes: options.streamBytes) }
+    // Its figures are veetd's and veet-tui's memory, not this process's.
+    await record("day") {
+        try await DaySoak.run(target, runs: options.dayRuns, seconds: options.daySeconds, binDirectory: options.bin, seed: options.seed &+ 3,
+                              deadline: deadline())
+    }
     await record("streams") {
         try await StreamSoak.run(target, count: options.streams, seed: options.seed, deadline: deadline())
     }
