@@ -49,7 +49,10 @@ enum EmailPainter {
                 grid.put("  " + line, row: status.row + offset, column: 0, style: header, limit: grid.width)
             }
         }
-        if email.available == false {
+        if email.signedOut {
+            grid.put(" Signed out: the mail left the screen. Sign in again to read it (F8, Connection); F7 back to Chat.",
+                     row: 2, column: 0, style: EmailInbox.page, limit: grid.width)
+        } else if email.available == false {
             grid.put(" Email is not available on this server; Chat works as before (F7).", row: 2, column: 0,
                      style: EmailInbox.page, limit: grid.width)
         } else {
@@ -61,6 +64,10 @@ enum EmailPainter {
         }
         drawFooter(email, in: &grid, connection: connection, narrow: frame.divider == nil)
         if let sheet = email.send { EmailSendSheet.draw(sheet, in: &grid) }
+        if case .history(let revisions, let choice)? = email.draftSheet {
+            EmailDraftOptions.drawHistory(revisions, choice: choice, current: email.reply?.editor.saved, in: &grid)
+        }
+        if let learning = email.learning { EmailLearningSheet.draw(learning, in: &grid) }
     }
 
     private static func drawHeader(_ email: EmailScreen, in grid: inout ScreenGrid) {
@@ -124,9 +131,12 @@ enum EmailPainter {
         switch email.focus {
         case .search: "Enter search  Esc clear"
         case .editor: "Esc done (autosaves)  Alt-Enter/Enter new line"
-        case .page: "↑↓ scroll  t teach  r reply  s send  e archive  h handled  Esc back  F7 chat"
+        case .page:
+            "↑↓ scroll  t teach  r reply  s send  c copies  d details  p view in People  D discuss in Chat  "
+                + (email.reply == nil ? "" : "w save now  H history  X discard  W writing style  ")
+                + "L learning  e archive  h handled  Esc back  F7 chat"
         case .list:
-            "↑↓ choose  Enter read  e archive  h handled  ! spam  / search  a account  m mailbox  "
+            "↑↓ choose  Enter read  e archive  h handled  ! spam  / search  a account  m mailbox  L learning  "
                 + (email.offersSubscriptions ? "S subscriptions  " : "") + (narrow ? "" : "< > divider  ") + "F7 chat"
         }
     }
