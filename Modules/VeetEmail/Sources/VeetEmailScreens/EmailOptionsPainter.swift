@@ -7,21 +7,31 @@ import VeetTokens
 /// it, the discard question in place of Discard, and the history as a sheet.
 enum EmailDraftOptions {
     static let labels: [(option: DraftOption, key: String, label: String)] = [
-        (.save, "w", "Save now"), (.history, "H", "History: restore an earlier revision"),
-        (.discard, "X", "Discard the draft"), (.endorse, "W", "Writing style: use this saved wording as an example"),
+        (.save, "w", "Save now"), (.history, "H", "History"), (.discard, "X", "Discard"), (.endorse, "W", "Writing style example"),
     ]
 
     static func lines(_ email: EmailScreen, width: Int) -> [StyledLine] {
-        labels.map { item in
+        var lines: [StyledLine] = []
+        for item in labels {
             if item.option == .discard, email.draftSheet == .confirmDiscard {
-                return [StyledRun("Discard this draft? ", style: EmailInbox.attention), StyledRun("y discard  Esc keep", style: EmailPage.key)]
+                lines.append([StyledRun("Discard this draft? ", style: EmailInbox.attention), StyledRun("y discard  Esc keep", style: EmailPage.key)])
+                continue
             }
-            var line: StyledLine = [StyledRun(item.key + " " + item.label, style: EmailPage.key)]
-            if let failure = email.draftErrors[item.option] {
-                line.append(StyledRun("  ⚠ " + failure, style: EmailInbox.failure))
+            let control = item.key + " " + item.label
+            guard let failure = email.draftErrors[item.option] else {
+                lines.append([StyledRun(control, style: EmailPage.key)])
+                continue
             }
-            return line
+            // The failure beside its control, wrapped under it when the page is narrow.
+            let indent = control.count + 2
+            let parts = TextFitting.wrap("⚠ " + failure, width: max(width - indent, 20))
+            for (index, part) in parts.enumerated() {
+                let head = index == 0 ? StyledRun(control + "  ", style: EmailPage.key)
+                    : StyledRun(String(repeating: " ", count: indent), style: EmailInbox.page)
+                lines.append([head, StyledRun(part, style: EmailInbox.failure)])
+            }
         }
+        return lines
     }
 
     /// The sheet's keys; Ctrl-P lists the same.

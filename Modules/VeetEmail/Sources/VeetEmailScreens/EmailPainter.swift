@@ -138,6 +138,8 @@ enum EmailPainter {
         case .list:
             "↑↓ choose  Enter read  e archive  h handled  ! spam  / search  a account  m mailbox  L learning  "
                 + (email.offersSubscriptions ? "S subscriptions  " : "") + (narrow ? "" : "< > divider  ") + "F7 chat"
+                // The open thread's keys work from the list too; the palette offers them after the list's own.
+                + (email.detail == nil ? "" : "  c copies  d details  p view in People  D discuss in Chat")
         }
     }
 
