@@ -132,9 +132,9 @@ enum EmailPainter {
         case .search: "Enter search  Esc clear"
         case .editor: "Esc done (autosaves)  Alt-Enter/Enter new line"
         case .page:
-            "↑↓ scroll  t teach  r reply  s send  c copies  d details  p view in People  D discuss in Chat  "
-                + (email.reply == nil ? "" : "w save now  H history  X discard  W writing style  ")
-                + "L learning  e archive  h handled  Esc back  F7 chat"
+            "↑↓ scroll  t teach  r reply  s send  e archive  h handled  Esc back  F7 chat  "
+                + "c copies  d details  p view in People  D discuss in Chat  L learning"
+                + (email.reply == nil ? "" : "  w save now  H history  X discard  W writing style")
         case .list:
             "↑↓ choose  Enter read  e archive  h handled  ! spam  / search  a account  m mailbox  L learning  "
                 + (email.offersSubscriptions ? "S subscriptions  " : "") + (narrow ? "" : "< > divider  ") + "F7 chat"
