@@ -136,8 +136,8 @@ enum EmailPainter {
                 + "c copies  d details  p view in People  D discuss in Chat  L learning"
                 + (email.reply == nil ? "" : "  w save now  H history  X discard  W writing style")
         case .list:
-            "↑↓ choose  Enter read  e archive  h handled  ! spam  / search  a account  m mailbox  L learning  "
-                + (email.offersSubscriptions ? "S subscriptions  " : "") + (narrow ? "" : "< > divider  ") + "F7 chat"
+            "↑↓ choose  Enter read  e archive  h handled  ! spam  / search  a account  m mailbox  "
+                + (email.offersSubscriptions ? "S subscriptions  " : "") + (narrow ? "" : "< > divider  ") + "F7 chat  L learning"
                 // The open thread's keys work from the list too; the palette offers them after the list's own.
                 + (email.detail == nil ? "" : "  c copies  d details  p view in People  D discuss in Chat")
         }
