@@ -143,6 +143,18 @@ enum EmailPainter {
         }
     }
 
+    /// The first entries of a key line (two spaces apart) that fit in `width`.
+    static func fitting(_ keys: String, width: Int) -> String {
+        guard DisplayWidth.of(keys) > width else { return keys }
+        var shown = ""
+        for entry in keys.components(separatedBy: "  ") where !entry.isEmpty {
+            let next = shown.isEmpty ? entry : shown + "  " + entry
+            guard DisplayWidth.of(next) <= width else { break }
+            shown = next
+        }
+        return shown
+    }
+
     private static func drawFooter(_ email: EmailScreen, in grid: inout ScreenGrid, connection: String, narrow: Bool) {
         let row = grid.height - 1
         let keys = keyHints(email, narrow: narrow)
@@ -150,7 +162,9 @@ enum EmailPainter {
         if !email.message.isEmpty {
             left.append(StyledRun(email.message, style: TextStyle(foreground: .amberText, background: .paperDeep)))
         }
-        StatusBar(left: left, right: [StyledRun(keys + " ", style: WidgetStyles.standard.statusBar)],
+        // The footer shows the keys that fit, whole, after the left side; Ctrl-P lists them all.
+        let room = grid.width - left.reduce(0) { $0 + DisplayWidth.of($1.text) } - 3
+        StatusBar(left: left, right: [StyledRun(fitting(keys, width: room) + " ", style: WidgetStyles.standard.statusBar)],
                   keepsLastLeftRun: !email.message.isEmpty)
             .draw(in: &grid, row: row, width: grid.width, styles: WidgetStyles.standard)
     }
