@@ -141,6 +141,7 @@ extension ChatScreen {
     func apply(_ update: ConnectionUpdate) {
         switch update {
         case .signInNeeded:
+            emailSignedOut()
             guard state.connections.form == nil, let connection else { return }
             if state.connections.signInPostponed {
                 state.notice = "The server no longer accepts the token: F8, Connection, to sign in again."
@@ -218,6 +219,7 @@ extension ChatScreen {
         backend = opened.backend
         connection = ActiveConnection(resolved: resolved, registry: registry)
         registerThisDevice()
+        remountEmail()
         state.connections.signInPostponed = false
         state.refreshProblem = nil
         if let sessionID = state.sessionID {

@@ -2,6 +2,7 @@ import Foundation
 import VeetCurses
 import VeetEmail
 import VeetEmailScreens
+import VeetPeopleScreens
 import VeetSubscriptions
 import VeetSubscriptionsScreens
 
@@ -131,7 +132,35 @@ extension ChatScreen {
             case .success(let text): tellEmail(.edited(text))
             case .failure(let failure): tellEmail(.message(failure.description))
             }
+        case .viewInPeople(let sender):
+            // The sender's profile on People's screen, over Chat; F7 comes back to the thread as it was.
+            toggleEmailMode()
+            openPeople(PersonLookup(personID: sender.personID, searches: sender.searches))
+        case .openChat(let sessionID):
+            // Discuss in Chat: the conversation bound to the thread, as `veet email discuss` opens it.
+            toggleEmailMode()
+            state.featureScreen = nil
+            openConversation(sessionID)
         }
+    }
+
+    /// A 401: Email's lists, open thread and reply leave the screen and memory at once, with
+    /// Subscriptions over it; the screen says to sign in again.
+    func emailSignedOut() {
+        guard var layer = state.email else { return }
+        layer.subscriptions = nil
+        layer.unsubscribe = nil
+        state.email = layer
+        tellEmail(.signedOut)
+    }
+
+    /// Signed in again: Email starts over on the new token (its work held the old backend).
+    func remountEmail() {
+        guard state.email != nil else { return }
+        let shown = state.mode == .email
+        state.email = nil
+        state.mode = .chat
+        if shown { toggleEmailMode() }
     }
 }
 

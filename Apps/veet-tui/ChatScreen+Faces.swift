@@ -48,7 +48,7 @@ extension ChatScreen {
         mount(DevicesScreen(), work: DevicesScreenWork(api: AccountAPI(sender: backend.api.sender), settings: backend.store.preferences,
                                                        describe: Backend.describe))
     }
-    func openPeople() { mount(PeopleScreen(), work: PeopleScreenWork(api: backend.people, audited: { [backend] in try await backend.auditedPeople() },
+    func openPeople(_ lookup: PersonLookup? = nil) { mount(PeopleScreen(lookup: lookup), work: PeopleScreenWork(api: backend.people, audited: { [backend] in try await backend.auditedPeople() },
                                                                      describe: Backend.describe)) }
 
     /// Website Access: a sign-in uses a private Chromium window on this machine when there is a display and Chromium.

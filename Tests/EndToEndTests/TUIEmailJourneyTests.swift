@@ -87,4 +87,58 @@ import Testing
         try tui.waitFor("› a message I am still writing")
         try tui.press("C-d")
     }
+
+    /// Issue 34's Email journeys, one fixture: pausing learning from the learning pane,
+    /// restoring an earlier revision of the board reply from its history into the editor,
+    /// then approving the lease reply after expanding its Bcc (the Review & Send sheet shows it).
+    @Test func pauseLearningRestoreADraftAndApproveAReplyWithItsBcc() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        let session = try TUISession(width: 160, height: 48)
+        defer { session.stop() }
+        let tui = session.terminal
+        try tui.waitFor("New conversation")
+        try tui.press("F7")
+        try tui.waitFor("Your reply, drafted by Veetbot")
+
+        // Pausing learning: the pane says what is learned and shared, coverage as threads retrieved.
+        try tui.press("L")
+        let pane = try tui.waitFor("Learning from mail is on.")
+        #expect(pane.contains("threads retrieved") && pane.contains("Coverage counts threads retrieved, not threads analysed."))
+        try tui.press("p")
+        try tui.waitFor("Learning from mail is paused.")
+        try tui.waitFor("p resume learning")
+        try tui.press("Escape")
+        try tui.waitUntil("the pane closed") { !$0.contains("Learning from your mail") }
+
+        // Restoring an earlier draft: the board reply's history, revision 1 back into the editor.
+        try tui.press("Enter")
+        try tui.press("H")
+        try tui.waitFor("Draft history")
+        try tui.waitFor("revision 3")
+        try tui.press("Up", "Up", "Enter")
+        try tui.press("NPage")  // the reply's footer, at the page's end
+        try tui.waitFor("Restored revision 1 as revision 4.")
+
+        // The lease reply: its Bcc open from the start, shut with c, expanded again, then approved.
+        try tui.press("Escape")
+        try tui.press("/")
+        try tui.type("Lease")
+        try tui.press("Enter")
+        let lease = try tui.waitFor("Bcc: robin.records@example.test")
+        #expect(lease.contains("Cc: office@elmlettings.example.test") && lease.contains("From: Marco Rossi"))
+        try tui.press("c")
+        try tui.waitUntil("the copies shut") { !$0.contains("Bcc: robin.records") && $0.contains("c Cc, Bcc, subject") }
+        try tui.press("c")
+        try tui.waitFor("Bcc: robin.records@example.test")
+        try tui.press("s")
+        let sheet = try tui.waitFor("a Approve once")
+        #expect(sheet.contains("Bcc: robin.records@example.test") && sheet.contains("To: marco.rossi@lettings.example.test"))
+        try tui.press("a")
+        try tui.waitFor("Sent.")
+        try tui.press("Escape")
+        try tui.press("C-d")
+    }
 }

@@ -107,9 +107,55 @@ import VeetTransport
         return ScreenPainter.frame(&state, width: width, height: height, now: ScreenGoldenTests.now)
     }
 
+    /// Issue 34's Email items: a page with copies and message details open, the draft history, the learning pane.
+    static func withCopies() -> EmailScreen {
+        var email = reading()
+        email.detail?.messages[0].cc = ["board@example.test"]
+        email.detail?.messages[0].replyTo = ["ann.lee@example.test"]
+        email.detail?.messages[0].messageIDHeader = "<1.0@mail.example.test>"
+        email.detail?.messages[0].labels = ["INBOX", "IMPORTANT"]
+        email.detail?.messages[0].senderCheck = .pass
+        email.detailsOpen = true
+        var copied = draft
+        copied.bcc = ["robin.records@example.test"]
+        email.reply = ReplyState(session: DraftSession(api: EmailAPI(sender: HTTPRequestSender(send: { _ in throw CancellationError() })),
+                                                       draft: copied), editor: DraftEditor(draft: copied))
+        email.draftErrors[.endorse] = DraftSessionError.notSettled.description
+        return email
+    }
+
+    static func history() -> EmailScreen {
+        var email = reading()
+        let revisions = (1...3).map { number in
+            var revision = draft
+            revision.revision = number
+            revision.ownerEdited = number > 1
+            revision.updatedAt = Timestamp("2026-12-01T08:0\(number):00Z")
+            revision.body = number == 3 ? draft.body : "Thanks Ann (version \(number))."
+            return revision
+        }
+        email.draftSheet = .history(revisions, choice: 0)
+        return email
+    }
+
+    static func learning() -> EmailScreen {
+        var email = inbox()
+        email.learning = LearningPane(state: LearningState(paused: true, profileRevision: 4, excludedSources: 1, styleExamples: 2,
+                                                          historyProcessed: 812))
+        return email
+    }
+
+    static func unavailable() -> EmailScreen {
+        var email = EmailScreen(connection: "127.0.0.1")
+        email.available = false
+        return email
+    }
+
     @Test(arguments: [(80, 24), (160, 48)])
     func theInboxAndTheReadingPagePaintTheirGoldenScreens(size: (width: Int, height: Int)) {
-        for (name, email) in [("inbox", Self.inbox()), ("reading", Self.reading())] {
+        for (name, email) in [("inbox", Self.inbox()), ("reading", Self.reading()), ("copies-details", Self.withCopies()),
+                              ("draft-history", Self.history()), ("learning", Self.learning()),
+                              ("unavailable", Self.unavailable())] {
             let grid = Self.paint(email, width: size.width, height: size.height)
             let label = "email-\(name)-\(size.width)x\(size.height)"
             GoldenScreen.check(grid.snapshot, named: label)

@@ -66,6 +66,8 @@ shell.run { route, shell in
                    work: SubscriptionsScreenWork(api: SubscriptionsAPI(sender: sender)))
     case .help, .unsubscribe: break
     case .editExternally: shell.tell(EmailScreenResult.message("veet-mail edits the reply here (r)."))
+    case .viewInPeople: shell.tell(EmailScreenResult.message("People opens in veet-tui; veet-mail has only Email."))
+    case .openChat: shell.tell(EmailScreenResult.message("The discussion is open: read it in veet-tui or `veet chat`."))
     }
 }
 terminal.stop()

@@ -180,14 +180,14 @@ extension EmailCommandRun {
 
     func history(_ threadID: String) async throws -> ExitCode {
         let (_, draft) = try await requireDraft(threadID)
-        let revisions = try await api.draftRevisions(id: draft.id)
+        let revisions = DraftHistory.ordered(try await api.draftRevisions(id: draft.id))
         if console.json {
             try console.printJSON(revisions)
             return .success
         }
         let style = console.outStyle
         for revision in revisions {
-            let current = revision.revision == draft.revision && revision.body == draft.body ? style.accent("  (current)") : ""
+            let current = DraftHistory.isCurrent(revision, of: draft) ? style.accent("  (current)") : ""
             console.out.writeLine("\(style.emphasis("revision \(revision.revision)"))  \(style.dim(revision.updatedAt?.text ?? ""))"
                                   + "  \(revision.ownerEdited ? "edited by you" : "drafted by Veetbot")\(current)")
             console.out.writeLine("  " + style.dim(ServerText.line(revision.body, limit: 100)))
@@ -208,7 +208,7 @@ extension EmailCommandRun {
         await session.restore(old)
         switch await session.settle() {
         case .settled(let saved):
-            return try printDraft(saved, done: "Restored revision \(number) as revision \(saved.revision).")
+            return try printDraft(saved, done: DraftHistory.restored(number, as: saved.revision))
         case .conflict:
             throw fail("\(program): the draft changed on another device meanwhile; nothing was restored. "
                                 + "See `veet email draft history \(threadID)`.", .failure)
@@ -228,6 +228,6 @@ extension EmailCommandRun {
     func endorse(_ threadID: String) async throws -> ExitCode {
         let (_, draft) = try await requireDraft(threadID)
         let state = try await DraftSession(api: api, draft: draft).endorse()
-        return try await printLearning(state, done: "Endorsed revision \(draft.revision)'s wording as an example of how you write.")
+        return try await printLearning(state, done: LearningDisclosure.endorsed(revision: draft.revision, state: state))
     }
 }

@@ -181,10 +181,7 @@ extension EmailCommandRun {
             return .success
         }
         if let done { console.out.writeLine(done) }
-        console.out.writeLine(state.paused ? "Learning from mail is paused." : "Learning from mail is on.")
-        console.out.writeLine(LearningDisclosure.coverage(state))
-        console.out.writeLine("\(state.styleExamples) writing example\(state.styleExamples == 1 ? "" : "s"), "
-                              + "\(state.excludedSources) excluded thread\(state.excludedSources == 1 ? "" : "s").")
+        for line in LearningDisclosure.summary(state) { console.out.writeLine(line) }
         if disclose {
             console.out.writeLine("")
             for line in LearningDisclosure.lines { console.out.writeLine(console.outStyle.dim(line)) }
@@ -207,9 +204,7 @@ extension EmailCommandRun {
             try console.printJSON(result)
             return .success
         }
-        console.out.writeLine(result.status == .erased
-            ? "Excluded: what was learned from this thread is erased, and it will not be learned from again."
-            : "Excluded: it will not be learned from again; erasing what came from it is still in progress.")
+        console.out.writeLine(LearningDisclosure.excluded(result))
         return .success
     }
 

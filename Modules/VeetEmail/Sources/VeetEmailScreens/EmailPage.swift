@@ -91,7 +91,7 @@ enum EmailPage {
         for message in detail.messages {
             lines.append([StyledRun(String(repeating: "─", count: wrap), style: hairline)])
             let date = message.sentAt.map { " · " + EmailDates.short($0) } ?? ""
-            lines.append([StyledRun(message.sender, style: EmailInbox.bold), StyledRun(date, style: EmailInbox.faint)])
+            lines += envelopeLines(email, message, date: date, width: wrap)
             let body = message.displayBody.trimmingCharacters(in: .whitespacesAndNewlines)
             text(body.isEmpty ? "(This message's text is no longer kept.)" : body, EmailInbox.page)
             for attachment in message.attachments {
@@ -147,9 +147,12 @@ enum EmailPage {
             return lines
         }
         let content = reply.content
-        lines.append([StyledRun("To: " + content.to.joined(separator: ", "), style: EmailInbox.soft)])
-        if !content.cc.isEmpty { lines.append([StyledRun("Cc: " + content.cc.joined(separator: ", "), style: EmailInbox.soft)]) }
-        lines.append([StyledRun("Subject: " + content.subject, style: EmailInbox.soft)])
+        let open = email.showsCopies(MessageEnvelope.opensCopies(content))
+        var envelope = MessageEnvelope.principal(content) + (open ? MessageEnvelope.copies(content) : [])
+        if !open, let last = envelope.popLast() {
+            lines.append([StyledRun(last.text, style: EmailInbox.soft), StyledRun("   c Cc, Bcc, subject", style: key)])
+        }
+        for line in envelope { lines.append([StyledRun(line.text, style: EmailInbox.soft)]) }
         lines.append([StyledRun(String(repeating: "━", count: width), style: strong)])
         if let conflict = reply.editor.conflict {
             lines.append([StyledRun("The draft changed on another device; both versions are kept.", style: EmailInbox.attention)])
@@ -171,6 +174,7 @@ enum EmailPage {
         if !reply.editing { footer.append(StyledRun(" s Review & Send ", style: capsule)) }
         if !reply.status.isEmpty { footer.append(StyledRun("  " + reply.status, style: EmailInbox.soft)) }
         lines.append(footer)
+        if !reply.editing { lines += EmailDraftOptions.lines(email, width: width) }
         return lines
     }
 }
@@ -184,5 +188,25 @@ extension EmailPage {
         var line: StyledLine = [StyledRun("┃ ", style: rule), StyledRun("Bulk sender: " + offer.text, style: EmailInbox.soft)]
         if let label = offer.unsubscribeLabel { line.append(StyledRun("  x " + label, style: key)) }
         return [line]
+    }
+}
+
+extension EmailPage {
+    /// A message's From (with its date) and To; Cc, Bcc and the subject when open; its details on d.
+    static func envelopeLines(_ email: EmailScreen, _ message: EmailMessage, date: String, width: Int) -> [StyledLine] {
+        let principal = MessageEnvelope.principal(message)
+        var lines: [StyledLine] = [[StyledRun("From: ", style: EmailInbox.soft), StyledRun(principal[0].value, style: EmailInbox.bold),
+                                    StyledRun(date, style: EmailInbox.faint)]]
+        var rest = Array(principal.dropFirst())
+        if email.showsCopies(MessageEnvelope.opensCopies(message)) { rest += MessageEnvelope.copies(message) }
+        for line in rest {
+            for wrapped in TextFitting.wrap(line.text, width: width) { lines.append([StyledRun(wrapped, style: EmailInbox.soft)]) }
+        }
+        if email.detailsOpen {
+            for line in MessageEnvelope.details(message) {
+                for wrapped in TextFitting.wrap(line.text, width: width - 2) { lines.append([StyledRun("  " + wrapped, style: EmailInbox.faint)]) }
+            }
+        }
+        return lines
     }
 }

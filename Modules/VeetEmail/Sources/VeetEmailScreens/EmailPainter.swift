@@ -49,7 +49,10 @@ enum EmailPainter {
                 grid.put("  " + line, row: status.row + offset, column: 0, style: header, limit: grid.width)
             }
         }
-        if email.available == false {
+        if email.signedOut {
+            grid.put(" Signed out: the mail left the screen. Sign in again to read it (F8, Connection); F7 back to Chat.",
+                     row: 2, column: 0, style: EmailInbox.page, limit: grid.width)
+        } else if email.available == false {
             grid.put(" Email is not available on this server; Chat works as before (F7).", row: 2, column: 0,
                      style: EmailInbox.page, limit: grid.width)
         } else {
@@ -61,6 +64,10 @@ enum EmailPainter {
         }
         drawFooter(email, in: &grid, connection: connection, narrow: frame.divider == nil)
         if let sheet = email.send { EmailSendSheet.draw(sheet, in: &grid) }
+        if case .history(let revisions, let choice)? = email.draftSheet {
+            EmailDraftOptions.drawHistory(revisions, choice: choice, current: email.reply?.editor.saved, in: &grid)
+        }
+        if let learning = email.learning { EmailLearningSheet.draw(learning, in: &grid) }
     }
 
     private static func drawHeader(_ email: EmailScreen, in grid: inout ScreenGrid) {
@@ -124,11 +131,28 @@ enum EmailPainter {
         switch email.focus {
         case .search: "Enter search  Esc clear"
         case .editor: "Esc done (autosaves)  Alt-Enter/Enter new line"
-        case .page: "↑↓ scroll  t teach  r reply  s send  e archive  h handled  Esc back  F7 chat"
+        case .page:
+            "↑↓ scroll  t teach  r reply  s send  e archive  h handled  Esc back  F7 chat  "
+                + "c copies  d details  p view in People  D discuss in Chat  L learning"
+                + (email.reply == nil ? "" : "  w save now  H history  X discard  W writing style")
         case .list:
             "↑↓ choose  Enter read  e archive  h handled  ! spam  / search  a account  m mailbox  "
-                + (email.offersSubscriptions ? "S subscriptions  " : "") + (narrow ? "" : "< > divider  ") + "F7 chat"
+                + (email.offersSubscriptions ? "S subscriptions  " : "") + (narrow ? "" : "< > divider  ") + "F7 chat  L learning"
+                // The open thread's keys work from the list too; the palette offers them after the list's own.
+                + (email.detail == nil ? "" : "  c copies  d details  p view in People  D discuss in Chat")
         }
+    }
+
+    /// The first entries of a key line (two spaces apart) that fit in `width`.
+    static func fitting(_ keys: String, width: Int) -> String {
+        guard DisplayWidth.of(keys) > width else { return keys }
+        var shown = ""
+        for entry in keys.components(separatedBy: "  ") where !entry.isEmpty {
+            let next = shown.isEmpty ? entry : shown + "  " + entry
+            guard DisplayWidth.of(next) <= width else { break }
+            shown = next
+        }
+        return shown
     }
 
     private static func drawFooter(_ email: EmailScreen, in grid: inout ScreenGrid, connection: String, narrow: Bool) {
@@ -138,7 +162,9 @@ enum EmailPainter {
         if !email.message.isEmpty {
             left.append(StyledRun(email.message, style: TextStyle(foreground: .amberText, background: .paperDeep)))
         }
-        StatusBar(left: left, right: [StyledRun(keys + " ", style: WidgetStyles.standard.statusBar)],
+        // The footer shows the keys that fit, whole, after the left side; Ctrl-P lists them all.
+        let room = grid.width - left.reduce(0) { $0 + DisplayWidth.of($1.text) } - 3
+        StatusBar(left: left, right: [StyledRun(fitting(keys, width: room) + " ", style: WidgetStyles.standard.statusBar)],
                   keepsLastLeftRun: !email.message.isEmpty)
             .draw(in: &grid, row: row, width: grid.width, styles: WidgetStyles.standard)
     }

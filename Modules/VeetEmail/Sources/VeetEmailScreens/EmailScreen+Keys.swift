@@ -12,6 +12,28 @@ public enum EmailScreenRoute: Sendable {
     case unsubscribe(EmailThreadDetail, [EmailAccount])
     /// E: the reply's text in the owner's $EDITOR (the shell answers `.edited` or `.message`).
     case editExternally(String)
+    /// p: the sender's profile on the People screen.
+    case viewInPeople(SenderLookup)
+    /// D: the chat conversation bound to the open thread (the server opened or reused it).
+    case openChat(sessionID: String)
+}
+
+/// Who View in People looks for: the server's People id when the message links one, else
+/// the sender's address, then their name (People's directory searches names and identifiers).
+public struct SenderLookup: Sendable, Hashable {
+    public var personID: String?
+    public var address: String
+    public var name: String
+
+    public init(sender: String, personID: String? = nil) {
+        self.personID = personID
+        address = EmailAddress.address(in: sender)
+        let name = sender.split(separator: "<").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        self.name = name.contains("@") ? "" : name.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+    }
+
+    /// The directory searches to try, in order.
+    public var searches: [String] { [address, name].filter { !$0.isEmpty } }
 }
 
 /// The list's keys, the ticks, and what the list's calls report.
@@ -35,6 +57,7 @@ extension EmailScreen {
 
     /// A refresh tick while the screen shows, and the reply's autosave once typing stopped.
     public mutating func tick(now: Date) -> Step {
+        guard !signedOut else { return drain(handled: true) }
         run(.refresh(visible: false))
         if let reply, reply.dirty, !reply.saving { saveReplyNow() }
         queuedTick = Self.tickInterval
@@ -70,6 +93,8 @@ extension EmailScreen {
 
     private mutating func press(_ key: KeyPress) -> Bool {
         if send != nil { pressSendSheet(key); return true }
+        if learning != nil { pressLearning(key); return true }
+        if draftSheet != nil { pressDraftSheet(key); return true }
         switch focus {
         case .search: pressSearch(key); return true
         case .editor: pressEditor(key); return true
@@ -131,6 +156,7 @@ extension EmailScreen {
             accountFilter = choices[(current + 1) % choices.count]
             restartLists()
         case .char("m"): statusOpen.toggle()
+        case .char("L"): openLearning()
         case .char("S") where offersSubscriptions: queuedRoute = .openSubscriptions(accounts)
         case .char("N"):
             important.showNewArrivals()
@@ -155,6 +181,10 @@ extension EmailScreen {
         detail = nil
         detailError = nil
         reply = nil
+        copiesOpen = nil
+        detailsOpen = false
+        draftSheet = nil
+        draftErrors = [:]
         feedback = nil
         receipt = nil
         pageScroll = 0
@@ -180,6 +210,19 @@ extension EmailScreen {
     }
 
     mutating func apply(_ result: EmailScreenResult) {
+        switch result {
+        case .signedOut: forgetMail(); return
+        case .signedIn:
+            guard signedOut else { return }
+            signedOut = false
+            message = ""
+            queued += openingEffects
+            return
+        case .accounts, .page, .thread, .refreshed, .listFailed, .threadFailed, .unavailable:
+            // Answers to reads made before the token was refused never bring the mail back.
+            if signedOut { return }
+        default: break
+        }
         switch result {
         case .unavailable: available = false
         case .accounts(let accounts):
@@ -234,6 +277,8 @@ extension EmailScreen {
                 important.restore(threadID)
                 other.restore(threadID)
             }
+        case .shown(let width, let height) where signedOut:
+            (self.width, self.height) = (width, height)
         case .shown(let width, let height):
             (self.width, self.height) = (width, height)
             refreshing = true

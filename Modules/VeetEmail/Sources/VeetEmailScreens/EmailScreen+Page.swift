@@ -27,6 +27,7 @@ extension EmailScreen {
             pagePushed = true
             pageScroll = Int.max / 2
         case .char("x") where subscriptionOffer != nil: queuedRoute = .unsubscribe(detail, accounts)
+        case _ where pressOption(key, detail): break
         case .char("U"):
             guard let receipt else { return true }
             message = "Undoing…"
@@ -175,7 +176,7 @@ extension EmailScreen {
             select(id)
             pagePushed = true
             focus = .page
-        default: break
+        default: applyOption(result)
         }
     }
 

@@ -84,6 +84,18 @@ public struct EmailScreen: FeatureScreen {
     /// Threads whose send outcome is unknown (the draft read back `uncertain`, or Approve once
     /// could not tell): their state reads "Check send status", and nothing is sent again by itself.
     public var sendUncertain: Set<String> = []
+    /// Cc, Bcc and the subject of the open thread's messages and reply (nil: open where there are copies).
+    public var copiesOpen: Bool?
+    /// The open thread's message details (headers, dates, attachment metadata) are shown.
+    public var detailsOpen = false
+    /// The reply's draft history or the discard question, over the page.
+    public var draftSheet: DraftSheet?
+    /// Each draft option's last failure, shown beside it.
+    public var draftErrors: [DraftOption: String] = [:]
+    /// The learning pane (L), over the screen.
+    public var learning: LearningPane?
+    /// The server refused the token (401): the mail left the screen until signing in again.
+    public var signedOut = false
     public var message = ""
 
     /// What an update asked for so far (drained into its step).
@@ -110,6 +122,8 @@ public struct EmailScreen: FeatureScreen {
 
     public func keyHints(width: Int, now: Date) -> String {
         if let send { return EmailSendSheet.keyHints(send) }
+        if let learning { return EmailLearningSheet.keyHints(learning) }
+        if let draftSheet { return EmailDraftOptions.keyHints(draftSheet) }
         return EmailPainter.keyHints(self, narrow: width < Self.narrowWidth)
     }
 

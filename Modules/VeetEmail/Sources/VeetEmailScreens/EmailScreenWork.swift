@@ -25,6 +25,20 @@ public enum EmailScreenEffect: Sendable {
     case prepareSend(DraftSession, DraftContent, threadID: String, providerThreadID: String, account: EmailAccount?)
     /// Approve once: never retried (`ReviewAndSend.approve`).
     case approve(ReviewAndSend, threadID: String)
+    /// The chat conversation bound to the thread, opened or reused by the server.
+    case discuss(threadID: String)
+    /// Saves the editor's text now, until it is the confirmed revision.
+    case saveNow(DraftSession, DraftContent, threadID: String)
+    case loadHistory(DraftSession, threadID: String)
+    /// Puts a revision back into the editor and saves it as the next revision.
+    case restore(DraftSession, EmailDraft, threadID: String)
+    case discard(DraftSession, threadID: String)
+    /// The saved revision's wording as an example of how the owner writes.
+    case endorse(DraftSession, threadID: String)
+    case loadLearning
+    case setLearningPaused(Bool)
+    case resetLearning(LearningResetScope)
+    case exclude(threadID: String, revision: Int)
 }
 
 /// What the Email screen's work reports, and what the shell tells it (`shown`,
@@ -62,6 +76,23 @@ public enum EmailScreenResult: Sendable {
     case threadChanged
     /// Another feature opens this thread (a person's open thread): its page, read.
     case openThread(id: String)
+    case discussion(threadID: String, sessionID: String)
+    /// The draft's revisions, oldest first.
+    case draftHistory(threadID: String, [EmailDraft])
+    /// A draft option failed; said beside that option.
+    case draftOptionFailed(threadID: String, DraftOption, String)
+    case draftDiscarded(threadID: String)
+    case endorsed(threadID: String, revision: Int, LearningState)
+    /// The learning state (nil: the server offers no learning).
+    case learning(LearningState?)
+    /// A pause, resume or reset applied, and what it did.
+    case learningChanged(LearningState, String)
+    case learningFailed(String)
+    case excluded(threadID: String, String)
+    /// The shell: the server refused the token (401); the mail leaves the screen and memory.
+    case signedOut
+    /// The shell: signed in again; the screen reads the mail again.
+    case signedIn
 }
 
 /// Does the Email screen's work through `EmailAPI` and the shell's one refresher
@@ -186,7 +217,7 @@ public struct EmailScreenWork: ScreenEffects {
             report(.sendStage(threadID: threadID, stage))
         case .approve(let flow, let threadID):
             report(.sendOutcome(threadID: threadID, await flow.approve()))
-        default: break
+        default: await runOption(effect, report)
         }
     }
 }

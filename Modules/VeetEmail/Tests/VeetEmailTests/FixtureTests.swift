@@ -265,6 +265,21 @@ import VeetWire
         await #expect(throws: APIError.self) { try await rig.api.thread(id: thread.id) }
     }
 
+    /// Issue 34: endorsing the saved revision's wording while learning is paused keeps it paused,
+    /// and the lease reply's blind copy and its offer's copy arrive as the envelope shows them.
+    @Test func anEndorsementKeepsThePauseAndTheLeaseCarriesItsCopies() async throws {
+        let rig = try Rig()
+        defer { rig.server.stop() }
+        _ = try await rig.api.setLearningPaused(true)
+        let detail = try await rig.api.thread(id: EmailSeedIDs.leaseThread)
+        let draft = try #require(detail.draft)
+        #expect(draft.bcc == ["robin.records@example.test"] && MessageEnvelope.opensCopies(draft.content))
+        #expect(MessageEnvelope.copies(detail.messages[0]).map(\.name) == ["Cc", "Subject"])
+        let state = try await DraftSession(api: rig.api, draft: draft).endorse()
+        #expect(state.paused && state.styleExamples == 1)
+        #expect(LearningDisclosure.endorsed(revision: draft.revision, state: state).hasSuffix("Learning stays paused."))
+    }
+
     // MARK: Drafts
 
     @Test func generateEditAConflictFromAnotherDeviceHistoryRestoreEndorseDiscard() async throws {

@@ -13,7 +13,7 @@ public enum PeopleScreenRoute: Sendable, Equatable {
 
 /// The People screen's keys and what its work reports.
 extension PeopleScreen {
-    public var openingEffects: [PeopleScreenEffect] { [.loadPeople] }
+    public var openingEffects: [PeopleScreenEffect] { [.loadPeople] + (lookup.map { [.find($0)] } ?? []) }
 
     public mutating func update(_ event: ScreenEvent<PeopleScreenResult>) -> ScreenStep<PeopleScreenEffect, PeopleScreenRoute> {
         switch event {
@@ -143,6 +143,7 @@ extension PeopleScreen {
         case .listed(let pinned, let review, let everyone):
             let before = selectedPerson?.id
             show(pinned: pinned, review: review, everyone: everyone)
+            selectWanted()
             if let person = selectedPerson, person.id != before || selectedProfile == nil {
                 effects.append(.loadProfile(personID: person.id))
             }
@@ -178,6 +179,8 @@ extension PeopleScreen {
             applyContacts(result)
         case .threads, .factEvidence, .factOutcome:
             applyFacts(result)
+        case .found(let person, let lookup):
+            effects += found(person, lookup)
         }
         return effects
     }

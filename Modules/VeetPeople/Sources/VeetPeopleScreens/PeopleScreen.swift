@@ -51,9 +51,14 @@ public struct PeopleScreen: FeatureScreen {
     public var message = "Loading..."
     /// The time now, for a preview's expiry and a new import's default dates (tests fix it).
     public var now: @Sendable () -> Date
+    /// Opened to show one person (another feature's View in People): found, then selected.
+    public var lookup: PersonLookup?
+    /// The person the lookup found, selected once the directory has them.
+    var wanted: String?
 
-    public init(now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(now: @escaping @Sendable () -> Date = { Date() }, lookup: PersonLookup? = nil) {
         self.now = now
+        self.lookup = lookup
     }
 
     public var rows: [Row] {

@@ -16,6 +16,8 @@ public enum PeopleScreenEffect: Sendable {
     case loadThreads(personID: String, references: [String])
     /// Inspect evidence: the sources behind one fact.
     case inspectEvidence(personID: String, factID: String, references: [String])
+    /// The person another feature asked for (View in People).
+    case find(PersonLookup)
 }
 
 /// A People write or identity call the screen asks for.
@@ -87,6 +89,8 @@ public enum PeopleScreenResult: Sendable {
     /// A correction done or refused, or an inspection that failed, said on the facts sheet.
     case factOutcome(String)
     case message(String)
+    /// The person a lookup found (nil: nobody matches).
+    case found(Person?, PersonLookup)
 }
 
 /// Does the People screen's work through `PeopleAPI`. Writes go through the
@@ -113,6 +117,8 @@ public struct PeopleScreenWork: ScreenEffects {
         case .loadProfile(let personID): await loadProfile(personID, report)
         case .action(let action, let person): await run(action, person: person, report)
         case .imports(let action): await run(action, report)
+        case .find(let lookup):
+            report(.found(await find(lookup), lookup))
         case .loadThreads(let personID, let references):
             // A reference that cannot be read names no thread; the profile shows what was found.
             var found: [EvidenceReference] = []

@@ -22,6 +22,7 @@ import VeetTransport
             case .imports(let action): "imports \(action)"
             case .loadThreads(let id, let references): "threads \(id) \(references)"
             case .inspectEvidence(_, let factID, _): "evidence \(factID)"
+            case .find(let lookup): "find \(lookup.searches)"
             }
         }
     }
@@ -30,6 +31,22 @@ import VeetTransport
         var driver = ScreenDriver(PeopleScreen(now: { Date(timeIntervalSince1970: 1_796_000_000) }))
         driver.answer(.listed(pinned: [maya], review: [], everyone: [maya, sam]))
         return driver
+    }
+
+    /// Email's View in People: the screen opens on the person the lookup finds, even when the
+    /// directory arrives after the answer; nobody found says so and selects no one else's profile.
+    @Test func aLookupOpensOnTheFoundPerson() {
+        let lookup = PersonLookup(searches: ["sam@example.test", "Sam Okafor"])
+        var driver = ScreenDriver(PeopleScreen(lookup: lookup))
+        #expect(Self.names(driver.effects) == ["people", "find [\"sam@example.test\", \"Sam Okafor\"]"])
+        driver.answer(.found(sam, lookup))
+        #expect(driver.screen.selectedPerson?.id == "s")
+        driver.answer(.listed(pinned: [maya], review: [], everyone: [maya, sam]))
+        #expect(driver.screen.selectedPerson?.id == "s")
+        #expect(Self.names(driver.effects).last == "profile s")
+        var nobody = ScreenDriver(PeopleScreen(lookup: lookup))
+        nobody.answer(.listed(pinned: [maya], review: [], everyone: [maya, sam]), .found(nil, lookup))
+        #expect(nobody.screen.message == "No one in People matches sam@example.test.")
     }
 
     @Test func openingReadsThePeopleThenTheChosenProfile() {

@@ -7,6 +7,9 @@ public struct EmailMessage: Codable, Sendable, Hashable, Identifiable {
     public var sender: String
     public var to: [String]
     public var cc: [String]
+    /// Blind copies, when the server sends them (a sent message; not in docs/wire/email.md's
+    /// message object, so usually empty).
+    public var bcc: [String]
     public var replyTo: [String]
     public var subject: String
     /// The original text (empty once older than the retention window). Use it
@@ -29,7 +32,7 @@ public struct EmailMessage: Codable, Sendable, Hashable, Identifiable {
     /// docs/wire/email.md yet; nil otherwise). View in People hands over this id only.
     public var personID: String?
 
-    public init(id: String, sender: String = "", to: [String] = [], cc: [String] = [], replyTo: [String] = [],
+    public init(id: String, sender: String = "", to: [String] = [], cc: [String] = [], bcc: [String] = [], replyTo: [String] = [],
                 subject: String = "", body: String = "", bodyOffset: Int? = nil, readerBody: String? = nil,
                 sentAt: Timestamp? = nil, complete: Bool = true, attachments: [AttachmentInfo] = [],
                 messageIDHeader: String? = nil, inReplyTo: String? = nil, references: [String] = [],
@@ -39,6 +42,7 @@ public struct EmailMessage: Codable, Sendable, Hashable, Identifiable {
         self.sender = sender
         self.to = to
         self.cc = cc
+        self.bcc = bcc
         self.replyTo = replyTo
         self.subject = subject
         self.body = body
@@ -57,7 +61,7 @@ public struct EmailMessage: Codable, Sendable, Hashable, Identifiable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, sender, to, cc, subject, body, complete, attachments, references, labels, direction
+        case id, sender, to, cc, bcc, subject, body, complete, attachments, references, labels, direction
         case replyTo = "reply_to", bodyOffset = "body_offset", readerBody = "reader_body", sentAt = "sent_at"
         case messageIDHeader = "message_id_header", inReplyTo = "in_reply_to", senderCheck = "sender_check"
         case personID = "person_id"
@@ -69,6 +73,7 @@ public struct EmailMessage: Codable, Sendable, Hashable, Identifiable {
         sender = try c.value(.sender, or: "")
         to = try c.value(.to, or: [])
         cc = try c.value(.cc, or: [])
+        bcc = try c.value(.bcc, or: [])
         replyTo = try c.value(.replyTo, or: [])
         subject = try c.value(.subject, or: "")
         body = try c.value(.body, or: "")

@@ -113,4 +113,24 @@ public enum LearningDisclosure {
     public static func coverage(_ state: LearningState) -> String {
         "\(state.historyProcessed) threads retrieved" + (state.historyComplete ? " (history complete)." : " so far.")
     }
+
+    /// The state in three sentences: on or paused, the coverage, the examples and exclusions.
+    public static func summary(_ state: LearningState) -> [String] {
+        [state.paused ? "Learning from mail is paused." : "Learning from mail is on.", coverage(state),
+         "\(state.styleExamples) writing example\(state.styleExamples == 1 ? "" : "s"), "
+            + "\(state.excludedSources) excluded thread\(state.excludedSources == 1 ? "" : "s")."]
+    }
+
+    /// What excluding a thread did.
+    public static func excluded(_ result: ExclusionResult) -> String {
+        result.status == .erased
+            ? "Excluded: what was learned from this thread is erased, and it will not be learned from again."
+            : "Excluded: it will not be learned from again; erasing what came from it is still in progress."
+    }
+
+    /// What endorsing a revision's wording did (the pause state is the server's, unchanged).
+    public static func endorsed(revision: Int, state: LearningState) -> String {
+        "Endorsed revision \(revision)'s wording as an example of how you write."
+            + (state.paused ? " Learning stays paused." : "")
+    }
 }

@@ -41,7 +41,9 @@ extension EmailSeedBuilder {
             reason: "The renewal offer lapses on Friday.", priority: 0.9, needsReply: true, hoursAgo: 5,
             bodies: ["Dear Robin,\n\nYour lease at 14 Elm Row ends on 31 October. We are pleased to offer a 12-month renewal at the current rent. Please confirm by Friday.\n\nKind regards,\nMarco Rossi\nElm Lettings"],
             topics: ["home"])
-        draft(2, on: lease, to: ["marco.rossi@lettings.example.test"],
+        // A copy to the agency's office on the offer, and a blind copy on the reply (Email mode's copies).
+        lease.messages[0].cc = ["office@elmlettings.example.test"]
+        draft(2, on: lease, to: ["marco.rossi@lettings.example.test"], bcc: ["robin.records@example.test"],
               body: "Dear Marco,\n\nThank you for the offer. I am glad to renew for twelve months at the current rent; please send the agreement over for signature.\n\nBest regards,\nRobin")
 
         thread(3, from: "Jules Moreau <jules@example.test>", subject: "Dinner on Saturday?",

@@ -63,7 +63,7 @@ struct EmailSeedBuilder {
     }
 
     @discardableResult
-    func draft(_ number: Int, on thread: EmailState.Thread, to: [String], body: String,
+    func draft(_ number: Int, on thread: EmailState.Thread, to: [String], bcc: [String] = [], body: String,
                status: String = "ready", revisions: Int = 1) -> EmailState.Draft {
         let account = state.account(thread.accountID)!
         let draft = EmailState.Draft(
@@ -71,6 +71,7 @@ struct EmailSeedBuilder {
             profileRevision: state.profileRevision, to: to, subject: "Re: " + thread.subject, body: body,
             at: thread.updatedAt.adding(seconds: 60))
         draft.sessionID = nil
+        draft.bcc = bcc
         state.drafts[draft.id] = draft
         thread.draftID = draft.id
         // Earlier revisions: the generated text, then the owner's edits.
