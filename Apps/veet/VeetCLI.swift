@@ -4,6 +4,7 @@ import VeetCallsCommands
 import VeetAccount
 import VeetAccountCommands
 import VeetChat
+import VeetChatCommands
 import VeetConsole
 import VeetEmail
 import VeetEmailCommands
@@ -157,11 +158,12 @@ struct VeetCLI {
             }
             return .success
         }
+        if ChatCommands.handles(command.path) { return try await context.chat.run(command, console: context.console) }
         switch command.path.first {
         case "sites":
             return try await WebsiteAccessCommands(client: { try context.client() }, chosenProfile: { ChosenProfile(store: try context.store().0) },
                                                    environment: context.environment,
-                                                   approveForTask: { try await SitesApprove.approveForTask($0, context: context) })
+                                                   approveForTask: { try await context.chat.approveForTask($0, console: context.console) })
                 .run(command, console: context.console)
         case "folders": return try await FoldersCommands(center: FolderCenter(api: FoldersAPI(sender: .live(client: try context.client()))))
             .run(command, console: context.console)
@@ -180,7 +182,7 @@ struct VeetCLI {
                 if let once { words += ["--once", once] }
                 if context.json { words.append("--json") }
                 guard case .run(let chat) = try CommandLineParser(root: CommandTree.root).parse(words) else { return .usage }
-                return try await ChatCommand(context: context, command: chat).run()
+                return try await context.chat.run(chat, console: context.console)
             }.run(command, console: context.console)
         case "settings" where command.path == ["settings", "privacy"]: return try PrivacyReport(context: context).print()
         case "settings": return try await SettingsCommands(api: SettingsAPI(sender: .live(client: try context.client())),
@@ -198,29 +200,7 @@ struct VeetCLI {
         }
         switch command.path {
         case ["connect"]: return try await ConnectCommand(context: context, command: command).run()
-        case ["chat"]: return try await ChatCommand(context: context, command: command).run()
-        case ["approvals", "list"]: return try await ApprovalsCommand(context: context).list(command)
-        case ["approvals", "show"]: return try await ApprovalsCommand(context: context).show(command.positionals[0])
-        case ["approvals", "approve"]:
-            return try await ApprovalsCommand(context: context).decide(command.positionals[0], choice: .approveOnce)
-        case ["approvals", "deny"]:
-            return try await ApprovalsCommand(context: context).decide(command.positionals[0],
-                                                                       choice: .deny(reason: command.value("reason")))
-        case ["artifacts", "list"]: return try await ArtifactsCommand(context: context).list(command.positionals[0])
-        case ["artifacts", "get"]: return try await ArtifactsCommand(context: context).get(command.positionals[0])
-        case ["artifacts", "export"]: return try await ArtifactsCommand(context: context).export(command)
         case ["tokens"]: return TokensCommand.run(command, json: context.json)
-        case ["run", "show"]: return try await RunCommand(context: context).show(command.positionals[0])
-        case ["run", "answer"]: return try await RunCommand(context: context).answer(command)
-        case ["run", "cancel"]: return try await RunCommand(context: context).cancel(command.positionals[0])
-        case ["sessions", "list"]: return try await SessionsCommand(context: context).list(command)
-        case ["sessions", "show"]: return try await SessionsCommand(context: context).show(command.positionals[0])
-        case ["sessions", "delete"]: return try await SessionsCommand(context: context).delete(command.positionals[0])
-        case ["sync"]: return try await SessionsCommand(context: context).sync(command)
-        case ["search"]: return try await SessionsCommand(context: context).search(command)
-        case ["outbox", "list"]: return try OutboxCommand(context: context).list()
-        case ["outbox", "retry"]: return try await OutboxCommand(context: context).retry(command.positionals[0])
-        case ["outbox", "discard"]: return try OutboxCommand(context: context).discard(command.positionals[0])
         case ["connections", "list"]: return try ConnectionsCommand(context: context).list()
         case ["connections", "use"]: return try ConnectionsCommand(context: context).use(command.positionals[0])
         case ["connections", "migrate"]: return try ConnectionsCommand(context: context).migrate()
@@ -228,7 +208,6 @@ struct VeetCLI {
         case ["doctor"]: return await DoctorCommand(context: context).run()
         case ["completion"]: return CompletionCommand.script(command.positionals[0], context: context)
         case ["debug", "sse"]: return DebugSSECommand().run()
-        case ["debug", "transcript"]: return DebugTranscriptCommand(context: context).run(command)
         default:
             Output.standardError.writeLine("veet: \(command.path.joined(separator: " ")) needs a subcommand; see `veet help \(command.path.joined(separator: " "))`")
             return .usage

@@ -6,22 +6,31 @@ import VeetTransport
 import VeetWire
 
 /// `veet sessions list|show|delete`, `veet sync`, `veet search`.
-struct SessionsCommand {
-    let context: CLIContext
+struct SessionsRun {
+    let host: ChatCommandHost
+    let console: Console
 
     func sync(_ command: ParsedCommand) async throws -> ExitCode {
-        if let answered = try DaemonCommand.syncThroughDaemon(context: context) { return answered }
-        let (store, client) = try context.store()
-        let source = HTTPStoreSource(sender: .live(client: client))
+        if let synced = try host.daemon.sync("veet sync") {
+            if console.json {
+                try console.printJSON(DaemonSyncRow(connection: synced.connection, added: synced.added, updated: synced.updated,
+                                                    pruned: synced.pruned))
+            } else {
+                console.out.writeLine("\(synced.added) added, \(synced.updated) updated, \(synced.pruned) removed (through veetd).")
+            }
+            return .success
+        }
+        let store = try host.store()
+        let source = HTTPStoreSource(sender: try host.sender())
         let report = try await store.reconcile(from: source)
         // Transcripts of what changed, so search finds what was said (newest first, bounded).
-        let limit = try command.int("transcripts") ?? 200
+        let limit = try command.int(ChatCommands.transcripts) ?? 200
         let changed = Array((report.added + report.updated).prefix(max(0, limit)))
         let fetched = await store.refreshTranscripts(changed, from: source)
-        if context.json {
-            try JSONOutput.print(SyncSummary(report: ReconcileRow(report: report), transcriptsFetched: fetched), layout: .compact)
+        if console.json {
+            try console.printJSON(SyncSummary(report: ReconcileRow(report: report), transcriptsFetched: fetched))
         } else {
-            context.out.writeLine("\(report.added.count) added, \(report.updated.count) updated, \(report.pruned.count) removed "
+            console.out.writeLine("\(report.added.count) added, \(report.updated.count) updated, \(report.pruned.count) removed "
                                   + "(\(report.pagesRead) pages, \(report.pointReads) point reads); "
                                   + "\(fetched) transcripts fetched; \(try store.sessionCount()) conversations.")
         }
@@ -35,33 +44,33 @@ struct SessionsCommand {
     }
 
     func list(_ command: ParsedCommand) async throws -> ExitCode {
-        let limit = try command.int("limit") ?? 50
+        let limit = try command.int(ChatCommands.limit) ?? 50
         guard limit > 0 else {
-            return context.fail("veet: --limit must be at least 1.", .usage)
+            throw CommandFailure.usage("\(console.programName): --limit must be at least 1.")
         }
-        let (store, client) = try context.store()
-        if command.flag("all-kinds") {
-            return try await listAllKinds(client: client, limit: command.flag("all") ? nil : limit)
+        let store = try host.store()
+        if command.flag(ChatCommands.allKinds) {
+            return try await listAllKinds( limit: command.flag(ChatCommands.all) ? nil : limit)
         }
         // An empty mirror has never been filled: fill it rather than show nothing.
         let isEmpty = try store.sessionCount() == 0
-        if command.flag("refresh") || isEmpty, try DaemonCommand.daemonSync(context: context, client: "veet sessions") == nil {
-            _ = try await store.reconcile(from: HTTPStoreSource(sender: .live(client: client)))
+        if command.flag(ChatCommands.refresh) || isEmpty, try host.daemon.sync("veet sessions") == nil {
+            _ = try await store.reconcile(from: HTTPStoreSource(sender: try host.sender()))
         }
-        let sessions = try store.sessions(limit: command.flag("all") ? nil : limit)
-        if context.json {
-            try JSONOutput.print(sessions.map(SessionRow.init), layout: .compact)
+        let sessions = try store.sessions(limit: command.flag(ChatCommands.all) ? nil : limit)
+        if console.json {
+            try console.printJSON(sessions.map(SessionRow.init))
             return .success
         }
         if sessions.isEmpty {
-            context.err.writeLine("No conversations yet. `veet chat` starts one.")
+            console.err.writeLine("No conversations yet. `veet chat` starts one.")
             return .success
         }
-        let style = context.outStyle
+        let style = console.outStyle
         for session in sessions {
             let when = session.updatedAt.date.map(Self.format) ?? session.updatedAt.text
             let state = session.activeRunID == nil ? "      " : "active"
-            context.out.writeLine("\(style.dim(when))  \(style.accent(state))  \(ServerText.line(session.displayTitle ?? "(untitled)"))  \(style.dim(session.id))")
+            console.out.writeLine("\(style.dim(when))  \(style.accent(state))  \(ServerText.line(session.displayTitle ?? "(untitled)"))  \(style.dim(session.id))")
         }
         return .success
     }
@@ -69,43 +78,43 @@ struct SessionsCommand {
     /// Every session the server lists, the server's own included and marked. The
     /// local mirror holds only the owner's conversations (`SessionKind`), so this
     /// reads the server.
-    private func listAllKinds(client: HTTPClient, limit: Int?) async throws -> ExitCode {
-        let views = try await ChatAPI(sender: .live(client: client)).allSessions(pageSize: min(limit ?? 200, 200), maxItems: limit)
+    private func listAllKinds(limit: Int?) async throws -> ExitCode {
+        let views = try await host.api().allSessions(pageSize: min(limit ?? 200, 200), maxItems: limit)
         let rows = views.map { SessionKindRow(view: $0) }
-        if context.json {
-            try JSONOutput.print(rows, layout: .compact)
+        if console.json {
+            try console.printJSON(rows)
             return .success
         }
         if rows.isEmpty {
-            context.err.writeLine("The server lists no sessions.")
+            console.err.writeLine("The server lists no sessions.")
             return .success
         }
-        let style = context.outStyle
+        let style = console.outStyle
         for view in views {
             let when = view.updatedAt.date.map(Self.format) ?? view.updatedAt.text
             let state = view.activeRunID == nil ? "      " : "active"
             let mark = SessionKind(view).mark.map { "  " + style.warning("[\(ServerText.line($0))]") } ?? ""
-            context.out.writeLine("\(style.dim(when))  \(style.accent(state))  \(ServerText.line(view.title ?? "(untitled)"))\(mark)  \(style.dim(view.id))")
+            console.out.writeLine("\(style.dim(when))  \(style.accent(state))  \(ServerText.line(view.title ?? "(untitled)"))\(mark)  \(style.dim(view.id))")
         }
         return .success
     }
 
     func show(_ id: String) async throws -> ExitCode {
-        let (store, client) = try context.store()
+        let store = try host.store()
         // Not cached yet: read from the server (and kept); a 404 or no answer is an error, never an empty transcript.
-        let read = try await ConversationMirror(api: ChatAPI(sender: .live(client: client)), store: store)
+        let read = try await ConversationMirror(api: try host.api(), store: store)
             .transcript(sessionID: id)
         let messages = read.messages
         if let problem = read.problem {
-            context.err.writeLine(context.errStyle.warning("Showing the cached transcript; the server could not be read (\(CommandHints.message(for: problem)))."))
+            console.err.writeLine(console.errStyle.warning("Showing the cached transcript; the server could not be read (\(host.describe(problem)))."))
         }
-        if context.json {
-            try JSONOutput.print(messages.map { ["sequence": String($0.sequence), "role": $0.role,
-                                                 "text": $0.content.compactMap(\.text).joined()] }, layout: .compact)
+        if console.json {
+            try console.printJSON(messages.map { ["sequence": String($0.sequence), "role": $0.role,
+                                                 "text": $0.content.compactMap(\.text).joined()] })
             return .success
         }
-        let style = context.outStyle
-        let renderer = TerminalTurnView.renderer(for: context)
+        let style = console.outStyle
+        let renderer = TerminalTurnView.renderer(for: console)
         for message in messages {
             let text = message.content.compactMap(\.text).joined()
             let files = message.content.compactMap { block -> String? in
@@ -116,52 +125,54 @@ struct SessionsCommand {
                 }
             }
             if message.role == "user" {
-                context.out.writeLine(style.emphasis("You: ") + text + (files.isEmpty ? "" : " " + files.joined(separator: " ")))
+                console.out.writeLine(style.emphasis("You: ") + text + (files.isEmpty ? "" : " " + files.joined(separator: " ")))
             } else if let renderer {
-                for line in renderer.render(markdown: text).lines { context.out.writeLine(line) }
-                if !files.isEmpty { context.out.writeLine(style.dim(files.joined(separator: " "))) }
+                for line in renderer.render(markdown: text).lines { console.out.writeLine(line) }
+                if !files.isEmpty { console.out.writeLine(style.dim(files.joined(separator: " "))) }
             } else {
-                context.out.writeLine(text)
+                console.out.writeLine(text)
             }
-            context.out.writeLine("")
+            console.out.writeLine("")
         }
         return .success
     }
 
     func delete(_ id: String) async throws -> ExitCode {
-        let (store, client) = try context.store()
-        let api = ChatAPI(sender: .live(client: client))
+        let store = try host.store()
+        let api = try host.api()
         do {
             try await store.deleteEverywhere(sessionID: id) { try await api.deleteSession(id: id) }
         } catch let error as APIError where [.runInProgress, .changedElsewhere].contains(error.refusal) {
-            return context.fail("veet: this conversation has a run in progress; stop it first (`veet run cancel \(error.details["run_id"]?.stringValue ?? "RUN")`), then delete again.", .failure, answer: error)
+            throw CommandFailure("\(console.programName): this conversation has a run in progress; stop it first "
+                                 + "(`\(console.programName) run cancel \(error.details["run_id"]?.stringValue ?? "RUN")`), then delete again.",
+                                 cause: error)
         }
-        if !context.json { context.out.writeLine("Deleted \(id) on the server and here.") }
+        if !console.json { console.out.writeLine("Deleted \(id) on the server and here.") }
         return .success
     }
 
-    func search(_ command: ParsedCommand) async throws -> ExitCode {
-        let query = command.positionals.joined(separator: " ")
-        let (store, _) = try context.store()
-        let outcome = try store.search(query, limit: try command.int("limit") ?? 50, width: max(40, context.terminal.width - 4))
+    func search(_ command: ParsedCommand) throws -> ExitCode {
+        let query = command.arguments(ChatCommands.query).joined(separator: " ")
+        let store = try host.store()
+        let outcome = try store.search(query, limit: try command.int(ChatCommands.searchLimit) ?? 50, width: max(40, console.terminal.width - 4))
         switch outcome {
         case .emptyQuery:
-            return context.fail("veet: give some words to search for.", .usage)
+            throw CommandFailure.usage("\(console.programName): give some words to search for.")
         case .refine(let firstOnes):
             // The first ones found still show (newest first, unranked), as the TUI lists them.
-            if context.json {
-                try JSONOutput.print(JSONValue.object(["refine": .bool(true), "first": .array(firstOnes.map(Self.jsonRow))]), layout: .compact)
+            if console.json {
+                try console.printJSON(JSONValue.object(["refine": .bool(true), "first": .array(firstOnes.map(Self.jsonRow))]))
                 return .success
             }
-            context.err.writeLine("More than 100 matches: refine your query. The first \(firstOnes.count) found:")
+            console.err.writeLine("More than 100 matches: refine your query. The first \(firstOnes.count) found:")
             printHits(firstOnes)
             return .success
         case .results(let hits):
-            if context.json {
-                try JSONOutput.print(JSONValue.array(hits.map(Self.jsonRow)), layout: .compact)
+            if console.json {
+                try console.printJSON(JSONValue.array(hits.map(Self.jsonRow)))
                 return .success
             }
-            if hits.isEmpty { context.err.writeLine("Nothing found. (`veet sync` fetches new history.)") }
+            if hits.isEmpty { console.err.writeLine("Nothing found. (`veet sync` fetches new history.)") }
             printHits(hits)
             return .success
         }
@@ -173,13 +184,13 @@ struct SessionsCommand {
     }
 
     private func printHits(_ hits: [SearchHit]) {
-        let style = context.outStyle
+        let style = console.outStyle
         for hit in hits {
             let when = hit.updatedAt.date.map(Self.format) ?? hit.updatedAt.text
-            context.out.writeLine(style.emphasis(ServerText.line(hit.title ?? "(untitled)")) + "  " + style.dim(when)
+            console.out.writeLine(style.emphasis(ServerText.line(hit.title ?? "(untitled)")) + "  " + style.dim(when)
                                   + "  " + style.dim(hit.sessionID))
             let open = style.isEnabled ? "\u{1B}[1;4m" : "[", close = style.isEnabled ? "\u{1B}[22;24m" : "]"
-            context.out.writeLine("  " + hit.excerpt.marked(open: open, close: close))
+            console.out.writeLine("  " + hit.excerpt.marked(open: open, close: close))
         }
     }
 

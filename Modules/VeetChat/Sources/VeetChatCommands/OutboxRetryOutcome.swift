@@ -32,6 +32,14 @@ struct RetryOutcome: Encodable {
         try c.encode(reason, forKey: .reason)
     }
 
+    init(id: Int64, result: Result, sessionID: String?, runID: String?, reason: String?) {
+        self.id = id
+        self.result = result
+        self.sessionID = sessionID
+        self.runID = runID
+        self.reason = reason
+    }
+
     init(_ delivery: DeliveryResult, before: OutboxEntry, store: LocalStore) throws {
         id = before.id
         newConversation = before.conversationKey != nil
