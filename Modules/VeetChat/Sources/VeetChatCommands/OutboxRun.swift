@@ -67,12 +67,10 @@ struct OutboxRun {
     func retry(_ idText: String) async throws -> ExitCode {
         guard let id = Int64(idText.trimmingCharacters(in: CharacterSet(charactersIn: "#"))) else { throw badID(idText) }
         let store = try host.store()
-        _ = try store.retryOutboxEntry(id: id)
-        guard let before = try store.outboxEntry(id: id) else { throw badID(idText) }
         var api = try host.api()
         if let choice = host.browserProfile(store) { api.checkBrowserProfile = choice.check }
-        let result = await api.outboxDelivery(store: store).deliver(entryID: id)
-        let outcome = try RetryOutcome(result, before: before, store: store)
+        guard let retry = try await api.retryOutboxEntry(id: id, store: store) else { throw badID(idText) }
+        let outcome = RetryOutcome(retry)
         if console.json { try console.printJSON(outcome) }
         let text = outcome.text(id: id)
         if outcome.exitCode == .success { if !console.json { console.out.writeLine(text) } } else { console.err.writeLine(text) }

@@ -26,12 +26,12 @@ import VeetWire
         #expect(outcome.exitCode == .success)
         #expect(outcome.text(id: 3) == "Delivered; run r1.")
         outcome = .sample(.waiting)
-        outcome.behind = 2
+        outcome.retry.behind = 2
         #expect(outcome.exitCode == .failure)
         #expect(outcome.text(id: 3) == "Not sent: an earlier message (#2) of that conversation must go first; "
                 + "`veet outbox retry 2` sends it, then this one follows.")
         outcome = .sample(.refused)
-        outcome.reason = "too large"
+        outcome.retry.reason = "too large"
         #expect(outcome.text(id: 3) == "#3 was refused by the server (too large); it will not be sent again. "
                 + "`veet outbox discard 3` removes it.")
     }
@@ -60,7 +60,7 @@ import VeetWire
 
 extension RetryOutcome {
     /// An outcome of entry #3 of an existing conversation.
-    static func sample(_ result: Result) -> RetryOutcome {
-        RetryOutcome(id: 3, result: result, sessionID: "s1", runID: "r1", reason: nil)
+    static func sample(_ result: OutboxRetry.Result) -> RetryOutcome {
+        RetryOutcome(OutboxRetry(entryID: 3, result: result, sessionID: "s1", runID: "r1"))
     }
 }
