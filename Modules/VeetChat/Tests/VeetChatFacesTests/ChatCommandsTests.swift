@@ -87,7 +87,6 @@ import VeetTransport
         let both = try await Self.failure("chat", "--approve-all", "--deny-all", "--once", "hi")
         #expect(both?.message == "veet: --approve-all and --deny-all cannot be used together.")
         #expect(both?.exitCode == .usage)
-        #expect(try await Self.failure("chat", "--once", "  ")?.message == "veet: the prompt is empty.")
         let answer = try await Self.failure("run", "answer", "r1", " ")
         #expect(answer?.message == "veet: the answer is empty.")
         #expect(answer?.exitCode == .usage)
@@ -147,12 +146,9 @@ import VeetTransport
         let approved = try ConsoleCapture()
         #expect(try await live.run("approvals", "approve", approvalID, captured: approved) == .success)
         #expect(!approved.stdout.isEmpty)
-        do {
-            _ = try await live.run("approvals", "approve", approvalID, captured: try ConsoleCapture())
-            Issue.record("a settled approval was approved again")
-        } catch {
-            // Settled: the board or the server refuses a second decision.
-        }
+        let again = try ConsoleCapture()
+        #expect(try await live.run("approvals", "approve", approvalID, captured: again) == .failure)
+        #expect(again.stderr.hasPrefix("veet: already resolved: "))
     }
 
     @Test func runShowPrintsTheCountsAndCancelOfAFinishedRunChangesNothing() async throws {
@@ -177,6 +173,18 @@ import VeetTransport
         #expect(try await live.run("outbox", "list", captured: captured) == .success)
         #expect(captured.stdout.isEmpty)
         #expect(captured.stderr == "The outbox is empty: everything you sent was delivered.\n")
+    }
+
+    @Test func anEmptyPromptIsAUsageFailureBeforeAnythingIsSent() async throws {
+        let live = try Live()
+        do {
+            _ = try await live.run("chat", "--once", "  ", captured: try ConsoleCapture())
+            Issue.record("an empty prompt was sent")
+        } catch let failure as CommandFailure {
+            #expect(failure.message == "veet: the prompt is empty.")
+            #expect(failure.exitCode == .usage)
+        }
+        #expect(try live.store.outbox().isEmpty)
     }
 
     @Test func searchWithoutWordsIsAUsageFailure() async throws {
