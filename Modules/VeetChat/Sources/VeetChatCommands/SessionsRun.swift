@@ -66,13 +66,18 @@ struct SessionsRun {
             console.err.writeLine("No conversations yet. `veet chat` starts one.")
             return .success
         }
-        let style = console.outStyle
         for session in sessions {
-            let when = session.updatedAt.date.map(Self.format) ?? session.updatedAt.text
-            let state = session.activeRunID == nil ? "      " : "active"
-            console.out.writeLine("\(style.dim(when))  \(style.accent(state))  \(ServerText.line(session.displayTitle ?? "(untitled)"))  \(style.dim(session.id))")
+            printRow(updatedAt: session.updatedAt, active: session.activeRunID != nil, title: session.displayTitle, id: session.id)
         }
         return .success
+    }
+
+    /// One conversation: when, whether a run is active, its title (and a mark), its id.
+    private func printRow(updatedAt: Timestamp, active: Bool, title: String?, mark: String = "", id: String) {
+        let style = console.outStyle
+        let when = updatedAt.date.map(Self.format) ?? updatedAt.text
+        let state = active ? "active" : "      "
+        console.out.writeLine("\(style.dim(when))  \(style.accent(state))  \(ServerText.line(title ?? "(untitled)"))\(mark)  \(style.dim(id))")
     }
 
     /// Every session the server lists, the server's own included and marked. The
@@ -91,10 +96,8 @@ struct SessionsRun {
         }
         let style = console.outStyle
         for view in views {
-            let when = view.updatedAt.date.map(Self.format) ?? view.updatedAt.text
-            let state = view.activeRunID == nil ? "      " : "active"
             let mark = SessionKind(view).mark.map { "  " + style.warning("[\(ServerText.line($0))]") } ?? ""
-            console.out.writeLine("\(style.dim(when))  \(style.accent(state))  \(ServerText.line(view.title ?? "(untitled)"))\(mark)  \(style.dim(view.id))")
+            printRow(updatedAt: view.updatedAt, active: view.activeRunID != nil, title: view.title, mark: mark, id: view.id)
         }
         return .success
     }
