@@ -23,6 +23,7 @@ let faces = [
     "VeetSettingsScreens": "VeetSettings", "VeetSettingsCommands": "VeetSettings",
     "VeetAccountScreens": "VeetAccount", "VeetAccountCommands": "VeetAccount",
     "VeetWebsiteAccessScreens": "VeetWebsiteAccess", "VeetWebsiteAccessCommands": "VeetWebsiteAccess",
+    "VeetChatCommands": "VeetChat",
 ]
 
 /// A module of the workspace (or a feature's face), as a dependency.
@@ -72,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "veet",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
-                           "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMemory", "VeetPeople", "VeetMarkdown", "VeetTokens",
+                           "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMemory", "VeetPeople", "VeetTokens",
                            "VeetTerminal", "VeetConsole"].map(module)
                 + [module("VeetMemoryCommands")]
                 + [module("VeetFoldersCommands")]
@@ -84,7 +85,8 @@ let package = Package(
                 + ["VeetSubscriptions", "VeetSubscriptionsCommands"].map(module)
                 + ["VeetCalls", "VeetCallsCommands"].map(module)
                 + ["VeetSurfaces", "VeetSurfacesCommands"].map(module)
-                + [module("VeetWebsiteAccessCommands")],
+                + [module("VeetWebsiteAccessCommands")]
+                + [module("VeetChatCommands")],
             path: "Apps/veet", swiftSettings: swift6,
             plugins: ["BuildStamp"]),
         .executableTarget(
@@ -156,6 +158,8 @@ let package = Package(
         moduleTests("VeetStore", ["VeetStore", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetFixture", "CSQLite"]),
         moduleTests("VeetDaemonProtocol", ["VeetDaemonProtocol"]),
         moduleTests("VeetChat", ["VeetChat", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture", "VeetImages"]),
+        moduleTests("VeetChatFaces", ["VeetChatCommands", "VeetChat", "VeetConsole", "VeetFixture", "VeetStore", "VeetTestSupport",
+                                      "VeetTransport", "VeetWire"], package: "VeetChat"),
         moduleTests("VeetFolders", ["VeetFolders", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetFoldersFaces", ["VeetFoldersCommands", "VeetFolders", "VeetConsole", "VeetTestSupport", "VeetTransport",
                                          "VeetFixture"], package: "VeetFolders"),

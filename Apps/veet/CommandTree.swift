@@ -1,4 +1,5 @@
 import VeetCallsCommands
+import VeetChatCommands
 import VeetConsole
 import VeetEmailCommands
 import VeetFoldersCommands
@@ -30,13 +31,13 @@ enum CommandTree {
             CommandExample("veet sessions list --json"),
         ],
         options: [json, connection, .color],
-        subcommands: [connect, chat, sessions, sync, search, OutboxCommand.spec, FoldersCommands.spec, SchedulesCommands.spec, MemoryCommands.spec,
+        subcommands: [connect, ChatCommands.chat, ChatCommands.sessions, ChatCommands.sync, ChatCommands.search, ChatCommands.outbox, FoldersCommands.spec, SchedulesCommands.spec, MemoryCommands.spec,
                      PeopleCommands.spec,
                      EmailCommands.spec,
                      SettingsCommands.spec,
                      SubscriptionsCommands.spec,
                      CallsCommands.spec, SurfacesCommands.spec,
-                     ApprovalsCommand.spec, WebsiteAccessCommands.spec, DevicesCommands.spec, NotificationsCommands.spec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, doctor, debug, version])
+                     ChatCommands.approvals, WebsiteAccessCommands.spec, DevicesCommands.spec, NotificationsCommands.spec, ChatCommands.artifacts, ChatCommands.run, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, doctor, debug, version])
 
     static let connect = CommandSpec(
         name: "connect",
@@ -55,61 +56,6 @@ enum CommandTree {
         options: [.value("name", valueName: "name", help: "Name for this connection (default: the host)."),
                   .flag("insecure-storage", help: "Keep the token in an owner-only file even when a keyring answers.")],
         positionals: [PositionalSpec("url", help: "The server's base address.")])
-
-    static let chat = CommandSpec(
-        name: "chat",
-        summary: "Chat with the agent: interactive, or one prompt with --once.",
-        discussion: """
-            Interactive mode sends each line you type; Ctrl-C stops a running answer, /quit leaves. \
-            On a terminal, approvals and questions are asked as prompts. Without a terminal nothing \
-            is approved unless --approve-all is given; the command then exits 7.
-            """,
-        examples: [
-            CommandExample("veet chat"),
-            CommandExample("veet chat --once \"Summarise my week\" --json"),
-            CommandExample("veet chat --session 0198d6a2-4c1e-7b3a-9f21-5e8c0d4a7b61"),
-        ],
-        options: [
-            .value("once", valueName: "prompt", help: "Send one prompt, stream the answer, exit."),
-            .value("session", valueName: "id", help: "Continue this conversation instead of starting one."),
-            .value("attach", valueName: "path", help: "Upload a file and send it with the --once prompt (repeatable).",
-                   repeatable: true),
-            .flag("jsonl", help: "With --once: print each change (text, tools, approvals, end) as one JSON object per line."),
-            .flag("approve-all", help: "Approve every approval once without asking (use with care)."),
-            .flag("deny-all", help: "Deny every approval without asking."),
-        ])
-
-    static let sessions = CommandSpec(
-        name: "sessions",
-        summary: "Conversations, from the local mirror of the server's index.",
-        subcommands: [
-            CommandSpec(
-                name: "list", summary: "List conversations, most recently active first (instantly, from the store).",
-                options: [
-                    .value("limit", valueName: "n", help: "Show at most n conversations (default 50)."),
-                    .flag("all", help: "Show every conversation."),
-                    .flag("refresh", help: "Reconcile with the server first."),
-                    .flag("all-kinds", help: "Read the server's whole list, the server's own sessions too (background reviews, People audit and import), marked."),
-                ]),
-            CommandSpec(name: "show", summary: "Show a conversation's transcript (cached, then refreshed).",
-                        positionals: [PositionalSpec("id", help: "The conversation id.")]),
-            CommandSpec(name: "delete", summary: "Delete a conversation everywhere: on the server, then here.",
-                        discussion: "Irreversible. A conversation with a running run must be stopped first (veet run cancel).",
-                        positionals: [PositionalSpec("id", help: "The conversation id.")]),
-        ])
-
-    static let sync = CommandSpec(
-        name: "sync", summary: "Reconcile the local mirror with the server now and print what changed.",
-        discussion: "Also fetches the transcripts of conversations that changed (newest first), so search can find what was said.",
-        options: [.value("transcripts", valueName: "n", help: "Fetch at most n transcripts (default 200; 0 for none).")])
-
-    static let search = CommandSpec(
-        name: "search",
-        summary: "Find conversations by what was said in them (titles, messages, web searches).",
-        discussion: "Words match as prefixes (plan finds planning). Searches the local mirror; run veet sync first for new history.",
-        examples: [CommandExample("veet search lisbon hotels"), CommandExample("veet search budget --json")],
-        options: [.value("limit", valueName: "n", help: "At most n results (default 50).")],
-        positionals: [PositionalSpec("query", help: "Words to look for.", isVariadic: true)])
 
     static let connections = CommandSpec(
         name: "connections",
@@ -146,23 +92,7 @@ enum CommandTree {
                     """,
                 examples: [CommandExample(
                     "curl -sN -H \"Authorization: Bearer $TOKEN\" $URL/v1/runs/$RUN/events | veet debug sse")]),
-            CommandSpec(
-                name: "transcript",
-                summary: "Reduce a raw event stream from stdin as the apps do; print the display items in order.",
-                discussion: """
-                    Runs the one reducer the apps use over the SSE of one or more runs on stdin and prints \
-                    each display item on a line: messages, tool bundles, tool calls, approvals, questions, \
-                    the thinking line, failures and cancellations. With --json one object per line \
-                    (shapes in docs/cli.md). Unreadable or unknown frames are reported on stderr with \
-                    their position and skipped. Exit 0 when the stream ends with a terminal event, else 1.
-                    """,
-                examples: [CommandExample(
-                    "curl -sN -H \"Authorization: Bearer $TOKEN\" $URL/v1/runs/$RUN/events | veet debug transcript --json")],
-                options: [json,
-                          .value("messages", valueName: "file",
-                                 help: "The session's transcript (what GET /v1/sessions/{id}/messages answers), restored first."),
-                          .value("approvals", valueName: "file",
-                                 help: "A JSON object from approval id to what GET /v1/approvals/{id} answers.")]),
+            ChatCommands.debugTranscript,
         ])
 
     static let version = CommandSpec(name: "version", summary: "Print the version, the build and the commit.")

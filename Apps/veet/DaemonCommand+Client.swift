@@ -1,4 +1,5 @@
 import Foundation
+import VeetChatCommands
 import VeetConsole
 import VeetDaemonProtocol
 import VeetTransport
@@ -43,28 +44,15 @@ extension DaemonCommand {
         }
     }
 
-    /// `veet sync` through a running veetd; nil when there is none (or it could
-    /// not sync this connection), so the caller syncs by itself.
-    static func syncThroughDaemon(context: CLIContext) throws -> ExitCode? {
-        guard let (name, result) = try daemonSync(context: context, client: "veet sync") else { return nil }
-        if context.json {
-            try JSONOutput.print(DaemonSyncRow(connection: name, added: result.added, updated: result.updated,
-                                               pruned: result.pruned), layout: .compact)
-        } else {
-            context.out.writeLine("\(result.added) added, \(result.updated) updated, \(result.pruned) removed (through veetd).")
-        }
-        return .success
-    }
-
     /// One poller per store: a running veetd that keeps this connection reconciles it into the
     /// store the command then reads (nil: no veetd, `VEET_NO_DAEMON`, or the sync failed there).
-    static func daemonSync(context: CLIContext, client: String) throws -> (String, ConnectionSyncResult)? {
+    static func daemonSync(context: CLIContext, client: String) throws -> DaemonSyncCounts? {
         guard context.environment["VEET_NO_DAEMON"] == nil,
               let name = try context.registry.resolve(named: context.connectionName).name,
               let daemon = try? DaemonClient.connect(paths: DaemonPaths(environment: context.environment), client: client),
               case .synced(let results)? = try? daemon.request(.sync(connection: name), timeout: 300),
               let result = results.first(where: { $0.name == name }), result.error == nil else { return nil }
-        return (name, result)
+        return DaemonSyncCounts(connection: name, added: result.added, updated: result.updated, pruned: result.pruned)
     }
 }
 
@@ -88,17 +76,9 @@ struct AttachedEventRow: Encodable {
     let omitted: Bool
 }
 
-struct DaemonSyncRow: Encodable {
-    var via = "veetd"
-    let connection: String
-    let added: Int
-    let updated: Int
-    let pruned: Int
-}
-
 /// Reports the conversation on screen to veetd (when one runs) for as long
 /// as this object lives; the daemon forgets it when the connection closes.
-final class DaemonVisibility: Sendable {
+final class DaemonVisibility: ConversationOnScreen {
     private let client: DaemonClient?
 
     /// No client under `VEET_NO_DAEMON`, as for `veet sync`.

@@ -4,6 +4,7 @@ import VeetCallsCommands
 import VeetAccount
 import VeetAccountCommands
 import VeetChat
+import VeetChatCommands
 import VeetConsole
 import VeetEmail
 import VeetEmailCommands
@@ -157,11 +158,12 @@ struct VeetCLI {
             }
             return .success
         }
+        if ChatCommands.handles(command.path) { return try await context.chat.run(command, console: context.console) }
         switch command.path.first {
         case "sites":
             return try await WebsiteAccessCommands(client: { try context.client() }, chosenProfile: { ChosenProfile(store: try context.store().0) },
                                                    environment: context.environment,
-                                                   approveForTask: { try await SitesApprove.approveForTask($0, context: context) })
+                                                   approveForTask: { try await context.chat.approveForTask($0, console: context.console) })
                 .run(command, console: context.console)
         case "folders": return try await FoldersCommands(center: FolderCenter(api: FoldersAPI(sender: .live(client: try context.client()))))
             .run(command, console: context.console)
@@ -180,7 +182,7 @@ struct VeetCLI {
                 if let once { words += ["--once", once] }
                 if context.json { words.append("--json") }
                 guard case .run(let chat) = try CommandLineParser(root: CommandTree.root).parse(words) else { return .usage }
-                return try await ChatCommand(context: context, command: chat).run()
+                return try await context.chat.run(chat, console: context.console)
             }.run(command, console: context.console)
         case "settings" where command.path == ["settings", "privacy"]: return try PrivacyReport(context: context).print()
         case "settings": return try await SettingsCommands(api: SettingsAPI(sender: .live(client: try context.client())),
@@ -198,29 +200,7 @@ struct VeetCLI {
         }
         switch command.path {
         case ["connect"]: return try await ConnectCommand(context: context, command: command).run()
-        case ["chat"]: return try await ChatCommand(context: context, command: command).run()
-        case ["approvals", "list"]: return try await ApprovalsCommand(context: context).list(command)
-        case ["approvals", "show"]: return try await ApprovalsCommand(context: context).show(command.positionals[0])
-        case ["approvals", "approve"]:
-            return try await ApprovalsCommand(context: context).decide(command.positionals[0], choice: .approveOnce)
-        case ["approvals", "deny"]:
-            return try await ApprovalsCommand(context: context).decide(command.positionals[0],
-                                                                       choice: .deny(reason: command.value("reason")))
-        case ["artifacts", "list"]: return try await ArtifactsCommand(context: context).list(command.positionals[0])
-        case ["artifacts", "get"]: return try await ArtifactsCommand(context: context).get(command.positionals[0])
-        case ["artifacts", "export"]: return try await ArtifactsCommand(context: context).export(command)
         case ["tokens"]: return TokensCommand.run(command, json: context.json)
-        case ["run", "show"]: return try await RunCommand(context: context).show(command.positionals[0])
-        case ["run", "answer"]: return try await RunCommand(context: context).answer(command)
-        case ["run", "cancel"]: return try await RunCommand(context: context).cancel(command.positionals[0])
-        case ["sessions", "list"]: return try await SessionsCommand(context: context).list(command)
-        case ["sessions", "show"]: return try await SessionsCommand(context: context).show(command.positionals[0])
-        case ["sessions", "delete"]: return try await SessionsCommand(context: context).delete(command.positionals[0])
-        case ["sync"]: return try await SessionsCommand(context: context).sync(command)
-        case ["search"]: return try await SessionsCommand(context: context).search(command)
-        case ["outbox", "list"]: return try OutboxCommand(context: context).list()
-        case ["outbox", "retry"]: return try await OutboxCommand(context: context).retry(command.positionals[0])
-        case ["outbox", "discard"]: return try OutboxCommand(context: context).discard(command.positionals[0])
         case ["connections", "list"]: return try ConnectionsCommand(context: context).list()
         case ["connections", "use"]: return try ConnectionsCommand(context: context).use(command.positionals[0])
         case ["connections", "migrate"]: return try ConnectionsCommand(context: context).migrate()
@@ -228,113 +208,9 @@ struct VeetCLI {
         case ["doctor"]: return await DoctorCommand(context: context).run()
         case ["completion"]: return CompletionCommand.script(command.positionals[0], context: context)
         case ["debug", "sse"]: return DebugSSECommand().run()
-        case ["debug", "transcript"]: return DebugTranscriptCommand(context: context).run(command)
         default:
             Output.standardError.writeLine("veet: \(command.path.joined(separator: " ")) needs a subcommand; see `veet help \(command.path.joined(separator: " "))`")
             return .usage
         }
-    }
-}
-
-/// What every command needs: output streams, terminal facts, saved connections.
-struct CLIContext: Sendable {
-    let terminal: Terminal
-    let environment: [String: String]
-    /// Light or dark, from VEET_APPEARANCE or COLORFGBG (no terminal query on every command).
-    let appearance: Appearance
-    let json: Bool
-    /// `chat --jsonl`: one JSON object per change, as it happens.
-    let jsonl: Bool
-    let connectionName: String?
-    let registry: ConnectionRegistry
-    let out = Output.standardOutput
-    let err = Output.standardError
-
-    init(_ command: ParsedCommand, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        let mode = try command.choice("color", as: ColorMode.self) ?? .auto
-        terminal = Terminal.current(colorMode: mode, environment: environment)
-        self.environment = environment
-        let preference = environment["VEET_APPEARANCE"].flatMap(AppearancePreference.init(rawValue:)) ?? .auto
-        appearance = AppearanceResolver.resolve(preference, environment: environment) { nil }.appearance
-        json = command.flag("json")
-        jsonl = command.flag("jsonl")
-        connectionName = command.value("connection")
-        registry = ConnectionRegistry(paths: VeetPaths(environment: environment))
-    }
-
-    /// `--connection NAME` must name a saved connection, whatever the command
-    /// (unless VEET_URL chooses the server, as `resolve` allows): one check,
-    /// one message, exit 4, before any command runs.
-    func refuseUnknownConnection() throws {
-        guard let name = connectionName, environment["VEET_URL"]?.isEmpty ?? true,
-              try registry.load().connection(named: name) == nil else { return }
-        throw ConnectionResolutionError.unknownConnection(name)
-    }
-
-    /// A failure a command found: `text` on stderr as given and, with --json,
-    /// the documented error object on stdout (docs/cli.md); returns `code`.
-    func fail(_ text: String, _ code: ExitCode, answer: APIError? = nil) -> ExitCode {
-        err.writeLine(text)
-        if json || jsonl { ErrorReport(message: text, exitCode: code, answer: answer).printJSON() }
-        return code
-    }
-
-    /// A family this server does not offer (a 404/405/400 on its routes),
-    /// said plainly with `kind` `not_offered` in --json; `code` is the exit
-    /// status docs/cli.md gives that family. A 404 from an address with no
-    /// Veetbot API at all (the health probe answers 404 too) throws
-    /// `NoVeetbotAPIError` instead: the family is not what is missing.
-    func notOffered(_ text: String, _ code: ExitCode) async throws -> ExitCode {
-        if let missing = await (try? client())?.missingAPI(afterStatus: 404) { throw missing }
-        err.writeLine(text)
-        if json || jsonl { ErrorReport(notOffered: text, exitCode: code).printJSON() }
-        return code
-    }
-
-    /// What a feature's command group may use of this terminal (VeetConsole's `Console`).
-    var console: Console {
-        Console(out: out, err: err, terminal: terminal, outStyle: outStyle, errStyle: errStyle, json: json,
-                programName: "veet")
-    }
-
-    /// What the Account command groups are handed: the API, and this connection's settings for the
-    /// commands that keep its registration.
-    var account: AccountCommandContext {
-        AccountCommandContext(api: { AccountAPI(sender: .live(client: try client())) }, local: {
-            let (store, client) = try store()
-            return (AccountAPI(sender: .live(client: client)), store.preferences)
-        }, missingAPI: { await (try? client())?.missingAPI(afterStatus: 404) })
-    }
-
-    /// A command group's own failure: its line on stderr as written and, with --json, the error object
-    /// (the server's answer from its cause, when one caused it).
-    func report(_ failure: CommandFailure) -> ExitCode {
-        err.writeLine(failure.message)
-        if json || jsonl {
-            // A family not offered is said without the server's answer, as `notOffered` says it.
-            let answer = failure.kind == "not_offered" ? nil : failure.cause as? APIError
-            var report = ErrorReport(message: failure.message, exitCode: failure.exitCode, answer: answer)
-            if let kind = failure.kind { report.kind = kind }
-            report.printJSON()
-        }
-        return failure.exitCode
-    }
-
-    var errStyle: Style { terminal.style(for: .standardError, environment: environment, appearance: appearance) }
-    var outStyle: Style { terminal.style(for: .standardOutput, environment: environment, appearance: appearance) }
-
-    /// The client for the chosen connection (or VEET_URL/VEET_TOKEN).
-    func client() throws -> HTTPClient {
-        let resolved = try registry.resolve(named: connectionName)
-        return HTTPClient(settings: resolved.settings, clientVersion: VeetCLI.version)
-    }
-
-    /// The local store of the chosen connection, with a client for the same server.
-    /// A server given only through VEET_URL gets rows of its own, named after its address.
-    func store() throws -> (LocalStore, HTTPClient) {
-        let resolved = try registry.resolve(named: connectionName)
-        let url = resolved.settings.serverURL.url.absoluteString
-        let store = try LocalStore.open(paths: registry.paths, connection: resolved.name ?? "url:\(url)", url: url)
-        return (store, HTTPClient(settings: resolved.settings, clientVersion: VeetCLI.version))
     }
 }

@@ -10,11 +10,18 @@ func module(_ name: String) -> Target.Dependency { .product(name: name, package:
 let package = Package(
     name: "VeetChat",
     platforms: [.macOS(.v15)],
-    products: [.library(name: "VeetChat", targets: ["VeetChat"])],
+    products: [
+        .library(name: "VeetChat", targets: ["VeetChat"]),
+        // The CLI face (`veet chat`, sessions, outbox, approvals, artifacts, run): a command group on VeetConsole.
+        .library(name: "VeetChatCommands", targets: ["VeetChatCommands"]),
+    ],
     dependencies: [
+        .package(path: "../VeetConsole"),
         .package(path: "../VeetFixture"),
         .package(path: "../VeetImages"),
+        .package(path: "../VeetMarkdown"),
         .package(path: "../VeetStore"),
+        .package(path: "../VeetTerminal"),
         .package(path: "../VeetTestSupport"),
         .package(path: "../VeetTransport"),
         .package(path: "../VeetWire"),
@@ -23,6 +30,13 @@ let package = Package(
         .target(name: "VeetChat", dependencies: [module("VeetTransport"), module("VeetWire"), module("VeetStore"), module("VeetImages")],
                 swiftSettings: swift6),
         .testTarget(name: "VeetChatTests", dependencies: ["VeetChat", module("VeetTestSupport"), module("VeetTransport"), module("VeetWire"), module("VeetStore"), module("VeetFixture"), module("VeetImages")],
+                    swiftSettings: swift6),
+        .target(name: "VeetChatCommands",
+                dependencies: ["VeetChat", module("VeetConsole"), module("VeetMarkdown"), module("VeetStore"), module("VeetTerminal"),
+                               module("VeetTransport"), module("VeetWire")], swiftSettings: swift6),
+        .testTarget(name: "VeetChatFacesTests",
+                    dependencies: ["VeetChatCommands", "VeetChat", module("VeetConsole"), module("VeetFixture"), module("VeetStore"),
+                                   module("VeetTestSupport"), module("VeetTransport"), module("VeetWire")],
                     swiftSettings: swift6),
     ]
 )

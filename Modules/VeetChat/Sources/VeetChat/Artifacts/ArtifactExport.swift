@@ -62,3 +62,12 @@ public enum ArtifactExport {
         }
     }
 }
+
+extension ArtifactView {
+    /// The file name an export takes when the owner names none: the server chose the name, so it must
+    /// not pick a directory (only its last component; "artifact" when nothing is left, "/" included).
+    public var safeFileName: String {
+        let base = (name as NSString).lastPathComponent
+        return base.isEmpty || base == "." || base == ".." || base.contains("/") ? "artifact" : base
+    }
+}

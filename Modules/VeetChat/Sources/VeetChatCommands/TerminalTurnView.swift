@@ -11,8 +11,8 @@ import VeetWire
 actor TerminalTurnView: TurnInteraction {
     enum ApprovalMode: Sendable { case ask, approveAll, denyAll }
 
-    private let context: CLIContext
-    private let approvalMode: ApprovalMode
+    let console: Console
+    let approvalMode: ApprovalMode
     /// With --json nothing but the final object goes to stdout.
     private let quiet: Bool
     /// With --jsonl every change is also one JSON object on stdout.
@@ -34,24 +34,24 @@ actor TerminalTurnView: TurnInteraction {
     /// Ctrl-C asked the server to stop the run: until it ends, the status line says so.
     private var stopping = false
 
-    init(context: CLIContext, approvalMode: ApprovalMode, jsonl: Bool = false, isOnce: Bool = false) {
-        self.context = context
+    init(console: Console, approvalMode: ApprovalMode, jsonl: Bool = false, isOnce: Bool = false) {
+        self.console = console
         self.approvalMode = approvalMode
         self.jsonl = jsonl
         offersToolsCommand = !isOnce
-        quiet = context.json || jsonl
-        status = StatusLine(output: .standardError, isEnabled: context.terminal.stderrIsTerminal && !context.json,
-                            width: context.terminal.width)
-        answer = AnswerPrinter(out: context.out, renderer: Self.renderer(for: context))
+        quiet = console.json || jsonl
+        status = StatusLine(output: console.err, isEnabled: console.terminal.stderrIsTerminal && !console.json,
+                            width: console.terminal.width)
+        answer = AnswerPrinter(out: console.out, renderer: Self.renderer(for: console, jsonl: jsonl))
     }
 
     /// Rendered Markdown only when stdout is a terminal; raw text in a pipe.
-    static func renderer(for context: CLIContext) -> TerminalRenderer? {
-        guard context.terminal.stdoutIsTerminal, !context.json, !context.jsonl else { return nil }
-        let style = context.outStyle
+    static func renderer(for console: Console, jsonl: Bool = false) -> TerminalRenderer? {
+        guard console.terminal.stdoutIsTerminal, !console.json, !jsonl else { return nil }
+        let style = console.outStyle
         // The A2 tokens' looks, as the TUI draws them (VeetMarkdown's MarkdownRoles.style).
         let palette = MarkdownPalette.tokens(capability: style.capability, appearance: style.appearance)
-        return TerminalRenderer(width: max(20, min(context.terminal.width - 1, 120)),
+        return TerminalRenderer(width: max(20, min(console.terminal.width - 1, 120)),
                                 style: TerminalStyle(attributes: style.isEnabled, hyperlinks: style.isEnabled, palette: palette))
     }
 
@@ -62,7 +62,7 @@ actor TerminalTurnView: TurnInteraction {
     nonisolated var followsStreamWhileAsking: Bool { false }
 
     /// Whether the owner can be asked: both ends of the conversation are a terminal.
-    var canAsk: Bool { context.terminal.stdinIsTerminal && context.terminal.stderrIsTerminal }
+    var canAsk: Bool { console.terminal.stdinIsTerminal && console.terminal.stderrIsTerminal }
 
     /// The text of the last answer, for /copy.
     var lastAnswer: String { answer.text }
@@ -79,7 +79,7 @@ actor TerminalTurnView: TurnInteraction {
 
     func show(_ change: RunChange, in run: RunProgressView) async {
         if jsonl { printLine(for: change) }
-        let style = context.errStyle
+        let style = console.errStyle
         switch change {
         case .textDelta(let text):
             await status.clear()
@@ -136,7 +136,7 @@ actor TerminalTurnView: TurnInteraction {
     /// being followed and how to stop it. The text is printed back when the turn ends.
     func followingActiveRun(runID: String, status: RunStatus?, unsent: UnsentMessage) async {
         await self.status.clear()
-        note(context.errStyle.warning(Self.followingNotice(runID: runID, status: status)))
+        note(console.errStyle.warning(Self.followingNotice(runID: runID, status: status)))
     }
 
     static func followingNotice(runID: String, status: RunStatus?) -> String {
@@ -147,7 +147,7 @@ actor TerminalTurnView: TurnInteraction {
 
     /// After the followed run: the words that were not sent, to send again.
     func unsent(_ message: UnsentMessage, resend: String) {
-        note(context.errStyle.warning("Your message was not sent (another reply was running). Here it is, to send again "
+        note(console.errStyle.warning("Your message was not sent (another reply was running). Here it is, to send again "
                                       + resend + ":"))
         for line in message.text.split(separator: "\n", omittingEmptySubsequences: false) { note("  " + line) }
     }
@@ -158,7 +158,7 @@ actor TerminalTurnView: TurnInteraction {
     func cancelRequested() async {
         stopping = true
         await status.clear()
-        note(context.errStyle.warning(Self.stoppingNotice))
+        note(console.errStyle.warning(Self.stoppingNotice))
         await showStopping()
     }
 
@@ -166,7 +166,7 @@ actor TerminalTurnView: TurnInteraction {
     func cancelFailed(_ reason: String) async {
         stopping = false
         await status.clear()
-        note(context.errStyle.error("veet: could not cancel the run: \(reason)"))
+        note(console.errStyle.error("\(console.programName): could not cancel the run: \(reason)"))
     }
 
     static let stoppingNotice = "Stopping the run (Ctrl-C again to leave now)..."
@@ -184,86 +184,13 @@ actor TerminalTurnView: TurnInteraction {
             guard lastToolLines[tool.callID] != line else { return }
             lastToolLines[tool.callID] = line
         }
-        line.print()
+        line.print(to: console.out)
     }
 
     func streamNotice(_ output: RunStreamOutput) async {
         if case .reconnecting(let attempt, let delay) = output {
-            note(context.errStyle.dim("Connection lost; reconnecting (attempt \(attempt), in \(delay.formatted(.units(allowed: [.seconds, .milliseconds]))))..."))
+            note(console.errStyle.dim("Connection lost; reconnecting (attempt \(attempt), in \(delay.formatted(.units(allowed: [.seconds, .milliseconds]))))..."))
         }
-    }
-
-    func decide(_ approval: ApprovalView) async -> ApprovalAnswer {
-        await prepareForPrompt()
-        let style = context.errStyle
-        note(style.warning("Needs your approval: ") + style.emphasis(approval.toolName ?? "a tool")
-             + style.dim("  risk \(approval.risk.rawValue)"))
-        let browser = BrowserActCard(approval)
-        if let browser {
-            // Website text is third-party data: it is quoted and labelled, never styled as our own words.
-            note("  \(browser.headline)")
-            if let page = browser.page { note(style.dim("  page: \(page)")) }
-            if let element = browser.element { note(style.dim("  element: \(element)")) }
-            if let explanation = browser.notCoveredExplanation { note(style.dim("  \(explanation)")) }
-        } else {
-            note("  \(approval.actionSummary)")
-            // VeetChat's one rule, so the TUI's dock shows the same arguments.
-            let arguments = ApprovalArgumentLayout.standard.collapsed(approval.arguments)
-            for line in arguments.lines { note(style.dim("  " + line)) }
-            if let more = arguments.moreText { note(style.dim("  " + more)) }
-            if arguments.canExpand { note(style.dim("  veet approvals show \(approval.id) prints every argument whole.")) }
-        }
-        switch approvalMode {
-        case .approveAll:
-            note(style.dim("  approved once (--approve-all)"))
-            return .approveOnce
-        case .denyAll:
-            note(style.dim("  denied (--deny-all)"))
-            return .deny(reason: nil)
-        case .ask:
-            guard canAsk else {
-                note(style.dim("  No terminal to ask on; leaving it pending. Pass --approve-all or --deny-all to decide."))
-                return .leavePending
-            }
-        }
-        var options: [Choice<ApprovalAnswer>.Option] = [
-            .init(key: "a", label: "Approve once", value: .approveOnce),
-            .init(key: "d", label: "Deny", value: .deny(reason: nil)),
-            .init(key: "l", label: "Leave pending (/approve or /deny later)", value: .leavePending),
-        ]
-        // "Allow for this task" is VeetChat's two-step `TaskPermissionStep`: shown, then confirmed.
-        if TaskPermissionStep(approval: approval, card: browser) == .offered {
-            options.insert(.init(key: "t", label: "Allow all actions for this task…", value: .approveForTask), at: 1)
-        }
-        let choice = Choice("", options: options)
-        guard let decision = await BlockingInput.run({ choice.ask() }) else { return .leavePending }
-        if decision == .approveForTask, let offer = browser?.taskOffer {
-            note("  Site scope: \(offer.siteScope)")
-            note("  Limits: \(offer.limits)")
-            if !offer.exceptions.isEmpty { note("  Exceptions: \(offer.exceptions)") }
-            let confirm = await BlockingInput.run { LinePrompt.readLine(prompt: "Allow all of these actions for this task? [y/N] ") }
-            guard confirm?.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("y") == true else {
-                note(style.dim("  Not allowed for the task; choose again."))
-                return await decide(approval)
-            }
-        }
-        if case .deny = decision {
-            let reason = await BlockingInput.run { LinePrompt.readLine(prompt: "Reason (optional): ") }
-            let trimmed = reason?.trimmingCharacters(in: .whitespaces) ?? ""
-            return .deny(reason: trimmed.isEmpty ? nil : trimmed)
-        }
-        return decision
-    }
-
-    func answer(_ question: PendingQuestion) async -> String? {
-        await prepareForPrompt()
-        let style = context.errStyle
-        note(style.warning("The agent asks: ") + (question.text ?? "(the question was not shown; answer it anyway)"))
-        guard canAsk else {
-            note(style.dim("  No terminal to answer on; the run keeps waiting for your answer."))
-            return nil
-        }
-        return await BlockingInput.run { LinePrompt.readLine(prompt: "Your answer (empty to answer later with /answer): ") }
     }
 
     func finish() async {
@@ -272,7 +199,7 @@ actor TerminalTurnView: TurnInteraction {
         flushTools()
     }
 
-    private func prepareForPrompt() async {
+    func prepareForPrompt() async {
         await status.clear()
         answer.finish()
         flushTools()
@@ -283,7 +210,7 @@ actor TerminalTurnView: TurnInteraction {
     private func flushTools() {
         guard toolsChanged else { return }
         toolsChanged = false
-        let style = context.errStyle
+        let style = console.errStyle
         for entry in toolEntries {
             switch entry {
             case .bundle(let bundle):
@@ -312,8 +239,8 @@ actor TerminalTurnView: TurnInteraction {
     }
 
     /// Status notes go to stderr in every mode; with --json only stdout stays reserved.
-    private func note(_ text: String) {
-        let err = context.err
+    func note(_ text: String) {
+        let err = console.err
         answer.interrupt { err.writeLine(text) }
     }
 
@@ -346,15 +273,5 @@ actor TerminalTurnView: TurnInteraction {
         if let step = failure.stepNumber { text += ", step \(step)" }
         if let attempt = failure.attemptNumber { text += ", attempt \(attempt)" }
         return text + ")"
-    }
-}
-
-/// Reads from the terminal on a plain thread, so a blocking read never holds
-/// one of the few threads that run async work.
-enum BlockingInput {
-    static func run<T: Sendable>(_ read: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: read()) }
-        }
     }
 }

@@ -11,11 +11,10 @@ struct ApprovalDesk {
     let service: ApprovalService
     var board: ApprovalBoard
 
-    static func open(_ id: String, context: CLIContext) async throws -> ApprovalDesk {
-        let client = try context.client()
-        let api = ChatAPI(sender: .live(client: client))
+    static func open(_ id: String, host: ChatCommandHost) async throws -> ApprovalDesk {
+        let api = try host.api()
         let approval = try await api.approval(id: id)
-        let service = ApprovalService(api: api, connection: ConnectionIdentity(client.settings))
+        let service = ApprovalService(api: api, connection: try host.identity())
         var board = ApprovalBoard(scope: service.scope(sessionID: approval.sessionID))
         try await service.refresh(&board)
         _ = board.applyRead(Scoped(approval, scope: board.scope))
@@ -23,18 +22,19 @@ struct ApprovalDesk {
     }
 
     /// Sends `choice` and prints the settled card (JSON with --json); a notice
-    /// (refused, changed elsewhere) goes to stderr and fails the command.
-    mutating func decide(_ choice: ApprovalChoice, context: CLIContext) async throws -> ExitCode {
+    /// (refused, changed elsewhere) is thrown: the app writes it on stderr and fails the command.
+    mutating func decide(_ choice: ApprovalChoice, console: Console) async throws -> ExitCode {
         guard let card = await service.decide(choice, approvalID: approval.id, on: &board) else {
-            return context.fail("veet: approval \(approval.id) is not in conversation \(approval.sessionID).", .notFound)
+            throw CommandFailure("\(console.programName): approval \(approval.id) is not in conversation \(approval.sessionID).",
+                                 exitCode: .notFound)
         }
-        if context.json {
-            try JSONOutput.print(card.approval, layout: .compact)
+        if console.json {
+            try console.printJSON(card.approval)
         } else {
-            context.out.writeLine(card.collapsedText ?? card.statusText)
+            console.out.writeLine(card.collapsedText ?? card.statusText)
         }
         if let notice = card.notice {
-            return context.fail(notice.description, .failure)
+            throw CommandFailure(notice.description)
         }
         return .success
     }

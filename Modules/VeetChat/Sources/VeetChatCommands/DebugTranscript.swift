@@ -6,22 +6,22 @@ import VeetWire
 
 /// `veet debug transcript`: raw SSE of one or more runs on stdin, reduced by the
 /// one reducer the apps use, printed as the display items in order.
-struct DebugTranscriptCommand {
-    let context: CLIContext
+struct DebugTranscript {
+    let console: Console
 
-    func run(_ command: ParsedCommand) -> ExitCode {
+    func run(_ command: ParsedCommand) throws -> ExitCode {
         var replay: TranscriptReplay
         do {
-            replay = TranscriptReplay(messages: try command.value("messages").map(Self.readMessages) ?? [],
-                                      approvalViews: try command.value("approvals").map(Self.readApprovals) ?? [:])
+            replay = TranscriptReplay(messages: try command.value(ChatCommands.messages).map(Self.readMessages) ?? [],
+                                      approvalViews: try command.value(ChatCommands.approvalsFile).map(Self.readApprovals) ?? [:])
         } catch {
-            return context.fail("veet: \(error)", .usage)
+            throw CommandFailure.usage("\(console.programName): \(error)")
         }
         var decoder = SSEDecoder()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         func apply(_ events: [SSEEvent]) {
             for event in events {
-                if let skipped = replay.apply(RunEventFrame.decode(event)) { context.err.writeLine("veet: \(skipped)") }
+                if let skipped = replay.apply(RunEventFrame.decode(event)) { console.err.writeLine("\(console.programName): \(skipped)") }
             }
         }
         while true {
@@ -32,16 +32,16 @@ struct DebugTranscriptCommand {
                 apply(try decoder.feed(buffer[0..<count]))
             } catch {
                 // What was read so far is still shown; the stream is cut here.
-                context.err.writeLine("veet: the stream could not be decoded past event \(replay.frameCount): \(error)")
+                console.err.writeLine("\(console.programName): the stream could not be decoded past event \(replay.frameCount): \(error)")
                 break
             }
         }
         apply(decoder.finish())
         for line in replay.lines {
-            if context.json {
-                context.out.writeLine(line.jsonLine)
+            if console.json {
+                console.out.writeLine(line.jsonLine)
             } else {
-                context.out.writeLine(Self.plain(line))
+                console.out.writeLine(Self.plain(line))
             }
         }
         return replay.endedWithTerminalEvent ? .success : .failure

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import VeetChat
+import VeetConsole
 
 /// Ctrl-C while a run streams asks the server to cancel the run; the
 /// program keeps streaming until the run says it was cancelled. A second
@@ -14,9 +15,13 @@ actor InterruptWatcher {
     private var cancelRequested = false
     private(set) var interrupted = false
     private let onIdle: @Sendable () -> Void
+    private let err: Output
+    private let describe: @Sendable (any Error) -> String
 
-    /// `onIdle` runs when Ctrl-C arrives with no run active.
-    init(onIdle: @escaping @Sendable () -> Void) {
+    /// `onIdle` runs when Ctrl-C arrives with no run active; `describe` words a failed cancel.
+    init(err: Output, describe: @escaping @Sendable (any Error) -> String, onIdle: @escaping @Sendable () -> Void) {
+        self.err = err
+        self.describe = describe
         self.onIdle = onIdle
     }
 
@@ -51,7 +56,7 @@ actor InterruptWatcher {
             return
         }
         if cancelRequested {
-            FileHandle.standardError.write(Data("\nLeaving without waiting for the run to stop.\n".utf8))
+            err.write("\nLeaving without waiting for the run to stop.\n")
             exit(130)
         }
         cancelRequested = true
@@ -59,16 +64,16 @@ actor InterruptWatcher {
         if let view {
             await view.cancelRequested()
         } else {
-            FileHandle.standardError.write(Data("\n\(TerminalTurnView.stoppingNotice)\n".utf8))
+            err.write("\n\(TerminalTurnView.stoppingNotice)\n")
         }
         do {
             _ = try await api.cancel(runID: runID)
         } catch {
-            let reason = CommandHints.message(for: error)
+            let reason = describe(error)
             if let view {
                 await view.cancelFailed(reason)
             } else {
-                FileHandle.standardError.write(Data("veet: could not cancel the run: \(reason)\n".utf8))
+                err.write("veet: could not cancel the run: \(reason)\n")
             }
         }
     }

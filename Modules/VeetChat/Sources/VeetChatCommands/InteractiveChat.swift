@@ -10,7 +10,8 @@ import VeetWire
 struct InteractiveChat {
     enum Outcome { case handled, quit }
 
-    let context: CLIContext
+    let host: ChatCommandHost
+    let console: Console
     let api: ChatAPI
     let mode: TerminalTurnView.ApprovalMode
     var sessionID: String? { didSet { visibility.report(sessionID) } }
@@ -20,7 +21,7 @@ struct InteractiveChat {
     /// The profile chosen for new conversations, kept with their first message.
     let browserProfileID: String?
     /// Tells a running veetd which conversation is on screen, so it raises no alert for it.
-    let visibility: DaemonVisibility
+    let visibility: any ConversationOnScreen
     var watcher: InterruptWatcher?
     /// The last turn's view: its answer and tool bundles.
     private var lastView: TerminalTurnView?
@@ -32,13 +33,14 @@ struct InteractiveChat {
     /// The last message handed back unsent (another run was active): `/resend` sends it.
     private var unsentText: String?
 
-    init(context: CLIContext, api: ChatAPI, mode: TerminalTurnView.ApprovalMode, sessionID: String?,
+    init(host: ChatCommandHost, console: Console, api: ChatAPI, mode: TerminalTurnView.ApprovalMode, sessionID: String?,
          browserProfileID: String? = nil) {
-        self.context = context
+        self.host = host
+        self.console = console
         self.browserProfileID = browserProfileID
         self.api = api
         self.mode = mode
-        visibility = DaemonVisibility(environment: context.environment)
+        visibility = host.daemon.visibility()
         self.sessionID = sessionID
         visibility.report(sessionID)
     }
@@ -63,7 +65,7 @@ struct InteractiveChat {
         """
 
     mutating func send(_ text: String) async throws {
-        let view = TerminalTurnView(context: context, approvalMode: mode)
+        let view = TerminalTurnView(console: console, approvalMode: mode)
         let watcher = self.watcher
         let api = self.api
         let content: [ContentBlock]
@@ -72,7 +74,7 @@ struct InteractiveChat {
         } else {
             content = [.text(text)]
         }
-        let (store, _) = try context.store()
+        let store = try host.store()
         let mirror = ConversationMirror(api: api, store: store)
         let result: TurnResult
         do {
@@ -100,7 +102,7 @@ struct InteractiveChat {
         await watcher?.runEnded()
         _ = try? await mirror.refresh(sessionID: result.sessionID)
         if result.isWaitingForOwner {
-            context.err.writeLine(context.errStyle.dim(
+            console.err.writeLine(console.errStyle.dim(
                 result.status == .waitingForUser ? "The agent still waits for your answer: /answer TEXT."
                     : "The approval is still pending: /approve or /deny."))
         }
@@ -110,19 +112,19 @@ struct InteractiveChat {
     mutating func slash(_ line: String) async throws -> Outcome {
         let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
         let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
-        let style = context.errStyle
+        let style = console.errStyle
         switch parts[0] {
         case "/quit", "/exit", "/q":
             return .quit
         case "/help":
-            context.err.writeLine(Self.help)
+            console.err.writeLine(Self.help)
         case "/new":
             sessionID = nil
             newConversationKey = IdempotencyKey()
             composer = nil
-            context.err.writeLine(style.dim("The next message starts a new conversation."))
+            console.err.writeLine(style.dim("The next message starts a new conversation."))
         case "/session":
-            context.err.writeLine(sessionID ?? "(no conversation yet)")
+            console.err.writeLine(sessionID ?? "(no conversation yet)")
         case "/open":
             guard !argument.isEmpty else { return usage("/open ID") }
             try await open(argument)
@@ -135,7 +137,7 @@ struct InteractiveChat {
             try await answerQuestion(argument)
         case "/resend":
             guard let text = unsentText else {
-                context.err.writeLine(style.dim("No message waits to be sent again."))
+                console.err.writeLine(style.dim("No message waits to be sent again."))
                 return .handled
             }
             try await send(text)
@@ -145,14 +147,14 @@ struct InteractiveChat {
             try await copy(argument)
         case "/cancel":
             guard let sessionID, let runID = try await api.session(id: sessionID).activeRunID else {
-                context.err.writeLine("No run is active in this conversation.")
+                console.err.writeLine("No run is active in this conversation.")
                 return .handled
             }
             _ = try await api.cancel(runID: runID)
-            context.err.writeLine("Cancel requested.")
+            console.err.writeLine("Cancel requested.")
             try await follow(runID: runID)
         default:
-            context.err.writeLine("Unknown command \(parts[0]). /help lists them.")
+            console.err.writeLine("Unknown command \(parts[0]). /help lists them.")
         }
         return .handled
     }
@@ -164,16 +166,16 @@ struct InteractiveChat {
         newConversationKey = IdempotencyKey()
         composer = nil
         // An opened conversation joins the mirror too (a sync would have found it later).
-        if let (store, _) = try? context.store() { _ = try? store.upsert(session: restored.session) }
-        context.err.writeLine(context.errStyle.dim("Now in \"\(ServerText.line(restored.session.title ?? "untitled"))\"."))
+        if let store = try? host.store() { _ = try? store.upsert(session: restored.session) }
+        console.err.writeLine(console.errStyle.dim("Now in \"\(ServerText.line(restored.session.title ?? "untitled"))\"."))
         if restored.transcriptProblem != nil {
-            context.err.writeLine(context.errStyle.warning("The conversation's messages could not be read; following its run anyway."))
+            console.err.writeLine(console.errStyle.warning("The conversation's messages could not be read; following its run anyway."))
         }
         if let runID = restored.run(.activeOnly) { try await follow(runID: runID, of: restored) }
     }
 
     private func usage(_ text: String) -> Outcome {
-        context.err.writeLine("Usage: \(text)")
+        console.err.writeLine("Usage: \(text)")
         return .handled
     }
 
@@ -181,7 +183,7 @@ struct InteractiveChat {
     /// (read again, or as restored when the conversation was just opened).
     private mutating func follow(runID: String, of restored: RestoredConversation? = nil) async throws {
         guard let sessionID else { return }
-        let view = TerminalTurnView(context: context, approvalMode: mode)
+        let view = TerminalTurnView(console: console, approvalMode: mode)
         let shown = lastTranscript
         await watcher?.watch(api: api, runID: runID, view: view)
         let result: TurnResult
@@ -197,26 +199,26 @@ struct InteractiveChat {
     }
 
     private mutating func decide(approve: Bool, reason: String?) async throws {
-        guard let sessionID else { _ = context.err.writeLine("No conversation yet."); return }
+        guard let sessionID else { _ = console.err.writeLine("No conversation yet."); return }
         let service = ApprovalService(api: api, connection: try identity())
         var board = ApprovalBoard(scope: service.scope(sessionID: sessionID))
         try await service.refresh(&board)
         guard let pending = try await api.pendingApprovals(sessionID: sessionID).first else {
-            _ = context.err.writeLine("Nothing in this conversation waits for your approval."); return
+            _ = console.err.writeLine("Nothing in this conversation waits for your approval."); return
         }
         let card = await service.decide(approve ? .approveOnce : .deny(reason: reason), approvalID: pending.id, on: &board)
-        if let notice = card?.notice { context.err.writeLine(notice.description) }
+        if let notice = card?.notice { console.err.writeLine(notice.description) }
         try await follow(runID: pending.runID)
     }
 
     /// Answers the question VeetChat's `QuestionToAnswer` picks (the one this chat showed, by its id).
     private mutating func answerQuestion(_ text: String) async throws {
-        guard let sessionID else { _ = context.err.writeLine("No question is waiting in this conversation."); return }
+        guard let sessionID else { _ = console.err.writeLine("No question is waiting in this conversation."); return }
         switch try await QuestionToAnswer.find(sessionID: sessionID, shown: lastTranscript, api: api) {
         case .failure(.noActiveRun):
-            context.err.writeLine("No question is waiting in this conversation.")
+            console.err.writeLine("No question is waiting in this conversation.")
         case .failure(.notWaitingForAnswer):
-            context.err.writeLine("The run is not waiting for an answer.")
+            console.err.writeLine("The run is not waiting for an answer.")
         case .success(let question):
             _ = try await api.answer(runID: question.runID, questionID: question.questionID, text: text)
             try await follow(runID: question.runID)
@@ -226,7 +228,7 @@ struct InteractiveChat {
     /// The connection's identity, read from the registry on the first decision only.
     private mutating func identity() throws -> ConnectionIdentity {
         if let connectionIdentity { return connectionIdentity }
-        let identity = ConnectionIdentity(try context.client().settings)
+        let identity = try host.identity()
         connectionIdentity = identity
         return identity
     }
@@ -234,42 +236,42 @@ struct InteractiveChat {
     private mutating func attach(_ path: String) async throws {
         if path.isEmpty {
             let attachments = await composer?.attachments ?? []
-            if attachments.isEmpty { context.err.writeLine("No files attached. /attach PATH adds one.") }
-            for attachment in attachments { context.err.writeLine("\(attachment.filename)  \(attachment.state.label)") }
+            if attachments.isEmpty { console.err.writeLine("No files attached. /attach PATH adds one.") }
+            for attachment in attachments { console.err.writeLine("\(attachment.filename)  \(attachment.state.label)") }
             return
         }
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
         // Checked before a conversation is created for it: a refused file leaves nothing behind.
         if let problem = AttachmentComposer.problem(withFileAt: url) {
-            context.err.writeLine("veet: \(problem)")
+            console.err.writeLine("\(console.programName): \(problem)")
             return
         }
         if sessionID == nil {
-            sessionID = try await ChatCommand.creatingNow(api, profile: browserProfileID).createSession().id
+            sessionID = try await ChatRun.creatingNow(api, profile: browserProfileID).createSession().id
         }
         if composer == nil, let sessionID { composer = api.attachmentComposer(sessionID: sessionID, onChange: { _ in }) }
         do {
             let attachment = try await composer!.addFile(at: url)
-            context.err.writeLine("\(attachment.filename): \(attachment.state.label)"
+            console.err.writeLine("\(attachment.filename): \(attachment.state.label)"
                                       + (attachment.notice.map { " (\($0))" } ?? ""))
         } catch {
-            context.err.writeLine("veet: \(CommandHints.message(for: error))")
+            console.err.writeLine("\(console.programName): \(host.describe(error))")
         }
     }
 
     private func expandTools() async {
         guard let bundles = await lastView?.bundles, !bundles.isEmpty else {
-            _ = context.err.writeLine("No tool activity in the last turn."); return
+            _ = console.err.writeLine("No tool activity in the last turn."); return
         }
-        let style = context.errStyle
+        let style = console.errStyle
         for bundle in bundles {
-            if bundle.count > 1 { context.err.writeLine(style.accent("▾ ") + bundle.summary) }
+            if bundle.count > 1 { console.err.writeLine(style.accent("▾ ") + bundle.summary) }
             for call in bundle.calls {
-                context.err.writeLine("  " + TerminalTurnView.line(for: call, style: style)
+                console.err.writeLine("  " + TerminalTurnView.line(for: call, style: style)
                                       + style.dim("  [\(call.statusText), risk \(call.risk)]"))
-                context.err.writeLine(style.dim("    arguments: \(call.arguments.compactText)"))
+                console.err.writeLine(style.dim("    arguments: \(call.arguments.compactText)"))
                 if let result = call.resultText, !result.isEmpty {
-                    context.err.writeLine(style.dim("    result: \(result)"))
+                    console.err.writeLine(style.dim("    result: \(result)"))
                 }
             }
         }
@@ -277,18 +279,18 @@ struct InteractiveChat {
 
     private func copy(_ argument: String) async throws {
         guard let answer = await lastView?.lastAnswer, !answer.isEmpty else {
-            _ = context.err.writeLine("Nothing to copy yet."); return
+            _ = console.err.writeLine("Nothing to copy yet."); return
         }
         var text = answer
         if let index = Int(argument) {
             let blocks = MarkdownDocument.parse(answer).codeBlocks
             guard index >= 1, index <= blocks.count else {
-                _ = context.err.writeLine("The last answer has \(blocks.count) code block(s)."); return
+                _ = console.err.writeLine("The last answer has \(blocks.count) code block(s)."); return
             }
             text = blocks[index - 1].contents
         }
-        let outcome = Clipboard.copy(text, environment: context.environment)
-        if let sequence = outcome.sequence { context.err.write(sequence) }
-        context.err.writeLine(outcome.notice(what: "\(text.count) characters") + ".")
+        let outcome = Clipboard.copy(text, environment: host.environment)
+        if let sequence = outcome.sequence { console.err.write(sequence) }
+        console.err.writeLine(outcome.notice(what: "\(text.count) characters") + ".")
     }
 }

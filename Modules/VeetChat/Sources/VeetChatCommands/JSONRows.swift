@@ -47,3 +47,12 @@ struct ReconcileRow: Encodable {
         try container.encode(report.pointReads, forKey: .pointReads)
     }
 }
+
+/// What `veet sync --json` reports when a running veetd did the sync.
+struct DaemonSyncRow: Encodable {
+    var via = "veetd"
+    let connection: String
+    let added: Int
+    let updated: Int
+    let pruned: Int
+}

@@ -55,7 +55,7 @@ struct ChangeLine: Encodable, Equatable {
         }
     }
 
-    func print() {
-        try? JSONOutput.print(self, layout: .compact)
+    func print(to out: Output) {
+        try? JSONOutput.print(self, layout: .compact, to: out)
     }
 }

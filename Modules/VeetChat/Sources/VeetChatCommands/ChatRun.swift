@@ -1,13 +1,13 @@
 import Foundation
 import VeetChat
 import VeetConsole
-import VeetWebsiteAccess
 import VeetTransport
 import VeetWire
 
 /// `veet chat`: one prompt with --once, or an interactive line-mode chat.
-struct ChatCommand {
-    let context: CLIContext
+struct ChatRun {
+    let host: ChatCommandHost
+    let console: Console
     let command: ParsedCommand
 
     struct OnceResult: Encodable {
@@ -37,23 +37,25 @@ struct ChatCommand {
         return api
     }
 
+    private var jsonl: Bool { command.flag(ChatCommands.jsonl) }
+
     func run() async throws -> ExitCode {
-        if command.flag("approve-all") && command.flag("deny-all") {
-            return context.fail("veet: --approve-all and --deny-all cannot be used together.", .usage)
+        if command.flag(ChatCommands.approveAll) && command.flag(ChatCommands.denyAll) {
+            throw CommandFailure.usage("\(console.programName): --approve-all and --deny-all cannot be used together.")
         }
-        var api = ChatAPI(sender: .live(client: try context.client()))
+        var api = try host.api()
         // The chosen website-access profile goes with a new conversation only
         // (`veet sites use`): kept with the message (a local read), checked
         // when the conversation is created.
         var browserProfileID: String?
-        if command.value("session") == nil, let (store, client) = try? context.store() {
-            let chosen = ChosenProfile(store: store)
-            browserProfileID = (try? chosen.profileID()) ?? nil
-            api.checkBrowserProfile = chosen.checkForNewSession(api: WebsiteAccessAPI(sender: .live(client: client)))
+        if command.value(ChatCommands.session) == nil, let store = try? host.store(),
+           let choice = host.browserProfile(store) {
+            browserProfileID = choice.profileID
+            api.checkBrowserProfile = choice.check
         }
         let mode: TerminalTurnView.ApprovalMode =
-            command.flag("approve-all") ? .approveAll : command.flag("deny-all") ? .denyAll : .ask
-        if let prompt = command.value("once") {
+            command.flag(ChatCommands.approveAll) ? .approveAll : command.flag(ChatCommands.denyAll) ? .denyAll : .ask
+        if let prompt = command.value(ChatCommands.once) {
             return try await once(prompt, api: api, mode: mode, profile: browserProfileID)
         }
         return try await interactive(api: api, mode: mode, profile: browserProfileID)
@@ -62,22 +64,22 @@ struct ChatCommand {
     private func once(_ prompt: String, api: ChatAPI, mode: TerminalTurnView.ApprovalMode,
                       profile browserProfileID: String?) async throws -> ExitCode {
         guard !prompt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            return context.fail("veet: the prompt is empty.", .usage)
+            throw CommandFailure.usage("\(console.programName): the prompt is empty.")
         }
-        let view = TerminalTurnView(context: context, approvalMode: mode, jsonl: context.jsonl, isOnce: true)
-        let watcher = InterruptWatcher(onIdle: { exit(130) })
+        let view = TerminalTurnView(console: console, approvalMode: mode, jsonl: jsonl, isOnce: true)
+        let watcher = InterruptWatcher(err: console.err, describe: host.describe, onIdle: { exit(130) })
         await watcher.start()
-        let (store, _) = try context.store()
+        let store = try host.store()
         let mirror = ConversationMirror(api: api, store: store)
-        var sessionID = command.value("session")
+        var sessionID = command.value(ChatCommands.session)
         var content: [ContentBlock] = [.text(prompt)]
-        let paths = command.values("attach")
+        let paths = command.values(ChatCommands.attach)
         if !paths.isEmpty {
             // Every file is checked before a conversation is created for them: a refusal leaves nothing behind.
             // The same limits, in the same words, as the TUI's tray (the chat feature's AttachmentLimits.standard).
             let problems = AttachmentComposer.problems(withFilesAt: paths.map { URL(fileURLWithPath: $0) })
             if let problem = problems.first {
-                return context.fail("veet: \(problem) (nothing was sent)", .failure)
+                throw CommandFailure("\(console.programName): \(problem) (nothing was sent)")
             }
             let created = sessionID == nil
             let session: String
@@ -90,7 +92,7 @@ struct ChatCommand {
                 content = attached
             case .failure(let refusal):
                 if created { await discardEmpty(session, api: api) }
-                return context.fail(refusal.text, .failure)
+                throw CommandFailure(refusal.text)
             }
         }
         let result = try await TurnRunner(api: api).send(
@@ -103,15 +105,15 @@ struct ChatCommand {
         await view.finish()
         _ = try? await mirror.refresh(sessionID: result.sessionID)
         if let unsent = result.unsentMessage {
-            await view.unsent(unsent, resend: "with `veet chat --session \(result.sessionID) --once ...`")
+            await view.unsent(unsent, resend: "with `\(console.programName) chat --session \(result.sessionID) --once ...`")
         }
-        if context.json {
-            try JSONOutput.print(OnceResult(sessionID: result.sessionID, runID: result.runID,
-                                            status: result.status.rawValue, text: result.text,
-                                            failure: result.failure,
-                                            unsent: result.unsentMessage.map {
-                                                .init(text: $0.text, activeRunID: $0.activeRunID)
-                                            }), layout: .compact)
+        if console.json {
+            try console.printJSON(OnceResult(sessionID: result.sessionID, runID: result.runID,
+                                             status: result.status.rawValue, text: result.text,
+                                             failure: result.failure,
+                                             unsent: result.unsentMessage.map {
+                                                 .init(text: $0.text, activeRunID: $0.activeRunID)
+                                             }))
         }
         let code = await exitCode(for: result, interrupted: watcher.interrupted)
         // The run followed may have completed, but the message asked for was not sent.
@@ -123,8 +125,8 @@ struct ChatCommand {
         do {
             try await api.deleteSession(id: sessionID)
         } catch {
-            context.err.writeLine("veet: the empty conversation \(sessionID) made for the files could not be removed "
-                                  + "(\(CommandHints.message(for: error))); `veet sessions delete \(sessionID)` removes it.")
+            console.err.writeLine("\(console.programName): the empty conversation \(sessionID) made for the files could not be removed "
+                                  + "(\(host.describe(error))); `\(console.programName) sessions delete \(sessionID)` removes it.")
         }
     }
 
@@ -134,15 +136,15 @@ struct ChatCommand {
         for path in paths {
             do {
                 let attachment = try await composer.addFile(at: URL(fileURLWithPath: path))
-                context.err.writeLine("\(attachment.filename): \(attachment.state.label)"
+                console.err.writeLine("\(attachment.filename): \(attachment.state.label)"
                                       + (attachment.notice.map { " (\($0))" } ?? ""))
             } catch {
-                return .failure(UploadRefusal(text: "veet: \(path): \(error); nothing was sent."))
+                return .failure(UploadRefusal(text: "\(console.programName): \(path): \(error); nothing was sent."))
             }
         }
         for attachment in await composer.attachments where attachment.state.label != "uploaded" {
             return .failure(UploadRefusal(
-                text: "veet: \(attachment.filename) was not uploaded (\(attachment.state.label)); nothing was sent."))
+                text: "\(console.programName): \(attachment.filename) was not uploaded (\(attachment.state.label)); nothing was sent."))
         }
         return .success(try await composer.messageContent(text: text))
     }
@@ -157,8 +159,9 @@ struct ChatCommand {
         case .failed: return .runFailed
         case .cancelled: return interrupted ? .interrupted : .runCancelled
         case .waitingForApproval, .waitingForUser:
-            DaemonCommand.tellRunLeftWaiting(context: context, runID: result.runID, sessionID: result.sessionID)
-            context.err.writeLine("veet: the run is waiting for you (session \(result.sessionID)); continue with `veet chat --session \(result.sessionID)`.")
+            host.daemon.runLeftWaiting(result.runID, result.sessionID)
+            console.err.writeLine("\(console.programName): the run is waiting for you (session \(result.sessionID)); "
+                                  + "continue with `\(console.programName) chat --session \(result.sessionID)`.")
             return .needsInteraction
         default: return .failure
         }
@@ -166,21 +169,22 @@ struct ChatCommand {
 
     private func interactive(api: ChatAPI, mode: TerminalTurnView.ApprovalMode,
                              profile browserProfileID: String?) async throws -> ExitCode {
-        let style = context.errStyle
-        var chat = InteractiveChat(context: context, api: api, mode: mode, sessionID: command.value("session"),
-                                   browserProfileID: browserProfileID)
-        let watcher = InterruptWatcher(onIdle: {
-            FileHandle.standardError.write(Data("\n(Type /quit or press Ctrl-D to leave.)\n> ".utf8))
+        let style = console.errStyle
+        var chat = InteractiveChat(host: host, console: console, api: api, mode: mode,
+                                   sessionID: command.value(ChatCommands.session), browserProfileID: browserProfileID)
+        let err = console.err
+        let watcher = InterruptWatcher(err: err, describe: host.describe, onIdle: {
+            err.write("\n(Type /quit or press Ctrl-D to leave.)\n> ")
         })
         await watcher.start()
         chat.watcher = watcher
         if let sessionID = chat.sessionID {
             try await chat.open(sessionID)
         }
-        context.err.writeLine(style.dim("Type a message and press Enter. /help lists commands, /quit leaves."))
+        console.err.writeLine(style.dim("Type a message and press Enter. /help lists commands, /quit leaves."))
         while true {
             guard let line = await BlockingInput.run({ LinePrompt.readLine(prompt: "> ") }) else {
-                context.err.writeLine("")
+                console.err.writeLine("")
                 return .success
             }
             let text = line.trimmingCharacters(in: .whitespaces)
@@ -192,7 +196,7 @@ struct ChatCommand {
                     try await chat.send(text)
                 }
             } catch {
-                ErrorReport(error: error).print(json: false)
+                host.reportError(error)
             }
         }
     }
