@@ -1,6 +1,7 @@
 import Foundation
 import VeetCurses
 import VeetSubscriptionsScreens
+import VeetChatScreens
 
 /// Ctrl-P over whatever is on top: the layer's own keys, read from the same line its footer shows
 /// (`KeyHints`), so the palette offers exactly what the footer promises; over a sheet that writes its

@@ -1,5 +1,6 @@
 import Foundation
 import VeetChat
+import VeetChatScreens
 import VeetCurses
 import VeetTerminal
 import VeetStore
@@ -48,10 +49,10 @@ struct ScreenFrame {
         composer = GridRect(row: statusRow - composerHeight, column: paneLeft + 2, width: paneWidth - 2, height: composerHeight)
         separatorRow = composer.row - 1
         var transcriptBottom = separatorRow
-        trayCount = AttachmentTrayView.height(state, width: paneWidth)
+        trayCount = state.trayView.height(width: paneWidth)
         if trayCount > 0 { transcriptBottom = max(transcriptBottom - trayCount, 1) }
         trayTop = transcriptBottom
-        queueCount = QueuedMessagesView.height(state)
+        queueCount = state.queuedView.height
         if queueCount > 0 { transcriptBottom = max(transcriptBottom - queueCount, 1) }
         queueTop = transcriptBottom
         if let line = TaskPermissionsRow.text(grants: state.taskGrants, sessionID: state.sessionID, now: now) {

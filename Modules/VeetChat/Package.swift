@@ -1,5 +1,7 @@
 // swift-tools-version:6.0
 // VeetChat: see README.md for what it holds and its floor (docs/architecture.md).
+// The domain (VeetChat, no terminal code) and its full-screen face, the conversation
+// surface (VeetChatScreens, on VeetCurses): it imports its own feature and the kits only.
 import PackageDescription
 
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -10,12 +12,18 @@ func module(_ name: String) -> Target.Dependency { .product(name: name, package:
 let package = Package(
     name: "VeetChat",
     platforms: [.macOS(.v15)],
-    products: [.library(name: "VeetChat", targets: ["VeetChat"])],
+    products: [
+        .library(name: "VeetChat", targets: ["VeetChat"]),
+        .library(name: "VeetChatScreens", targets: ["VeetChatScreens"]),
+    ],
     dependencies: [
+        .package(path: "../VeetCurses"),
         .package(path: "../VeetFixture"),
         .package(path: "../VeetImages"),
         .package(path: "../VeetStore"),
+        .package(path: "../VeetTerminal"),
         .package(path: "../VeetTestSupport"),
+        .package(path: "../VeetTokens"),
         .package(path: "../VeetTransport"),
         .package(path: "../VeetWire"),
     ],
@@ -23,6 +31,13 @@ let package = Package(
         .target(name: "VeetChat", dependencies: [module("VeetTransport"), module("VeetWire"), module("VeetStore"), module("VeetImages")],
                 swiftSettings: swift6),
         .testTarget(name: "VeetChatTests", dependencies: ["VeetChat", module("VeetTestSupport"), module("VeetTransport"), module("VeetWire"), module("VeetStore"), module("VeetFixture"), module("VeetImages")],
+                    swiftSettings: swift6),
+        .target(name: "VeetChatScreens",
+                dependencies: ["VeetChat", module("VeetCurses"), module("VeetTerminal"), module("VeetTokens"),
+                               module("VeetTransport"), module("VeetWire")],
+                swiftSettings: swift6),
+        .testTarget(name: "VeetChatScreensTests",
+                    dependencies: ["VeetChatScreens", "VeetChat", module("VeetCurses"), module("VeetTransport"), module("VeetWire")],
                     swiftSettings: swift6),
     ]
 )
