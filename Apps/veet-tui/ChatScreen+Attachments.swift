@@ -38,7 +38,7 @@ extension ChatScreen {
                 enterQueue()
             } else if index == 0 {
                 state.focus = .transcript
-                state.selectedRow = nil
+                state.transcriptView.selectedRow = nil
                 moveTranscriptCursor(by: -1)
             } else {
                 state.trayCursor = state.attachments[index - 1].id

@@ -42,10 +42,10 @@ extension ChatScreen {
         state.transcript = Transcript()
         state.page = nil
         state.transcriptScroll = ScrollView()
-        state.rowCache = TranscriptRowCache()
-        state.selectedRow = nil
-        state.expandedBundleIDs = []
-        state.transcriptOffsets = TranscriptOffsets()
+        state.transcriptView.rowCache = TranscriptRowCache()
+        state.transcriptView.selectedRow = nil
+        state.transcriptView.expandedBundleIDs = []
+        state.transcriptView.transcriptOffsets = TranscriptOffsets()
         state.revealSequence = sequence
         state.queueCursor = nil
         state.attachments = []

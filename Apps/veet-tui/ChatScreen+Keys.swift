@@ -157,7 +157,7 @@ extension ChatScreen {
         if !state.attachments.isEmpty { order.insert(.tray, at: order.count - 1) }
         let index = order.firstIndex(of: state.focus) ?? 0
         state.focus = order[(index + (backwards ? order.count - 1 : 1)) % order.count]
-        if state.focus == .transcript && state.selectedRow == nil { moveTranscriptCursor(by: Int.max / 2) }
+        if state.focus == .transcript && state.transcriptView.selectedRow == nil { moveTranscriptCursor(by: Int.max / 2) }
         if state.focus == .tray { enterTray(at: backwards ? .last : .first) }
         if state.focus == .queue { enterQueue() }
         if ScreenPainter.narrowWidth > terminal.width {
@@ -183,7 +183,7 @@ extension ChatScreen {
         }
         if key == KeyPress(.up), state.composer.isEmpty, state.question == nil {
             state.focus = .transcript
-            state.selectedRow = nil
+            state.transcriptView.selectedRow = nil
             moveTranscriptCursor(by: -1)
             return
         }

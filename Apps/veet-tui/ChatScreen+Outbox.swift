@@ -84,7 +84,7 @@ extension ChatScreen {
         if (try? backend.store.discardOutboxEntry(id: entryID)) == true {
             if let clientKey { state.transcript.submissionFailed(clientKey: clientKey) }
             state.notice = "Discarded from the outbox"
-            state.selectedRow = nil
+            state.transcriptView.selectedRow = nil
         } else {
             state.notice = "Could not discard it (already sent?)"
         }

@@ -31,7 +31,7 @@ extension ChatScreen {
                 state.queueCursor = entries[index - 1].id
             } else {
                 state.focus = .transcript
-                state.selectedRow = nil
+                state.transcriptView.selectedRow = nil
                 moveTranscriptCursor(by: -1)
             }
         case KeyPress(.down):

@@ -9,12 +9,12 @@ import VeetMarkdown
 extension ChatScreen {
     func handleTranscript(_ key: KeyPress) {
         switch key {
-        case KeyPress(.up): if !scrollLedger(by: -1, movingOnAtTheEnd: true) { moveTranscriptCursor(by: -1) }
-        case KeyPress(.down): if !scrollLedger(by: 1, movingOnAtTheEnd: true) { moveTranscriptCursor(by: 1) }
-        case .char("["): _ = scrollLedger(by: -ledgerPage, movingOnAtTheEnd: false)
-        case .char("]"): _ = scrollLedger(by: ledgerPage, movingOnAtTheEnd: false)
-        case KeyPress(.left), .char("<"): moveSideways(by: -Self.sidewaysStep)
-        case KeyPress(.right), .char(">"): moveSideways(by: Self.sidewaysStep)
+        case KeyPress(.up): if !state.transcriptView.scrollLedger(by: -1, movingOnAtTheEnd: true) { moveTranscriptCursor(by: -1) }
+        case KeyPress(.down): if !state.transcriptView.scrollLedger(by: 1, movingOnAtTheEnd: true) { moveTranscriptCursor(by: 1) }
+        case .char("["): _ = state.transcriptView.scrollLedger(by: -state.transcriptView.ledgerPage, movingOnAtTheEnd: false)
+        case .char("]"): _ = state.transcriptView.scrollLedger(by: state.transcriptView.ledgerPage, movingOnAtTheEnd: false)
+        case KeyPress(.left), .char("<"): moveSideways(by: -TranscriptView.sidewaysStep)
+        case KeyPress(.right), .char(">"): moveSideways(by: TranscriptView.sidewaysStep)
         case KeyPress(.home): moveTranscriptCursor(by: -Int.max / 2)
         case KeyPress(.end): moveTranscriptCursor(by: Int.max / 2)
         case KeyPress(.enter): if !retrySelectedMessage() { activateSelectedRow() }
@@ -31,36 +31,15 @@ extension ChatScreen {
         }
     }
 
-    var selectedTarget: RowTarget? {
-        state.rowTargets.first { TranscriptCursor.key(of: $0) == state.selectedRow }
-    }
+    var selectedTarget: RowTarget? { state.transcriptView.selectedTarget }
 
-    /// Moves over the rows the cursor can act on (the "Working..." line is skipped).
-    func moveTranscriptCursor(by delta: Int) {
-        let keys = state.rowTargets.filter { $0 != .status }.map(TranscriptCursor.key(of:))
-        guard !keys.isEmpty else { return }
-        let current = state.selectedRow.flatMap { keys.firstIndex(of: $0) } ?? (delta < 0 ? keys.count : -1)
-        let next = min(max(current + (delta == Int.max / 2 || delta == -Int.max / 2 ? delta / 2 : delta), 0), keys.count - 1)
-        state.selectedRow = keys[next]
-        state.revealSelection = true
-    }
+    /// Moves over the rows the cursor can act on (TranscriptView's rule).
+    func moveTranscriptCursor(by delta: Int) { state.transcriptView.moveCursor(by: delta) }
 
     private func activateSelectedRow() {
         switch selectedTarget {
         case .entry(let id)?:
-            let isExpandable = state.transcript.entries.contains { entry in
-                guard entry.id == id else { return false }
-                if case .bundle = entry { return true }
-                if case .item(let item) = entry, item.tool != nil || item.approval != nil { return true }
-                return false
-            }
-            guard isExpandable else { return }
-            if state.expandedBundleIDs.remove(id) == nil {
-                state.expandedBundleIDs.insert(id)
-            } else {
-                state.transcriptOffsets.ledger[id] = nil
-            }
-            state.revealSelection = true
+            state.transcriptView.toggle(id, in: state.transcript)
         case .artifact(let file)?:
             state.notice = "Opening \(file.filename ?? "the file")..."
             _ = backend.openArtifact(file, sessionID: state.sessionID)
@@ -69,43 +48,9 @@ extension ChatScreen {
         }
     }
 
-    /// Columns a wide code block or table moves for one Left/Right.
-    static let sidewaysStep = 8
-
-    private var selectedEntryID: String? {
-        if case .entry(let id)? = selectedTarget { return id }
-        return nil
-    }
-
-    /// A page of a tall ledger: its window less one line of overlap.
-    private var ledgerPage: Int {
-        guard let id = selectedEntryID, let extent = state.rowCache.extent(of: id) else { return 1 }
-        return max(min(extent.ledgerHeight, extent.ledgerTotal) - 2, 1)
-    }
-
-    /// Scrolls the opened ledger under the cursor when it is taller than the
-    /// transcript; false when there is none or (with `movingOnAtTheEnd`) it is
-    /// already at that end, so Up/Down move the cursor on instead.
-    private func scrollLedger(by delta: Int, movingOnAtTheEnd: Bool) -> Bool {
-        guard let id = selectedEntryID, state.expandedBundleIDs.contains(id),
-              let extent = state.rowCache.extent(of: id), extent.maxLedgerOffset > 0
-        else { return false }
-        let current = min(state.transcriptOffsets.ledger[id] ?? 0, extent.maxLedgerOffset)
-        let next = min(max(current + delta, 0), extent.maxLedgerOffset)
-        if next == current && movingOnAtTheEnd { return false }
-        state.transcriptOffsets.ledger[id] = next
-        state.revealSelection = true
-        return true
-    }
-
-    /// Left/Right: the selected answer's code blocks and tables wider than the transcript move sideways.
+    /// Left/Right: the selected answer's wide code blocks and tables move sideways, or the status bar says why not.
     private func moveSideways(by delta: Int) {
-        guard let id = selectedEntryID else { state.notice = "Select an answer with a wide block (Up/Down)"; return }
-        let reach = state.rowCache.extent(of: id)?.maxSideways ?? 0
-        guard reach > 0 else { state.notice = "Nothing in this message is wider than the transcript"; return }
-        let current = min(state.transcriptOffsets.sideways[id] ?? 0, reach)
-        // No reveal: the answer may be taller than the screen, and the block moved is the one in view.
-        state.transcriptOffsets.sideways[id] = min(max(current + delta, 0), reach)
+        if let problem = state.transcriptView.moveSideways(by: delta) { state.notice = problem }
     }
 
     func promptExport(_ artifactID: String, name: String?) {
@@ -143,8 +88,8 @@ extension ChatScreen {
         // VeetMarkdown's one reader, the same that numbers the frames ("b copies it (2 of 3)").
         let blocks = MarkdownDocument.parse(text).codeBlocks.map(\.contents)
         guard !blocks.isEmpty else { state.notice = "This message has no code block"; return }
-        let index = state.codeBlockCursor.row == state.selectedRow ? (state.codeBlockCursor.index + 1) % blocks.count : 0
-        state.codeBlockCursor = (state.selectedRow, index)
+        let index = state.transcriptView.codeBlockCursor.row == state.transcriptView.selectedRow ? (state.transcriptView.codeBlockCursor.index + 1) % blocks.count : 0
+        state.transcriptView.codeBlockCursor = (state.transcriptView.selectedRow, index)
         copy(blocks[index], what: "code block \(index + 1) of \(blocks.count)")
     }
 

@@ -144,27 +144,27 @@ enum ScreenLayout {
 
     private static func settleTranscript(_ state: inout ScreenState, rect: GridRect) {
         // Let go of last frame's rows first: shared with the cache, they would make it copy all of them to edit one.
-        state.transcriptRows = []
-        let prepared = state.rowCache.rows(for: state.transcript, width: rect.width, expanded: state.expandedBundleIDs,
-                                           sendLines: state.sendLines, offsets: state.transcriptOffsets, height: rect.height)
-        state.transcriptRows = prepared.rows
+        state.transcriptView.transcriptRows = []
+        let prepared = state.transcriptView.rowCache.rows(for: state.transcript, width: rect.width, expanded: state.transcriptView.expandedBundleIDs,
+                                           sendLines: state.sendLines, offsets: state.transcriptView.transcriptOffsets, height: rect.height)
+        state.transcriptView.transcriptRows = prepared.rows
         // Heights come from prepared rows, so re-measuring them all is cheap and never stale.
         if let changed = prepared.firstChanged { state.transcriptScroll.invalidate(fromRow: changed) }
         guard !prepared.rows.isEmpty else { return }
         let provider = PreparedRows(rows: prepared.rows)
-        let selected = state.focus == .transcript ? state.selectedRow.flatMap { key in
+        let selected = state.focus == .transcript ? state.transcriptView.selectedRow.flatMap { key in
             prepared.targets.firstIndex { TranscriptCursor.key(of: $0) == key } } : nil
         if let sequence = state.revealSequence,
            let index = prepared.targets.firstIndex(where: { TranscriptCursor.sequence(of: $0) == sequence }) {
             state.transcriptScroll.measure(provider, width: rect.width)
             state.transcriptScroll.reveal(row: index)
             state.revealSequence = nil
-        } else if let selected, state.revealSelection {
+        } else if let selected, state.transcriptView.revealSelection {
             state.transcriptScroll.measure(provider, width: rect.width)
             state.transcriptScroll.reveal(row: selected)
         }
-        state.revealSelection = false
-        state.rowTargets = prepared.targets
+        state.transcriptView.revealSelection = false
+        state.transcriptView.rowTargets = prepared.targets
         var nowhere = Self.nowhere
         state.transcriptScroll.draw(provider, in: &nowhere, rect: rect)
     }

@@ -180,14 +180,14 @@ enum ScreenPainter {
 
     /// The rows as settled, the cursor's row marked, at the settled scroll.
     private static func drawTranscript(_ state: ScreenState, in grid: inout ScreenGrid, rect: GridRect) {
-        guard !state.transcriptRows.isEmpty else {
+        guard !state.transcriptView.transcriptRows.isEmpty else {
             grid.fill(rect, style: TranscriptStyles.page)
             let hint = state.sessionID == nil ? "Type a message and press Enter to start a conversation." : "Loading..."
             _ = grid.put(hint, row: rect.height / 2, column: rect.column + 2, style: TranscriptStyles.faint, limit: rect.right)
             return
         }
-        let rows = TranscriptCursor.marked(state.transcriptRows, targets: state.rowTargets,
-                                           selected: state.focus == .transcript ? state.selectedRow : nil)
+        let rows = TranscriptCursor.marked(state.transcriptView.transcriptRows, targets: state.transcriptView.rowTargets,
+                                           selected: state.focus == .transcript ? state.transcriptView.selectedRow : nil)
         var scroll = state.transcriptScroll
         scroll.draw(PreparedRows(rows: rows), in: &grid, rect: rect, background: TranscriptStyles.page)
     }

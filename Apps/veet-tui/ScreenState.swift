@@ -109,19 +109,8 @@ struct ScreenState {
     /// What shows instead of the transcript and the composer when the open conversation cannot be shown.
     var page: ConversationPage?
     var transcriptScroll = ScrollView()
-    var rowCache = TranscriptRowCache()
-    /// The transcript's rows as last laid out for the screen (`ScreenLayout.settle`), and what each stands for.
-    var transcriptRows: [[StyledLine]] = []
-    /// The row the transcript cursor is on (Tab to the transcript, Up/Down), by `TranscriptCursor.key`.
-    var selectedRow: String?
-    /// Scroll the selected row into view when the screen is next settled.
-    var revealSelection = false
-    var rowTargets: [RowTarget] = []
-    /// The row and index of the code block `b` copied last (it moves on to the next).
-    var codeBlockCursor: (row: String?, index: Int) = (nil, -1)
-    var expandedBundleIDs: Set<String> = []
-    /// Tall ledgers scrolled, wide blocks moved sideways (Up/Down, [ ], Left/Right on the row).
-    var transcriptOffsets = TranscriptOffsets()
+    /// The transcript as laid out and where the owner is in it (cursor, opened ledgers, moved blocks).
+    var transcriptView = TranscriptView()
     /// A search hit opened at its message: revealed once the transcript has it.
     var revealSequence: Int64?
     /// What each of the owner's messages not yet confirmed shows under it, by
