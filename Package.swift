@@ -13,6 +13,7 @@ let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 /// The faces (a feature's screens and commands targets), by the feature package that holds them.
 let faces = [
     "VeetMemoryScreens": "VeetMemory", "VeetMemoryCommands": "VeetMemory",
+    "VeetChatScreens": "VeetChat",
     "VeetSchedulesScreens": "VeetSchedules", "VeetSchedulesCommands": "VeetSchedules",
     "VeetPeopleScreens": "VeetPeople", "VeetPeopleCommands": "VeetPeople",
     "VeetSubscriptionsScreens": "VeetSubscriptions", "VeetSubscriptionsCommands": "VeetSubscriptions",
@@ -94,6 +95,7 @@ let package = Package(
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
                            "VeetSchedules", "VeetWebsiteAccess", "VeetMemory", "VeetPeople", "VeetTokens", "VeetTerminal", "VeetCurses",
                            "VeetConsole", "VeetMarkdown"].map(module)
+                + [module("VeetChatScreens")]  // the conversation surface
                 + [module("VeetMemoryScreens")]
                 + [module("VeetSchedulesScreens")]
                 + [module("VeetPeopleScreens")]
@@ -160,6 +162,8 @@ let package = Package(
         moduleTests("VeetChat", ["VeetChat", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture", "VeetImages"]),
         moduleTests("VeetChatFaces", ["VeetChatCommands", "VeetChat", "VeetConsole", "VeetFixture", "VeetStore", "VeetTestSupport",
                                       "VeetTransport", "VeetWire"], package: "VeetChat"),
+        moduleTests("VeetChatScreens", ["VeetChatScreens", "VeetChat", "VeetCurses", "VeetTransport", "VeetWire"],
+                    package: "VeetChat"),
         moduleTests("VeetFolders", ["VeetFolders", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetFoldersFaces", ["VeetFoldersCommands", "VeetFolders", "VeetConsole", "VeetTestSupport", "VeetTransport",
                                          "VeetFixture"], package: "VeetFolders"),
@@ -211,7 +215,7 @@ let package = Package(
         // The TUI's painter on state values (golden text screens without a terminal).
         .testTarget(
             name: "VeetTUITests",
-            dependencies: ["veet-tui"] + ["VeetChat", "VeetCurses", "VeetStore", "VeetTransport", "VeetWire"].map(module)
+            dependencies: ["veet-tui"] + ["VeetChat", "VeetChatScreens", "VeetCurses", "VeetStore", "VeetTransport", "VeetWire"].map(module)
                 + [module("VeetPeople"), module("VeetPeopleScreens")]
                 + ["VeetEmail", "VeetEmailScreens", "VeetSettings", "VeetSettingsScreens", "VeetTokens"].map(module)  // Email mode and the Settings screen
                 + ["VeetAccount", "VeetAccountScreens"].map(module)  // the Devices screen

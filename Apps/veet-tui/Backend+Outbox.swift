@@ -36,39 +36,8 @@ extension Backend {
             let api = before.sessionID == nil ? apiForNewConversation() : self.api
             let result = await api.outboxDelivery(store: store).deliver(entryID: entryID)
             let settled = try? store.outboxEntry(id: entryID)
-            inbox.post(.outbox(.retried(entryID: entryID, words: Self.words(result, id: entryID, settled: settled),
-                                        delivered: Self.isDelivered(result, settled: settled))))
-        }
-    }
-
-    static func isDelivered(_ result: DeliveryResult, settled: OutboxEntry?) -> Bool {
-        switch result {
-        case .confirmed: true
-        case .notPending: settled?.state == .confirmed
-        default: false
-        }
-    }
-
-    /// A delivery's outcome in the outbox screen's words (its keys, not the CLI's commands).
-    static func words(_ result: DeliveryResult, id: Int64, settled: OutboxEntry?) -> String {
-        switch result {
-        case .confirmed(let entry, let run, let byEcho):
-            let into = entry.sessionID.map { " to conversation \($0)" } ?? ""
-            return "#\(id) delivered" + (byEcho ? " (the server already had it)" : "") + into
-                + (run.map { "; run \($0)" } ?? "") + "."
-        case .busy(_, let run):
-            return "#\(id) not sent yet: a run is still working in that conversation (\(run)); r when it ends."
-        case .failed(_, let reason):
-            return "#\(id) not delivered: \(reason). It keeps its key; r tries again (it is sent once either way)."
-        case .refused(_, let reason, _):
-            return "#\(id) was refused by the server (\(reason)); it will not be sent again. x discards it."
-        case .waiting(_, let behind):
-            return "#\(id) waits behind #\(behind) of the same conversation: r on #\(behind) first."
-        case .claimedElsewhere:
-            return "#\(id) is being sent right now by another program (veetd or another window); nothing was sent from here."
-        case .notPending:
-            return settled?.state == .confirmed ? "#\(id) was already delivered; nothing was sent again."
-                : "#\(id) was discarded meanwhile; it was not sent."
+            inbox.post(.outbox(.retried(entryID: entryID, words: OutboxScreen.words(result, id: entryID, settled: settled),
+                                        delivered: OutboxScreen.isDelivered(result, settled: settled))))
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import VeetChat
+import VeetChatScreens
 import VeetEmail
 import VeetFolders
 import VeetStore

@@ -1,5 +1,6 @@
 import Foundation
 import VeetChat
+import VeetChatScreens
 import VeetCurses
 import VeetTokens
 import VeetTerminal
@@ -7,6 +8,13 @@ import VeetWire
 
 /// The attachment tray above the composer: its keys (the rules are the chat
 /// feature's `AttachmentTray` and `AttachmentComposer`; this only maps keys and draws).
+extension ScreenState {
+    /// The tray as its view shows it.
+    var trayView: AttachmentTrayView {
+        AttachmentTrayView(files: attachments, focused: focus == .tray, cursor: trayCursor)
+    }
+}
+
 extension ChatScreen {
     enum TrayEnd { case first, last }
 
@@ -30,7 +38,7 @@ extension ChatScreen {
                 enterQueue()
             } else if index == 0 {
                 state.focus = .transcript
-                state.selectedRow = nil
+                state.transcriptView.selectedRow = nil
                 moveTranscriptCursor(by: -1)
             } else {
                 state.trayCursor = state.attachments[index - 1].id
@@ -136,85 +144,6 @@ extension ScreenState {
     private mutating func clearAttachingNotice() {
         if notice.hasPrefix(ChatScreen.attachingNotice), !attachments.contains(where: \.state.isInFlight) {
             notice = ""
-        }
-    }
-}
-
-/// Draws the tray: a line with its keys, then up to three files (the chosen
-/// one kept in view), each a line or two: name, size, state in words.
-enum AttachmentTrayView {
-    static let visibleFiles = 3
-
-    static func height(_ state: ScreenState, width: Int) -> Int {
-        guard !state.attachments.isEmpty else { return 0 }
-        return 1 + visible(state).reduce(0) { $0 + lines(for: $1, width: width, chosen: false).count }
-    }
-
-    /// The files shown: a window of three around the chosen one, else the newest three.
-    static func visible(_ state: ScreenState) -> [Attachment] {
-        let files = state.attachments
-        guard files.count > visibleFiles else { return files }
-        let chosen = state.trayCursor.flatMap { id in files.firstIndex { $0.id == id } } ?? files.count - 1
-        let start = min(max(chosen - visibleFiles + 1, 0), files.count - visibleFiles)
-        return Array(files[start..<start + visibleFiles])
-    }
-
-    static func header(_ state: ScreenState) -> (title: String, keys: String) {
-        let total = state.attachments.reduce(0) { $0 + $1.size }
-        let count = state.attachments.count
-        let title = " Attachments · \(count) \(count == 1 ? "file" : "files"), \(ByteSize.describe(total))"
-            + (count > visibleFiles ? " (\(visibleFiles) shown)" : "")
-        let keys = state.focus == .tray ? "↑↓ choose · r retry · x remove · Enter back " : "Tab or ↑: r retry · x remove "
-        return (title, keys)
-    }
-
-    /// One file's words, wrapped to two lines at most (the second indented).
-    static func lines(for file: Attachment, width: Int, chosen: Bool) -> [String] {
-        // What was done to it before upload ("re-encoded, location removed") follows its state.
-        let text = (chosen ? " ▸ " : "   ") + "\(file.filename) · \(ByteSize.describe(file.size)) · \(file.state.label)"
-            + (file.notice.map { " · \($0)" } ?? "")
-        guard DisplayWidth.of(text) > width, width > 20 else { return [text] }
-        var used = 0, fits = text.startIndex, lastSpace: String.Index?
-        for index in text.indices {
-            used += DisplayWidth.of(text[index])
-            if used > width { break }
-            if text[index] == " " { lastSpace = index }
-            fits = text.index(after: index)
-        }
-        // Break at the last space of the line when there is one in its second half.
-        let cut = lastSpace.flatMap { DisplayWidth.of(text[..<$0]) > width / 2 ? $0 : nil } ?? fits
-        return [String(text[..<cut]), "     " + text[cut...].trimmingCharacters(in: .whitespaces)]
-    }
-
-    static func style(for state: AttachmentState) -> TextStyle {
-        switch state {
-        case .failed: TranscriptStyles.failure
-        case .notAccepted: TranscriptStyles.attention
-        case .uploaded: TranscriptStyles.tool
-        case .queued, .uploading: TextStyle(foreground: .tealText, background: .paper)
-        }
-    }
-
-    static func draw(_ state: ScreenState, in grid: inout ScreenGrid, rect: GridRect) {
-        guard rect.height > 0, !state.attachments.isEmpty else { return }
-        let (title, keys) = header(state)
-        let limit = rect.column + rect.width
-        // The focused pane's mark: the tray's title in teal.
-        let titleStyle = state.focus == .tray ? TranscriptStyles.cursor : TextStyle(attributes: .bold, foreground: .ink, background: .paper)
-        _ = grid.put(title, row: rect.row, column: rect.column, style: titleStyle, limit: limit)
-        let keysWidth = DisplayWidth.of(keys)
-        if DisplayWidth.of(title) + keysWidth + 2 <= rect.width {
-            _ = grid.put(keys, row: rect.row, column: limit - keysWidth,
-                         style: state.focus == .tray ? TranscriptStyles.cursor : TranscriptStyles.faint, limit: limit)
-        }
-        var row = rect.row + 1
-        for file in visible(state) {
-            let chosen = state.focus == .tray && file.id == state.trayCursor
-            for line in lines(for: file, width: rect.width, chosen: chosen) where row < rect.row + rect.height {
-                _ = grid.put(line, row: row, column: rect.column, style: chosen ? TranscriptStyles.cursor : style(for: file.state),
-                             limit: limit)
-                row += 1
-            }
         }
     }
 }

@@ -157,101 +157,11 @@ extension ChatScreen {
         if !state.attachments.isEmpty { order.insert(.tray, at: order.count - 1) }
         let index = order.firstIndex(of: state.focus) ?? 0
         state.focus = order[(index + (backwards ? order.count - 1 : 1)) % order.count]
-        if state.focus == .transcript && state.selectedRow == nil { moveTranscriptCursor(by: Int.max / 2) }
+        if state.focus == .transcript && state.transcriptView.selectedRow == nil { moveTranscriptCursor(by: Int.max / 2) }
         if state.focus == .tray { enterTray(at: backwards ? .last : .first) }
         if state.focus == .queue { enterQueue() }
         if ScreenPainter.narrowWidth > terminal.width {
             state.sidebarOverlayOpen = state.focus == .sidebar || state.focus == .search
-        }
-    }
-
-    // MARK: Sidebar
-
-    private func handleSearch(_ key: KeyPress) {
-        if key == KeyPress(.enter) || key == KeyPress(.down) {
-            state.focus = .sidebar
-            let rows = state.sidebar.rows(of: ScreenLayout.cachedSidebarSections(&state, now: Date()))
-            state.sidebar.selection = rows.first { row in
-                if case .item(let section, _) = row { return section == Sidebar.resultsID }
-                return false
-            } ?? rows.first
-            return
-        }
-        switch state.search.handle(.key(key), policy: .chat) {
-        case .edited: searchChanged()
-        case .submit, .moved, .ignored: break
-        }
-    }
-
-    /// Search as you type: every edit starts a query; the store's search drops superseded ones.
-    func searchChanged() {
-        let query = state.search.text
-        guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
-            state.searchOutcome = nil
-            return
-        }
-        searchTask = backend.search(query)
-    }
-
-    private func handleSidebar(_ key: KeyPress) {
-        let sections = ScreenLayout.cachedSidebarSections(&state, now: Date())
-        // A row that left the list (moved, filed, deleted) passes the selection to the first row;
-        // the key only shows where the selection went.
-        if let selection = state.sidebar.selection, !state.sidebar.rows(of: sections).contains(selection) {
-            state.sidebar.selection = state.sidebar.rows(of: sections).first
-            return
-        }
-        if case .item(_, let itemID)? = state.sidebar.selection {
-            let target = SidebarTarget(itemID: itemID)
-            if let target, handleFolderItem(key, target: target) { return }
-            // A conversation row's session, wherever the folder model placed it (nil: New conversation).
-            let sessionID: String? = if case .conversation(let id)? = target { id } else { nil }
-            switch key {
-            case KeyPress(.enter):
-                guard target == nil || sessionID != nil else { return }
-                openConversation(sessionID, at: Sidebar.hitSequence(ofItem: itemID))
-                return
-            case KeyPress(.delete), .char("x"):
-                if let sessionID { confirmDelete(sessionID) }
-                return
-            default: break
-            }
-        }
-        if key == KeyPress(.up), state.sidebar.selection == state.sidebar.rows(of: sections).first {
-            state.focus = .search
-            return
-        }
-        let collapsed = state.sidebar.collapsed
-        _ = state.sidebar.handle(key, in: sections, pageSize: max(terminal.height - 3, 1))
-        if state.sidebar.collapsed != collapsed {
-            let value = state.sidebar.collapsed.sorted().joined(separator: ",")
-            try? backend.store.preferences.set(value.isEmpty ? nil : value, for: Sidebar.collapsedPreference)
-        }
-    }
-
-    func confirmDelete(_ sessionID: String) {
-        let title = state.sessions.first { $0.id == sessionID }.map(Sidebar.title(of:)) ?? "this conversation"
-        state.dialog = ScreenDialog(purpose: .delete(sessionID: sessionID), dialog: .confirm(
-            title: "Delete “\(title)”?",
-            message: "It is deleted on the server and on this device. This cannot be undone.",
-            confirmTitle: "Delete Everywhere", isDestructive: true))
-    }
-
-    private func handleDialog(_ key: KeyPress) {
-        guard var screenDialog = state.dialog else { return }
-        switch screenDialog.dialog.handle(key) {
-        case .chose(1):
-            state.dialog = nil
-            switch screenDialog.purpose {
-            case .quit: state.shouldQuit = true
-            case .delete(let sessionID):
-                state.notice = "Deleting..."
-                _ = backend.delete(sessionID: sessionID)
-            case .deleteFolder(let folderID):
-                deleteFolder(folderID)
-            }
-        case .chose, .dismissed: state.dialog = nil
-        case .moved, .ignored: state.dialog = screenDialog
         }
     }
 
@@ -273,7 +183,7 @@ extension ChatScreen {
         }
         if key == KeyPress(.up), state.composer.isEmpty, state.question == nil {
             state.focus = .transcript
-            state.selectedRow = nil
+            state.transcriptView.selectedRow = nil
             moveTranscriptCursor(by: -1)
             return
         }
@@ -305,37 +215,5 @@ extension ChatScreen {
         }
         state.composer = TextInput()
         send(text)
-    }
-
-    // MARK: One-line prompts
-
-    private func handleLinePrompt(_ event: InputEvent) {
-        guard var prompt = state.linePrompt else { return }
-        if case .key(let key) = event, key == KeyPress(.escape) {
-            state.linePrompt = nil
-            return
-        }
-        let flattened: InputEvent
-        if case .paste(let text) = event { flattened = .paste(text.replacingOccurrences(of: "\n", with: "")) } else { flattened = event }
-        guard prompt.input.handle(flattened, policy: .chat) == .submit else {
-            state.linePrompt = prompt
-            return
-        }
-        state.linePrompt = nil
-        let value = prompt.input.text.trimmingCharacters(in: .whitespaces)
-        if case .denyReason(let ticket) = prompt.purpose {
-            decide(.deny(reason: value.isEmpty ? nil : value), ticket: ticket)
-            return
-        }
-        guard !value.isEmpty else { return }
-        switch prompt.purpose {
-        case .attach:
-            state.notice = Self.attachingNotice + "\((value as NSString).lastPathComponent)..."
-            _ = backend.attach(path: value, sessionID: state.sessionID, composers: composers)
-        case .export(let artifactID):
-            _ = backend.export(artifactID: artifactID, to: value)
-        case .denyReason:
-            break
-        }
     }
 }

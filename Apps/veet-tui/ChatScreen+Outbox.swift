@@ -1,5 +1,6 @@
 import Foundation
 import VeetChat
+import VeetChatScreens
 import VeetCurses
 import VeetStore
 
@@ -83,7 +84,7 @@ extension ChatScreen {
         if (try? backend.store.discardOutboxEntry(id: entryID)) == true {
             if let clientKey { state.transcript.submissionFailed(clientKey: clientKey) }
             state.notice = "Discarded from the outbox"
-            state.selectedRow = nil
+            state.transcriptView.selectedRow = nil
         } else {
             state.notice = "Could not discard it (already sent?)"
         }
@@ -109,55 +110,21 @@ extension ChatScreen {
 
     func handleOutboxScreen(_ key: KeyPress) {
         guard var screen = state.outboxScreen else { return }
-        if screen.confirmingDiscard {
-            screen.confirmingDiscard = false
-            if key == .char("y"), let entry = screen.selectedEntry {
-                let clientKey = entry.key.rawValue
-                if (try? backend.store.discardOutboxEntry(id: entry.id)) == true {
-                    state.transcript.submissionFailed(clientKey: clientKey)
-                    screen.message = "Discarded #\(entry.id); it will not be sent."
-                } else {
-                    screen.message = "#\(entry.id) could not be discarded (delivered meanwhile?)."
-                }
-                reloadOutbox(into: &screen)
-                refreshSendStates()
-            } else {
-                screen.message = "Kept."
-            }
-            state.outboxScreen = screen
-            return
-        }
-        let count = screen.entries?.count ?? 0
-        switch key {
-        case KeyPress(.escape):
+        switch screen.handle(key, chatIsDelivering: state.work?.isDelivery == true) {
+        case .none: break
+        case .close:
             state.outboxScreen = nil
             return
-        case _ where ListNavigation.moves(key):
-            screen.selected = ListNavigation.index(after: key, from: screen.selected, count: count)
-        case .char("g"):
-            screen.message = ""
+        case .reload:
             reloadOutbox(into: &screen)
-        case .char("r"), KeyPress(.enter):
-            guard let entry = screen.selectedEntry else { return }
-            if screen.retrying != nil {
-                screen.message = "Wait for the send in progress to end."
-            } else if entry.state == .refused {
-                screen.message = "#\(entry.id) was refused by the server and will not be sent again; x discards it."
-            } else if state.work?.isDelivery == true {
-                screen.message = "A message is being sent from the chat; r again when it is through."
-            } else {
-                screen.retrying = entry.id
-                screen.message = "Sending #\(entry.id) again (same key)..."
-                _ = backend.retryFromOutbox(entryID: entry.id)
-            }
-        case .char("x"), KeyPress(.delete):
-            guard let entry = screen.selectedEntry else { return }
-            if screen.retrying == entry.id {
-                screen.message = "#\(entry.id) is being sent; wait for the answer."
-            } else {
-                screen.confirmingDiscard = true
-            }
-        default: return
+        case .retry(let entryID):
+            _ = backend.retryFromOutbox(entryID: entryID)
+        case .discard(let entryID, let clientKey):
+            let done = (try? backend.store.discardOutboxEntry(id: entryID)) == true
+            if done { state.transcript.submissionFailed(clientKey: clientKey) }
+            screen.discarded(entryID: entryID, done: done)
+            reloadOutbox(into: &screen)
+            refreshSendStates()
         }
         state.outboxScreen = screen
     }
@@ -171,8 +138,7 @@ extension ChatScreen {
                 state.notice = words
                 return
             }
-            if screen.retrying == entryID { screen.retrying = nil }
-            screen.message = words
+            screen.retried(entryID: entryID, words: words)
             reloadOutbox(into: &screen)
             state.outboxScreen = screen
         }

@@ -1,6 +1,7 @@
 import Foundation
 import VeetCurses
 import VeetStore
+import VeetChatScreens
 
 /// The open conversation's page when it cannot be shown (ConversationPage).
 extension ChatScreen {

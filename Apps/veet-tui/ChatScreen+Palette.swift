@@ -1,6 +1,7 @@
 import Foundation
 import VeetCurses
 import VeetSubscriptionsScreens
+import VeetChatScreens
 
 /// Ctrl-P over whatever is on top: the layer's own keys, read from the same line its footer shows
 /// (`KeyHints`), so the palette offers exactly what the footer promises; over a sheet that writes its
@@ -27,7 +28,7 @@ extension ChatScreen {
             if email.unsubscribe != nil { return cardItems(UnsubscribeSheetPainter.keyHints) }
             return cardItems(email.screen.keyHints(width: width, now: now))
         }
-        if state.outboxScreen != nil { return ScreenKeys.outbox }
+        if state.outboxScreen != nil { return OutboxScreen.keys }
         if let screen = state.featureScreen { return cardItems(screen.keyHints(width: width, now: now)) }
         return nil
     }

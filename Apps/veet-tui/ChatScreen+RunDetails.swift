@@ -1,5 +1,6 @@
 import Foundation
 import VeetChat
+import VeetChatScreens
 import VeetCurses
 import VeetWire
 
@@ -31,23 +32,9 @@ extension ChatScreen {
         }
     }
 
-    func apply(_ update: RunDetailsUpdate) {
-        switch update {
-        case .read(let run):
-            guard state.runDetails?.runID == run.id else { return }
-            state.runDetails?.run = run
-            state.runDetails?.message = ""
-        case .failed(let runID, let text):
-            guard state.runDetails?.runID == runID else { return }
-            state.runDetails?.message = text
-        }
+    func apply(_ update: RunDetailsSheet.Update) {
+        state.runDetails?.apply(update)
     }
-}
-
-/// What reading a run for the details sheet came to.
-enum RunDetailsUpdate: Sendable {
-    case read(RunView)
-    case failed(runID: String, String)
 }
 
 extension Backend {
@@ -61,3 +48,6 @@ extension Backend {
         }
     }
 }
+
+/// The inbox's name for the sheet's answers (AppMessage.runDetails).
+typealias RunDetailsUpdate = RunDetailsSheet.Update

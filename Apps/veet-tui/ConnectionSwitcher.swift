@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import VeetAccount
 import VeetChat
+import VeetChatScreens
 import VeetCurses
 import VeetDaemonProtocol
 import VeetStore

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import VeetChat
+import VeetChatScreens
 import VeetStore
 import VeetTransport
 import VeetWire

@@ -6,8 +6,11 @@ import VeetTokens
 /// The outbox (Ctrl-Q): every message saved here that the server has not
 /// confirmed, with its state, attempts and the last reason, as `veet outbox
 /// list` shows them. `r` sends the selected one again with its key (at most
-/// one run either way); `x` asks, then discards it.
-struct OutboxScreen {
+/// one run either way); `x` asks, then discards it. A value: `handle` takes a
+/// key and says what the shell is to do (`Intent`); the shell reads and
+/// changes the store and hands the outcome back (`discarded`, `retried`).
+/// (It stays in the app while its entries are VeetStore's: a face never imports the store.)
+struct OutboxScreen: Sendable {
     var entries: [OutboxEntry]?
     var selected = 0
     /// Session id → title, for the conversation each entry belongs to.
@@ -18,6 +21,16 @@ struct OutboxScreen {
     var retrying: Int64?
     var message = ""
 
+    init() {}
+
+    /// The screen's keys, one table: the footer is written from it
+    /// and Ctrl-P lists it, so the palette shows exactly what the footer promises.
+    static let keys: [CommandPalette.Item] = [
+        .init("send again", hint: "r", press: .char("r")),
+        .init("discard", hint: "x", press: .char("x")),
+        .init("refresh", hint: "g", press: .char("g")),
+    ]
+
     var selectedEntry: OutboxEntry? {
         guard let entries, entries.indices.contains(selected) else { return nil }
         return entries[selected]
@@ -27,6 +40,75 @@ struct OutboxScreen {
         let previous = selectedEntry?.id
         self.entries = entries
         selected = entries.firstIndex { $0.id == previous } ?? min(selected, max(entries.count - 1, 0))
+    }
+
+    /// What a key asks of the shell.
+    enum Intent: Sendable, Equatable {
+        /// Nothing beyond the screen's own change.
+        case none
+        case close
+        /// Read the store again.
+        case reload
+        /// Deliver this entry again with its own key.
+        case retry(entryID: Int64)
+        /// Discard this entry (asked and confirmed with `y`).
+        case discard(entryID: Int64, clientKey: String)
+    }
+
+    /// One key. `chatIsDelivering`: a message is being sent from the chat now, so a retry waits for it.
+    mutating func handle(_ key: KeyPress, chatIsDelivering: Bool) -> Intent {
+        if confirmingDiscard {
+            confirmingDiscard = false
+            if key == .char("y"), let entry = selectedEntry {
+                return .discard(entryID: entry.id, clientKey: entry.key.rawValue)
+            }
+            message = "Kept."
+            return .none
+        }
+        let count = entries?.count ?? 0
+        switch key {
+        case KeyPress(.escape):
+            return .close
+        case _ where ListNavigation.moves(key):
+            selected = ListNavigation.index(after: key, from: selected, count: count)
+        case .char("g"):
+            message = ""
+            return .reload
+        case .char("r"), KeyPress(.enter):
+            guard let entry = selectedEntry else { return .none }
+            if retrying != nil {
+                message = "Wait for the send in progress to end."
+            } else if entry.state == .refused {
+                message = "#\(entry.id) was refused by the server and will not be sent again; x discards it."
+            } else if chatIsDelivering {
+                message = "A message is being sent from the chat; r again when it is through."
+            } else {
+                retrying = entry.id
+                message = "Sending #\(entry.id) again (same key)..."
+                return .retry(entryID: entry.id)
+            }
+        case .char("x"), KeyPress(.delete):
+            guard let entry = selectedEntry else { return .none }
+            if retrying == entry.id {
+                message = "#\(entry.id) is being sent; wait for the answer."
+            } else {
+                confirmingDiscard = true
+            }
+        default:
+            break
+        }
+        return .none
+    }
+
+    /// The store's answer to a confirmed discard (the shell reads the store again after it).
+    mutating func discarded(entryID: Int64, done: Bool) {
+        message = done ? "Discarded #\(entryID); it will not be sent." : "#\(entryID) could not be discarded (delivered meanwhile?)."
+    }
+
+    /// A retry's outcome, in words (`words(_:id:settled:)`); the entry's keys are free again.
+    mutating func retried(entryID: Int64, words: String) {
+        if retrying == entryID { retrying = nil }
+        message = words
     }
 
     /// An entry's state in words (a `sending` entry may be held by veetd or another window).
@@ -41,13 +123,45 @@ struct OutboxScreen {
         }
     }
 
+    /// The server has the message after this delivery.
+    static func isDelivered(_ result: DeliveryResult, settled: OutboxEntry?) -> Bool {
+        switch result {
+        case .confirmed: true
+        case .notPending: settled?.state == .confirmed
+        default: false
+        }
+    }
+
+    /// A delivery's outcome in the screen's words (its keys, not the CLI's commands).
+    static func words(_ result: DeliveryResult, id: Int64, settled: OutboxEntry?) -> String {
+        switch result {
+        case .confirmed(let entry, let run, let byEcho):
+            let into = entry.sessionID.map { " to conversation \($0)" } ?? ""
+            return "#\(id) delivered" + (byEcho ? " (the server already had it)" : "") + into
+                + (run.map { "; run \($0)" } ?? "") + "."
+        case .busy(_, let run):
+            return "#\(id) not sent yet: a run is still working in that conversation (\(run)); r when it ends."
+        case .failed(_, let reason):
+            return "#\(id) not delivered: \(reason). It keeps its key; r tries again (it is sent once either way)."
+        case .refused(_, let reason, _):
+            return "#\(id) was refused by the server (\(reason)); it will not be sent again. x discards it."
+        case .waiting(_, let behind):
+            return "#\(id) waits behind #\(behind) of the same conversation: r on #\(behind) first."
+        case .claimedElsewhere:
+            return "#\(id) is being sent right now by another program (veetd or another window); nothing was sent from here."
+        case .notPending:
+            return settled?.state == .confirmed ? "#\(id) was already delivered; nothing was sent again."
+                : "#\(id) was discarded meanwhile; it was not sent."
+        }
+    }
+
     func draw(in grid: inout ScreenGrid) {
         let page = ListPage.page, soft = ListPage.soft
         let count = entries.map { $0.count == 1 ? " (1 message)" : " (\($0.count) messages)" } ?? ""
         let notice = confirmingDiscard
             ? "Discard #\(selectedEntry?.id ?? 0)? It will never be sent.  y discard it  n keep it"
             : message
-        ListPage.drawChrome("Outbox" + count, keys: ScreenKeys.outbox, notice: notice, in: &grid)
+        ListPage.drawChrome("Outbox" + count, keys: Self.keys, notice: notice, in: &grid)
         guard let entries else {
             _ = grid.put(" Reading the outbox...", row: 2, column: 0, style: soft, limit: grid.width)
             return

@@ -1,5 +1,6 @@
 import Foundation
 import VeetChat
+import VeetChatScreens
 import VeetCurses
 import VeetTerminal
 import VeetStore
@@ -48,10 +49,10 @@ struct ScreenFrame {
         composer = GridRect(row: statusRow - composerHeight, column: paneLeft + 2, width: paneWidth - 2, height: composerHeight)
         separatorRow = composer.row - 1
         var transcriptBottom = separatorRow
-        trayCount = AttachmentTrayView.height(state, width: paneWidth)
+        trayCount = state.trayView.height(width: paneWidth)
         if trayCount > 0 { transcriptBottom = max(transcriptBottom - trayCount, 1) }
         trayTop = transcriptBottom
-        queueCount = QueuedMessagesView.height(state)
+        queueCount = state.queuedView.height
         if queueCount > 0 { transcriptBottom = max(transcriptBottom - queueCount, 1) }
         queueTop = transcriptBottom
         if let line = TaskPermissionsRow.text(grants: state.taskGrants, sessionID: state.sessionID, now: now) {
@@ -143,27 +144,27 @@ enum ScreenLayout {
 
     private static func settleTranscript(_ state: inout ScreenState, rect: GridRect) {
         // Let go of last frame's rows first: shared with the cache, they would make it copy all of them to edit one.
-        state.transcriptRows = []
-        let prepared = state.rowCache.rows(for: state.transcript, width: rect.width, expanded: state.expandedBundleIDs,
-                                           sendLines: state.sendLines, offsets: state.transcriptOffsets, height: rect.height)
-        state.transcriptRows = prepared.rows
+        state.transcriptView.transcriptRows = []
+        let prepared = state.transcriptView.rowCache.rows(for: state.transcript, width: rect.width, expanded: state.transcriptView.expandedBundleIDs,
+                                           sendLines: state.sendLines, offsets: state.transcriptView.transcriptOffsets, height: rect.height)
+        state.transcriptView.transcriptRows = prepared.rows
         // Heights come from prepared rows, so re-measuring them all is cheap and never stale.
         if let changed = prepared.firstChanged { state.transcriptScroll.invalidate(fromRow: changed) }
         guard !prepared.rows.isEmpty else { return }
         let provider = PreparedRows(rows: prepared.rows)
-        let selected = state.focus == .transcript ? state.selectedRow.flatMap { key in
+        let selected = state.focus == .transcript ? state.transcriptView.selectedRow.flatMap { key in
             prepared.targets.firstIndex { TranscriptCursor.key(of: $0) == key } } : nil
         if let sequence = state.revealSequence,
            let index = prepared.targets.firstIndex(where: { TranscriptCursor.sequence(of: $0) == sequence }) {
             state.transcriptScroll.measure(provider, width: rect.width)
             state.transcriptScroll.reveal(row: index)
             state.revealSequence = nil
-        } else if let selected, state.revealSelection {
+        } else if let selected, state.transcriptView.revealSelection {
             state.transcriptScroll.measure(provider, width: rect.width)
             state.transcriptScroll.reveal(row: selected)
         }
-        state.revealSelection = false
-        state.rowTargets = prepared.targets
+        state.transcriptView.revealSelection = false
+        state.transcriptView.rowTargets = prepared.targets
         var nowhere = Self.nowhere
         state.transcriptScroll.draw(provider, in: &nowhere, rect: rect)
     }

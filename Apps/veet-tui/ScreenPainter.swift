@@ -1,5 +1,6 @@
 import Foundation
 import VeetChat
+import VeetChatScreens
 import VeetCurses
 import VeetStore
 import VeetSubscriptionsScreens
@@ -64,9 +65,9 @@ enum ScreenPainter {
 
         if !frame.narrow { drawSidebar(state, in: &grid, frame: frame, width: Sidebar.width) }
 
-        AttachmentTrayView.draw(state, in: &grid, rect: GridRect(row: frame.trayTop, column: paneLeft, width: paneWidth,
+        state.trayView.draw(in: &grid, rect: GridRect(row: frame.trayTop, column: paneLeft, width: paneWidth,
                                                               height: frame.trayCount))
-        QueuedMessagesView.draw(state, in: &grid, rect: GridRect(row: frame.queueTop, column: paneLeft, width: paneWidth,
+        state.queuedView.draw(in: &grid, rect: GridRect(row: frame.queueTop, column: paneLeft, width: paneWidth,
                                                               height: frame.queueCount))
         if let permission = frame.permission {
             _ = grid.put(permission.text, row: permission.row, column: paneLeft,
@@ -96,7 +97,8 @@ enum ScreenPainter {
         var input = state.composer
         input.draw(in: &grid, rect: composer, placeholder: placeholder, focused: state.focus == .composer, styles: styles)
         // No transcript to show and nothing to type: the page says why, over both.
-        state.page?.draw(in: &grid, rect: GridRect(row: 0, column: paneLeft, width: paneWidth, height: frame.statusRow), now: now)
+        state.page?.draw(in: &grid, rect: GridRect(row: 0, column: paneLeft, width: paneWidth, height: frame.statusRow), now: now,
+                         age: Sidebar.relativeAge(from:to:))
 
         if frame.narrow && state.sidebarOverlayOpen {
             drawSidebar(state, in: &grid, frame: frame, width: frame.overlayWidth)
@@ -178,18 +180,14 @@ enum ScreenPainter {
 
     /// The rows as settled, the cursor's row marked, at the settled scroll.
     private static func drawTranscript(_ state: ScreenState, in grid: inout ScreenGrid, rect: GridRect) {
-        guard !state.transcriptRows.isEmpty else {
+        guard !state.transcriptView.transcriptRows.isEmpty else {
             grid.fill(rect, style: TranscriptStyles.page)
             let hint = state.sessionID == nil ? "Type a message and press Enter to start a conversation." : "Loading..."
             _ = grid.put(hint, row: rect.height / 2, column: rect.column + 2, style: TranscriptStyles.faint, limit: rect.right)
             return
         }
-        var rows = state.transcriptRows
-        let selected = state.focus == .transcript ? state.selectedRow.flatMap { key in
-            state.rowTargets.firstIndex { TranscriptCursor.key(of: $0) == key } } : nil
-        if let selected, selected < rows.count, let first = rows[selected].first {
-            rows[selected][0] = [StyledRun("▸ ", style: TranscriptStyles.cursor)] + TranscriptCursor.dropLeadingColumns(first, 2)
-        }
+        let rows = TranscriptCursor.marked(state.transcriptView.transcriptRows, targets: state.transcriptView.rowTargets,
+                                           selected: state.focus == .transcript ? state.transcriptView.selectedRow : nil)
         var scroll = state.transcriptScroll
         scroll.draw(PreparedRows(rows: rows), in: &grid, rect: rect, background: TranscriptStyles.page)
     }
@@ -244,49 +242,5 @@ enum ScreenPainter {
         let right: StyledLine = [StyledRun("F1/? help  Tab focus\(sidebarKey)  \(stop) ", style: styles.statusBar)]
         StatusBar(left: left, right: right, keepsLastLeftRun: !state.notice.isEmpty || standing != nil)
             .draw(in: &grid, row: row, width: width, styles: styles)
-    }
-}
-
-/// The transcript cursor: which row is selected, by a key that survives new rows.
-enum TranscriptCursor {
-    static func key(of target: RowTarget) -> String {
-        switch target {
-        case .entry(let id): id
-        case .artifact(let file): "artifact:" + file.artifactID
-        case .status: "status"
-        }
-    }
-
-    /// The durable sequence an entry id carries ("user:12", "assistant:14").
-    static func sequence(of target: RowTarget) -> Int64? {
-        guard case .entry(let id) = target, let colon = id.lastIndex(of: ":") else { return nil }
-        return Int64(id[id.index(after: colon)...])
-    }
-
-    /// The line without its first `count` columns (the indent the cursor mark replaces).
-    static func dropLeadingColumns(_ line: StyledLine, _ count: Int) -> StyledLine {
-        guard var first = line.first, first.text.hasPrefix(String(repeating: " ", count: count)) else { return line }
-        first.text = String(first.text.dropFirst(count))
-        return [first] + line.dropFirst()
-    }
-}
-
-/// An artifact's text, full screen, scrolled by the viewer's offset.
-enum ViewerPainter {
-    /// The footer's keys; Ctrl-P lists the same.
-    static let keyHints = "↑↓ PgUp PgDn scroll   e export   Esc close"
-
-    static func draw(_ viewer: ArtifactViewer, in grid: inout ScreenGrid) {
-        let page = TextStyle(foreground: .ink, background: .paper)
-        grid.fill(grid.bounds, style: page)
-        let header = TextStyle(attributes: .bold, foreground: .ink, background: .paperDeep)
-        grid.fill(GridRect(row: 0, column: 0, width: grid.width, height: 1), style: header)
-        _ = grid.put(" " + viewer.title, row: 0, column: 0, style: header)
-        for (index, line) in viewer.lines.dropFirst(viewer.offset).prefix(grid.height - 2).enumerated() {
-            _ = grid.put(line, row: index + 1, column: 1, style: page, limit: grid.width - 1)
-        }
-        let footer = TextStyle(foreground: .inkSoft, background: .paperDeep)
-        grid.fill(GridRect(row: grid.height - 1, column: 0, width: grid.width, height: 1), style: footer)
-        _ = grid.put(" " + keyHints, row: grid.height - 1, column: 0, style: footer)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import VeetChat
+import VeetChatScreens
 import VeetCurses
 import VeetFolders
 import VeetSchedulesScreens
@@ -18,33 +19,6 @@ enum Focus: Sendable, Hashable {
     case queue
 }
 
-/// An approval a turn is suspended on, docked above the composer.
-struct DockedApproval: Sendable {
-    var approval: ApprovalView
-    var ticket: Int
-    var work: Int
-    /// The feature's `browser.act` card, when it is one.
-    var card: BrowserActCard?
-    /// "Allow for this task" in the chat feature's two steps: `t` shows the offer's scope and limits, `y` confirms.
-    var taskPermission: TaskPermissionStep
-    /// `v`: every argument whole instead of a few one-line ones.
-    var argumentsExpanded = false
-    /// The first expanded line shown (the settle step keeps it inside the arguments).
-    var argumentScroll = 0
-    /// The decision on its way to the server: the card shows it and takes no other press.
-    var sending: ApprovalAnswer?
-    /// Why the last decision was not taken (the card is actionable again).
-    var problem: String?
-
-    init(approval: ApprovalView, ticket: Int, work: Int) {
-        self.approval = approval
-        self.ticket = ticket
-        self.work = work
-        card = BrowserActCard(approval)
-        taskPermission = TaskPermissionStep(approval: approval, card: card)
-    }
-}
-
 /// A question a turn is suspended on; the composer answers it.
 struct DockedQuestion: Sendable {
     var question: PendingQuestion
@@ -59,20 +33,6 @@ struct RunningWork: Sendable {
     var runID: String?
     /// A send or a retry delivering the owner's message (not only following a run).
     var isDelivery = false
-}
-
-/// A one-line question asked in the status area (a path to attach or export to).
-struct LinePrompt: Sendable {
-    enum Purpose: Sendable, Hashable {
-        case attach
-        case export(artifactID: String)
-        /// Deny's optional reason, for the docked approval with this ticket.
-        case denyReason(ticket: Int)
-    }
-
-    var purpose: Purpose
-    var label: String
-    var input = TextInput()
 }
 
 /// Everything the screen shows, in one value mutated only on the main loop.
@@ -149,19 +109,8 @@ struct ScreenState {
     /// What shows instead of the transcript and the composer when the open conversation cannot be shown.
     var page: ConversationPage?
     var transcriptScroll = ScrollView()
-    var rowCache = TranscriptRowCache()
-    /// The transcript's rows as last laid out for the screen (`ScreenLayout.settle`), and what each stands for.
-    var transcriptRows: [[StyledLine]] = []
-    /// The row the transcript cursor is on (Tab to the transcript, Up/Down), by `TranscriptCursor.key`.
-    var selectedRow: String?
-    /// Scroll the selected row into view when the screen is next settled.
-    var revealSelection = false
-    var rowTargets: [RowTarget] = []
-    /// The row and index of the code block `b` copied last (it moves on to the next).
-    var codeBlockCursor: (row: String?, index: Int) = (nil, -1)
-    var expandedBundleIDs: Set<String> = []
-    /// Tall ledgers scrolled, wide blocks moved sideways (Up/Down, [ ], Left/Right on the row).
-    var transcriptOffsets = TranscriptOffsets()
+    /// The transcript as laid out and where the owner is in it (cursor, opened ledgers, moved blocks).
+    var transcriptView = TranscriptView()
     /// A search hit opened at its message: revealed once the transcript has it.
     var revealSequence: Int64?
     /// What each of the owner's messages not yet confirmed shows under it, by
@@ -272,26 +221,6 @@ struct SidebarPictureKey: Equatable {
         self.rect = rect
         focused = state.focus == .sidebar
     }
-}
-
-/// A modal dialog and what choosing its confirm button does.
-struct ScreenDialog {
-    enum Purpose: Sendable, Hashable {
-        case quit
-        case delete(sessionID: String)
-        case deleteFolder(folderID: String)
-    }
-
-    var purpose: Purpose
-    var dialog: Dialog
-}
-
-/// An artifact's text, full screen.
-struct ArtifactViewer: Sendable {
-    var artifactID: String
-    var title: String
-    var lines: [String]
-    var offset = 0
 }
 
 extension ScreenState {

@@ -56,3 +56,12 @@ struct TaskPermissionChooser {
                      limit: inside.right)
     }
 }
+
+/// The Task permissions line above the composer: the grant the feature picks
+/// for the open conversation (`TaskGrant.current`), with its Stop key.
+public enum TaskPermissionLine {
+    public static func text(grants: [TaskGrant], sessionID: String?, now: Date) -> (grant: TaskGrant, line: String)? {
+        guard let sessionID, let grant = TaskGrant.current(among: grants, sessionID: sessionID, now: now) else { return nil }
+        return (grant, " Task permission: " + grant.bannerText(now: now) + "   Ctrl-G stop")
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import veet_tui
 import VeetChat
+import VeetChatScreens
 import VeetTransport
 import VeetWire
 

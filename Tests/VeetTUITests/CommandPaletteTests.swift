@@ -11,6 +11,7 @@ import VeetSubscriptions
 import VeetSubscriptionsScreens
 import VeetTransport
 import VeetWire
+import VeetChatScreens
 
 /// Ctrl-P: the chat's actions, read from the help's table, filtered as you
 /// type; Enter hands back the key, which the chat dispatches as if pressed.

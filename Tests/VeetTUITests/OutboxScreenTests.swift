@@ -62,17 +62,38 @@ import VeetWire
 
     @Test func aRetrysOutcomeIsSaidWithTheScreensKeys() {
         let failed = Self.entry(3, .failed, text: "x", session: "s3", attempts: 5)
-        #expect(Backend.words(.failed(failed, reason: "HTTP 500"), id: 3, settled: failed)
+        #expect(OutboxScreen.words(.failed(failed, reason: "HTTP 500"), id: 3, settled: failed)
             == "#3 not delivered: HTTP 500. It keeps its key; r tries again (it is sent once either way).")
-        #expect(Backend.words(.confirmed(failed, runID: "r9", byEcho: false), id: 3, settled: nil)
+        #expect(OutboxScreen.words(.confirmed(failed, runID: "r9", byEcho: false), id: 3, settled: nil)
             == "#3 delivered to conversation s3; run r9.")
-        #expect(Backend.words(.waiting(failed, behind: 2), id: 3, settled: failed)
+        #expect(OutboxScreen.words(.waiting(failed, behind: 2), id: 3, settled: failed)
             == "#3 waits behind #2 of the same conversation: r on #2 first.")
         var confirmed = failed
         confirmed.state = .confirmed
-        #expect(Backend.isDelivered(.notPending(3), settled: confirmed))
-        #expect(!Backend.isDelivered(.notPending(3), settled: nil))
-        #expect(Backend.words(.notPending(3), id: 3, settled: nil) == "#3 was discarded meanwhile; it was not sent.")
+        #expect(OutboxScreen.isDelivered(.notPending(3), settled: confirmed))
+        #expect(!OutboxScreen.isDelivered(.notPending(3), settled: nil))
+        #expect(OutboxScreen.words(.notPending(3), id: 3, settled: nil) == "#3 was discarded meanwhile; it was not sent.")
+    }
+
+    /// The keys as a value: what each asks of the shell, and what the screen says meanwhile.
+    @Test func theKeysSayWhatTheShellIsToDo() throws {
+        var outbox = try #require(Self.screen().outboxScreen)
+        #expect(outbox.handle(.char("r"), chatIsDelivering: false) == .none, "#4 was refused")
+        #expect(outbox.message == "#4 was refused by the server and will not be sent again; x discards it.")
+        #expect(outbox.handle(.char("x"), chatIsDelivering: false) == .none)
+        #expect(outbox.confirmingDiscard)
+        let key = try #require(outbox.selectedEntry?.key.rawValue)
+        #expect(outbox.handle(.char("y"), chatIsDelivering: false) == .discard(entryID: 4, clientKey: key))
+        _ = outbox.handle(KeyPress(.up), chatIsDelivering: false)
+        #expect(outbox.handle(.char("r"), chatIsDelivering: true) == .none)
+        #expect(outbox.message == "A message is being sent from the chat; r again when it is through.")
+        #expect(outbox.handle(.char("r"), chatIsDelivering: false) == .retry(entryID: 3))
+        #expect(outbox.handle(.char("x"), chatIsDelivering: false) == .none)
+        #expect(outbox.message == "#3 is being sent; wait for the answer.")
+        outbox.retried(entryID: 3, words: "#3 delivered.")
+        #expect(outbox.retrying == nil && outbox.message == "#3 delivered.")
+        #expect(outbox.handle(.char("g"), chatIsDelivering: false) == .reload)
+        #expect(outbox.handle(KeyPress(.escape), chatIsDelivering: false) == .close)
     }
 
     @MainActor @Test func ctrlQOpensTheOutboxFromTheHelpAndThePalette() {

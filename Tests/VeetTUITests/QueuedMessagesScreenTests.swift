@@ -34,17 +34,7 @@ import VeetChat
         #expect(grid.snapshot.contains("↑↓ choose · e edit · x cancel · Esc back"))
     }
 
-    /// More than three: a window around the chosen one, never a row over the transcript's.
-    @Test func aLongQueueShowsThreeAroundTheChosenOne() {
-        let texts = (1...6).map { "message \($0)" }
-        let state = Self.queued(texts, focusedOn: 4)
-        #expect(QueuedMessagesView.height(state) == 4)
-        #expect(QueuedMessagesView.visible(state).map(\.text) == ["message 3", "message 4", "message 5"])
-        #expect(QueuedMessagesView.visible(Self.queued(texts)).map(\.text) == ["message 1", "message 2", "message 3"])
-    }
-
     @Test func anEmptyQueueTakesNoRow() {
-        #expect(QueuedMessagesView.height(Self.queued([])) == 0)
         let (_, grid) = ScreenGoldenTests.settledGrid(Self.queued([]), width: 160, height: 48)
         #expect(!grid.snapshot.contains("Waiting for the run"))
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import veet_tui
 import VeetChat
+import VeetChatScreens
 
 /// Quitting with a run waiting for the owner tells veetd which run (issue 14
 /// #10, as `veet chat --once` does); quitting with nothing waiting tells nothing.

@@ -3,6 +3,7 @@ import Testing
 @testable import veet_tui
 import VeetCurses
 import VeetWire
+import VeetChatScreens
 
 /// `i` on an answer: its run's details over the chat (issue 20 item 7), as
 /// `veet run show` gives them.
@@ -35,14 +36,5 @@ import VeetWire
         #expect(grid.snapshot.contains("Model calls: 2    Tool calls: 1"))
         #expect(grid.snapshot.contains("Tokens: 1840 in, 312 out"))
         #expect(grid.snapshot.contains("Cost: $0.0042 of at most $0.50"))
-    }
-
-    @Test func aFailedRunSaysWhyAndAtWhichStep() {
-        let lines = Self.state(failed: true).runDetails?.lines ?? []
-        #expect(lines.contains("Failed: The model provider timed out (model_error, step 3)"), "\(lines)")
-    }
-
-    @Test func beforeTheAnswerItSaysItIsReading() {
-        #expect(RunDetailsSheet(runID: "r1").lines == ["Reading the run..."])
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import veet_tui
 import VeetChat
+import VeetChatScreens
 import VeetCurses
 import VeetStore
 import VeetTransport
@@ -127,11 +128,11 @@ import VeetWire
         var state = Self.withApproval()
         state.approval = nil
         state.focus = .transcript
-        state.expandedBundleIDs = ["approval:a0"]
+        state.transcriptView.expandedBundleIDs = ["approval:a0"]
         let (_, grid) = Self.settledGrid(state, width: 80)
         #expect(grid.snapshot.contains("content: hello from the scripted model"))
         #expect(grid.snapshot.contains("destination: demo://notes"))
-        state.expandedBundleIDs = []
+        state.transcriptView.expandedBundleIDs = []
         let (_, closed) = Self.settledGrid(state, width: 80)
         #expect(!closed.snapshot.contains("destination: demo://notes"))
     }
@@ -139,25 +140,25 @@ import VeetWire
     @Test func paintingASettledStateChangesNothingSoItPaintsTheSameAgain() {
         var state = Self.withTranscript()
         state.focus = .transcript
-        state.selectedRow = "user:1"
-        state.revealSelection = true
+        state.transcriptView.selectedRow = "user:1"
+        state.transcriptView.revealSelection = true
         let (settled, first) = Self.settledGrid(state, height: 12)
         // Painting does not settle: the unsettled state paints no transcript rows, the settled one does.
         #expect(ScreenPainter.paint(state, width: Self.width, height: 12, now: Self.now) != first)
         // Settling again for the same size is a no-op: the reveal was done once, the scroll stays.
         let (_, again) = Self.settledGrid(settled, height: 12)
         #expect(again == first)
-        #expect(!settled.revealSelection)
+        #expect(!settled.transcriptView.revealSelection)
         #expect(first.snapshot.contains("▸ "), "the cursor's row is marked")
     }
 
     @Test func theSettleStepScrollsTheCursorsRowIntoView() {
         var state = Self.withTranscript()
         state.focus = .transcript
-        state.selectedRow = "user:1"
-        state.revealSelection = true
+        state.transcriptView.selectedRow = "user:1"
+        state.transcriptView.revealSelection = true
         let (_, revealed) = Self.settledGrid(state, height: 12)
-        state.revealSelection = false
+        state.transcriptView.revealSelection = false
         let (_, following) = Self.settledGrid(state, height: 12)
         #expect(revealed.snapshot.contains("How do I keep groceries"))
         #expect(!following.snapshot.contains("How do I keep groceries"), "without the reveal the transcript follows its end")

@@ -39,7 +39,7 @@ import VeetWire
     /// sse-tool's math.calculate call as one sentence, opened into its ledger.
     static func toolExpanded() throws -> ScreenState {
         var state = try recorded("sse-tool", title: "What is 17 * 23?")
-        state.expandedBundleIDs = Set(state.transcript.entries.compactMap { entry in
+        state.transcriptView.expandedBundleIDs = Set(state.transcript.entries.compactMap { entry in
             if case .item(let item) = entry, item.tool != nil { return item.id } else { return nil }
         })
         return state

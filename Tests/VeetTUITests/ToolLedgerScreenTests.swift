@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import veet_tui
 import VeetChat
+import VeetChatScreens
 import VeetCurses
 import VeetTransport
 import VeetWire
@@ -63,9 +64,9 @@ import VeetWire
             if case .item(let item) = entry { return item.tool != nil }
             return false
         }!.id
-        state.expandedBundleIDs = [id]
-        state.selectedRow = id
-        state.revealSelection = true
+        state.transcriptView.expandedBundleIDs = [id]
+        state.transcriptView.selectedRow = id
+        state.transcriptView.revealSelection = true
         return state
     }
 
@@ -91,18 +92,18 @@ import VeetWire
         let (top, first) = ScreenGoldenTests.settledGrid(state, width: size.width, height: size.height)
         #expect(first.snapshot.contains("arguments"))
         #expect(first.snapshot.contains("lines 1–"), "the window says where it is: \(first.snapshot)")
-        let extent = try #require(top.rowCache.extent(of: state.selectedRow!))
+        let extent = try #require(top.transcriptView.rowCache.extent(of: state.transcriptView.selectedRow!))
         #expect(extent.maxLedgerOffset > 0)
 
         state = top
-        state.transcriptOffsets.ledger[state.selectedRow!] = 30
+        state.transcriptView.transcriptOffsets.ledger[state.transcriptView.selectedRow!] = 30
         let (_, scrolled) = ScreenGoldenTests.settledGrid(state, width: size.width, height: size.height)
         GoldenScreen.check(scrolled.snapshot, named: "ledger-scrolled-\(size.width)x\(size.height)")
         #expect(scrolled.snapshot.contains("lines 31–"))
         #expect(!scrolled.snapshot.contains("│ workspace.write_text"), "the heading scrolled away")
 
         // Past the end it stops at the last line: the file's 40th line and the window's end.
-        state.transcriptOffsets.ledger[state.selectedRow!] = 10_000
+        state.transcriptView.transcriptOffsets.ledger[state.transcriptView.selectedRow!] = 10_000
         let (_, end) = ScreenGoldenTests.settledGrid(state, width: size.width, height: size.height)
         #expect(end.snapshot.contains("40  Day 40:"), "\(end.snapshot)")
         #expect(end.snapshot.contains("of \(extent.ledgerTotal) ·"))
@@ -151,17 +152,17 @@ import VeetWire
     @Test(arguments: [(80, 24), (160, 48)])
     func aWideTableScrollsSideways(size: (width: Int, height: Int)) throws {
         var state = Self.state([], answer: Self.wideTable)
-        state.selectedRow = "assistant:90"
-        state.revealSelection = true
+        state.transcriptView.selectedRow = "assistant:90"
+        state.transcriptView.revealSelection = true
         let (settled, left) = ScreenGoldenTests.settledGrid(state, width: size.width, height: size.height)
-        let reach = try #require(settled.rowCache.extent(of: "assistant:90")).maxSideways
+        let reach = try #require(settled.transcriptView.rowCache.extent(of: "assistant:90")).maxSideways
         #expect(reach > 0, "the table is wider than the transcript")
         #expect(left.snapshot.contains("columns 1–"))
         #expect(left.snapshot.contains("▸"))
         #expect(!left.snapshot.contains("◂ columns"))
 
         state = settled
-        state.transcriptOffsets.sideways["assistant:90"] = 24
+        state.transcriptView.transcriptOffsets.sideways["assistant:90"] = 24
         let (_, right) = ScreenGoldenTests.settledGrid(state, width: size.width, height: size.height)
         GoldenScreen.check(right.snapshot, named: "wide-table-scrolled-\(size.width)x\(size.height)")
         #expect(right.snapshot.contains("◂ columns 25–"))
@@ -172,36 +173,15 @@ import VeetWire
     @Test func aCodeBlockNamesItsCopyKeyAndScrollsSideways() throws {
         let long = "print(" + String(repeating: "\"fare\", ", count: 20) + "\"end\")"
         var state = Self.state([], answer: "Run this:\n\n```python\n\(long)\n```\n\nand this:\n\n```sh\nls\n```")
-        state.selectedRow = "assistant:90"
+        state.transcriptView.selectedRow = "assistant:90"
         let (settled, grid) = ScreenGoldenTests.settledGrid(state, width: 80, height: 24)
         #expect(grid.snapshot.contains("╭─ python  b copies it (1 of 2)"))
         #expect(grid.snapshot.contains("╭─ sh  b copies it (2 of 2)"))
-        #expect(try #require(settled.rowCache.extent(of: "assistant:90")).maxSideways > 0)
+        #expect(try #require(settled.transcriptView.rowCache.extent(of: "assistant:90")).maxSideways > 0)
         state = settled
-        state.transcriptOffsets.sideways["assistant:90"] = 10_000
+        state.transcriptView.transcriptOffsets.sideways["assistant:90"] = 10_000
         let (_, moved) = ScreenGoldenTests.settledGrid(state, width: 80, height: 24)
         #expect(moved.snapshot.contains("\"end\")"), "scrolled to the end of the line: \(moved.snapshot)")
         #expect(moved.snapshot.contains("╭─ python"), "the frame stays")
-    }
-}
-
-/// The ledger draws the risk the reducer gives (issue 36): each call's own, the server's from
-/// its tool frames when sent, and an unattached approval's, so the bundle's highest is visible.
-@Suite struct ToolLedgerRiskTests {
-    @Test func everyRiskTheBundleCountsIsDrawnInItsLedger() {
-        var search = ToolActivity(callID: "c1", name: "search", arguments: .object([:]))
-        search.state = .completed
-        var fetch = ToolActivity(callID: "c2", name: "web.fetch", arguments: .object([:]))
-        fetch.state = .completed
-        fetch.serverRisk = .critical
-        var card = ApprovalCard(approvalID: "a1", state: .approvedOnce)
-        card.toolName = "demo.external_write"
-        card.risk = .high
-        let bundle = ToolBundle(id: "b", calls: [search, fetch], approvals: [card])
-        let texts = ToolLedger.texts(bundle, width: 80).map(\.text)
-        #expect(texts.contains("search  ·  succeeded  ·  risk low"))
-        #expect(texts.contains("web.fetch  ·  succeeded  ·  risk critical"))
-        #expect(texts.contains("✓ Approved once · demo.external_write · risk high"))
-        #expect(bundle.summary.hasSuffix("(highest risk: critical)"))
     }
 }

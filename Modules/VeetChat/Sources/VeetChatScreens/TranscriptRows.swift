@@ -3,50 +3,6 @@ import VeetCurses
 import VeetTerminal
 import VeetTokens
 
-/// Styles of the transcript, by token role.
-enum TranscriptStyles {
-    static let page = TextStyle(foreground: .ink, background: .paper)
-    static let owner = TextStyle(foreground: .ink, background: .tealWash)
-    /// The capsule's rounded ends: the wash as ink on paper.
-    static let ownerEnd = TextStyle(foreground: .tealWash, background: .paper)
-    /// The small teal mark before an answer.
-    static let answerMark = TextStyle(attributes: .bold, foreground: .teal, background: .paper)
-    static let tool = TextStyle(foreground: .inkSoft, background: .paper)
-    static let ledger = TextStyle(foreground: .inkSoft, background: .paperDeep)
-    static let ledgerHeading = TextStyle(attributes: .bold, foreground: .ink, background: .paperDeep)
-    static let ledgerNote = TextStyle(foreground: .inkFaint, background: .paperDeep)
-    static let ledgerError = TextStyle(foreground: .red, background: .paperDeep)
-    static let artifact = TextStyle(attributes: .underline, foreground: .tealText, background: .paper)
-    static let faint = TextStyle(attributes: .faint, foreground: .inkFaint, background: .paper, substitute: .faint)
-    static let attention = TextStyle(attributes: .bold, foreground: .amberText, background: .paper)
-    static let failure = TextStyle(attributes: .bold, foreground: .red, background: .paper)
-    static let cursor = TextStyle(attributes: .bold, foreground: .teal, background: .paper)
-}
-
-/// Where the owner has moved inside rows: a tall ledger's first line shown,
-/// and how many columns a message's wide code blocks and tables are moved
-/// sideways, by entry id. The layout clamps both (`TranscriptRowCache.extent`).
-struct TranscriptOffsets: Equatable, Sendable {
-    var ledger: [String: Int] = [:]
-    var sideways: [String: Int] = [:]
-}
-
-/// How far a laid entry can move: its ledger's lines and window, its wide blocks' reach.
-struct RowExtent: Equatable, Sendable {
-    var ledgerTotal = 0
-    var ledgerHeight = 0
-    var maxSideways = 0
-
-    var maxLedgerOffset: Int { ToolLedger.maxOffset(total: ledgerTotal, height: ledgerHeight) }
-}
-
-/// What one transcript row stands for, so the cursor can act on it.
-enum RowTarget: Sendable, Hashable {
-    case entry(String)
-    case artifact(FileReference)
-    case status
-}
-
 /// Lays out transcript entries as styled lines, one row per entry (plus one
 /// per file an entry carries), and keeps each row until its entry, the width
 /// or its expansion changes (Markdown is only rendered again for the message
@@ -56,8 +12,8 @@ enum RowTarget: Sendable, Hashable {
 /// transcript did not change (scrolling, typing) reuses everything.
 /// Comparisons lean on Swift's identity fast paths (unchanged strings share
 /// storage), nothing is hashed.
-struct TranscriptRowCache {
-    private struct Laid {
+public struct TranscriptRowCache: Sendable {
+    private struct Laid: Sendable {
         var entry: TranscriptEntry
         var expanded: Bool
         var ledgerOffset: Int
@@ -84,12 +40,14 @@ struct TranscriptRowCache {
     private var rowStart: [Int] = []
     private var output: (rows: [[StyledLine]], targets: [RowTarget]) = ([], [])
 
+    public init() {}
+
     /// The rows to show, what each stands for, and the first row that differs
     /// from the last call (nil when nothing changed), so the scroll view
     /// re-measures only from there.
     /// `sendLines`: the line under each owner's message not yet confirmed, by item id (`SendState.line`).
     /// `offsets`: where tall ledgers and wide blocks are moved; `height`: the transcript's height.
-    mutating func rows(for transcript: Transcript, width: Int, expanded: Set<String>, sendLines: [String: String] = [:],
+    public mutating func rows(for transcript: Transcript, width: Int, expanded: Set<String>, sendLines: [String: String] = [:],
                        offsets: TranscriptOffsets = TranscriptOffsets(), height: Int = .max)
         -> (rows: [[StyledLine]], targets: [RowTarget], firstChanged: Int?) {
         let status = (transcript.thinkingLine ?? transcript.statusLine).flatMap { $0.hasPrefix("Needs") ? nil : $0 }
@@ -166,16 +124,23 @@ struct TranscriptRowCache {
     }
 
     /// How far the laid entry `id` can move (nil when it is not laid out).
-    func extent(of id: String) -> RowExtent? {
+    public func extent(of id: String) -> RowExtent? {
         laid.first { $0.entry.id == id }?.extent
     }
 
     /// How one entry is opened and moved.
-    struct EntryView {
-        var expanded = false
-        var ledgerOffset = 0
-        var sideways = 0
-        var ledgerHeight = Int.max
+    public struct EntryView: Sendable {
+        public var expanded = false
+        public var ledgerOffset = 0
+        public var sideways = 0
+        public var ledgerHeight = Int.max
+
+        public init(expanded: Bool = false, ledgerOffset: Int = 0, sideways: Int = 0, ledgerHeight: Int = .max) {
+            self.expanded = expanded
+            self.ledgerOffset = ledgerOffset
+            self.sideways = sideways
+            self.ledgerHeight = ledgerHeight
+        }
     }
 
     private static func lay(_ entry: TranscriptEntry, width: Int, view: EntryView, sendLine: String?,
@@ -200,7 +165,7 @@ struct TranscriptRowCache {
                     rows: rows, targets: targets, extent: laid.extent)
     }
 
-    static func files(of entry: TranscriptEntry) -> [FileReference] {
+    public static func files(of entry: TranscriptEntry) -> [FileReference] {
         guard case .item(let item) = entry else { return [] }
         switch item.kind {
         case .user(let message): return message.files
@@ -209,20 +174,22 @@ struct TranscriptRowCache {
         }
     }
 
-    static func layout(_ entry: TranscriptEntry, width: Int, expanded: Bool = false) -> [StyledLine] {
+    public static func layout(_ entry: TranscriptEntry, width: Int, expanded: Bool = false) -> [StyledLine] {
         var none: StreamingAnswer?
         return laidOut(entry, width: width, view: EntryView(expanded: expanded), answer: &none).lines
     }
 
     /// The streaming answer's Markdown, kept between deltas (settled blocks are not laid out again).
-    struct StreamingAnswer {
-        var id: String
-        var markdown = MarkdownText.Incremental()
+    public struct StreamingAnswer: Sendable {
+        public var id: String
+        public var markdown = MarkdownText.Incremental()
+
+        public init(id: String) { self.id = id }
     }
 
     /// `answer` lays out a streaming message (and is taken over by a new one);
     /// every other entry is laid out from scratch.
-    static func laidOut(_ entry: TranscriptEntry, width: Int, view: EntryView,
+    public static func laidOut(_ entry: TranscriptEntry, width: Int, view: EntryView,
                         answer: inout StreamingAnswer?) -> (lines: [StyledLine], extent: RowExtent) {
         let inner = max(width - 4, 10)
         let expanded = view.expanded
@@ -310,7 +277,7 @@ struct TranscriptRowCache {
     }
 
     /// The small mark before an answer (docs/tui.md); the answer's lines follow it indented.
-    static let answerMark = " ◆ "
+    public static let answerMark = " ◆ "
 
     /// The owner's message as a tealWash capsule as wide as its longest line,
     /// with rounded ends (half discs in the wash's colour on paper) that also
@@ -327,21 +294,23 @@ struct TranscriptRowCache {
         return lines + [[]]
     }
 
-    static func line(_ text: String, _ style: TextStyle) -> StyledLine {
+    public static func line(_ text: String, _ style: TextStyle) -> StyledLine {
         [StyledRun(text, style: style)]
     }
 
     /// A full-width line, so the owner's block reads as one washed capsule.
-    static func padded(_ text: String, _ style: TextStyle, width: Int) -> StyledLine {
+    public static func padded(_ text: String, _ style: TextStyle, width: Int) -> StyledLine {
         [StyledRun(TextFitting.pad(TextFitting.truncate(text, width: width), width: width), style: style)]
     }
 }
 
 /// The prepared rows, handed to the virtualized scroll view.
-struct PreparedRows: ScrollRowProvider {
-    var rows: [[StyledLine]]
+public struct PreparedRows: ScrollRowProvider, Sendable {
+    public var rows: [[StyledLine]]
 
-    var rowCount: Int { rows.count }
-    func height(ofRow row: Int, width: Int) -> Int { rows[row].count }
-    func lines(ofRow row: Int, width: Int) -> [StyledLine] { rows[row] }
+    public init(rows: [[StyledLine]]) { self.rows = rows }
+
+    public var rowCount: Int { rows.count }
+    public func height(ofRow row: Int, width: Int) -> Int { rows[row].count }
+    public func lines(ofRow row: Int, width: Int) -> [StyledLine] { rows[row] }
 }

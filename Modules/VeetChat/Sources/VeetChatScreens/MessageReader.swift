@@ -1,3 +1,4 @@
+import Foundation
 import VeetCurses
 import VeetTokens
 
@@ -5,36 +6,36 @@ import VeetTokens
 /// borders, no indent, plain text wrapped at the terminal's width, so the
 /// terminal's own selection copies clean lines (mouse reporting is off while
 /// it is open). `/` searches; `n` and `N` go to the next and previous match.
-struct MessageReader: Sendable {
-    var title: String
-    var text: String
-    var offset = 0
+public struct MessageReader: Sendable {
+    public var title: String
+    public var text: String
+    public var offset = 0
     /// The search being typed (nil when not typing one).
-    var searchInput: TextInput?
+    public var searchInput: TextInput?
     /// The last search submitted; its matches are marked.
-    var query = ""
-    var notice: String?
+    public var query = ""
+    public var notice: String?
 
-    init(title: String, text: String) {
+    public init(title: String, text: String) {
         self.title = title
         self.text = text
     }
 
     /// The text's lines at `width`: paragraphs wrapped, blank lines kept.
-    func lines(width: Int) -> [String] {
+    public func lines(width: Int) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph -> [String] in
             paragraph.isEmpty ? [""] : TextFitting.wrap(String(paragraph), width: max(width, 1))
         }
     }
 
     /// The lines that contain the query (case-insensitive), in order.
-    func matchingLines(width: Int) -> [Int] {
+    public func matchingLines(width: Int) -> [Int] {
         guard !query.isEmpty else { return [] }
         return lines(width: width).indices.filter { lines(width: width)[$0].localizedCaseInsensitiveContains(query) }
     }
 
     /// Moves to the next (or previous) line holding the query from the top of the page; says when there is none.
-    mutating func findNext(width: Int, height: Int, backwards: Bool = false) {
+    public mutating func findNext(width: Int, height: Int, backwards: Bool = false) {
         let hits = matchingLines(width: width)
         guard !hits.isEmpty else {
             notice = query.isEmpty ? nil : "No match for \"\(query)\""
@@ -46,21 +47,57 @@ struct MessageReader: Sendable {
         clamp(width: width, height: height)
     }
 
-    mutating func scroll(by delta: Int, width: Int, height: Int) {
+    public mutating func scroll(by delta: Int, width: Int, height: Int) {
         offset += delta
         clamp(width: width, height: height)
     }
 
-    mutating func clamp(width: Int, height: Int) {
+    public mutating func clamp(width: Int, height: Int) {
         offset = max(0, min(offset, lines(width: width).count - Self.pageHeight(height)))
     }
 
-    static func pageHeight(_ height: Int) -> Int { max(height - 1, 1) }
+    public static func pageHeight(_ height: Int) -> Int { max(height - 1, 1) }
+
+    /// What a key leaves the reader as.
+    public enum Step: Sendable, Equatable { case stay, close }
+
+    /// A key or a paste: `/` types a search (Enter finds it, Esc drops it), `n`/`N` the next and
+    /// previous match, ↑↓ PgUp PgDn Home End scroll; Esc or `q` closes.
+    public mutating func handle(_ event: InputEvent, width: Int, height: Int) -> Step {
+        if var input = searchInput {
+            if case .key(let key) = event, key == KeyPress(.escape) { searchInput = nil; return .stay }
+            switch input.handle(event, policy: .chat) {
+            case .submit:
+                query = input.text.trimmingCharacters(in: .whitespaces)
+                searchInput = nil
+                findNext(width: width, height: height)
+            default:
+                searchInput = input
+            }
+            return .stay
+        }
+        guard case .key(let key) = event else { return .stay }
+        let page = Self.pageHeight(height)
+        switch key {
+        case KeyPress(.escape), .char("q"): return .close
+        case KeyPress(.up): scroll(by: -1, width: width, height: height)
+        case KeyPress(.down): scroll(by: 1, width: width, height: height)
+        case KeyPress(.pageUp): scroll(by: -page, width: width, height: height)
+        case KeyPress(.pageDown), .char(" "): scroll(by: page, width: width, height: height)
+        case KeyPress(.home): scroll(by: -Int.max / 2, width: width, height: height)
+        case KeyPress(.end): scroll(by: Int.max / 2, width: width, height: height)
+        case .char("/"): searchInput = TextInput()
+        case .char("n"): findNext(width: width, height: height)
+        case .char("N"): findNext(width: width, height: height, backwards: true)
+        default: break
+        }
+        return .stay
+    }
 
     /// The footer's keys after the title; Ctrl-P lists the same.
-    static let keyHints = "/ search  n next  N previous  ↑↓ PgUp PgDn  Esc close"
+    public static let keyHints = "/ search  n next  N previous  ↑↓ PgUp PgDn  Esc close"
 
-    func draw(in grid: inout ScreenGrid) {
+    public func draw(in grid: inout ScreenGrid) {
         let page = TextStyle(foreground: .ink, background: .paper)
         let match = TextStyle(attributes: .bold, foreground: .amberText, background: .amberWash)
         grid.fill(grid.bounds, style: page)

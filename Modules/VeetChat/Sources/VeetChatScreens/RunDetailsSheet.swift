@@ -7,13 +7,38 @@ import VeetWire
 /// `veet run show` prints them: status, counts of steps, model and tool
 /// calls, tokens and cost (against the run's limits when it has them), the
 /// failure or a cancel request. Read from `GET /v1/runs/{id}` when opened.
-struct RunDetailsSheet {
-    let runID: String
-    var run: RunView?
-    var message = "Reading the run..."
+public struct RunDetailsSheet: Sendable {
+    public let runID: String
+    public var run: RunView?
+    public var message = "Reading the run..."
 
-    /// The sheet's lines: plain words, one fact each.
-    var lines: [String] {
+    public init(runID: String, run: RunView? = nil, message: String = "Reading the run...") {
+        self.runID = runID
+        self.run = run
+        self.message = message
+    }
+
+    /// What reading the sheet's run came to.
+    public enum Update: Sendable {
+        case read(RunView)
+        case failed(runID: String, String)
+    }
+
+    /// A read's answer, for this sheet's run only (a sheet closed and opened on another run drops the first's).
+    public mutating func apply(_ update: Update) {
+        switch update {
+        case .read(let run):
+            guard run.id == runID else { return }
+            self.run = run
+            message = ""
+        case .failed(let id, let text):
+            guard id == runID else { return }
+            message = text
+        }
+    }
+
+        /// The sheet's lines: plain words, one fact each.
+    public var lines: [String] {
         guard let run else { return [message] }
         var lines = ["Status: " + run.status.rawValue.replacingOccurrences(of: "_", with: " "),
                      "Run \(run.id)", "Conversation \(run.sessionID)", ""]
@@ -36,7 +61,7 @@ struct RunDetailsSheet {
         return lines
     }
 
-    func draw(in grid: inout ScreenGrid) {
+    public func draw(in grid: inout ScreenGrid) {
         let width = min(grid.width - 4, 72)
         let body = lines.flatMap { TextFitting.wrap($0, width: max(width - 4, 10)) }
         let height = min(body.count + 4, grid.height - 2)

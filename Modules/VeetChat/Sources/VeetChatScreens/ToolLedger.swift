@@ -9,11 +9,11 @@ import VeetTokens
 /// text) and settled approval, all whole and wrapped. Taller than
 /// `height` lines, it shows a window of them with a line saying where it is
 /// and how to move (`ChatScreen.scrollLedger`); nothing is cut without that line.
-enum ToolLedger {
-    static let bar = "    │ "
+public enum ToolLedger {
+    public static let bar = "    │ "
 
     /// The ledger's lines (`total`: how many it has in all, more than shown when windowed).
-    static func lines(_ bundle: ToolBundle, width: Int, height: Int = .max, offset: Int = 0)
+    public static func lines(_ bundle: ToolBundle, width: Int, height: Int = .max, offset: Int = 0)
         -> (lines: [StyledLine], total: Int) {
         let texts = texts(bundle, width: max(width - 2 - DisplayWidth.of(bar), 10))
         let window = max(height - 1, 3)
@@ -25,22 +25,22 @@ enum ToolLedger {
     }
 
     /// The furthest first line of a ledger of `total` lines shown `height` at a time.
-    static func maxOffset(total: Int, height: Int) -> Int {
+    public static func maxOffset(total: Int, height: Int) -> Int {
         total > height ? total - max(height - 1, 3) : 0
     }
 
     /// One line of the ledger and its look.
-    struct LedgerText {
-        enum Look { case plain, heading, error, note }
-        var text: String
-        var look: Look
-        init(_ text: String, _ look: Look = .plain) {
+    public struct LedgerText: Sendable {
+        public enum Look: Sendable { case plain, heading, error, note }
+        public var text: String
+        public var look: Look
+        public init(_ text: String, _ look: Look = .plain) {
             self.text = text
             self.look = look
         }
     }
 
-    static func texts(_ bundle: ToolBundle, width: Int) -> [LedgerText] {
+    public static func texts(_ bundle: ToolBundle, width: Int) -> [LedgerText] {
         var texts: [LedgerText] = []
         for (index, call) in bundle.calls.enumerated() {
             if index > 0 { texts.append(LedgerText("")) }
@@ -54,7 +54,7 @@ enum ToolLedger {
         return texts
     }
 
-    static func texts(_ call: ToolCallDetail, width: Int) -> [LedgerText] {
+    public static func texts(_ call: ToolCallDetail, width: Int) -> [LedgerText] {
         var texts: [LedgerText] = []
         func add(_ text: String, indent: Int = 0, _ look: LedgerText.Look = .plain) {
             texts += wrapped(text, indent: indent, width: width).map { LedgerText($0, look) }
@@ -127,7 +127,7 @@ enum ToolLedger {
     /// `text` after `indent` spaces, keeping its own leading spaces, wrapped
     /// to `width`; continuation lines hang `hangingBy` columns further in
     /// (two by default), so a wrapped JSON line still reads as one.
-    static func wrapped(_ text: String, indent: Int, hangingBy hang: Int = 2, width: Int) -> [String] {
+    public static func wrapped(_ text: String, indent: Int, hangingBy hang: Int = 2, width: Int) -> [String] {
         let own = text.prefix { $0 == " " }.count
         let lead = String(repeating: " ", count: indent + own)
         let body = String(text.dropFirst(own))
@@ -139,7 +139,7 @@ enum ToolLedger {
     }
 
     /// "1 byte", "2,780 bytes".
-    static func byteText(_ count: Int64) -> String {
+    public static func byteText(_ count: Int64) -> String {
         guard count != 1 else { return "1 byte" }
         var digits = String(count.magnitude)
         var grouped = ""
@@ -164,7 +164,7 @@ enum ToolLedger {
 
     /// An opened approval card: its tool, summary and every argument whole
     /// (VeetChat's `ApprovalArgumentLayout`, as the dock and the CLI show them), wrapped.
-    static func lines(approvalArguments card: ApprovalCard, width: Int) -> [StyledLine] {
+    public static func lines(approvalArguments card: ApprovalCard, width: Int) -> [StyledLine] {
         let inner = max(width - 8, 10)
         var texts = [[card.toolName, card.risk.map { "risk \($0)" }].compactMap { $0 }.joined(separator: "  ")]
         if let summary = card.actionSummary { texts.append(summary) }

@@ -2,7 +2,35 @@ import Foundation
 import VeetChat
 import VeetCurses
 import VeetTokens
-import VeetWebsiteAccess
+import VeetWire
+
+/// An approval a turn is suspended on, docked above the composer (`ticket` and
+/// `work`: the shell's numbers for the suspended turn and its run).
+public struct DockedApproval: Sendable {
+    public var approval: ApprovalView
+    public var ticket: Int
+    public var work: Int
+    /// The feature's `browser.act` card, when it is one.
+    public var card: BrowserActCard?
+    /// "Allow for this task" in the chat feature's two steps: `t` shows the offer's scope and limits, `y` confirms.
+    public var taskPermission: TaskPermissionStep
+    /// `v`: every argument whole instead of a few one-line ones.
+    public var argumentsExpanded = false
+    /// The first expanded line shown (the settle step keeps it inside the arguments).
+    public var argumentScroll = 0
+    /// The decision on its way to the server: the card shows it and takes no other press.
+    public var sending: ApprovalAnswer?
+    /// Why the last decision was not taken (the card is actionable again).
+    public var problem: String?
+
+    public init(approval: ApprovalView, ticket: Int, work: Int) {
+        self.approval = approval
+        self.ticket = ticket
+        self.work = work
+        card = BrowserActCard(approval)
+        taskPermission = TaskPermissionStep(approval: approval, card: card)
+    }
+}
 
 /// The approval docked above the composer. A `browser.act` approval shows
 /// the feature's card (action, element, page, website text quoted); when the
@@ -10,23 +38,23 @@ import VeetWebsiteAccess
 /// `t` shows the offer's scope and limits, `y` confirms. Any other approval
 /// shows its arguments by VeetChat's `ApprovalArgumentLayout` (the CLI's rule):
 /// a few one-line arguments, and `v` for all of them whole, scrolled with ↑/↓.
-enum ApprovalDock {
+public enum ApprovalDock {
     /// The dock's height: what it has to show, at most `limit` rows.
-    static func height(_ docked: DockedApproval, width: Int, limit: Int) -> Int {
+    public static func height(_ docked: DockedApproval, width: Int, limit: Int) -> Int {
         if docked.card != nil { return docked.taskPermission.isConfirming ? 9 : 7 }
         let needed = lines(docked, width: max(width - 2, 1), focused: true).count + 2
         return min(max(needed, 5), max(limit, 5))
     }
 
     /// The expanded arguments' first shown line, kept inside what there is to scroll.
-    static func clampedScroll(_ docked: DockedApproval, rect: GridRect) -> Int {
+    public static func clampedScroll(_ docked: DockedApproval, rect: GridRect) -> Int {
         let inside = rect.inset(by: 1)
         let bodyCount = lines(docked, width: inside.width, focused: true).count - 1
         return min(max(docked.argumentScroll, 0), max(bodyCount - max(inside.height - 1, 0), 0))
     }
 
     /// The lines inside the box, top to bottom; the key line comes last.
-    static func lines(_ docked: DockedApproval, width: Int, focused: Bool) -> [StyledLine] {
+    public static func lines(_ docked: DockedApproval, width: Int, focused: Bool) -> [StyledLine] {
         let fill = TextStyle(foreground: .ink, background: .amberWash)
         let strong = TextStyle(attributes: .bold, foreground: .ink, background: .amberWash)
         let keyStyle = TextStyle(attributes: .bold, foreground: .tealText, background: .amberWash)
@@ -87,7 +115,7 @@ enum ApprovalDock {
     }
 
     /// The words while a decision is on its way (docs/tui.md).
-    static func progressText(_ answer: ApprovalAnswer) -> String {
+    public static func progressText(_ answer: ApprovalAnswer) -> String {
         switch answer {
         case .approveOnce: "Approving…"
         case .approveForTask: "Allowing…"
@@ -96,7 +124,7 @@ enum ApprovalDock {
         }
     }
 
-    static func draw(_ docked: DockedApproval, in grid: inout ScreenGrid, rect: GridRect, focused: Bool) {
+    public static func draw(_ docked: DockedApproval, in grid: inout ScreenGrid, rect: GridRect, focused: Bool) {
         let fill = TextStyle(foreground: .ink, background: .amberWash)
         let title = docked.card == nil ? " Approval needed " : " Website action needs you "
         let inside = Box.draw(in: &grid, rect: rect, title: title, fill: fill,
@@ -120,14 +148,5 @@ enum ApprovalDock {
         for (index, line) in lines.prefix(inside.height).enumerated() {
             _ = grid.put(line, row: inside.row + index, column: inside.column, limit: inside.right)
         }
-    }
-}
-
-/// The Task permissions line above the composer: the grant the feature picks
-/// for the open conversation (`TaskGrant.current`), with its Stop key.
-enum TaskPermissionLine {
-    static func text(grants: [TaskGrant], sessionID: String?, now: Date) -> (grant: TaskGrant, line: String)? {
-        guard let sessionID, let grant = TaskGrant.current(among: grants, sessionID: sessionID, now: now) else { return nil }
-        return (grant, " Task permission: " + grant.bannerText(now: now) + "   Ctrl-G stop")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import veet_tui
 import VeetChat
+import VeetChatScreens
 import VeetCurses
 import VeetTransport
 import VeetWire

@@ -1,6 +1,6 @@
 import Testing
-@testable import veet_tui
 import VeetCurses
+import VeetChatScreens
 
 /// Select Text: one message alone, full width, plain, searchable.
 @Suite struct MessageReaderTests {

@@ -7,7 +7,7 @@ import VeetTransport
 /// An open conversation that cannot be shown as a transcript, said in words
 /// instead of an empty page or "Loading...". It takes the transcript's and the
 /// composer's place: nothing can be typed or sent while it shows.
-enum ConversationPage: Sendable, Hashable {
+public enum ConversationPage: Sendable, Hashable {
     /// A read of the conversation answered 404: it was deleted (here or on another device).
     case deleted
     /// The conversation was never read on this machine and the server cannot be
@@ -16,7 +16,7 @@ enum ConversationPage: Sendable, Hashable {
     /// The server predates the route the conversation needs (it answered as a missing route).
     case serverTooOld
 
-    var title: String {
+    public var title: String {
         switch self {
         case .deleted: "This conversation was deleted"
         case .unreachable: "Can't reach the server"
@@ -24,15 +24,18 @@ enum ConversationPage: Sendable, Hashable {
         }
     }
 
+    /// How long ago a date was, in the shell's words ("3h"; the sidebar's, so the two agree).
+    public typealias Age = (_ date: Date, _ now: Date) -> String
+
     /// The lines under the title: what happened, then what the owner can do.
-    func detail(now: Date) -> [String] {
+    public func detail(now: Date, age: Age) -> [String] {
         switch self {
         case .deleted:
             ["It no longer exists on the server, so nothing can be sent to it.",
              "Ctrl-N starts a new conversation; Tab reaches the others."]
         case .unreachable(let lastReached):
             ["Nothing of it is cached on this machine yet.",
-             "Last reached: " + Self.lastReachedText(lastReached, now: now),
+             "Last reached: " + Self.lastReachedText(lastReached, now: now, age: age),
              "Enter: try again"]
         case .serverTooOld:
             ["The server did not recognise the request: it needs a newer release.",
@@ -41,19 +44,19 @@ enum ConversationPage: Sendable, Hashable {
     }
 
     /// Only "Can't reach the server" has something to retry.
-    var retries: Bool {
+    public var retries: Bool {
         if case .unreachable = self { true } else { false }
     }
 
-    static func lastReachedText(_ date: Date?, now: Date) -> String {
+    public static func lastReachedText(_ date: Date?, now: Date, age: Age) -> String {
         guard let date else { return "never" }
-        return Sidebar.relativeAge(from: date, to: now).trimmingCharacters(in: .whitespaces) + " ago"
+        return age(date, now).trimmingCharacters(in: .whitespaces) + " ago"
     }
 
     /// Fills `rect` (the transcript and the composer's rows) and centres the words in it.
-    func draw(in grid: inout ScreenGrid, rect: GridRect, now: Date) {
+    public func draw(in grid: inout ScreenGrid, rect: GridRect, now: Date, age: Age) {
         grid.fill(rect, style: TranscriptStyles.page)
-        let lines = detail(now: now)
+        let lines = detail(now: now, age: age)
         var row = rect.row + max(0, (rect.height - lines.count - 2) / 2)
         _ = grid.put(title, row: row, column: rect.column + 2, style: headline, limit: rect.right)
         row += 2
@@ -76,7 +79,7 @@ enum ConversationPage: Sendable, Hashable {
 extension ConversationPage {
     /// The page for a failed opening, or nil when the failure is an ordinary
     /// problem for the status bar (the cached transcript then stays on screen).
-    init?(openingFailedWith error: any Error, cachedAnything: Bool, lastReached: Date?) {
+    public init?(openingFailedWith error: any Error, cachedAnything: Bool, lastReached: Date?) {
         if HistoryRoutes.meansRouteUnavailable(error) {
             self = .serverTooOld
         } else if HistoryRoutes.meansConversationDeleted(error) {
@@ -89,7 +92,7 @@ extension ConversationPage {
     }
 
     /// No answer came at all (a TLS or redirect refusal is a different problem, said as such).
-    static func meansUnreachable(_ error: TransportError) -> Bool {
+    public static func meansUnreachable(_ error: TransportError) -> Bool {
         [.cannotConnect, .timedOut, .connectionLost].contains(error.kind)
     }
 }

@@ -1,0 +1,95 @@
+import Foundation
+import VeetChat
+import VeetChatScreens
+import VeetCurses
+import VeetStore
+import VeetTerminal
+import VeetTransport
+
+/// Sending in the open conversation, opening another, and the work that follows it.
+extension ChatScreen {
+    /// Sends the composer's text (with any uploaded files) in the open conversation.
+    /// Files still uploading or not on the server keep the whole draft here, said why.
+    func send(_ text: String) {
+        guard let draft = sendableDraft(text) else { return }
+        state.notice = ""
+        let sessionID = state.sessionID
+        let conversationKey = state.newConversationKey
+        let attachments = state.attachments
+        state.attachments = []
+        state.trayCursor = nil
+        if state.focus == .tray { state.focus = .composer }
+        let clientKey = UUID().uuidString
+        backend.drafts.sent(from: sessionID)
+        _ = state.transcript.addOptimisticUserMessage(draft, clientKey: clientKey)
+        state.transcriptScroll.scrollToBottom()
+        let composer = sessionID.flatMap { composers.existing(for: $0) }
+        startWork(sessionID: sessionID, isDelivery: true) { backend, work in
+            backend.send(text: text, files: attachments.isEmpty ? nil : composer, clientKey: clientKey,
+                         sessionID: sessionID, conversationKey: conversationKey, work: work)
+        }
+    }
+
+    /// Opens a conversation (nil: a new one), leaving the open one's work pending.
+    func openConversation(_ sessionID: String?, at sequence: Int64? = nil, run runID: String? = nil) {
+        // Messages still waiting for the left conversation's run go back into its draft, unsent and not lost.
+        if !state.queue.isEmpty { state.composer = TextInput(text: state.queue.giveBack(joinedAfter: state.composer.text)) }
+        keepDraft(now: Date())
+        backend.drafts.flush(force: true)
+        leaveConversationWork()
+        state.sessionID = sessionID
+        state.newConversationKey = IdempotencyKey()
+        state.transcript = Transcript()
+        state.page = nil
+        state.transcriptScroll = ScrollView()
+        state.transcriptView.rowCache = TranscriptRowCache()
+        state.transcriptView.selectedRow = nil
+        state.transcriptView.expandedBundleIDs = []
+        state.transcriptView.transcriptOffsets = TranscriptOffsets()
+        state.revealSequence = sequence
+        state.queueCursor = nil
+        state.attachments = []
+        state.trayCursor = nil
+        state.taskGrants = []
+        state.taskGrantsStale = false
+        state.notice = ""
+        state.focus = .composer
+        state.sidebarOverlayOpen = false
+        state.sendStates = [:]
+        state.outboxFloor = currentOutboxFloor()
+        let draft = restoreDraft()
+        guard let sessionID else {
+            state.sidebar.selection = .item(sectionID: "start", itemID: ScreenState.newConversationID)
+            return
+        }
+        startWork(sessionID: sessionID) { backend, work in backend.open(sessionID: sessionID, run: runID, work: work) }
+        _ = backend.loadTaskGrants(sessionID: sessionID)
+        _ = backend.listAttachments(sessionID: sessionID, composers: composers,
+                                    restoring: draft?.files ?? [])
+    }
+
+    func startWork(sessionID: String?, isDelivery: Bool = false, _ start: (Backend, Int) -> Task<Void, Never>) {
+        let id = nextWorkID
+        nextWorkID += 1
+        state.work = RunningWork(id: id, sessionID: sessionID, runID: nil, isDelivery: isDelivery)
+        workTask = start(backend, id)
+    }
+
+    /// Stops following the open conversation; its approvals and questions stay pending on the server.
+    func leaveConversationWork() {
+        workTask?.cancel()
+        workTask = nil
+        state.work = nil
+        state.approval = nil
+        state.question = nil
+        backend.broker.releaseAll()
+    }
+
+    /// Copies through the terminal (OSC 52; wrapped for tmux when inside it).
+    func copy(_ text: String, what: String) {
+        // A clipboard program, confirmed by reading back, else OSC 52 (VeetTerminal decides and words it).
+        let outcome = Clipboard.copy(text, environment: environment)
+        if let sequence = outcome.sequence { terminal.sendControlSequence(sequence) }
+        state.notice = outcome.notice(what: what)
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import VeetChat
+import VeetChatScreens
+import VeetCurses
+import VeetStore
+import VeetTerminal
+import VeetTransport
+
+/// What background work posted (AppMessage), applied to the one state on the main loop.
+extension ChatScreen {
+    func apply(_ message: AppMessage) {
+        switch message {
+        case .sessionsLoaded(let sessions, let pendingApprovals):
+            checkOpenConversationStillListed(before: state.sessions, after: sessions)
+            // Unchanged rows keep the sidebar model (rebuilding it orders every row).
+            if sessions != state.sessions { state.sessions = sessions }
+            noteIndexForTerminalAlerts(sessions)
+            // veetd or an echo may have confirmed a message meanwhile.
+            refreshSendStates()
+            // A failed read keeps the last list: nothing is hidden, nothing newly marked.
+            let approvals = pendingApprovals.approvals(keeping: state.pendingApprovals)
+            if approvals != state.pendingApprovals { state.pendingApprovals = approvals }
+            // The index (and the search's texts) changed: an open search is asked again.
+            if !state.search.isEmpty { searchChanged() }
+        case .transcriptLoaded(let sessionID, let messages):
+            guard sessionID == state.sessionID else { return }
+            state.transcript.restore(messages)
+            refreshSendStates()
+            backend.diagnostics?.debug(OpeningDiagnostics.shown(sessionID, messages: messages.count,
+                                                                rows: state.transcript.entries.count))
+        case .frame(let sessionID, let frame):
+            if state.sessionID == nil, state.work?.sessionID == sessionID { state.sessionID = sessionID }
+            guard sessionID == state.sessionID else { return }
+            let wasActive = state.isRunActive
+            _ = state.transcript.apply(frame)
+            // A frame after "allow for this task" comes after the server resolved it: the grant exists now.
+            if state.taskGrantsStale {
+                state.taskGrantsStale = false
+                _ = backend.loadTaskGrants(sessionID: sessionID)
+            }
+            if wasActive && !state.isRunActive { reconcileDue = Date().addingTimeInterval(Self.reconcileAfterRun) }
+        case .runChange(let sessionID, let runID, let change):
+            var waits = state.questionWaits
+            waits.apply(change, runID: runID, sessionID: sessionID)
+            if waits != state.questionWaits { state.questionWaits = waits }
+        case .runStarted(let sessionID, let runID, let work):
+            guard state.work?.id == work else { return }
+            state.work?.sessionID = sessionID
+            state.work?.runID = runID
+            if state.sessionID == nil {
+                backend.drafts.adoptNewConversation(as: sessionID)
+                state.sessionID = sessionID
+                lastDraftSeen?.sessionID = sessionID
+                _ = backend.reconcile()
+            }
+            refreshSendStates()
+        case .workEnded(let work, let problem):
+            guard state.work?.id == work else { return }
+            let wasDelivery = state.work?.isDelivery == true
+            state.work = nil
+            state.approval = nil
+            state.question = nil
+            if state.focus == .approval { state.focus = .composer }
+            state.settleNotice(afterWork: problem)
+            refreshSendStates()
+            // The line under the message says what to do; the status bar says only what happened, short.
+            if wasDelivery, problem != nil, let held = heldNotice() { state.notice = held }
+            if let sessionID = state.sessionID { _ = backend.loadTaskGrants(sessionID: sessionID) }
+            // Titles arrive late and "Needs you" may have changed: read the index now and again in 10 s.
+            _ = backend.reconcile()
+            reconcileDue = Date().addingTimeInterval(Self.reconcileAfterRun)
+        case .approvalNeeded(let approval, let ticket, let work):
+            guard state.work?.id == work else {
+                backend.broker.resolveApproval(ticket: ticket, with: .leavePending)
+                return
+            }
+            state.transcript.attach(approval)
+            // Asked again after a decision that was not taken: the card keeps saying why.
+            let problem = state.approval?.approval.id == approval.id ? state.approval?.problem : nil
+            state.approval = DockedApproval(approval: approval, ticket: ticket, work: work)
+            state.approval?.problem = problem
+            state.focus = .approval
+            state.sidebarOverlayOpen = false
+            _ = backend.reconcile()
+        case .questionAsked(let question, let ticket, let work):
+            guard state.work?.id == work else {
+                backend.broker.resolveQuestion(ticket: ticket, with: nil)
+                return
+            }
+            state.question = DockedQuestion(question: question, ticket: ticket, work: work)
+            state.focus = .composer
+            state.sidebarOverlayOpen = false
+            _ = backend.reconcile()
+        case .approvalProgress(let approvalID, let report):
+            applyApprovalProgress(approvalID, report)
+        case .messageNotSent(let sessionID, let unsent):
+            takeBack(unsent, sessionID: sessionID)
+        case .messageRefused(let words, let clientKey, let reason):
+            takeBack(refused: words, clientKey: clientKey, reason: reason)
+        case .notice(let text):
+            // An empty one is the stream back: it clears only its own "reconnecting" line.
+            if text.isEmpty, state.notice != TUIInteraction.reconnectingNotice { return }
+            state.notice = text
+        case .refreshProblem(let problem):
+            if problem != state.refreshProblem { state.refreshProblem = problem }
+        case .searchResults(let query, let outcome):
+            guard query == state.search.text else { return }
+            state.searchOutcome = outcome
+        case .searchCoverage(let coverage):
+            searchCoverageChanged(coverage)
+        case .deleted(let sessionID):
+            state.sessions.removeAll { $0.id == sessionID }
+            if state.sessionID == sessionID { openConversation(nil) }
+            state.notice = "Deleted everywhere"
+            if !state.search.isEmpty { searchChanged() }
+        case .conversationPage(let sessionID, let page):
+            showPage(page, sessionID: sessionID)
+        case .artifactOpened(let viewer):
+            state.viewer = viewer
+        case .sessionCreated(let sessionID):
+            if state.sessionID == nil && state.work == nil { state.sessionID = sessionID }
+            _ = backend.reconcile()
+        case .outbox(let update):
+            apply(update)
+        case .runDetails(let update):
+            apply(update)
+        case .screenResult(let mount, let result):
+            applyScreenResult(result, mount: mount)
+        case .subscriptions(let update):
+            apply(update)
+        case .connection(let update):
+            apply(update)
+        case .taskGrantsLoaded(let sessionID, let grants):
+            guard sessionID == state.sessionID else { return }
+            state.taskGrants = grants
+        case .foldersLoaded(let snapshot, let sessions):
+            if snapshot != state.folderSnapshot { state.folderSnapshot = snapshot }
+            checkOpenConversationStillListed(before: state.sessions, after: sessions)
+            if sessions != state.sessions { state.sessions = sessions }
+        case .folderFormError(let message):
+            applyFolderForm(error: message, notice: nil)
+        case .folderFormClosed(let notice):
+            applyFolderForm(error: nil, notice: notice)
+        case .attachmentChanged(let sessionID, let attachment):
+            applyAttachment(attachment, sessionID: sessionID)
+        case .attachmentsListed(let sessionID, let attachments):
+            applyAttachments(attachments, sessionID: sessionID)
+        }
+    }
+}
