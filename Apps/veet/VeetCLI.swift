@@ -222,7 +222,7 @@ struct VeetCLI {
         case ["outbox", "retry"]: return try await OutboxCommand(context: context).retry(command.positionals[0])
         case ["outbox", "discard"]: return try OutboxCommand(context: context).discard(command.positionals[0])
         case ["connections", "list"]: return try ConnectionsCommand(context: context).list()
-        case ["connections", "use"]: return try ConnectionsCommand(context: context).use(command.positionals[0])
+        case ["connections", "use"]: return try await ConnectionsCommand(context: context).use(command.positionals[0])
         case ["connections", "migrate"]: return try ConnectionsCommand(context: context).migrate()
         case ["connections", "forget"]: return try await ConnectionsCommand(context: context).forget(command.positionals[0])
         case ["doctor"]: return await DoctorCommand(context: context).run()
