@@ -8,7 +8,7 @@ extension Backend {
     /// The center's folders, proposals and availability, with the index rows fenced.
     func publishFolders() async {
         let snapshot = FolderSnapshot(folders: await folders.folders, proposals: await folders.proposals,
-                                      availability: await folders.availability)
+                                      availability: await folders.availability, proposalsNotice: await folders.proposalsNotice)
         inbox.post(.foldersLoaded(snapshot, sessions: await folders.fencedRows(cachedSessions())))
     }
 
