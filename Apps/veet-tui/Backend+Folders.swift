@@ -13,7 +13,7 @@ extension Backend {
     /// The center's folders, proposals and availability as they are now.
     func folderSnapshot() async -> FolderSnapshot {
         FolderSnapshot(folders: await folders.folders, proposals: await folders.proposals,
-                       availability: await folders.availability)
+                       availability: await folders.availability, proposalsNotice: await folders.proposalsNotice)
     }
 
     /// Create or rename: a refused name comes back to the form as a field error.

@@ -1,13 +1,20 @@
 import Foundation
 
 /// `veet-tui --session ID [--run ID] [--focus approval|question]`: the
-/// conversation opens at start; the approval card or the question's answer
+/// conversation opens at start (`--call ID`: the Calls page on that call); the approval card or the question's answer
 /// box takes the keys when it docks (as any docked card does); when the work
 /// ends with no such card, the status bar says it is not waiting any more.
 extension ChatScreen {
     func openDeepLink() {
         guard let link = deepLink else { return }
-        openConversation(link.sessionID, run: link.runID)
+        if let call = link.callID {
+            // A call's result: the Calls page selects it once the list arrives.
+            deepLink = nil
+            openCalls(call)
+            return
+        }
+        guard let session = link.sessionID else { return }
+        openConversation(session, run: link.runID)
         deepLinkWork = state.work?.id
         if link.focus == nil { deepLink = nil }
     }

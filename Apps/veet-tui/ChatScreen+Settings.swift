@@ -3,6 +3,7 @@ import VeetCurses
 import VeetDaemonProtocol
 import VeetSettings
 import VeetSettingsScreens
+import VeetSurfaces
 import VeetTokens
 
 /// The shell's side of Settings (F8; the screen is VeetSettingsScreens'): mounting it with what
@@ -35,15 +36,21 @@ extension ChatScreen {
         screen.build = TUIBuild.build
         screen.cacheAdvice = Self.cacheAdvice
         screen.commit = TUIBuild.commit
+        screen.surfaces = .loading
         mount(screen, work: settingsWork())
     }
 
     /// The screen's work on this backend; veetd asked what it knows of this connection (a 401 it met in the background).
+    /// The Messaging surfaces card's line is the surfaces feature's, composed here (the Settings face does not know it).
     private func settingsWork() -> SettingsScreenWork {
         let daemon = DaemonPaths(environment: environment), name = connection?.name
+        let surfaces = SurfacesAPI(sender: backend.api.sender)
         return SettingsScreenWork(api: SettingsAPI(sender: backend.api.sender), daemonNeedsSignIn: {
             guard let status = DaemonClient.status(paths: daemon, timeout: 2) else { return false }
             return status.connections.contains { $0.name == name && $0.awaitsSignIn }
+        }, surfaces: {
+            let glance = await SurfacesGlance.read(surfaces)
+            return SurfacesCard(line: glance.line, opens: glance.offered)
         }, describe: Backend.describe)
     }
 
@@ -61,6 +68,7 @@ extension ChatScreen {
         case .updateConnection: openConnectionForm(.update(name: connection?.name))
         case .openConnections: openConnectionsMenu()
         case .openWebsiteAccess: openWebsiteScreen()
+        case .openSurfaces: openSurfaces()
         case .appearance(let choice): storeAppearance(choice)
         case .keepPersona(let page): state.keptPersona = page
         }

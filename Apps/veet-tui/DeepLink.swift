@@ -3,21 +3,35 @@ import Foundation
 /// `veet-tui --session ID [--run ID] [--focus approval|question]`: where a
 /// notification leads (veetd's Open). The conversation opens with its durable
 /// transcript, the named run (else the one in flight or the latest) is
-/// attached, and the keys go to the card named.
+/// attached, and the keys go to the card named. `veet-tui --call ID` (a
+/// `call_finished` alert's Open) opens the Calls page on that call instead.
 struct DeepLink: Sendable, Equatable {
     enum Focus: String, Sendable, CaseIterable {
         case approval, question
     }
 
-    var sessionID: String
+    /// The conversation to open; nil when the link names a call.
+    var sessionID: String?
     var runID: String?
     var focus: Focus?
+    /// The phone call whose result to show.
+    var callID: String?
+
+    init(sessionID: String, runID: String? = nil, focus: Focus? = nil) {
+        self.sessionID = sessionID
+        self.runID = runID
+        self.focus = focus
+    }
+
+    init(callID: String) {
+        self.callID = callID
+    }
 
     /// A server id (a UUID), lowercased; anything else is refused before the terminal is taken.
-    static func identifier(_ text: String, option: String, what: String) throws -> String {
+    static func identifier(_ text: String, option: String, what: String, listedBy: String = "veet sessions list") throws -> String {
         guard UUID(uuidString: text) != nil else {
             throw DeepLinkError("\(option) needs a \(what) id, a UUID such as 0198d6a2-4c1e-7b3a-9f21-5e8c0d4a7b61, "
-                                + "not '\(text)' (`veet sessions list` shows them)")
+                                + "not '\(text)' (`\(listedBy)` shows them)")
         }
         return text.lowercased()
     }

@@ -11,6 +11,8 @@ struct FolderSnapshot: Sendable, Hashable {
     var folders: [FolderView] = []
     var proposals: [FolderProposalView] = []
     var availability: FolderAvailability = .unknown
+    /// A server with folders but no suggestions (`FolderCenter.proposalsNotice`): said where they would be.
+    var proposalsNotice: String?
 }
 
 /// What a sidebar item stands for. Item ids carry a prefix so the same
@@ -59,6 +61,8 @@ enum SidebarTarget: Hashable {
 enum FolderSidebar {
     static let newFolderID = "newfolder"
     static let suggestionsID = "suggestions", foldersID = "folders", scheduledID = "scheduled"
+    /// The one line in the suggestions' place on a server that does not suggest folders (a header: nothing to choose).
+    static let suggestionsNotOfferedID = "suggestions-not-offered", suggestionsNotOffered = "Suggested folders: not offered"
     static let expansionPreference = "tui.sidebar.expansion"
 
     /// The model for the cached rows. Recent chats' folding stays with the
@@ -75,7 +79,19 @@ enum FolderSidebar {
     /// The sections after New conversation and Needs you. The rows between
     /// two headers are made as the list draws them (`LazyListItems`): a frame
     /// makes the forty or so it shows, not one with its age per cached session.
-    static func sections(_ entries: [SidebarEntry], waiting: Set<String>, now: Date) -> [ListSection] {
+    /// `proposalsNotice`: the server has folders but no suggestions; one header line says so where they would be
+    /// (after Recent chats), and the rest of the folders work as ever.
+    static func sections(_ entries: [SidebarEntry], waiting: Set<String>, now: Date,
+                         proposalsNotice: String? = nil) -> [ListSection] {
+        var sections = placed(entries, waiting: waiting, now: now)
+        if proposalsNotice != nil {
+            let after = sections.firstIndex { $0.id == Sidebar.recentID }.map { $0 + 1 } ?? 0
+            sections.insert(ListSection(id: suggestionsNotOfferedID, title: suggestionsNotOffered, items: []), at: after)
+        }
+        return sections
+    }
+
+    private static func placed(_ entries: [SidebarEntry], waiting: Set<String>, now: Date) -> [ListSection] {
         var sections: [ListSection] = []
         // The entries after the last header not yet placed: they are the last section's items.
         var runStart = 0

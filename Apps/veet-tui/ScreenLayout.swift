@@ -176,7 +176,8 @@ enum ScreenLayout {
                                         questions: state.questionWaits)
         let search = searchShown(state)
         // While searching the hits replace the folders' layout: it is not built.
-        let placed = search == nil ? FolderSidebar.sections(state.sidebarEntries(), waiting: waiting, now: now) : []
+        let placed = search == nil ? FolderSidebar.sections(state.sidebarEntries(), waiting: waiting, now: now,
+                                                            proposalsNotice: state.folderSnapshot.proposalsNotice) : []
         return Sidebar.sections(SidebarInput(sessions: state.sessions, waiting: waiting,
                                              search: search, placed: placed), now: now)
     }

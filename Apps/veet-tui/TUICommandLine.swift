@@ -13,7 +13,8 @@ enum TUICommandLine {
             Press ? or F1 inside for the keys (F8 settings, F9 connections); docs/tui.md describes every screen.
             """,
         examples: [CommandExample("veet-tui"), CommandExample("veet-tui --connection work"),
-                   CommandExample("veet-tui --session 0198d6a2-4c1e-7b3a-9f21-5e8c0d4a7b61 --focus approval")],
+                   CommandExample("veet-tui --session 0198d6a2-4c1e-7b3a-9f21-5e8c0d4a7b61 --focus approval"),
+                   CommandExample("veet-tui --call 5f0c2a9e-8d41-4b7a-9e36-2c1d7f4a8b90")],
         options: [
             .value("connection", valueName: "name", help: "Use this saved connection instead of the current one."),
             .flag("version", help: "Print the version, build and commit, and leave."),
@@ -21,6 +22,7 @@ enum TUICommandLine {
             .value("session", valueName: "id",
                    help: "Open this conversation: its transcript, and the run in flight (or the latest) attached."),
             .value("run", valueName: "id", help: "With --session: attach to this run of the conversation instead."),
+            .value("call", valueName: "id", help: "Open the Calls page on this phone call (where a call's result alert leads)."),
             OptionSpec(long: "focus", kind: .value(valueName: "approval|question"),
                        help: "With --session: put the keys on the waiting approval card or the question's answer box.",
                        completion: .choices(DeepLink.Focus.allCases.map(\.rawValue))),
@@ -42,6 +44,10 @@ enum TUICommandLine {
         }
         var launch = Launch(connection: command.value("connection"), firstFrameExit: command.flag("first-frame-exit"))
         let focus = try command.choice("focus", as: DeepLink.Focus.self)
+        if let call = command.value("call") {
+            if command.value("session") != nil { throw DeepLinkError("--call and --session open different things: give one") }
+            launch.deepLink = DeepLink(callID: try DeepLink.identifier(call, option: "--call", what: "call", listedBy: "veet calls list"))
+        }
         guard let session = command.value("session") else {
             if command.value("run") != nil { throw DeepLinkError("--run needs --session (the conversation the run is in)") }
             if focus != nil { throw DeepLinkError("--focus needs --session (the conversation to open)") }

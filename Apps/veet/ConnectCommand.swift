@@ -4,6 +4,7 @@ import VeetChat
 import VeetConsole
 import VeetStore
 import VeetTransport
+import VeetWebsiteAccess
 
 /// `veet connect URL`: validate, read the token, check it, save.
 struct ConnectCommand {
@@ -92,13 +93,30 @@ struct ConnectionsCommand {
         return .success
     }
 
-    func use(_ name: String) throws -> ExitCode {
+    func use(_ name: String) async throws -> ExitCode {
         var file = try context.registry.load()
         guard let connection = file.connection(named: name) else { throw ConnectionResolutionError.unknownConnection(name) }
+        let previous = file.current
         file.upsert(connection, makeCurrent: true)
         try context.registry.save(file)
         if !context.json { context.out.writeLine("Now using \"\(name)\" (\(connection.url)).") }
+        // Another connection: no single-use sign-in link of the one left stays open.
+        if let previous, previous != name { await cancelSignIns(of: previous) }
         return .success
+    }
+
+    /// Cancels the live website sign-ins of a saved connection the owner leaves or forgets, so
+    /// no single-use link stays open (as veet-tui does on a switch). Best effort: a connection
+    /// without a token, a server without Website Access or one that does not answer within a
+    /// few seconds cancels nothing, and nothing fails because of it.
+    private func cancelSignIns(of name: String) async {
+        guard let resolved = try? context.registry.resolve(named: name, environment: [:]) else { return }
+        let client = HTTPClient(settings: resolved.settings, clientVersion: VeetCLI.version, idleTimeout: 5, writeTimeout: 5)
+        let cancelled = await CeremonyDriver(api: WebsiteAccessAPI(sender: .live(client: client), retry: .never))
+            .cancelOpenSignIns()
+        guard !cancelled.isEmpty, !context.json else { return }
+        let what = cancelled.count == 1 ? "its open website sign-in" : "its \(cancelled.count) open website sign-ins"
+        context.out.writeLine("Cancelled \(what) on \"\(name)\": the sign-in link no longer works.")
     }
 
     /// The device registrar of a saved connection, or nil when it has no token.
@@ -114,6 +132,8 @@ struct ConnectionsCommand {
         guard try context.registry.load().connection(named: name) != nil else {
             throw ConnectionResolutionError.unknownConnection(name)
         }
+        // While its token is known: no single-use sign-in link of it stays open.
+        await cancelSignIns(of: name)
         // First try to revoke this client's device on the server; forget locally either way.
         let registry = context.registry
         let outcome = try await forgetConnection(

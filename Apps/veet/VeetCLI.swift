@@ -202,7 +202,7 @@ struct VeetCLI {
         case ["connect"]: return try await ConnectCommand(context: context, command: command).run()
         case ["tokens"]: return TokensCommand.run(command, json: context.json)
         case ["connections", "list"]: return try ConnectionsCommand(context: context).list()
-        case ["connections", "use"]: return try ConnectionsCommand(context: context).use(command.positionals[0])
+        case ["connections", "use"]: return try await ConnectionsCommand(context: context).use(command.positionals[0])
         case ["connections", "migrate"]: return try ConnectionsCommand(context: context).migrate()
         case ["connections", "forget"]: return try await ConnectionsCommand(context: context).forget(command.positionals[0])
         case ["doctor"]: return await DoctorCommand(context: context).run()

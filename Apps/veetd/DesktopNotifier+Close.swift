@@ -14,12 +14,12 @@ final class OnScreenAlerts: Sendable {
 }
 
 extension DesktopNotifier {
-    /// The action Open reports (it starts veet-tui on the alert's conversation).
+    /// The action Open reports (it starts veet-tui on the alert's conversation or call).
     static let openAction = "open"
 
-    /// The alert's own actions, then Open when it names a conversation.
+    /// The alert's own actions, then Open when it leads somewhere (a conversation or a call).
     func offered(_ alert: DesktopAlert) -> [DesktopAlert.Action] {
-        guard alert.targets.sessionID != nil else { return alert.actions }
+        guard TerminalOpener.tuiArguments(for: alert, connection: nil) != nil else { return alert.actions }
         return alert.actions + [DesktopAlert.Action(id: Self.openAction, label: "Open")]
     }
 

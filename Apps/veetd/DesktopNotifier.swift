@@ -5,7 +5,7 @@ import VeetAccount
 /// `notify-send`, when it is on PATH and a session bus is set; otherwise
 /// writes one log line per alert. Actions (Approve once / Deny) are offered
 /// when this notify-send supports `--action`; the chosen one comes back
-/// through `onAction`. An alert with a conversation also offers Open
+/// through `onAction`. An alert with a conversation or a call also offers Open
 /// (`TerminalOpener`). When notify-send can print the id the notification
 /// service gave an alert (`--print-id`), an alert later called obsolete is
 /// closed through it (DesktopNotifier+Close.swift).
@@ -78,7 +78,7 @@ struct DesktopNotifier: Sendable {
     static func identifiers(_ alert: DesktopAlert) -> String {
         let t = alert.targets
         return [("session", t.sessionID), ("run", t.runID), ("approval", t.approvalID), ("question", t.questionID),
-                ("schedule", t.scheduleID), ("occurrence", t.occurrenceID)]
+                ("schedule", t.scheduleID), ("occurrence", t.occurrenceID), ("call", t.callID)]
             .compactMap { name, value in value.map { "\(name)=\($0)" } }.joined(separator: " ")
     }
 

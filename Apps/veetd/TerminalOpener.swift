@@ -2,7 +2,8 @@ import Foundation
 import VeetAccount
 
 /// The desktop alert's Open: starts `veet-tui --session ID [--run ID]
-/// [--focus approval|question]` in the user's terminal, named by $TERMINAL.
+/// [--focus approval|question]` (or `veet-tui --call ID` for a call's result)
+/// in the user's terminal, named by $TERMINAL.
 /// Everything goes as an argument array (no shell reads it); the connection
 /// is named, never its token, and VEET_URL / VEET_TOKEN are left out of the
 /// terminal's environment so the named connection is the one used. Without
@@ -11,11 +12,13 @@ struct TerminalOpener: Sendable {
     let log: DaemonLog
     let environment: [String: String]
 
-    /// veet-tui's arguments for an alert; nil when it names no conversation.
+    /// veet-tui's arguments for an alert; nil when it names no conversation and no call.
+    /// A call's result opens on the Calls page (`--call ID`).
     static func tuiArguments(for alert: DesktopAlert, connection: String?) -> [String]? {
-        guard let session = alert.targets.sessionID else { return nil }
         var arguments: [String] = []
         if let connection { arguments += ["--connection", connection] }
+        if alert.kind == .callFinished, let call = alert.targets.callID { return arguments + ["--call", call] }
+        guard let session = alert.targets.sessionID else { return nil }
         arguments += ["--session", session]
         if let run = alert.targets.runID { arguments += ["--run", run] }
         switch alert.kind {

@@ -86,6 +86,44 @@ import Testing
         #expect(!home.log().contains(fixture.token))
     }
 
+    /// A phone call ends (the fixture's seeded live call, stopped): the server's `call_finished`
+    /// raises "New call result" with Open, and Open starts veet-tui on that call's page
+    /// (`--call ID`), never on a conversation.
+    @Test func aFinishedCallsAlertOpensTheCall() throws {
+        let fixture = try FixtureProcess()
+        defer { fixture.stop() }
+        let home = try DaemonHome(fixture: fixture)
+        defer { home.remove() }
+        let bin = home.root.appendingPathComponent("bin")
+        let notifyLog = home.root.appendingPathComponent("notify-send.log")
+        let terminalLog = home.root.appendingPathComponent("terminal.log")
+        _ = try script("notify-send", in: bin, """
+            if [ "$1" = "--help" ]; then echo "  -A, --action=[NAME=]Text"; exit 0; fi
+            printf '%s\\n' "$@" >> "$NOTIFY_SEND_LOG"
+            echo open
+            """)
+        let terminal = try script("my-term", in: bin, #"for word in "$@"; do printf '[%s]\n' "$word" >> "$TERMINAL_LOG"; done"#)
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let daemon = try DaemonProcess(home: home, extraEnvironment: [
+            "PATH": path, "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent-bus", "NOTIFY_SEND_LOG": notifyLog.path,
+            "TERMINAL": terminal.path, "TERMINAL_LOG": terminalLog.path])
+        defer { daemon.stop() }
+        #expect(daemon.waitUntilListening(home.socketPath))
+        let call = CallsSurfacesJourneyTests.activeCall
+        let stopped = try home.veet(["calls", "stop", call])
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+
+        #expect(eventually(within: 20) { read(terminalLog).contains("[--call]") }, "\(home.log())")
+        let shown = read(notifyLog)
+        #expect(shown.contains("New call result\nA phone call has ended. Open it to read its result."), "\(shown)")
+        #expect(shown.contains("--action=open=Open") && !shown.contains("Approve once"))
+        #expect(!shown.contains("+14155550142"), "no call content in the alert")
+        let words = read(terminalLog).split(separator: "\n").map { String($0.dropFirst().dropLast()) }
+        #expect(Array(words.dropFirst(2)) == ["--connection", "fx", "--call", call], "\(words)")
+        #expect(!words.contains("--session"))
+        #expect(eventually(within: 10) { home.log().contains("call=\(call) sent to the notification service") }, "\(home.log())")
+    }
+
     /// The alert on screen is asked about after each inbox read; decided on
     /// another device, the server calls it obsolete and veetd closes it by its id.
     @Test func anAlertHandledElsewhereIsClosed() throws {

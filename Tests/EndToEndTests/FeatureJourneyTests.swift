@@ -111,3 +111,61 @@ import Testing
         #expect(try cli.veet(["sites", "delete", id], fixture: fixture, home: home).status == 0)
     }
 }
+
+/// Issue 34: `veet connections use|forget` cancels the live website sign-ins of the connection
+/// left or forgotten (best effort), so no single-use link stays open; each fixture records the cancel.
+@Suite(.serialized) struct ConnectionSignInCancelTests {
+    let cli = CLIEndToEndTests()
+
+    /// The status of every sign-in ceremony the fixture holds, as its own routes tell.
+    func ceremonyStatuses(_ fixture: FixtureProcess) throws -> [String] {
+        let requests = FixtureRequests(fixture: fixture)
+        let profiles = try requests.json("GET", "/v1/browser-profiles")["items"] as? [[String: Any]] ?? []
+        return try profiles.compactMap { $0["id"] as? String }.flatMap { id in
+            try requests.array("/v1/browser-profiles/\(id)/authentication-ceremonies").compactMap { $0["status"] as? String }
+        }
+    }
+
+    @Test func leavingOrForgettingAConnectionCancelsItsLiveSignIns() throws {
+        let one = try FixtureProcess(), two = try FixtureProcess()
+        defer { one.stop(); two.stop() }
+        let home = try Harness.temporaryHome()
+        for (name, fixture) in [("one", one), ("two", two)] {
+            let saved = try cli.veet(["connect", fixture.url, "--name", name], home: home, stdin: fixture.token + "\n")
+            #expect(saved.status == 0, "\(saved.stderr)")
+        }
+        #expect(try cli.veet(["connections", "use", "one"], home: home).status == 0)
+        let begun = try cli.veet(["sites", "add", "https://learn.example.org/login", "--no-wait"], home: home)
+        #expect(begun.status == 7, "waiting for the owner to sign in: \(begun.stderr)")
+        #expect(try ceremonyStatuses(one) == ["authentication_required"])
+
+        let switched = try cli.veet(["connections", "use", "two"], home: home)
+        #expect(switched.status == 0, "\(switched.stderr)")
+        #expect(switched.stdout.contains("Cancelled its open website sign-in on \"one\": the sign-in link no longer works."),
+                "\(switched.stdout)")
+        #expect(try ceremonyStatuses(one) == ["cancelled"])
+
+        // Using the connection already current leaves nothing: "two"'s new sign-in stays open.
+        let again = try cli.veet(["sites", "add", "https://news.example.org/login", "--no-wait"], home: home)
+        #expect(again.status == 7, "\(again.stderr)")
+        let same = try cli.veet(["connections", "use", "two"], home: home)
+        #expect(same.status == 0 && !same.stdout.contains("sign-in"), "\(same.stdout)")
+        #expect(try ceremonyStatuses(two) == ["authentication_required"])
+        let back = try cli.veet(["connections", "use", "one"], home: home)
+        #expect(back.stdout.contains("on \"two\""), "\(back.stdout)")
+        #expect(try ceremonyStatuses(two) == ["cancelled"])
+    }
+
+    @Test func forgettingAConnectionCancelsItsLiveSignIn() throws {
+        let fixture = try FixtureProcess()
+        defer { fixture.stop() }
+        let home = try Harness.temporaryHome()
+        #expect(try cli.veet(["connect", fixture.url, "--name", "one"], home: home, stdin: fixture.token + "\n").status == 0)
+        #expect(try cli.veet(["sites", "add", "https://learn.example.org/login", "--no-wait"], home: home).status == 7)
+        #expect(try ceremonyStatuses(fixture) == ["authentication_required"])
+        let forgot = try cli.veet(["connections", "forget", "one"], home: home)
+        #expect(forgot.status == 0, "\(forgot.stderr)")
+        #expect(forgot.stdout.contains("Cancelled its open website sign-in on \"one\""), "\(forgot.stdout)")
+        #expect(try ceremonyStatuses(fixture) == ["cancelled"])
+    }
+}

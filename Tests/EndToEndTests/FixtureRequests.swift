@@ -9,6 +9,15 @@ struct FixtureRequests {
     let fixture: FixtureProcess
 
     func json(_ method: String, _ path: String, body: [String: Any]? = nil) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: try data(method, path, body: body)) as? [String: Any] ?? [:]
+    }
+
+    /// A route that answers a bare JSON array (a profile's ceremonies, docs/wire/website-access.md).
+    func array(_ path: String) throws -> [[String: Any]] {
+        try JSONSerialization.jsonObject(with: try data("GET", path, body: nil)) as? [[String: Any]] ?? []
+    }
+
+    private func data(_ method: String, _ path: String, body: [String: Any]?) throws -> Data {
         var request = URLRequest(url: URL(string: fixture.url + path)!)
         request.httpMethod = method
         request.setValue("Bearer \(fixture.token)", forHTTPHeaderField: "Authorization")
@@ -27,7 +36,7 @@ struct FixtureRequests {
         guard done.wait(timeout: .now() + 15) == .success else { throw HarnessError("\(method) \(path) timed out") }
         let (data, error) = answer.value
         if let error { throw error }
-        return try JSONSerialization.jsonObject(with: data ?? Data()) as? [String: Any] ?? [:]
+        return data ?? Data()
     }
 
     /// A new conversation with one message sent in it; returns the session and run ids.

@@ -7,6 +7,27 @@ import Testing
 /// the move menu, open the folder; then a browser.act card allowed for the
 /// task, its permission line, and Stop.
 @Suite(.serialized) struct TUIFolderJourneyTests {
+    /// A server with folders but no suggestions (`--no-folder-proposals`): the folders work, and the
+    /// sidebar says in one line, where suggestions would be, that this server does not offer them.
+    @Test func aServerWithoutSuggestionsSaysSoInTheSidebar() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        let session = try TUISession(width: 120, height: 36, fixtureArguments: ["--seed-sessions", "3", "--no-folder-proposals"],
+                                     extraEnvironment: "XDG_RUNTIME_DIR=/tmp/veet-no-daemon-\(UUID().uuidString.prefix(8))")
+        defer { session.stop() }
+        let tui = session.terminal
+        let shown = try tui.waitFor("Suggested folders: not offered")
+        #expect(shown.contains("+ New folder"), "the folders still work:\n\(shown)")
+        try tui.press("C-o", "End", "Enter")
+        try tui.waitFor("New folder ")
+        try tui.type("Checklist")
+        try tui.press("Enter")
+        let created = try tui.waitFor("Folder created")
+        #expect(created.contains("Suggested folders: not offered") && !created.contains("✦"), "\(created)")
+    }
+
     @Test func foldersSuggestionsMoveAndATaskPermission() throws {
         guard TmuxTerminal.isAvailable else {
             Issue.record("tmux is missing: Scripts/bootstrap installs it")

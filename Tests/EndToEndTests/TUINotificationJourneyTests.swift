@@ -103,6 +103,29 @@ import Testing
         #expect(!refused.stderr.contains(started.fixture.token))
     }
 
+    /// A call ends at the fixture (its live call, stopped); the inbox's `call_finished` names it, and
+    /// `veet-tui --call ID` (where veetd's Open leads) lands on the Calls page with that call's result.
+    @Test func aCallLinkOpensTheFinishedCallsResult() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        let started = try start { fixture in
+            let requests = FixtureRequests(fixture: fixture)
+            _ = try requests.json("POST", "/v1/calls/\(CallsSurfacesJourneyTests.activeCall)/stop")
+            let inbox = try requests.json("GET", "/v1/notifications?limit=50")
+            let items = (inbox["items"] as? [[String: Any]] ?? []).compactMap { $0["notification"] as? [String: Any] }
+            let payload = try #require(items.first { $0["kind"] as? String == "call_finished" }?["payload"] as? [String: Any])
+            let call = try #require(payload["call_id"] as? String)
+            #expect(call == CallsSurfacesJourneyTests.activeCall)
+            return ["--call", call]
+        }
+        defer { started.stop() }
+        let screen = try started.terminal.waitFor("Completed · outbound · +14155550142", seconds: 15)
+        #expect(screen.contains("▸ Completed  +14155550142"), "the finished call is selected:\n\(screen)")
+        #expect(screen.contains("Caller identity and statements are unverified."), "\(screen)")
+    }
+
     /// With `focus-events on`, tmux tells veet-tui its pane lost the focus; an
     /// approval docking then raises OSC 9 (wrapped for tmux passthrough), once.
     @Test func anUnfocusedPaneGetsOneTerminalNotification() throws {

@@ -22,6 +22,35 @@ import Testing
         return (persona["entries"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
     }
 
+    /// The Messaging surfaces card (issue 36 B4): Settings shows the surfaces in one line and Enter opens
+    /// their page; on a server without them the card says so and opens nothing.
+    @Test func theSurfacesCardSummarisesAndOpensTheirPage() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        let session = try TUISession(width: 120, height: 40)
+        defer { session.stop() }
+        let tui = session.terminal
+        try tui.waitFor("New conversation")
+        try tui.press("F8")
+        try tui.waitFor("Update connection")
+        let card = try tui.waitFor("2 surfaces: 1 paired sender.")
+        #expect(card.contains("Messaging surfaces"), "\(card)")
+        try tui.press("Down", "Down", "Down", "Down")
+        try tui.waitFor("Open messaging surfaces")
+        try tui.press("Enter")
+        let page = try tui.waitFor("Veetbot on Telegram")
+        #expect(!page.contains("Update connection"), "Settings closed for the surfaces page:\n\(page)")
+
+        let bare = try TUISession(width: 120, height: 40, fixtureArguments: ["--no-surfaces"])
+        defer { bare.stop() }
+        try bare.terminal.waitFor("New conversation")
+        try bare.terminal.press("F8")
+        let said = try bare.terminal.waitFor("This server does not offer messaging surfaces.")
+        #expect(!said.contains("Open messaging surfaces"), "\(said)")
+    }
+
     @Test func aPersonaEditThatMeetsAnotherDevicesEditKeepsBoth() throws {
         guard TmuxTerminal.isAvailable else {
             Issue.record("tmux is missing: Scripts/bootstrap installs it")

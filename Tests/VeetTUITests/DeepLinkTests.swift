@@ -16,6 +16,15 @@ import VeetConsole
         #expect(try TUICommandLine.launch(["--first-frame-exit"]).firstFrameExit)
     }
 
+    /// A `call_finished` alert's Open (`veet-tui --call ID`): the Calls page on that call, never a conversation.
+    @Test func aCallLinkNamesTheCallAlone() throws {
+        let call = "5F0C2A9E-8D41-4B7A-9E36-2C1D7F4A8B90"
+        let launch = try TUICommandLine.launch(["--call", call, "--connection", "work"])
+        #expect(launch.deepLink == DeepLink(callID: call.lowercased()))
+        #expect(launch.deepLink?.sessionID == nil && launch.deepLink?.focus == nil && launch.connection == "work")
+    }
+
+
     @Test func badIdsAndValuesSayWhatIsWrong() {
         func message(_ arguments: [String]) -> String {
             do {
@@ -35,11 +44,15 @@ import VeetConsole
         #expect(message(["--run", run]).contains("--run needs --session"))
         #expect(message(["--focus", "question"]).contains("--focus needs --session"))
         #expect(message(["--sesion", session]).contains("unknown option '--sesion'"))
+        #expect(message(["--call", "c1"]).contains("--call needs a call id, a UUID"))
+        #expect(message(["--call", "c1"]).contains("`veet calls list` shows them"))
+        #expect(message(["--call", run, "--session", session]).contains("--call and --session open different things"))
+        #expect(message(["--call", run, "--focus", "approval"]).contains("--focus needs --session"))
     }
 
     @Test func helpAndTheManPageNameTheNewOptions() {
         for text in [TUICommandLine.help, TUICommandLine.manPage] {
-            for option in ["--session", "--run", "--focus", "approval|question"] {
+            for option in ["--session", "--run", "--focus", "approval|question", "--call"] {
                 // roff writes a dash as "\-".
                 #expect(text.contains(option) || text.contains(option.replacingOccurrences(of: "-", with: "\\-")),
                         "\(option)")

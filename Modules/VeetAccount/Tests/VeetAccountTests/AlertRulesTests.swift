@@ -171,6 +171,36 @@ import VeetWire
         #expect(result12 == [.resolve(key: "approval:a-fresh")])
     }
 
+    /// docs/wire/calls.md §9: a `call_finished` item names only its call; the alert says the fixed title,
+    /// no call content (not even the payload's stray text), is told at once and keys on the call.
+    @Test func aFinishedCallAlertsAtOnceWithTheFixedWordsAndItsCall() throws {
+        let call = "5f0c2a9e-8d41-4b7a-9e36-2c1d7f4a8b90"
+        func item(_ payload: String) throws -> NotificationItem {
+            let json = """
+                {"notification": {"id": "n-call", "kind": "call_finished", "session_id": null, "run_id": null,
+                  "payload": {\(payload)}, "status": "dispatched", "created_at": "2026-09-20T17:06:00Z"}, "deliveries": []}
+                """
+            return try JSONDecoder().decode(NotificationItem.self, from: Data(json.utf8))
+        }
+        let decoded = try item(#""kind": "call_finished", "title": "New call result", "call_id": "\#(call)", "session_id": "s", "summary": "SECRET""#)
+        #expect(decoded.targets == NotificationTargets(callID: call), "only the call's id is kept")
+        let candidate = try #require(AlertCandidate(decoded))
+        #expect(candidate.kind == .callFinished && !candidate.kind.isHeld)
+        #expect(candidate.key == "call_finished:\(call)")
+        let alert = AlertWording.alert(for: candidate)
+        #expect(alert.title == "New call result")
+        #expect(alert.body == "A phone call has ended. Open it to read its result.")
+        #expect(alert.actions.isEmpty && alert.urgency == "normal" && alert.targets.callID == call)
+        // Without its call there is nothing to open: no alert.
+        #expect(AlertCandidate(try item(#""kind": "call_finished", "call_id": null"#)) == nil)
+        // Told at once, and once.
+        var board = AlertBoard(hold: 30)
+        let offered = board.offer(candidate, now: start)
+        let due = board.takeDue(now: start)
+        let again = board.offer(candidate, now: start)
+        #expect(offered && due == [candidate] && !again)
+    }
+
     @Test func theEnricherDropsWhatWasHandledAndFillsTheToolName() async {
         let enricher = AlertEnricher(
             approval: { id in id == "pending" ? ("workspace.write_text", true) : ("x", false) },

@@ -45,6 +45,32 @@ import VeetTransport
         #expect(server.callStatus(Self.ids.outbound) == "erased")
     }
 
+    /// docs/wire/calls.md §9: a call first stored with a terminal status raises one `call_finished`
+    /// naming only the call, whether a stop ended it (seen at the next inbox read) or the provider did.
+    @Test func aFinishedCallRaisesOneNotificationNamingIt() async throws {
+        let (server, api, client) = try Self.start()
+        defer { server.stop() }
+        func callNotifications() async throws -> [[String: Any]] {
+            let answer = try await client.send(.get("/v1/notifications", query: [URLQueryItem(name: "limit", value: "50")]))
+            let page = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
+            return (page["items"] as? [[String: Any]] ?? []).compactMap { $0["notification"] as? [String: Any] }
+                .filter { $0["kind"] as? String == "call_finished" }
+        }
+        #expect(try await callNotifications().isEmpty, "the seeded calls ended before")
+        _ = try await api.stop(id: Self.ids.active)
+        let stopped = try await callNotifications()
+        #expect(stopped.count == 1)
+        let payload = try #require(stopped.first?["payload"] as? [String: Any])
+        #expect(payload["call_id"] as? String == Self.ids.active && payload["title"] as? String == "New call result")
+        #expect(!(payload["session_id"] is String) && !(payload["status"] is String))
+        let added = server.addCall(status: "active", direction: "inbound")
+        server.finishCall(added, status: "no_answer")
+        server.finishCall(added, status: "busy")  // a terminal status is set once: no second result
+        _ = try await api.read(id: Self.ids.active)
+        let both = try await callNotifications()
+        #expect(both.compactMap { ($0["payload"] as? [String: Any])?["call_id"] as? String } == [added, Self.ids.active])
+    }
+
     @Test func unknownIdsAreNotFoundAndAnswersAreNeverStored() async throws {
         let (server, api, client) = try Self.start()
         defer { server.stop() }

@@ -6,7 +6,8 @@ import VeetTokens
 /// The Settings screen's keys and answers, and the Persona page's over it.
 extension SettingsScreen {
     public var openingEffects: [SettingsScreenEffect] {
-        persona == nil ? [.loadModels, .checkDaemon] : [.loadModels, .checkDaemon, .loadPersona]
+        (persona == nil ? [.loadModels, .checkDaemon] : [.loadModels, .checkDaemon, .loadPersona])
+            + (surfaces == nil ? [] : [.loadSurfaces])
     }
 
     public mutating func update(_ event: ScreenEvent<SettingsScreenResult>) -> ScreenStep<SettingsScreenEffect, SettingsScreenRoute> {
@@ -46,6 +47,8 @@ extension SettingsScreen {
             case .models: return ScreenStep(effects: saveModels())
             case .persona: return openPersona()
             case .websiteAccess: return ScreenStep(route: .openWebsiteAccess, closes: true)
+            case .surfaces where surfaces?.opens == true: return ScreenStep(route: .openSurfaces, closes: true)
+            case .surfaces: break
             case .appearance, .privacy: break
             }
         case KeyPress(.left) where card == .models: cycleChatModel(by: -1)
@@ -122,6 +125,8 @@ extension SettingsScreen {
             return .run(.loadModels)
         case .persona(let update):
             persona?.apply(update)
+        case .surfaces(let card):
+            surfaces = card
         }
         return .none
     }

@@ -48,14 +48,16 @@ public struct AppearanceChoice: Equatable, Sendable {
 
 /// The Settings screen (F8), its cards in order (docs/settings.md): Connection (the
 /// shell's connection form, filled), Models, Persona (its own page over this one, PersonaPage.swift),
-/// Website Access, Appearance, Data & Privacy. ↑↓ move between cards; each card's one primary action is the
+/// Website Access, Messaging surfaces (when the shell fills it), Appearance, Data & Privacy. ↑↓ move between cards; each card's one primary action is the
 /// filled capsule (Enter), its other keys quiet. The rules are VeetSettings'
 /// (`ModelChoiceRules`); this value holds what was read and the owner's draft.
 /// What the shell knows (the connection, where files live, the build, the stored look)
 /// comes in at mount; what only the shell can do (the connection form and switcher,
 /// storing the look, Website Access) goes out as a `SettingsScreenRoute`.
 public struct SettingsScreen: FeatureScreen {
-    public enum Card: CaseIterable, Equatable, Sendable { case connection, models, persona, websiteAccess, appearance, privacy }
+    public enum Card: CaseIterable, Equatable, Sendable {
+        case connection, models, persona, websiteAccess, surfaces, appearance, privacy
+    }
 
     public var card: Card = .connection
     public var connectionName: String?
@@ -87,6 +89,9 @@ public struct SettingsScreen: FeatureScreen {
     /// A persona draft left unsaved on the way out: it comes back on the next visit (the shell keeps
     /// it across closes through `SettingsScreenRoute.keepPersona`).
     public var keptPersona: PersonaPage?
+    /// The Messaging surfaces card, as the shell reads it from the surfaces feature (this face does not
+    /// know that feature); nil: no such card.
+    public var surfaces: SurfacesCard?
 
     public init(connectionName: String?, address: String, credentialsPath: String, keptPersona: PersonaPage? = nil) {
         self.connectionName = connectionName
@@ -95,7 +100,9 @@ public struct SettingsScreen: FeatureScreen {
         self.keptPersona = keptPersona
     }
 
-    public var cards: [Card] { Card.allCases.filter { $0 != .models || !modelsHidden } }
+    public var cards: [Card] {
+        Card.allCases.filter { ($0 != .models || !modelsHidden) && ($0 != .surfaces || surfaces != nil) }
+    }
 
     public mutating func show(_ settings: ModelSettings) {
         models = settings
@@ -222,6 +229,11 @@ public struct SettingsScreen: FeatureScreen {
             return [[StyledRun("Website Access", style: Self.title)],
                     [StyledRun("The websites Veetbot may use for you, and the one new chats use.", style: Self.quiet)],
                     [primary("Open Website Access"), quiet("F3 from the chat")]]
+        case .surfaces:
+            var lines: [StyledLine] = [[StyledRun("Messaging surfaces", style: Self.title)]]
+            lines += wrapped(surfaces?.line ?? "Loading...")
+            if surfaces?.opens == true { lines.append([primary("Open messaging surfaces"), quiet("Alt-M from the chat")]) }
+            return lines
         case .appearance:
             func segments<T: Equatable>(_ values: [T], chosen: T, label: (T) -> String) -> StyledLine {
                 values.map { StyledRun(" \(label($0)) ", style: $0 == chosen ? Self.chosen : Self.label) }
@@ -293,4 +305,19 @@ extension AppearancePreference {
         case .auto: 2
         }
     }
+}
+
+/// What the Messaging surfaces card says: one line the shell made from the surfaces feature, and
+/// whether Enter opens their page (not on a server without them: the line says so instead).
+public struct SurfacesCard: Sendable, Equatable {
+    public var line: String
+    public var opens: Bool
+
+    public init(line: String, opens: Bool) {
+        self.line = line
+        self.opens = opens
+    }
+
+    /// Until the shell's read answers.
+    public static let loading = SurfacesCard(line: "Loading...", opens: false)
 }

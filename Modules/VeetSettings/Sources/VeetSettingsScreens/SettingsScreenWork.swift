@@ -13,6 +13,8 @@ public enum SettingsScreenEffect: Sendable, Equatable {
     case savePersona([PersonaEntry], expectedVersion: Int)
     case loadPersonaHistory
     case resolveNomination(id: String, affirm: Bool)
+    /// The Messaging surfaces card's line, read by the shell's closure.
+    case loadSurfaces
 }
 
 /// What the Settings screen's work reports (and what the shell tells it).
@@ -28,6 +30,7 @@ public enum SettingsScreenResult: Sendable {
     /// The shell's connection form signed in again (from the Connection card): its notice.
     case signedInAgain(String)
     case persona(PersonaUpdate)
+    case surfaces(SurfacesCard)
 }
 
 /// What only the shell can do for the Settings screen.
@@ -38,6 +41,8 @@ public enum SettingsScreenRoute: Sendable {
     case openConnections
     /// The Website Access card: the screen closes and Website Access opens.
     case openWebsiteAccess
+    /// The Messaging surfaces card: the screen closes and the surfaces' page opens.
+    case openSurfaces
     /// The look chosen on the Appearance card: stored for this connection and applied at once.
     case appearance(AppearanceChoice)
     /// The persona draft to keep across closes (nil: none kept any more).
@@ -53,11 +58,15 @@ public struct SettingsScreenWork: ScreenEffects {
     let api: SettingsAPI
     let daemonNeedsSignIn: @Sendable () async -> Bool
     let describe: @Sendable (any Error) -> String
+    /// The shell's read of the surfaces feature for their card (nil: the card is never filled).
+    let surfaces: (@Sendable () async -> SurfacesCard)?
 
     public init(api: SettingsAPI, daemonNeedsSignIn: @escaping @Sendable () async -> Bool = { false },
+                surfaces: (@Sendable () async -> SurfacesCard)? = nil,
                 describe: @escaping @Sendable (any Error) -> String = { "\($0)" }) {
         self.api = api
         self.daemonNeedsSignIn = daemonNeedsSignIn
+        self.surfaces = surfaces
         self.describe = describe
     }
 
@@ -81,6 +90,8 @@ public struct SettingsScreenWork: ScreenEffects {
             }
         case .checkDaemon:
             if await daemonNeedsSignIn() { report(.daemonSignInNeeded) }
+        case .loadSurfaces:
+            if let surfaces { report(.surfaces(await surfaces())) }
         default:
             await runPersona(effect) { report(.persona($0)) }
         }

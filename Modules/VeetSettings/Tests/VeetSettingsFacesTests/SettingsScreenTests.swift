@@ -98,6 +98,32 @@ import VeetTokens
         #expect(!driver.screen.daemonSignInNeeded && driver.screen.message == "Signed in again")
     }
 
+    /// The Messaging surfaces card (issue 36 B4): its line comes from the shell (this face knows nothing of
+    /// surfaces); Enter opens their page through a route, but not on a server without them, where the line says so.
+    @Test func theSurfacesCardShowsTheShellsLineAndOpensTheirPage() {
+        #expect(!Self.screen().cards.contains(.surfaces), "no card unless the shell fills it")
+        var screen = Self.screen(card: .surfaces)
+        screen.surfaces = .loading
+        var driver = ScreenDriver(screen)
+        #expect(driver.effects == [.loadModels, .checkDaemon, .loadSurfaces])
+        #expect(driver.screen.cards == [.connection, .models, .persona, .websiteAccess, .surfaces, .appearance, .privacy])
+        #expect(driver.press(KeyPress(.enter)) == [] && driver.routes.isEmpty, "nothing to open while it loads")
+        driver.answer(.surfaces(SurfacesCard(line: "2 surfaces: 1 paired sender.", opens: true)))
+        let painted = driver.painted(width: 120, height: 48)
+        #expect(painted.contains("Messaging surfaces") && painted.contains("2 surfaces: 1 paired sender."), "\(painted)")
+        #expect(painted.contains("Open messaging surfaces"))
+        driver.press(KeyPress(.enter))
+        guard case .openSurfaces? = driver.routes.last else { Issue.record("the surfaces page not routed"); return }
+        #expect(driver.closed)
+
+        var bare = ScreenDriver(screen)
+        bare.answer(.surfaces(SurfacesCard(line: "This server does not offer messaging surfaces.", opens: false)))
+        bare.press(KeyPress(.enter))
+        #expect(bare.routes.isEmpty && !bare.closed)
+        let said = bare.painted(width: 120, height: 48)
+        #expect(said.contains("This server does not offer messaging surfaces.") && !said.contains("Open messaging surfaces"))
+    }
+
     @Test func escAndF8Close() {
         var escape = ScreenDriver(Self.screen())
         escape.press(KeyPress(.escape))

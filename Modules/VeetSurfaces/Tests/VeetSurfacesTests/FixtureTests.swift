@@ -75,6 +75,20 @@ import VeetTransport
         #expect(answer.header("cache-control") == "private, no-store")
     }
 
+    /// The one line a settings card shows: the surfaces and their active pairings (a revoked one is not counted),
+    /// or the family's absence, which offers nothing to open.
+    @Test func theGlanceCountsActivePairingsOrSaysTheFamilyIsMissing() async throws {
+        let (server, api, _) = try Self.start()
+        defer { server.stop() }
+        #expect(await SurfacesGlance.read(api) == SurfacesGlance(offered: true, line: "2 surfaces: 1 paired sender."))
+        let (bare, missing, _) = try Self.start(surfaces: false)
+        defer { bare.stop() }
+        #expect(await SurfacesGlance.read(missing) == SurfacesGlance(offered: false, line: SurfaceWords.notOffered))
+        let one = try JSONDecoder().decode(Surface.self, from: Data(#"{"id": "s1", "name": "Veetbot on Telegram"}"#.utf8))
+        #expect(SurfacesGlance.of([one], activePairings: [:]).line == "Veetbot on Telegram: no paired senders.")
+        #expect(SurfacesGlance.of([], activePairings: [:]).line == SurfaceWords.noneConfigured)
+    }
+
     @Test func aServerWithoutSurfacesSaysSo() async throws {
         let (server, api, _) = try Self.start(surfaces: false)
         defer { server.stop() }

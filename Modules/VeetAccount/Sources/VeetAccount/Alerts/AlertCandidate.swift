@@ -3,16 +3,20 @@ import VeetTransport
 import VeetWire
 
 /// Something that may deserve a desktop alert: what happened and the
-/// identifiers it concerns. It never holds conversation text, arguments or
-/// question text; the only free text is the tool name and a schedule's title.
+/// identifiers it concerns. It never holds conversation text, arguments,
+/// question text or anything of a call; the only free text is the tool name
+/// and a schedule's title.
 public struct AlertCandidate: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case approval, question, runFailed = "run_failed"
         case scheduleRunFinished = "schedule_run_finished", scheduleOccurrenceSkipped = "schedule_occurrence_skipped"
+        /// A phone call's result is stored (`call_finished`, docs/wire/calls.md §9).
+        case callFinished = "call_finished"
 
         /// Approvals, questions and scheduled outcomes wait before alerting, so one
-        /// handled on another device raises nothing; a failure is told at once.
-        public var isHeld: Bool { self != .runFailed }
+        /// handled on another device raises nothing; a failure and a call's result
+        /// are told at once (nothing on another device makes them moot).
+        public var isHeld: Bool { self != .runFailed && self != .callFinished }
     }
 
     public var kind: Kind
@@ -42,6 +46,7 @@ public struct AlertCandidate: Sendable, Hashable {
         case .runFailed: "run_failed:\(targets.runID ?? "")"
         case .scheduleRunFinished, .scheduleOccurrenceSkipped:
             "\(kind.rawValue):\(targets.occurrenceID ?? targets.runID ?? "")"
+        case .callFinished: "call_finished:\(targets.callID ?? "")"
         }
     }
 
@@ -54,6 +59,8 @@ public struct AlertCandidate: Sendable, Hashable {
         case .runFailed: kind = .runFailed
         case .scheduleRunFinished: kind = .scheduleRunFinished
         case .scheduleOccurrenceSkipped: kind = .scheduleOccurrenceSkipped
+        // Only with the call it names: an alert that cannot open its call says nothing useful.
+        case .callFinished where item.targets.callID != nil: kind = .callFinished
         default: return nil
         }
         self.init(kind: kind, targets: item.targets, toolName: item.toolName, schedule: item.scheduleContext,

@@ -36,7 +36,7 @@ public struct AlertEnricher: Sendable {
             if result.schedule == nil, let id = candidate.targets.scheduleID, let schedule {
                 result.schedule = await schedule.facts(scheduleID: id, occurrenceID: candidate.targets.occurrenceID)
             }
-        case .runFailed:
+        case .runFailed, .callFinished:
             break
         }
         return result

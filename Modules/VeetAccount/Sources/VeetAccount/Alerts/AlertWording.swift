@@ -48,6 +48,10 @@ public enum AlertWording {
         case .scheduleOccurrenceSkipped:
             title = "Scheduled run skipped"
             body = "\(scheduleName(candidate)) did not run\(when(candidate, timeZone))."
+        case .callFinished:
+            // The server's fixed title; the notification carries no call content, and neither does the alert.
+            title = "New call result"
+            body = "A phone call has ended. Open it to read its result."
         }
         let urgent = candidate.kind == .approval || candidate.kind == .question
         return DesktopAlert(key: candidate.key, kind: candidate.kind, title: title, body: body, actions: actions,

@@ -28,7 +28,7 @@ public struct NotificationItem: Decodable, Sendable, Hashable, Identifiable {
         case id, kind, payload, status
         case createdAt = "created_at"
         case sessionID = "session_id", runID = "run_id", approvalID = "approval_id", questionID = "question_id"
-        case scheduleID = "schedule_id", occurrenceID = "occurrence_id", toolName = "tool_name"
+        case scheduleID = "schedule_id", occurrenceID = "occurrence_id", callID = "call_id", toolName = "tool_name"
         case scheduleContext = "schedule_context"
     }
 
@@ -52,7 +52,7 @@ public struct NotificationItem: Decodable, Sendable, Hashable, Identifiable {
         targets = NotificationTargets(
             sessionID: identifier(.sessionID), runID: identifier(.runID), approvalID: identifier(.approvalID),
             questionID: identifier(.questionID), scheduleID: identifier(.scheduleID),
-            occurrenceID: identifier(.occurrenceID)
+            occurrenceID: identifier(.occurrenceID), callID: identifier(.callID)
         ).restricted(to: kind)
         toolName = kind.mayNameTool ? (try? payload?.decodeIfPresent(String.self, forKey: .toolName)) ?? nil : nil
         status = try record.decodeIfPresent(NotificationStatus.self, forKey: .status) ?? .unknown("")

@@ -38,8 +38,8 @@ public enum NotificationKind: LenientEnum {
     public var mayNameTool: Bool { self == .approvalRequested || self == .deviceInvocation }
 
     /// The identifiers a payload of this kind carries; the others are always null.
-    /// (`device_invocation` and `call_finished` carry invocation, device and call
-    /// ids, which this client does not act on.)
+    /// (`device_invocation` carries invocation and device ids, which this client
+    /// does not act on; `call_finished` carries the call's id, which opens the call.)
     public var carriedIdentifiers: Set<NotificationIdentifier> {
         switch self {
         case .approvalRequested: [.session, .run, .approval]
@@ -47,13 +47,14 @@ public enum NotificationKind: LenientEnum {
         case .runFailed: [.session, .run]
         case .scheduleRunFinished: [.session, .run, .schedule, .occurrence]
         case .scheduleOccurrenceSkipped: [.schedule, .occurrence]
+        case .callFinished: [.call]
         default: []
         }
     }
 }
 
 public enum NotificationIdentifier: String, Sendable, Hashable, CaseIterable {
-    case session, run, approval, question, schedule, occurrence
+    case session, run, approval, question, schedule, occurrence, call
 }
 
 /// The ids a notification points at. Only those `kind.carriedIdentifiers`
@@ -65,15 +66,18 @@ public struct NotificationTargets: Sendable, Hashable {
     public var questionID: String?
     public var scheduleID: String?
     public var occurrenceID: String?
+    /// `call_finished`: the phone call whose result is ready (docs/wire/calls.md §9).
+    public var callID: String?
 
     public init(sessionID: String? = nil, runID: String? = nil, approvalID: String? = nil, questionID: String? = nil,
-                scheduleID: String? = nil, occurrenceID: String? = nil) {
+                scheduleID: String? = nil, occurrenceID: String? = nil, callID: String? = nil) {
         self.sessionID = sessionID
         self.runID = runID
         self.approvalID = approvalID
         self.questionID = questionID
         self.scheduleID = scheduleID
         self.occurrenceID = occurrenceID
+        self.callID = callID
     }
 
     public subscript(identifier: NotificationIdentifier) -> String? {
@@ -84,6 +88,7 @@ public struct NotificationTargets: Sendable, Hashable {
         case .question: questionID
         case .schedule: scheduleID
         case .occurrence: occurrenceID
+        case .call: callID
         }
     }
 
@@ -93,7 +98,7 @@ public struct NotificationTargets: Sendable, Hashable {
         func pick(_ id: NotificationIdentifier) -> String? { keep.contains(id) ? self[id] : nil }
         return NotificationTargets(sessionID: pick(.session), runID: pick(.run), approvalID: pick(.approval),
                                    questionID: pick(.question), scheduleID: pick(.schedule),
-                                   occurrenceID: pick(.occurrence))
+                                   occurrenceID: pick(.occurrence), callID: pick(.call))
     }
 }
 

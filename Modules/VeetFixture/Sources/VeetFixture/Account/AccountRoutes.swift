@@ -21,6 +21,8 @@ extension Router {
             }
         }
         let (status, json) = try store.transaction { state in
+            // The server's call worker runs on its own: a call ended since the last read is in the inbox.
+            if options.calls, segments[1] == "notifications" { state.reconcileCalls() }
             let handlers = AccountHandlers(account: state.account, now: state.now(), head: head, body: body)
             if segments.count == 3, segments[1] == "notifications", segments[2] == "sync" {
                 return try handlers.syncNotifications(state: state)

@@ -17,9 +17,6 @@ extension FixtureServer {
                                   deviceID: String? = nil, callID: String? = nil, status: String? = nil,
                                   scheduleContext: (title: String, scheduledFor: String)? = nil) -> String {
         store.transaction { state in
-            let account = state.account
-            let now = state.now()
-            let id = Identifier.make()
             var identifiers: [String: String] = [:]
             identifiers["session_id"] = sessionID
             identifiers["run_id"] = runID
@@ -30,22 +27,8 @@ extension FixtureServer {
             identifiers["invocation_id"] = invocationID
             identifiers["device_id"] = deviceID
             identifiers["call_id"] = callID
-            let deliveries: [JSON] = account.deviceOrder.compactMap { account.devices[$0] }
-                .filter { $0.status == "active" }
-                .map { device in
-                    let routed = device.fields["push_provider"]?.stringValue != nil
-                    return [
-                        "id": .string(Identifier.make()), "notification_id": .string(id),
-                        "device_id": .string(device.id), "attempt": 1,
-                        "outcome": routed ? "delivered" : "skipped",
-                        "provider_reason": routed ? nil : "no_push_routing", "provider_id": nil,
-                        "attempted_at": .string(now.zulu),
-                    ]
-                }
-            account.notifications.append(AccountState.Notification(
-                id: id, kind: kind, identifiers: identifiers, toolName: toolName, status: status, createdAt: now,
-                deliveries: deliveries, scheduleContext: scheduleContext))
-            return id
+            return state.appendNotification(kind: kind, identifiers: identifiers, toolName: toolName, status: status,
+                                            scheduleContext: scheduleContext)
         }
     }
 
@@ -57,5 +40,32 @@ extension FixtureServer {
     /// A device's `status` (`active` / `revoked`), nil when unknown or deleted.
     public func deviceStatus(_ deviceID: String) -> String? {
         store.transaction { $0.account.devices[deviceID.lowercased()]?.status }
+    }
+}
+
+extension StoreState {
+    /// Appends an inbox item as the server's notifier would (`FixtureServer.raiseNotification`), with one
+    /// delivery per active device; returns its id. Also what the fixture's own events raise (a call's result).
+    @discardableResult
+    func appendNotification(kind: String, identifiers: [String: String], toolName: String? = nil, status: String? = nil,
+                            scheduleContext: (title: String, scheduledFor: String)? = nil) -> String {
+        let now = self.now()
+        let id = Identifier.make()
+        let deliveries: [JSON] = account.deviceOrder.compactMap { account.devices[$0] }
+            .filter { $0.status == "active" }
+            .map { device in
+                let routed = device.fields["push_provider"]?.stringValue != nil
+                return [
+                    "id": .string(Identifier.make()), "notification_id": .string(id),
+                    "device_id": .string(device.id), "attempt": 1,
+                    "outcome": routed ? "delivered" : "skipped",
+                    "provider_reason": routed ? nil : "no_push_routing", "provider_id": nil,
+                    "attempted_at": .string(now.zulu),
+                ]
+            }
+        account.notifications.append(AccountState.Notification(
+            id: id, kind: kind, identifiers: identifiers, toolName: toolName, status: status, createdAt: now,
+            deliveries: deliveries, scheduleContext: scheduleContext))
+        return id
     }
 }

@@ -16,8 +16,7 @@ extension Router {
             guard rest.count <= 2, rest.count < 2 || rest[1] == "stop" else { throw APIFailure.unknownRoute }
             guard authorized else { throw APIFailure.routeAuthentication }
             let (status, json) = try store.transaction { state in
-                state.calls.seedIfNeeded(now: state.now())
-                state.calls.reconcile()
+                state.reconcileCalls()
                 return try CallHandlers(calls: state.calls, now: state.now(), head: head).handle(rest)
             }
             var response = HTTPResponse.json(status, json)

@@ -89,13 +89,16 @@ final class CallsState {
         return kept
     }
 
-    /// The server's reconciliation with the provider, run before every answer: a confirmed
-    /// stop ends an active call (its record changes only now, never in the stop's answer).
-    func reconcile() {
+    /// The server's reconciliation with the provider: a confirmed stop ends an active call
+    /// (its record changes only now, never in the stop's answer). Returns the calls it ended.
+    func reconcile() -> [String] {
+        var ended: [String] = []
         for (id, call) in calls where call.stopRequested && call.status == "active" {
             calls[id]?.status = "completed"
             calls[id]?.stopRequested = false
+            ended.append(id)
         }
+        return ended.sorted()
     }
 
     /// Erased, or past the retention window.

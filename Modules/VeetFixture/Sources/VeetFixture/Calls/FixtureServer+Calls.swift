@@ -25,11 +25,13 @@ extension FixtureServer {
     }
 
     /// The provider reports a call over (a terminal status only ever set once).
+    /// Raises `call_finished` as the server does when it first stores a terminal status.
     public func finishCall(_ id: String, status: String = "completed") {
         store.transaction { state in
             state.calls.seedIfNeeded(now: state.now())
             guard let call = state.calls.calls[id], call.status == "active" else { return }
             state.calls.calls[id]?.status = status
+            state.callFinished(id)
         }
     }
 
@@ -39,5 +41,21 @@ extension FixtureServer {
             state.calls.seedIfNeeded(now: state.now())
             return state.calls.calls[id]?.status
         }
+    }
+}
+
+extension StoreState {
+    /// What the server's worker does between requests, run before every call answer and every
+    /// inbox read: a confirmed stop ends its call, and the call's result raises `call_finished`.
+    func reconcileCalls() {
+        calls.seedIfNeeded(now: now())
+        for id in calls.reconcile() { callFinished(id) }
+    }
+
+    /// The notification of a call first stored with a terminal status (docs/wire/calls.md §9): it names
+    /// only the call. None for a call already past the retention window.
+    func callFinished(_ id: String) {
+        guard let call = calls.calls[id], !calls.isErased(call, now: now()) else { return }
+        appendNotification(kind: "call_finished", identifiers: ["call_id": id])
     }
 }
