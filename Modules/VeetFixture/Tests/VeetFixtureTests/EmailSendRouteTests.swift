@@ -100,7 +100,8 @@ import Testing
         let added = try #require(try Self.propose(h, EmailSeedIDs.shortReplyDraft, revision: 1, key: "a-1")
             .object["approval_id"] as? String)
         let bcc = (try h.request("GET", "/v1/approvals/\(added)").object["arguments"] as? [String: Any])?["bcc"] as? [String]
-        #expect(bcc == [EmailState.unseenRecipient])
+        // The lease reply's own blind copy, then the recipient the owner never saw.
+        #expect(bcc == ["robin.records@example.test", EmailState.unseenRecipient])
         h.server.alterNextEmailSendProposal(.noDigest)
         let cut = try #require(try Self.propose(h, EmailSeedIDs.longReplyDraft, revision: 3, key: "a-2")
             .object["approval_id"] as? String)
