@@ -117,6 +117,15 @@ struct ProcessReading {
         threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0
     }
 
+    /// The lesser of each figure.
+    func least(_ other: ProcessReading) -> ProcessReading {
+        var least = self
+        least.resident = min(resident, other.resident)
+        least.descriptors = min(descriptors, other.descriptors)
+        least.threads = min(threads, other.threads)
+        return least
+    }
+
     static func loadAverage() -> String {
         ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "").split(separator: " ").prefix(3).joined(separator: " ")
     }
