@@ -64,7 +64,9 @@ enum DaySoak {
             let curve = readings.map { String(format: "%.2f", Double($0[index].resident) / 1_048_576) }.joined(separator: " ")
             figures.append((process.name, "RSS after each quarter \(curve) MiB, after the warm-up "
                             + "\(String(format: "%+.2f", Double(now.resident - was.resident) / 1_048_576)) MiB; "
-                            + "fds \(was.descriptors) -> \(now.descriptors), threads \(was.threads) -> \(now.threads)"))
+                            + "fds \(was.descriptors) -> \(now.descriptors)"
+                            + (now.descriptors > was.descriptors ? " (\(now.descriptorsBeyond(was)))" : "")
+                            + ", threads \(was.threads) -> \(now.threads)"))
             held = held && now.resident - was.resident < allowance && now.descriptors <= was.descriptors
                 && now.threads <= was.threads && process.isRunning
         }
