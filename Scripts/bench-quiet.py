@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The idle step of `make bench` (Scripts/bench; issue 37, docs/bench.md "Quiet at rest").
 
-usage: bench-quiet.py BIN_DIR QUICK(0|1)
+usage: bench-quiet.py BIN_DIR QUICK(0|1) [idle|cold]   (one half alone; both by default)
 
 1. At rest against the fixture (10,000 conversations; quick: 300): veetd with an
    unfocused veet-tui beside it, and in the same run, as the baseline, a veet-tui
@@ -21,6 +21,7 @@ from quiet_harness import (Lab, Proxy, cached_sessions, load_average, proc_cpu, 
                            thread_switches, timed_on_pty, warm_up)
 
 bin_dir, quick = sys.argv[1], sys.argv[2] == "1"
+only = sys.argv[3] if len(sys.argv) > 3 else None
 sessions, window, warm_min, warm_max, quiet = (300, 5, 2, 90, 2) if quick else (10_000, 60, 30, 900, 10)
 cold_sessions, cold_runs = (2_000, 3) if quick else (100_000, 9)
 
@@ -94,22 +95,28 @@ def cold_start():
         daemon.wait(timeout=30)
         cached = cached_sessions(env)
         env.update(LINES="48", COLUMNS="160")
-        tui, base = [], []
+        tui, tui_cpu, base, base_cpu = [], [], [], []
         for _ in range(cold_runs):
-            milliseconds, status = timed_on_pty(f"{bin_dir}/veet-tui", ["--first-frame-exit"], env)
+            milliseconds, cpu, status = timed_on_pty(f"{bin_dir}/veet-tui", ["--first-frame-exit"], env)
             if status != 0:
                 sys.exit(f"veet-tui --first-frame-exit exited with {status}")
             tui.append(milliseconds)
-            base.append(timed_on_pty("/bin/true", [], env)[0])
+            tui_cpu.append(cpu)
+            milliseconds, cpu, _ = timed_on_pty("/bin/true", [], env)
+            base.append(milliseconds)
+            base_cpu.append(cpu)
         print(f"\n== idle: the TUI's cold start, {cached:,} cached conversations (veetd filled them in {filled:.0f} s), "
               f"160x48 pty, median of {cold_runs}, load {load_average()} ==")
-        line("/bin/true (baseline)", f"{statistics.median(base):.2f} ms")
-        line("veet-tui --first-frame-exit", f"{statistics.median(tui):.1f} ms (max {max(tui):.1f} ms)")
+        line("/bin/true (baseline)", f"{statistics.median(base):.2f} ms (cpu {statistics.median(base_cpu):.1f} ms)")
+        line("veet-tui --first-frame-exit",
+             f"{statistics.median(tui):.1f} ms (max {max(tui):.1f} ms; cpu {statistics.median(tui_cpu):.1f} ms)")
         line(f"veet-tui cold start at {cached:,} / /bin/true",
              ratio(statistics.median(tui), statistics.median(base)))
     finally:
         lab.close()
 
 
-idle()
-cold_start()
+if only != "cold":
+    idle()
+if only != "idle":
+    cold_start()

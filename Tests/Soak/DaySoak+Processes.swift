@@ -110,11 +110,37 @@ struct ProcessReading {
     var resident = 0
     var descriptors = 0
     var threads = 0
+    /// Open descriptors by what they are (socket, pipe, anon_inode, or a file's path).
+    var kinds: [String: Int] = [:]
 
     init(pid: pid_t) {
         resident = Memory.residentBytes(of: "\(pid)")
-        descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+        descriptors = fds.count
+        for fd in fds {
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")) ?? "?"
+            // "socket:[123]" -> "socket"; a file keeps its path.
+            kinds[target.split(separator: ":").first.map(String.init) ?? target, default: 0] += 1
+        }
         threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0
+    }
+
+    /// The lesser of each figure.
+    func least(_ other: ProcessReading) -> ProcessReading {
+        var least = self
+        least.resident = min(resident, other.resident)
+        least.descriptors = min(descriptors, other.descriptors)
+        least.threads = min(threads, other.threads)
+        if other.descriptors < descriptors { least.kinds = other.kinds }
+        return least
+    }
+
+    /// The descriptors `self` holds beyond `earlier`, by kind ("socket +2").
+    func descriptorsBeyond(_ earlier: ProcessReading) -> String {
+        kinds.keys.sorted().compactMap { kind in
+            let more = kinds[kind, default: 0] - earlier.kinds[kind, default: 0]
+            return more > 0 ? "\(kind) +\(more)" : nil
+        }.joined(separator: ", ")
     }
 
     static func loadAverage() -> String {

@@ -13,11 +13,11 @@ import Glibc
 /// `runs` runs, spread evenly over `seconds`, with their events past the built veetd and an open veet-tui (on a
 /// pseudo-terminal, focused, through `script`): one in eight parks on an approval
 /// that is then approved, one in twenty-five is a schedule firing, and the fixture
-/// raises the inbox notifications of the runs that wait (`--auto-notify`). After a
-/// quarter of the runs (the warm-up) and again after the last one (and a settle),
-/// it reads each process's resident memory, open file descriptors and threads. It
-/// holds when each grew less than 2 MiB and neither holds more descriptors or
-/// threads than after the warm-up.
+/// raises the inbox notifications of the runs that wait (`--auto-notify`). After
+/// each quarter of the runs (the first is the warm-up) it reads each process's
+/// resident memory, open file descriptors and threads once settled. It holds when
+/// each grew less than 2 MiB after the warm-up and neither holds more descriptors
+/// or threads than after it.
 enum DaySoak {
     static let connection = "day"
     static let parallel = 6
@@ -42,27 +42,31 @@ enum DaySoak {
         let processes = try home.start()
         defer { processes.forEach { $0.stop() } }
         var random = SoakRandom(seed: seed)
-        let first = ContinuousClock.now
         let plan = (0..<runs).map { index in
-            DayRun(index: index, startAt: first + .milliseconds(Int(seconds * 1_000) * index / max(1, runs)),
-                   session: sessions[index % sessions.count],
+            DayRun(index: index, session: sessions[index % sessions.count],
                    kind: index % 25 == 0 ? .schedule(schedule) : Int.random(in: 0..<8, using: &random) == 0 ? .approval : .message)
         }
-        let warmUp = max(1, runs / 4)
-        var tally = try await play(plan[..<warmUp], api: api, fixture: fixture, deadline: deadline)
-        try await Task.sleep(for: .seconds(5))
-        let before = processes.map(\.reading)
-        tally.add(try await play(plan[warmUp...], api: api, fixture: fixture, deadline: deadline))
-        try await Task.sleep(for: .seconds(5))
-        let after = processes.map(\.reading)
+        // A reading after each quarter; the first quarter is the warm-up.
+        let interval = Duration.milliseconds(Int(seconds * 1_000) / max(1, runs))
+        var tally = DayTally()
+        var readings: [[ProcessReading]] = []
+        for quarter in 0..<4 {
+            tally.add(try await play(plan[(runs * quarter / 4)..<(runs * (quarter + 1) / 4)], interval: interval, api: api,
+                                     fixture: fixture, deadline: deadline))
+            readings.append(try await settled(processes))
+        }
         var figures: [(String, String)] = [("runs", "\(tally.done)/\(runs)"), ("approved", "\(tally.approved)"),
                                            ("schedule firings", "\(tally.fired)"), ("errors", "\(tally.errors)"),
                                            ("load", ProcessReading.loadAverage())]
         var held = tally.done == runs && tally.errors == 0
-        for (process, (was, now)) in zip(processes, zip(before, after)) {
-            figures.append((process.name, "RSS \(Memory.mebibytes(was.resident)) -> \(Memory.mebibytes(now.resident)) "
-                            + "(\(String(format: "%+.2f", Double(now.resident - was.resident) / 1_048_576)) MiB), "
-                            + "fds \(was.descriptors) -> \(now.descriptors), threads \(was.threads) -> \(now.threads)"))
+        for (index, process) in processes.enumerated() {
+            let was = readings[0][index], now = readings[3][index]
+            let curve = readings.map { String(format: "%.2f", Double($0[index].resident) / 1_048_576) }.joined(separator: " ")
+            figures.append((process.name, "RSS after each quarter \(curve) MiB, after the warm-up "
+                            + "\(String(format: "%+.2f", Double(now.resident - was.resident) / 1_048_576)) MiB; "
+                            + "fds \(was.descriptors) -> \(now.descriptors)"
+                            + (now.descriptors > was.descriptors ? " (\(now.descriptorsBeyond(was)))" : "")
+                            + ", threads \(was.threads) -> \(now.threads)"))
             held = held && now.resident - was.resident < allowance && now.descriptors <= was.descriptors
                 && now.threads <= was.threads && process.isRunning
         }
@@ -71,15 +75,28 @@ enum DaySoak {
                           seconds: elapsed(since: start))
     }
 
-    /// Plays `runs`, `parallel` at a time, each to its end.
-    static func play(_ runs: ArraySlice<DayRun>, api: ChatAPI, fixture: FixtureServer,
+    /// What each process holds once the quarter's work settled: the least of each figure over 10 s
+    /// (the concurrency pool's idle threads and transient allocations are gone by then; a leak is not).
+    static func settled(_ processes: [WatchedProcess]) async throws -> [ProcessReading] {
+        var least = processes.map(\.reading)
+        for _ in 0..<10 {
+            try await Task.sleep(for: .seconds(1))
+            least = zip(least, processes.map(\.reading)).map { $0.least($1) }
+        }
+        return least
+    }
+
+    /// Plays `runs`, one every `interval`, at most `parallel` at a time, each to its end.
+    static func play(_ runs: ArraySlice<DayRun>, interval: Duration, api: ChatAPI, fixture: FixtureServer,
                      deadline: ContinuousClock.Instant) async throws -> DayTally {
         var tally = DayTally()
         var pending = runs
+        let begin = ContinuousClock.now
         await withTaskGroup(of: DayOutcome.self) { group in
             func launch() {
                 guard ContinuousClock.now < deadline, let next = pending.popFirst() else { return }
-                group.addTask { await next.play(api: api, fixture: fixture) }
+                let startAt = begin + interval * (next.index - runs.startIndex)
+                group.addTask { await next.play(at: startAt, api: api, fixture: fixture) }
             }
             for _ in 0..<parallel { launch() }
             for await outcome in group {
@@ -94,12 +111,11 @@ enum DaySoak {
 struct DayRun: Sendable {
     enum Kind: Sendable { case message, approval, schedule(String) }
     var index: Int
-    /// Its moment in the compressed day.
-    var startAt: ContinuousClock.Instant
     var session: String
     var kind: Kind
 
-    func play(api: ChatAPI, fixture: FixtureServer) async -> DayOutcome {
+    /// Starts at `startAt` (its moment in the compressed day) and follows the run to its end.
+    func play(at startAt: ContinuousClock.Instant, api: ChatAPI, fixture: FixtureServer) async -> DayOutcome {
         do {
             try await Task.sleep(until: startAt)
             let runID: String

@@ -1,5 +1,7 @@
 import Testing
 import VeetChat
+import VeetFolders
+import VeetTransport
 import VeetWire
 @testable import veet_tui
 
