@@ -23,6 +23,8 @@ struct Backend: Sendable {
     let websites: WebsiteAccessAPI
     let daemon: DaemonLink
     let reconcileGate = ReconcileGate()
+    /// The features' "Needs you" reads, made with the reconcile's (Backend+NeedsYou.swift).
+    let needsYou = NeedsYouGatherer()
     /// veetd's index stamp last read (Backend+Daemon.swift).
     let daemonIndex = DaemonIndexMemory()
     /// Email's refresh admission and status (in memory; restarted with the app).
@@ -107,6 +109,7 @@ struct Backend: Sendable {
         let pending = askServer ? await NeedsYouReader(sender: api.sender).read()
             : .unavailable(reason: "not read while nobody looks", notOffered: true)
         inbox.post(.sessionsLoaded(sessions, pendingApprovals: pending))
+        if askServer { inbox.post(.needsYouRead(await needsYou.gather(sender: api.sender))) }
         fillSearchableTranscripts()
     }
 

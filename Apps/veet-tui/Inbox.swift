@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import VeetChat
+import VeetConsole
 import VeetStore
 import VeetTransport
 import VeetWire
@@ -13,6 +14,8 @@ enum AppMessage: Sendable {
     case sessionsLoaded([CachedSession], pendingApprovals: PendingApprovalsRead)
     /// Why the last reconcile could not refresh the index (nil: it did), for the status bar.
     case refreshProblem(String?)
+    /// The features' own "Needs you" reports (mail to answer, memories to review...), read with the reconcile.
+    case needsYouRead([(feature: String, report: NeedsYouReport)])
     /// The durable transcript of a session (from the cache or the server).
     case transcriptLoaded(sessionID: String, messages: [SessionMessageView])
     /// A run frame for a session's conversation.

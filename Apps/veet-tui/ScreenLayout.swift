@@ -177,6 +177,7 @@ enum ScreenLayout {
         // While searching the hits replace the folders' layout: it is not built.
         let placed = search == nil ? FolderSidebar.sections(state.sidebarEntries(), waiting: waiting, now: now) : []
         return Sidebar.sections(SidebarInput(sessions: state.sessions, waiting: waiting,
+                                             needsYou: state.needsYou.ordered(NeedsYouGatherer.order),
                                              search: search, placed: placed), now: now)
     }
 
@@ -187,7 +188,8 @@ enum ScreenLayout {
 
     static func sidebarCacheKey(_ state: ScreenState, now: Date) -> SidebarCacheKey {
         SidebarCacheKey(sessionsVersion: state.sessionsVersion, foldersVersion: state.foldersVersion,
-                        approvalsVersion: state.approvalsVersion, questionWaits: state.questionWaits,
+                        approvalsVersion: state.approvalsVersion, needsYouVersion: state.needsYouVersion,
+                        questionWaits: state.questionWaits,
                         search: searchShown(state), second: Int(now.timeIntervalSince1970))
     }
 

@@ -36,7 +36,7 @@ enum CommandTree {
                      SettingsCommands.spec,
                      SubscriptionsCommands.spec,
                      CallsCommands.spec, SurfacesCommands.spec,
-                     ApprovalsCommand.spec, WebsiteAccessCommands.spec, DevicesCommands.spec, NotificationsCommands.spec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, doctor, debug, version])
+                     ApprovalsCommand.spec, NeedsYouCommand.spec, WebsiteAccessCommands.spec, DevicesCommands.spec, NotificationsCommands.spec, ArtifactsCommand.spec, RunCommand.spec, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, doctor, debug, version])
 
     static let connect = CommandSpec(
         name: "connect",

@@ -199,6 +199,7 @@ struct VeetCLI {
         switch command.path {
         case ["connect"]: return try await ConnectCommand(context: context, command: command).run()
         case ["chat"]: return try await ChatCommand(context: context, command: command).run()
+        case ["needs-you"]: return try await NeedsYouCommand(context: context).run()
         case ["approvals", "list"]: return try await ApprovalsCommand(context: context).list(command)
         case ["approvals", "show"]: return try await ApprovalsCommand(context: context).show(command.positionals[0])
         case ["approvals", "approve"]:

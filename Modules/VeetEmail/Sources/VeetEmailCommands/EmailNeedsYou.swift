@@ -17,7 +17,7 @@ public struct EmailNeedsYou: Sendable {
     }
 
     /// One read; a server without Email contributes nothing.
-    public func read(limit: Int = 25, draftReads: Int = 3) async -> NeedsYouReport {
+    public func read(limit: Int = 25, draftReads: Int = 5) async -> NeedsYouReport {
         let threads: [EmailThreadSummary]
         do {
             threads = try await api.threads(ThreadQuery(view: .priority), limit: limit).items

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 import VeetConsole
+import VeetCurses
 import VeetMemory
 import VeetMemoryCommands
+import VeetMemoryScreens
 import VeetTestSupport
 import VeetTransport
 
@@ -28,5 +30,21 @@ import VeetTransport
         guard case .unread = await MemoryNeedsYou(api: MemoryAPI(sender: server.sender, retry: .never)).read() else {
             Issue.record("a failed read is not \"nothing\""); return
         }
+    }
+}
+
+/// "Needs you" opens a flagged memory on the review queue, selected, its page beside the list.
+@Suite struct MemoryScreenOpeningTests {
+    @Test func openingAMemoryAsksForTheQueueAndSelectsIt() throws {
+        var driver = ScreenDriver(MemoryScreen(opening: "m2"))
+        #expect(driver.effects == [.probe(MemoryFilter.needsReview)])
+        let records = try MemoryScreenTests.records(MemoryScreenTests.two)
+        driver.answer(.access(MemoryScreenTests.readable()), .listed(records, filter: .needsReview))
+        #expect(driver.screen.selectedRecord?.id == "m2")
+        #expect(driver.screen.opening == nil)
+        // Once shown, the selection is the owner's again: a later read keeps where they moved to.
+        driver.press(KeyPress(.up))
+        driver.answer(.listed(records, filter: .needsReview))
+        #expect(driver.screen.selectedRecord?.id == "m1")
     }
 }

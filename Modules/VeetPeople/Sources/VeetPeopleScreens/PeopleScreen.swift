@@ -52,7 +52,11 @@ public struct PeopleScreen: FeatureScreen {
     /// The time now, for a preview's expiry and a new import's default dates (tests fix it).
     public var now: @Sendable () -> Date
 
-    public init(now: @escaping @Sendable () -> Date = { Date() }) {
+    /// The person to select once the directory arrives (opened from "Needs you"); nil after.
+    public var opening: String?
+
+    public init(opening: String? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.opening = opening
         self.now = now
     }
 
@@ -114,7 +118,8 @@ public struct PeopleScreen: FeatureScreen {
     }
 
     public mutating func show(pinned: [Person], review: [Person], everyone: [Person]) {
-        let previous = selectedPerson?.id
+        let previous = opening ?? selectedPerson?.id
+        opening = nil
         self.pinned = pinned
         self.review = review
         self.everyone = everyone

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 import VeetConsole
+import VeetCurses
 import VeetPeople
 import VeetPeopleCommands
+import VeetPeopleScreens
 import VeetTestSupport
 import VeetTransport
 
@@ -26,5 +28,17 @@ import VeetTransport
         let server = ScriptedServer()
         server.on("GET", "/v1/people", .apiError(404, "not_found"))
         #expect(await PeopleNeedsYou(api: PeopleAPI(sender: server.sender, retry: .never)).read() == .notOffered)
+    }
+}
+
+/// "Needs you" opens a person to review on the People screen: selected, their profile read.
+@Suite struct PeopleScreenOpeningTests {
+    @Test func openingAPersonSelectsThemAndReadsTheirProfile() {
+        let maya = PeopleScreenDriveTests().maya, sam = PeopleScreenDriveTests().sam
+        var driver = ScreenDriver(PeopleScreen(opening: sam.id, now: { Date(timeIntervalSince1970: 1_796_000_000) }))
+        let effects = driver.answer(.listed(pinned: [maya], review: [sam], everyone: [maya, sam]))
+        #expect(driver.screen.selectedPerson?.id == sam.id)
+        #expect(PeopleScreenDriveTests.names(effects) == ["profile \(sam.id)"])
+        #expect(driver.screen.opening == nil)
     }
 }
