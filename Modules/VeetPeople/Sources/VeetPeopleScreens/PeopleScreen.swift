@@ -182,7 +182,7 @@ public struct PeopleScreen: FeatureScreen {
         let footer = TextStyle(foreground: .inkSoft, background: .paperDeep)
         grid.fill(GridRect(row: grid.height - 1, column: 0, width: grid.width, height: 1), style: footer)
         if unavailable {
-            _ = grid.put(" People is not enabled on this server.", row: 2, column: 0, style: Self.page, limit: grid.width)
+            ReadingPage.drawEmpty("People is not enabled on this server.", in: &grid, width: grid.width, style: Self.page)
             _ = grid.put(" Esc close", row: grid.height - 1, column: 0, style: footer)
             return
         }
