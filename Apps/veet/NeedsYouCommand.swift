@@ -32,7 +32,11 @@ struct NeedsYouCommand {
         examples: [CommandExample("veet needs-you"), CommandExample("veet needs-you --json | jq '.items[].command'")])
 
     /// The features after the chat, as the TUI's sidebar orders them.
-    static let order = [EmailNeedsYou.feature, SubscriptionsNeedsYou.feature, MemoryNeedsYou.feature, PeopleNeedsYou.feature]
+    static func sources(_ sender: HTTPRequestSender) -> [any NeedsYouSource] {
+        [EmailNeedsYou(api: EmailAPI(sender: sender)), SubscriptionsNeedsYou(api: SubscriptionsAPI(sender: sender)),
+         MemoryNeedsYou(api: MemoryAPI(sender: sender)), PeopleNeedsYou(api: PeopleAPI(sender: sender))]
+    }
+
     static let chat = "chat"
     /// At most this many running conversations are asked whether they wait for an answer.
     static let questionReads = 5
@@ -41,15 +45,11 @@ struct NeedsYouCommand {
         let sender = HTTPRequestSender.live(client: try context.client())
         var board = NeedsYouBoard()
         board.take(await Self.chatItems(sender), from: Self.chat)
-        let reports = await withTaskGroup(of: (String, NeedsYouReport).self) { group in
-            for feature in Self.order { group.addTask { (feature, await Self.read(feature, sender: sender)) } }
-            var reports: [(String, NeedsYouReport)] = []
-            for await report in group { reports.append(report) }
-            return reports
-        }
-        for (feature, report) in reports { board.take(report, from: feature) }
-        let items = board.ordered([Self.chat] + Self.order)
-        let unread = ([Self.chat] + Self.order).compactMap { feature in board.unread[feature].map { (feature, $0) } }
+        let sources = Self.sources(sender)
+        for (feature, report) in await NeedsYouBoard.read(sources) { board.take(report, from: feature) }
+        let order = [Self.chat] + sources.map(\.feature)
+        let items = board.ordered(order)
+        let unread = order.compactMap { feature in board.unread[feature].map { (feature, $0) } }
         if context.json {
             try JSONOutput.print(NeedsYouList(items: items, notRead: unread.map { .init(feature: $0.0, reason: $0.1) }),
                                  layout: .compact)
@@ -70,16 +70,6 @@ struct NeedsYouCommand {
     }
 
     static func label(_ feature: String) -> String { feature.prefix(1).uppercased() + feature.dropFirst() }
-
-    private static func read(_ feature: String, sender: HTTPRequestSender) async -> NeedsYouReport {
-        switch feature {
-        case EmailNeedsYou.feature: await EmailNeedsYou(api: EmailAPI(sender: sender)).read()
-        case SubscriptionsNeedsYou.feature: await SubscriptionsNeedsYou(api: SubscriptionsAPI(sender: sender)).read()
-        case MemoryNeedsYou.feature: await MemoryNeedsYou(api: MemoryAPI(sender: sender)).read()
-        case PeopleNeedsYou.feature: await PeopleNeedsYou(api: PeopleAPI(sender: sender)).read()
-        default: .notOffered
-        }
-    }
 
     /// The chat's: the account's pending approvals (the read behind the TUI's "Needs you"), then the
     /// newest running conversations whose run waits for an answer.

@@ -28,6 +28,21 @@ import VeetConsole
         #expect(board.asks("email"))
     }
 
+    struct Source: NeedsYouSource {
+        let feature: String
+        let report: NeedsYouReport
+        func read() async -> NeedsYouReport { report }
+    }
+
+    @Test func theSourcesAreReadSideBySideAndComeBackInTheirOrder() async {
+        let sources: [any NeedsYouSource] = [Source(feature: "email", report: .items([Self.item("email", "t1")])),
+                                             Source(feature: "memory", report: .notOffered),
+                                             Source(feature: "people", report: .unread("down"))]
+        let reports = await NeedsYouBoard.read(sources)
+        #expect(reports.map(\.feature) == ["email", "memory", "people"])
+        #expect(reports.map(\.report) == [.items([Self.item("email", "t1")]), .notOffered, .unread("down")])
+    }
+
     @Test func jsonSpeaksTheWiresSnakeCaseWithoutTheTag() throws {
         var item = Self.item("email", "t1")
         item.date = Date(timeIntervalSince1970: 0)

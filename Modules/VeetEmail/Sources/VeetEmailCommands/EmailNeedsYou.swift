@@ -7,7 +7,7 @@ import VeetTransport
 /// `veet needs-you`): replies whose send outcome is unknown ("Check send
 /// status") first, then the important threads that need a reply. One page of
 /// the important list, and at most `draftReads` drafts read to learn their status.
-public struct EmailNeedsYou: Sendable {
+public struct EmailNeedsYou: NeedsYouSource {
     /// The feature's name on its items: the shell opens them in Email mode, on the thread.
     public static let feature = "email"
     let api: EmailAPI
@@ -16,8 +16,12 @@ public struct EmailNeedsYou: Sendable {
         self.api = api
     }
 
-    /// One read; a server without Email contributes nothing.
-    public func read(limit: Int = 25, draftReads: Int = 5) async -> NeedsYouReport {
+    public var feature: String { Self.feature }
+
+    /// One read (25 threads, 5 drafts at most); a server without Email contributes nothing.
+    public func read() async -> NeedsYouReport { await read(limit: 25, draftReads: 5) }
+
+    public func read(limit: Int, draftReads: Int) async -> NeedsYouReport {
         let threads: [EmailThreadSummary]
         do {
             threads = try await api.threads(ThreadQuery(view: .priority), limit: limit).items

@@ -5,7 +5,7 @@ import VeetTransport
 
 /// What Memory needs from its owner, for "Needs you" (the TUI's sidebar and
 /// `veet needs-you`): the memories flagged for review, newest first, one page.
-public struct MemoryNeedsYou: Sendable {
+public struct MemoryNeedsYou: NeedsYouSource {
     /// The feature's name on its items: the shell opens them on the Memory screen.
     public static let feature = "memory"
     let api: MemoryAPI
@@ -14,8 +14,12 @@ public struct MemoryNeedsYou: Sendable {
         self.api = api
     }
 
-    /// One read of the review queue; a server without Memory contributes nothing.
-    public func read(limit: Int = 20) async -> NeedsYouReport {
+    public var feature: String { Self.feature }
+
+    /// One read of the review queue (20 at most); a server without Memory contributes nothing.
+    public func read() async -> NeedsYouReport { await read(limit: 20) }
+
+    public func read(limit: Int) async -> NeedsYouReport {
         do {
             return .items(try await api.list(.needsReview, limit: limit).items.filter(\.flaggedForReview).map(Self.item))
         } catch {

@@ -6,7 +6,7 @@ import VeetTransport
 /// What People needs from its owner, for "Needs you" (the TUI's sidebar and
 /// `veet needs-you`): the people of the Needs review collection (known only by
 /// a name or a role), one page in the server's order.
-public struct PeopleNeedsYou: Sendable {
+public struct PeopleNeedsYou: NeedsYouSource {
     /// The feature's name on its items: the shell opens them on the People screen.
     public static let feature = "people"
     let api: PeopleAPI
@@ -15,8 +15,12 @@ public struct PeopleNeedsYou: Sendable {
         self.api = api
     }
 
-    /// One read of the collection; a server without People contributes nothing.
-    public func read(limit: Int = 20) async -> NeedsYouReport {
+    public var feature: String { Self.feature }
+
+    /// One read of the collection (20 at most); a server without People contributes nothing.
+    public func read() async -> NeedsYouReport { await read(limit: 20) }
+
+    public func read(limit: Int) async -> NeedsYouReport {
         do {
             return .items(try await api.directoryPage(DirectoryQuery(collection: .needsReview), limit: limit).items.map(Self.item))
         } catch {

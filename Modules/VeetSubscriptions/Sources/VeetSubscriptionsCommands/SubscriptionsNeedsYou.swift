@@ -7,7 +7,7 @@ import VeetTransport
 /// and `veet needs-you`): the senders whose last action's outcome is uncertain.
 /// Such a row ends `failed` (its prior state restored only when the action surely
 /// did not happen), so one page of the failed rows is read.
-public struct SubscriptionsNeedsYou: Sendable {
+public struct SubscriptionsNeedsYou: NeedsYouSource {
     /// The feature's name on its items: the shell opens them on the Subscriptions screen.
     public static let feature = "subscriptions"
     let api: SubscriptionsAPI
@@ -16,8 +16,12 @@ public struct SubscriptionsNeedsYou: Sendable {
         self.api = api
     }
 
-    /// One read; a server without subscriptions contributes nothing.
-    public func read(limit: Int = 50) async -> NeedsYouReport {
+    public var feature: String { Self.feature }
+
+    /// One read (50 rows at most); a server without subscriptions contributes nothing.
+    public func read() async -> NeedsYouReport { await read(limit: 50) }
+
+    public func read(limit: Int) async -> NeedsYouReport {
         do {
             let rows = try await api.page(SubscriptionQuery(state: .failed), limit: limit).items
             return .items(rows.filter(\.outcomeUncertain).map(Self.item))

@@ -60,6 +60,13 @@ public enum NeedsYouReport: Sendable, Hashable {
     case unread(String)
 }
 
+/// One feature's "Needs you" read, as its face offers it (`MemoryNeedsYou`, `EmailNeedsYou`, ...).
+public protocol NeedsYouSource: Sendable {
+    /// The feature's name on its items (the shell opens them by it).
+    var feature: String { get }
+    func read() async -> NeedsYouReport
+}
+
 /// The features' items as the shell keeps them between reads: a feature not read
 /// this time keeps its last items, one the server does not offer has none and is
 /// remembered so it is not asked again.
@@ -86,6 +93,17 @@ public struct NeedsYouBoard: Sendable, Hashable {
         case .unread(let why):
             unread[feature] = why
         }
+    }
+
+    /// Every source read side by side; the reports come in the sources' order.
+    public static func read(_ sources: [any NeedsYouSource]) async -> [(feature: String, report: NeedsYouReport)] {
+        let reports = await withTaskGroup(of: (Int, NeedsYouReport).self) { group in
+            for (index, source) in sources.enumerated() { group.addTask { (index, await source.read()) } }
+            var reports: [Int: NeedsYouReport] = [:]
+            for await (index, report) in group { reports[index] = report }
+            return reports
+        }
+        return sources.indices.compactMap { index in reports[index].map { (sources[index].feature, $0) } }
     }
 
     /// Every item, feature by feature in `order` (features not named follow, by name), each feature's own order kept.
