@@ -107,7 +107,9 @@ let package = Package(
                 + ["VeetCalls", "VeetCallsScreens"].map(module)
                 + ["VeetSurfaces", "VeetSurfacesScreens"].map(module)
                 // The Website Access screen, signing in on this device through the command face's Chromium adapter.
-                + ["VeetWebsiteAccessScreens", "VeetWebsiteAccessCommands", "VeetBrowser"].map(module),
+                + ["VeetWebsiteAccessScreens", "VeetWebsiteAccessCommands", "VeetBrowser"].map(module)
+                // "Needs you": each feature's own read of what it needs from the owner (its command face reports it).
+                + ["VeetEmailCommands", "VeetMemoryCommands", "VeetPeopleCommands", "VeetSubscriptionsCommands"].map(module),
             path: "Apps/veet-tui", swiftSettings: swift6,
             plugins: ["BuildStamp"]),
         // A tailored mail client from two features' screens (its own package too: Apps/veet-mail).

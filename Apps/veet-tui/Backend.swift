@@ -24,6 +24,8 @@ struct Backend: Sendable {
     let websites: WebsiteAccessAPI
     let daemon: DaemonLink
     let reconcileGate = ReconcileGate()
+    /// The features' "Needs you" reads, made with the reconcile's (Backend+NeedsYou.swift).
+    let needsYou = NeedsYouGatherer()
     /// veetd's index stamp last read (Backend+Daemon.swift).
     let daemonIndex = DaemonIndexMemory()
     /// The folders and "Needs you" the screen last got with the index (LookingTick.swift).
@@ -116,6 +118,7 @@ struct Backend: Sendable {
         let sessions = await folders.fencedRows(cachedSessions())
         inbox.post(.foldersLoaded(snapshot, sessions: sessions))
         inbox.post(.sessionsLoaded(sessions, pendingApprovals: pending))
+        if askServer { inbox.post(.needsYouRead(await needsYou.gather(sender: api.sender))) }
         fillSearchableTranscripts()
     }
 

@@ -23,7 +23,8 @@ import VeetWebsiteAccessScreens
 /// The features' own screens (their faces): one registration line each, then
 /// the same mounting, keys, answers and routes for all of them.
 extension ChatScreen {
-    func openMemory() { mount(MemoryScreen(), work: MemoryScreenWork(api: MemoryAPI(sender: backend.api.sender),
+    /// `opening`: a flagged memory "Needs you" opens (ChatScreen+NeedsYou.swift).
+    func openMemory(opening: String? = nil) { mount(MemoryScreen(opening: opening), work: MemoryScreenWork(api: MemoryAPI(sender: backend.api.sender),
                                                                      describe: Backend.describe)) }
     func openSchedules() {
         let chat = backend.api
@@ -48,7 +49,7 @@ extension ChatScreen {
         mount(DevicesScreen(), work: DevicesScreenWork(api: AccountAPI(sender: backend.api.sender), settings: backend.store.preferences,
                                                        describe: Backend.describe))
     }
-    func openPeople(_ lookup: PersonLookup? = nil) { mount(PeopleScreen(lookup: lookup), work: PeopleScreenWork(api: backend.people, audited: { [backend] in try await backend.auditedPeople() },
+    func openPeople(_ lookup: PersonLookup? = nil, opening: String? = nil) { mount(PeopleScreen(opening: opening, lookup: lookup), work: PeopleScreenWork(api: backend.people, audited: { [backend] in try await backend.auditedPeople() },
                                                                      describe: Backend.describe)) }
 
     /// Website Access: a sign-in uses a private Chromium window on this machine when there is a display and Chromium.

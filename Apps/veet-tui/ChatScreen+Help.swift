@@ -71,6 +71,7 @@ extension ChatScreen {
             .init("Ctrl-F", "search as you type; Enter or Down to the hits", press: .char("f", .control)),
             .init("Tab, Shift-Tab", "move focus: search, chats, transcript, composer", press: KeyPress(.tab)),
             .init("Up, Down, Enter", "choose a conversation; Enter on a header folds it"),
+            .init("Enter on Needs you", "open what a feature needs of you on its own screen: a mail, a memory, a person"),
             .init("Delete, x", "delete the conversation (asks first)"),
             .init("Ctrl-O, F2", "show or hide the chats (narrow terminals)", press: .char("o", .control)),
             .init("?, F1", "this help", press: KeyPress(.function(1))),

@@ -22,6 +22,10 @@ extension ChatScreen {
             if approvals != state.pendingApprovals { state.pendingApprovals = approvals }
             // The index (and the search's texts) changed: an open search is asked again.
             if !state.search.isEmpty { searchChanged() }
+        case .needsYouRead(let reports):
+            var board = state.needsYou
+            for (feature, report) in reports { board.take(report, from: feature) }
+            if board != state.needsYou { state.needsYou = board }
         case .transcriptLoaded(let sessionID, let messages):
             guard sessionID == state.sessionID else { return }
             state.transcript.restore(messages)

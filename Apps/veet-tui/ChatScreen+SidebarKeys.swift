@@ -41,6 +41,7 @@ extension ChatScreen {
         }
         if case .item(_, let itemID)? = state.sidebar.selection {
             let target = SidebarTarget(itemID: itemID)
+            if case .needsYou(let feature, let id)? = target, key == KeyPress(.enter) { openNeedsYou(feature: feature, id: id); return }
             if let target, handleFolderItem(key, target: target) { return }
             // A conversation row's session, wherever the folder model placed it (nil: New conversation).
             let sessionID: String? = if case .conversation(let id)? = target { id } else { nil }

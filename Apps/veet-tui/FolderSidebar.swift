@@ -23,6 +23,8 @@ enum SidebarTarget: Hashable {
     case folder(id: String)
     case scheduledGroup(scheduleID: String)
     case newFolder
+    /// A feature's item under "Needs you", opened on that feature's screen (ChatScreen+NeedsYou.swift).
+    case needsYou(feature: String, id: String)
 
     /// The id of a conversation row placed by the folder model.
     static func itemID(_ session: CachedSession, place: SidebarEntry.Place) -> String {
@@ -39,6 +41,13 @@ enum SidebarTarget: Hashable {
     init?(itemID: String) {
         if itemID == ScreenState.newConversationID { return nil }
         if itemID == FolderSidebar.newFolderID { self = .newFolder; return }
+        if itemID.hasPrefix("owner:") {
+            // The feature's name holds no colon; the record's id is the rest, whatever it holds.
+            let rest = itemID.dropFirst("owner:".count)
+            guard let colon = rest.firstIndex(of: ":") else { return nil }
+            self = .needsYou(feature: String(rest[..<colon]), id: String(rest[rest.index(after: colon)...]))
+            return
+        }
         for (prefix, make) in [("suggestion:", Self.suggestion(proposalID:)), ("folder:", Self.folder(id:)),
                                ("group:", Self.scheduledGroup(scheduleID:))] where itemID.hasPrefix(prefix) {
             self = make(String(itemID.dropFirst(prefix.count)))

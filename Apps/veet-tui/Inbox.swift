@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import VeetChat
 import VeetChatScreens
+import VeetConsole
 import VeetStore
 import VeetTransport
 import VeetWire
@@ -14,6 +15,8 @@ enum AppMessage: Sendable {
     case sessionsLoaded([CachedSession], pendingApprovals: PendingApprovalsRead)
     /// Why the last reconcile could not refresh the index (nil: it did), for the status bar.
     case refreshProblem(String?)
+    /// The features' own "Needs you" reports (mail to answer, memories to review...), read with the reconcile.
+    case needsYouRead([(feature: String, report: NeedsYouReport)])
     /// The durable transcript of a session (from the cache or the server).
     case transcriptLoaded(sessionID: String, messages: [SessionMessageView])
     /// A run frame for a session's conversation.

@@ -179,6 +179,7 @@ enum ScreenLayout {
         let placed = search == nil ? FolderSidebar.sections(state.sidebarEntries(), waiting: waiting, now: now,
                                                             proposalsNotice: state.folderSnapshot.proposalsNotice) : []
         return Sidebar.sections(SidebarInput(sessions: state.sessions, waiting: waiting,
+                                             needsYou: state.needsYou.ordered(NeedsYouGatherer.order),
                                              search: search, placed: placed), now: now)
     }
 
@@ -189,7 +190,8 @@ enum ScreenLayout {
 
     static func sidebarCacheKey(_ state: ScreenState, now: Date) -> SidebarCacheKey {
         SidebarCacheKey(sessionsVersion: state.sessionsVersion, foldersVersion: state.foldersVersion,
-                        approvalsVersion: state.approvalsVersion, questionWaits: state.questionWaits,
+                        approvalsVersion: state.approvalsVersion, needsYouVersion: state.needsYouVersion,
+                        questionWaits: state.questionWaits,
                         search: searchShown(state), second: Int(now.timeIntervalSince1970))
     }
 

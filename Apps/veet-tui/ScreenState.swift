@@ -1,6 +1,7 @@
 import Foundation
 import VeetChat
 import VeetChatScreens
+import VeetConsole
 import VeetCurses
 import VeetFolders
 import VeetSchedulesScreens
@@ -86,6 +87,9 @@ struct ScreenState {
     /// (the sidebar derives the waiting sessions from these, the index and `questionWaits`).
     var pendingApprovals: [ApprovalView] = [] { didSet { approvalsVersion &+= 1 } }
     private(set) var approvalsVersion = 0
+    /// What the features need from the owner (mail, memories, people, subscriptions), for "Needs you".
+    var needsYou = NeedsYouBoard() { didSet { needsYouVersion &+= 1 } }
+    private(set) var needsYouVersion = 0
     /// Questions the followed runs asked and have not moved past, for "Needs you".
     var questionWaits = QuestionWaits()
     var sidebar = SectionedList(selection: .item(sectionID: "start", itemID: ScreenState.newConversationID))
@@ -201,6 +205,8 @@ struct SidebarCacheKey: Equatable {
     var foldersVersion: Int
     /// What "Needs you" is derived from (`NeedsYou.sessions`).
     var approvalsVersion: Int
+    /// The features' items (`ScreenState.needsYou`).
+    var needsYouVersion = 0
     var questionWaits: QuestionWaits
     var search: SearchOutcome?
     var second: Int

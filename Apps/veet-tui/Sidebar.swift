@@ -1,4 +1,5 @@
 import Foundation
+import VeetConsole
 import VeetCurses
 import VeetStore
 import VeetTokens
@@ -9,6 +10,8 @@ import VeetTransport
 struct SidebarInput {
     var sessions: [CachedSession]
     var waiting: Set<String>
+    /// What the features need from the owner, in the shell's order, after the conversations that wait.
+    var needsYou: [NeedsYouItem] = []
     /// The search field's answer; when present it replaces "Recent chats" and the history.
     var search: SearchOutcome?
     /// The folder feature's layout (`FolderSidebar.sections`): Recent chats, folders, Scheduled, History.
@@ -31,10 +34,10 @@ enum Sidebar {
         ])]
         let dot = StyledRun("● ", style: TextStyle(attributes: .bold, foreground: .amber))
         let needing = input.sessions.filter { input.waiting.contains($0.id) }
-        if !needing.isEmpty {
+        if !needing.isEmpty || !input.needsYou.isEmpty {
             sections.append(ListSection(id: "needs", title: "Needs you", items: needing.map {
                 ListItem(id: "needs:" + $0.id, title: title(of: $0), detail: age(of: $0, now: now), marker: dot)
-            }))
+            } + needsYouRows(input.needsYou, marker: dot)))
         }
         if let search = input.search {
             sections.append(ListSection(id: resultsID, title: resultsTitle(search), items: SearchRows.items(search, now: now)))
@@ -48,6 +51,34 @@ enum Sidebar {
         case .results(let hits): hits.isEmpty ? "No matches" : "Results (\(hits.count))"
         case .refine: "More than 100 matches: refine"
         case .emptyQuery: "Results"
+        }
+    }
+
+    /// A feature's "Needs you" row: `owner:feature:id` (read back by `SidebarTarget`); an empty id
+    /// is the feature's "+N more" row, which opens its list.
+    static func needsYouItemID(_ item: NeedsYouItem) -> String { "owner:\(item.feature):\(item.id)" }
+
+    /// How many of one feature's items the sidebar lists before its "+N more" row.
+    static let needsYouPerFeature = 2
+
+    /// The features' items, a few per feature (in the order given), each feature's rest as one row.
+    static func needsYouRows(_ items: [NeedsYouItem], marker: StyledRun) -> [ListItem] {
+        var features: [String] = []
+        var byFeature: [String: [NeedsYouItem]] = [:]
+        for item in items {
+            if byFeature[item.feature] == nil { features.append(item.feature) }
+            byFeature[item.feature, default: []].append(item)
+        }
+        return features.flatMap { feature -> [ListItem] in
+            let all = byFeature[feature] ?? []
+            var rows = all.prefix(needsYouPerFeature).map {
+                ListItem(id: needsYouItemID($0), title: $0.subject, detail: $0.tag, marker: marker)
+            }
+            if all.count > needsYouPerFeature {
+                rows.append(ListItem(id: "owner:\(feature):", title: "  +\(all.count - needsYouPerFeature) more · "
+                                     + feature.prefix(1).uppercased() + feature.dropFirst()))
+            }
+            return rows
         }
     }
 

@@ -37,7 +37,7 @@ enum CommandTree {
                      SettingsCommands.spec,
                      SubscriptionsCommands.spec,
                      CallsCommands.spec, SurfacesCommands.spec,
-                     ChatCommands.approvals, WebsiteAccessCommands.spec, DevicesCommands.spec, NotificationsCommands.spec, ChatCommands.artifacts, ChatCommands.run, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, doctor, debug, version])
+                     ChatCommands.approvals, NeedsYouCommand.spec, WebsiteAccessCommands.spec, DevicesCommands.spec, NotificationsCommands.spec, ChatCommands.artifacts, ChatCommands.run, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, doctor, debug, version])
 
     static let connect = CommandSpec(
         name: "connect",

@@ -200,6 +200,7 @@ struct VeetCLI {
         }
         switch command.path {
         case ["connect"]: return try await ConnectCommand(context: context, command: command).run()
+        case ["needs-you"]: return try await NeedsYouCommand(context: context).run()
         case ["tokens"]: return TokensCommand.run(command, json: context.json)
         case ["connections", "list"]: return try ConnectionsCommand(context: context).list()
         case ["connections", "use"]: return try await ConnectionsCommand(context: context).use(command.positionals[0])

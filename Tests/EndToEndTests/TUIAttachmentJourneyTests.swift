@@ -82,7 +82,9 @@ import Testing
 
         try tui.type("Keep the quarterly minutes here")
         try tui.press("Enter")
-        try tui.waitFor("Ctrl-C quit")
+        // The reply shows the conversation exists here (the status bar's "Ctrl-C quit" shows before the send lands,
+        // and a file attached then would start a conversation of its own).
+        try tui.waitFor("You wrote: Keep the quarterly minutes here")
         try tui.press("C-t")
         try tui.waitFor("Attach file:")
         try tui.type(file.path)

@@ -16,7 +16,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: runtime) }
         let daemon = try StandInDaemon(socketDirectory: runtime.appendingPathComponent("veet"))
         defer { daemon.stop() }
-        let session = try TUISession(width: 100, height: 30, fixtureArguments: ["--seed-sessions", "3"],
+        let session = try TUISession(width: 100, height: 30, fixtureArguments: ["--seed-sessions", "3"] + TUISession.withoutFeatureNeeds,
                                      extraEnvironment: "XDG_RUNTIME_DIR=\(runtime.path)")
         defer { session.stop() }
         let tui = session.terminal

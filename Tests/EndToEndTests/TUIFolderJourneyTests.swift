@@ -34,7 +34,8 @@ import Testing
             return
         }
         // No daemon listens on this runtime directory: the TUI works the same, without a word about it.
-        let session = try TUISession(width: 120, height: 36, fixtureArguments: ["--seed-sessions", "3"],
+        // The rows are counted below: no "Needs you" rows of the features above the chats.
+        let session = try TUISession(width: 120, height: 36, fixtureArguments: ["--seed-sessions", "3"] + TUISession.withoutFeatureNeeds,
                                      extraEnvironment: "XDG_RUNTIME_DIR=/tmp/veet-no-daemon-\(UUID().uuidString.prefix(8))")
         defer { session.stop() }
         let tui = session.terminal

@@ -20,7 +20,9 @@ import Testing
             return
         }
         let session = try TUISession(width: size.width, height: size.height,
-                                     fixtureArguments: ["--seed-sessions", "3", "--slow-seconds", "40"])
+                                     fixtureArguments: ["--seed-sessions", "3", "--slow-seconds", "40"]
+                                        // "Needs you" below is the reconcile's sign: only the chat's rows, as pictured.
+                                        + TUISession.withoutFeatureNeeds)
         defer { session.stop() }
         let tui = session.terminal
         let narrow = size.width < 90

@@ -208,6 +208,9 @@ final class TUISession: @unchecked Sendable {  // one test owns it; stop() is id
     let home: URL
     /// The command line the TUI was started with (a journey may start it again in the same home).
     let command: String
+    /// Fixture switches for a journey that counts the sidebar's rows, or pictures it, without the
+    /// features' "Needs you" rows (mail, subscriptions, memories, people) above the chats.
+    static let withoutFeatureNeeds = ["--no-email", "--no-subscriptions", "--no-memory", "--no-people"]
 
     init(width: Int, height: Int, appearance: String = "dark", stepDelay: Double = 0.01, fixtureArguments: [String] = [],
          profile: ServerProfile = .full, extraEnvironment: String = "", program: String = "veet-tui") throws {

@@ -6,75 +6,55 @@ import VeetTransport
 
 /// The reading page of one memory (the statement in the title style, its
 /// record as titled groups of key-value lines, a flagged memory's reason in
-/// an amber-edged box) or of one synthesis operation.
+/// an amber-edged quote) or of one synthesis operation, from VeetCurses'
+/// `ReadingPage` pieces.
 enum MemoryPage {
-    private typealias Line = (text: String, style: TextStyle, column: Int)
-
     static func draw(_ record: MemoryRecord, in grid: inout ScreenGrid, area: GridRect) {
-        var lines: [Line] = []
-        let width = max(area.width, 1)
-        func add(_ text: String, _ style: TextStyle, indent: Int = 0) {
-            for line in TextFitting.wrap(text, width: max(width - indent, 1)) { lines.append((line, style, indent)) }
-        }
-        add(record.statement, MemoryScreen.title)
-        lines.append(("", MemoryScreen.page, 0))
+        var page = ReadingPage(width: area.width, paper: MemoryScreen.page)
+        page.text(record.statement, MemoryScreen.title)
+        page.blank()
         switch record {
         case .belief(let b):
             if b.flaggedForReview {
-                let edge = TextStyle(foreground: .amber, background: .paper)
-                let why = b.reviewReason
-                lines.append(("┃ Needs review", TextStyle(attributes: .bold, foreground: .amberText, background: .paper), 0))
-                for line in TextFitting.wrap(why, width: max(width - 2, 1)) { lines.append(("┃ " + line, edge, 0)) }
-                lines.append(("", MemoryScreen.page, 0))
+                page.quote("Needs review", b.reviewReason,
+                           label: TextStyle(attributes: .bold, foreground: .amberText, background: .paper),
+                           edge: TextStyle(foreground: .amber, background: .paper))
             }
             group("Memory", [("kind", b.beliefType.label), ("about", MemorySubject(b.subject).displayName),
                              ("status", b.status.rawValue), ("confidence", String(format: "%.2f", b.confidence)),
-                             ("applies", b.portability.rawValue), ("sensitivity", b.sensitivity.rawValue)], into: &lines)
-            group("Source", [("learned", b.origin()), ("conversation", b.sourceSessionID ?? "—")], into: &lines)
+                             ("applies", b.portability.rawValue), ("sensitivity", b.sensitivity.rawValue)], into: &page)
+            group("Source", [("learned", b.origin()), ("conversation", b.sourceSessionID ?? "—")], into: &page)
             group("Times", [("formed", day(b.createdAt)), ("changed", day(b.updatedAt)),
-                            ("valid until", b.validTo.map(day) ?? "—")], into: &lines)
+                            ("valid until", b.validTo.map(day) ?? "—")], into: &page)
         case .derived(let d):
             group("Summary", [("kind", d.recordKind), ("status", d.status.rawValue),
-                              ("sources", String(d.sources.count))], into: &lines)
+                              ("sources", String(d.sources.count))], into: &page)
         }
-        put(lines, in: &grid, area: area)
+        page.draw(in: &grid, area: area)
     }
 
     static func draw(_ op: SynthesisOperation, in grid: inout ScreenGrid, area: GridRect) {
-        var lines: [Line] = []
-        for line in TextFitting.wrap(op.content?.statement ?? "(withdrawn)", width: max(area.width, 1)) {
-            lines.append((line, MemoryScreen.title, 0))
-        }
-        lines.append(("", MemoryScreen.page, 0))
+        var page = ReadingPage(width: area.width, paper: MemoryScreen.page)
+        page.text(op.content?.statement ?? "(withdrawn)", MemoryScreen.title)
+        page.blank()
         group("Operation", [("kind", op.kind.label), ("state", op.state.rawValue), ("reason", op.reason ?? "—"),
-                            ("revision", String(op.revision))], into: &lines)
-        lines.append(("Sources", MemoryScreen.title, 0))
+                            ("revision", String(op.revision))], into: &page)
+        page.line("Sources", MemoryScreen.title)
         for source in op.sources {
             let text = source.omitted ? "(hidden)" : source.statement ?? source.beliefID
-            lines.append(("- " + TextFitting.truncate(text, width: max(area.width - 4, 4)), MemoryScreen.page, 2))
+            page.line("- " + TextFitting.truncate(text, width: max(area.width - 4, 4)), MemoryScreen.page, indent: 2)
         }
-        lines.append(("", MemoryScreen.page, 0))
+        page.blank()
         if UndoGate.offersUndo(op) {
-            lines.append(("u Undo this merge", MemoryScreen.action, 0))
+            page.line("u Undo this merge", MemoryScreen.action)
         } else if let refusal = UndoGate.refusal(for: op), op.kind == .merge {
-            lines.append(("No undo: \(refusal.description)", MemoryScreen.soft, 0))
+            page.line("No undo: \(refusal.description)", MemoryScreen.soft)
         }
-        put(lines, in: &grid, area: area)
+        page.draw(in: &grid, area: area)
     }
 
-    private static func group(_ title: String, _ pairs: [(String, String)], into lines: inout [Line]) {
-        lines.append((title, MemoryScreen.title, 0))
-        for (key, value) in pairs {
-            lines.append((key.padding(toLength: 14, withPad: " ", startingAt: 0) + value, MemoryScreen.page, 2))
-        }
-        lines.append(("", MemoryScreen.page, 0))
-    }
-
-    private static func put(_ lines: [Line], in grid: inout ScreenGrid, area: GridRect) {
-        for (index, line) in lines.prefix(area.height).enumerated() {
-            _ = grid.put(line.text, row: area.row + index, column: area.column + line.column, style: line.style,
-                         limit: area.column + area.width)
-        }
+    private static func group(_ title: String, _ pairs: [(String, String)], into page: inout ReadingPage) {
+        page.group(title, pairs, title: MemoryScreen.title, value: MemoryScreen.page)
     }
 
     /// "1 Dec" (the day it last changed), in this machine's time zone.

@@ -60,7 +60,7 @@ extension MemoryScreen {
         if records.isEmpty {
             let narrowed = statusFilter != nil || typeFilter != nil
             let what = narrowed ? "No memories match." : needsReviewOnly ? "Nothing needs your review." : "No memories yet."
-            _ = grid.put(" " + what, row: 2, column: 0, style: Self.page, limit: width)
+            ReadingPage.drawEmpty(what, in: &grid, width: width, style: Self.page)
             return
         }
         for (offset, index) in rows(count: records.count, height: (grid.height - 5) / 2).enumerated() {
@@ -69,7 +69,7 @@ extension MemoryScreen {
             let base = isSelected ? TextStyle(attributes: .bold, foreground: .ink, background: .tealWash) : Self.page
             let soft = isSelected ? TextStyle(foreground: .inkSoft, background: .tealWash) : Self.soft
             grid.fill(GridRect(row: row, column: 0, width: width, height: 2), style: base)
-            let kind = "\(record.kindLabel.uppercased()) · \(MemoryPage.day(record.updatedAt))"
+            let kind = ReadingPage.kindLabel(record.kindLabel, MemoryPage.day(record.updatedAt))
             let flag = record.flaggedForReview ? "Needs review" : nil
             // The kind gives way to the flag, a space between them, in a narrow list.
             let kindRoom = width - 2 - (flag.map { $0.count + 2 } ?? 0)
@@ -88,7 +88,7 @@ extension MemoryScreen {
     private func drawOperations(in grid: inout ScreenGrid, width: Int) {
         guard let operations else { return }
         if operations.isEmpty {
-            _ = grid.put(" No synthesis yet.", row: 2, column: 0, style: Self.page, limit: width)
+            ReadingPage.drawEmpty("No synthesis yet.", in: &grid, width: width, style: Self.page)
             return
         }
         for (offset, index) in rows(count: operations.count, height: (grid.height - 5) / 2).enumerated() {
@@ -96,7 +96,7 @@ extension MemoryScreen {
             let isSelected = index == selected
             let base = isSelected ? TextStyle(attributes: .bold, foreground: .ink, background: .tealWash) : Self.page
             grid.fill(GridRect(row: row, column: 0, width: width, height: 2), style: base)
-            let head = "\(op.kind.rawValue.uppercased()) · \(op.state.rawValue)"
+            let head = ReadingPage.kindLabel(op.kind.rawValue, op.state.rawValue)
             _ = grid.put((isSelected ? "▸ " : "  ") + head, row: row, column: 1,
                          style: TextStyle(foreground: .inkSoft, background: base.background), limit: width)
             if UndoGate.offersUndo(op) {

@@ -26,8 +26,14 @@ public struct MemoryScreen: FeatureScreen {
     /// `x` pressed once: waiting for `y` to delete the selected memory.
     public var confirmingDelete = false
     public var message = "Loading..."
+    /// The memory to select once the list arrives (opened from "Needs you"); nil after.
+    public var opening: String?
 
-    public init() {}
+    /// `opening`: a flagged memory to show, on the "Needs review" queue ("Needs you" opens one so).
+    public init(opening: String? = nil) {
+        self.opening = opening
+        needsReviewOnly = opening != nil
+    }
 
     /// The domain's filter for what the toggles say (the CLI's `--flagged`, `--status`, `--type`).
     public var filter: MemoryFilter {
@@ -162,7 +168,8 @@ public struct MemoryScreen: FeatureScreen {
     /// dropped, or the queue's keys would act on rows it does not hold.
     public mutating func show(_ records: [MemoryRecord], for answered: MemoryFilter) {
         guard answered == filter else { return }
-        let previous = selectedRecord?.id
+        let previous = opening ?? selectedRecord?.id
+        opening = nil
         list = MemoryList(filter: filter, records: records)
         selected = records.firstIndex { $0.id == previous } ?? min(selected, max(records.count - 1, 0))
         if message == "Loading..." { message = "" }

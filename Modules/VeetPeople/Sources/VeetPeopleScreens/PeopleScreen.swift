@@ -56,7 +56,11 @@ public struct PeopleScreen: FeatureScreen {
     /// The person the lookup found, selected once the directory has them.
     var wanted: String?
 
-    public init(now: @escaping @Sendable () -> Date = { Date() }, lookup: PersonLookup? = nil) {
+    /// The person to select once the directory arrives (opened from "Needs you"); nil after.
+    public var opening: String?
+
+    public init(opening: String? = nil, now: @escaping @Sendable () -> Date = { Date() }, lookup: PersonLookup? = nil) {
+        self.opening = opening
         self.now = now
         self.lookup = lookup
     }
@@ -119,7 +123,8 @@ public struct PeopleScreen: FeatureScreen {
     }
 
     public mutating func show(pinned: [Person], review: [Person], everyone: [Person]) {
-        let previous = selectedPerson?.id
+        let previous = opening ?? selectedPerson?.id
+        opening = nil
         self.pinned = pinned
         self.review = review
         self.everyone = everyone
@@ -182,7 +187,7 @@ public struct PeopleScreen: FeatureScreen {
         let footer = TextStyle(foreground: .inkSoft, background: .paperDeep)
         grid.fill(GridRect(row: grid.height - 1, column: 0, width: grid.width, height: 1), style: footer)
         if unavailable {
-            _ = grid.put(" People is not enabled on this server.", row: 2, column: 0, style: Self.page, limit: grid.width)
+            ReadingPage.drawEmpty("People is not enabled on this server.", in: &grid, width: grid.width, style: Self.page)
             _ = grid.put(" Esc close", row: grid.height - 1, column: 0, style: footer)
             return
         }

@@ -19,8 +19,7 @@ enum PeopleSheetCard {
         let width = grid.width < 90 ? grid.width : min(grid.width - 4, 96), height = grid.height - 4
         let rect = GridRect(row: 2, column: (grid.width - width) / 2, width: width, height: height)
         grid.fill(rect, style: surface)
-        _ = grid.put(TextFitting.truncate(title, width: width - 4), row: rect.row + 1, column: rect.column + 2,
-                     style: Self.title, limit: rect.right - 2)
+        ReadingPage.drawSheetHeader(title, in: &grid, rect: rect, style: Self.title)
         // Long lines wrap by words; what does not fit above the keys is cut with a last "…" line.
         var wrapped: [(String, TextStyle)] = []
         for (text, style) in lines {

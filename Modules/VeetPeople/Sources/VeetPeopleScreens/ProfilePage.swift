@@ -5,21 +5,20 @@ import VeetTokens
 
 /// A person's profile as a reading page: the name, then its sections as
 /// titled groups (names and contact details, relationships, history with each
-/// date in its own zone and precision, facts).
+/// date in its own zone and precision, facts), from VeetCurses' `ReadingPage` pieces.
 enum ProfilePage {
     static func draw(_ profile: PersonProfile, identity: [String] = [], threads: [String] = [], in grid: inout ScreenGrid, area: GridRect) {
-        var lines: [(String, TextStyle)] = []
+        var page = ReadingPage(width: area.width, paper: PeopleScreen.page)
         let person = profile.person
-        lines.append((person.displayName, TextStyle(attributes: .bold, foreground: .ink, background: .paper)))
+        page.line(person.displayName, TextStyle(attributes: .bold, foreground: .ink, background: .paper))
         var state = [person.state.rawValue]
         if person.pinned { state.insert("pinned", at: 0) }
-        lines.append((state.joined(separator: " · "), PeopleScreen.quiet))
+        page.line(state.joined(separator: " · "), PeopleScreen.quiet)
         func section(_ title: String, _ items: [String], wrapped: Bool = false) {
             guard !items.isEmpty else { return }
-            lines.append(("", PeopleScreen.page))
-            lines.append((title.uppercased(), PeopleScreen.heading))
+            page.heading(title, PeopleScreen.heading, capitals: true)
             for item in items {
-                lines += (wrapped ? TextFitting.wrap(item, width: area.width) : [item]).map { ($0, PeopleScreen.page) }
+                if wrapped { page.text(item, PeopleScreen.page) } else { page.line(item, PeopleScreen.page) }
             }
         }
         // The identity section asks for an answer, so its sentences wrap rather than being cut.
@@ -33,12 +32,9 @@ enum ProfilePage {
         section("History", profile.history.map { "\(HistoryDate.text(of: $0))  \($0.channel.rawValue)  \($0.summary)" })
         section("Facts", profile.facts.map { $0.statement + ($0.flaggedForReview ? "  (needs review)" : "") })
         if let coverage = profile.coverage {
-            lines.append(("", PeopleScreen.page))
-            lines.append((coverage, PeopleScreen.quiet))
+            page.blank()
+            page.line(coverage, PeopleScreen.quiet)
         }
-        for (offset, line) in lines.prefix(area.height).enumerated() {
-            _ = grid.put(TextFitting.truncate(line.0, width: area.width), row: area.row + offset, column: area.column,
-                         style: line.1, limit: area.column + area.width)
-        }
+        page.draw(in: &grid, area: area, ellipsis: true)
     }
 }

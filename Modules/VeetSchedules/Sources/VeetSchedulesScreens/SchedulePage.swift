@@ -12,38 +12,31 @@ public enum SchedulePage {
         let page = TextStyle(foreground: .ink, background: .paper)
         let title = TextStyle(attributes: .bold, foreground: .ink, background: .paper)
         let soft = TextStyle(foreground: .inkSoft, background: .paper)
-        var lines: [(String, TextStyle)] = []
-        func add(_ text: String, _ style: TextStyle) {
-            for line in TextFitting.wrap(text, width: max(area.width, 1)) { lines.append((line, style)) }
-        }
+        var reading = ReadingPage(width: area.width, paper: page)
         let schedule = record.schedule, definition = record.revision.definition
-        add(definition.title, title)
+        reading.text(definition.title, title)
         var state = stateWord(schedule.state)
         if let reason = schedule.pauseReason { state += " (\(pauseReasonWords[reason] ?? reason))" }
-        add("\(state) · revision \(schedule.currentRevision)", soft)
-        lines.append(("", page))
-        add(CadenceText.describe(definition.cadence), page)
+        reading.text("\(state) · revision \(schedule.currentRevision)", soft)
+        reading.blank()
+        reading.text(CadenceText.describe(definition.cadence), page)
         let zone = definition.cadence.timezone.flatMap(TimeZone.init(identifier:))
         let runs = FireTimes.upcoming(record, now: now)
-        add(runs.isEmpty ? "No run planned." : "Next runs: " + runs.map { shortTime($0, zone: zone) }.joined(separator: ", "),
-            page)
-        lines.append(("", page))
-        add("Instruction", title)
+        reading.text(runs.isEmpty ? "No run planned." : "Next runs: " + runs.map { shortTime($0, zone: zone) }.joined(separator: ", "),
+                     page)
+        reading.heading("Instruction", title)
         for paragraph in definition.instruction.split(separator: "\n", omittingEmptySubsequences: false) {
-            add(String(paragraph), page)
+            reading.text(String(paragraph), page)
         }
-        lines.append(("", page))
-        add("Recent runs", title)
-        if occurrences.isEmpty { add("None yet.", soft) }
+        reading.heading("Recent runs", title)
+        if occurrences.isEmpty { reading.empty("None yet.", soft) }
         for occurrence in occurrences.prefix(8) {
             let when = occurrence.nominalFireAt.date.map { shortTime($0, zone: zone) } ?? occurrence.nominalFireAt.text
             let outcome = occurrence.sessionID != nil ? "conversation kept"
                 : occurrence.linksErasedAt != nil ? "conversation deleted" : (occurrence.reasonCode ?? "")
-            add("\(when)  \(occurrence.disposition.rawValue.lowercased())  \(outcome)", soft)
+            reading.text("\(when)  \(occurrence.disposition.rawValue.lowercased())  \(outcome)", soft)
         }
-        for (index, line) in lines.prefix(area.height).enumerated() {
-            _ = grid.put(line.0, row: area.row + index, column: area.column, style: line.1, limit: area.column + area.width)
-        }
+        reading.draw(in: &grid, area: area)
     }
 
     /// The contract's pause reasons in words; another reason shows as the server sent it.

@@ -18,7 +18,7 @@ extension SchedulesScreen {
         grid.fill(GridRect(row: grid.height - 1, column: 0, width: grid.width, height: 1), style: footer)
         let attention = TextStyle(attributes: .bold, foreground: .amberText, background: .paper)
         if unavailable {
-            _ = grid.put(" Schedules are not offered by this server.", row: 2, column: 0, style: page, limit: grid.width)
+            ReadingPage.drawEmpty("Schedules are not offered by this server.", in: &grid, width: grid.width, style: page)
             _ = grid.put(" Esc close", row: grid.height - 1, column: 0, style: footer)
             return
         }
@@ -57,7 +57,7 @@ extension SchedulesScreen {
         guard let items else { return }
         if items.isEmpty {
             let what = filter == .all ? "No schedules yet." : "No \(filter.label) schedules (f shows others)."
-            _ = grid.put(" " + what, row: 2, column: 0, style: page, limit: width)
+            ReadingPage.drawEmpty(what, in: &grid, width: width, style: page)
             return
         }
         // Three lines a schedule: the name beside its state; the instruction's preview; the cadence with the

@@ -53,7 +53,7 @@ public enum Settlement {
             $0 == .unsubscribe ? after.unsubscribeLabel : $0.label }.joined(separator: ", ") + "."
         let operation = after.operation
         let code = operation?.code
-        if operation?.status == .uncertain || code == .outcomeUnknown || code == .sendUncertain || code == .labelsUncertain {
+        if operation?.outcomeUncertain == true {
             return .restored(after, message: (code?.sentence ?? "It is not known whether the \(verb) happened.")
                              + " Check the sender's mail before trying again." + options, remaining: remaining)
         }
