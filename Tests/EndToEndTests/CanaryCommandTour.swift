@@ -77,6 +77,10 @@ struct CommandTour {
         try run.veet(["approvals", "show", ids.first ?? missing])
         try run.veet(["approvals", "show", ids.first ?? missing, "--json"])
         try run.veet(["approvals", "show", missing], expect: [4])
+        // What waits for the owner across the features, beside the approvals it lists first.
+        let needs = try run.veet(["needs-you", "--json"])
+        #expect(needs.stdout.contains(ids.first ?? missing), "\(needs.stdout)")
+        try run.veet(["needs-you"])
         try run.veet(["approvals", "approve", ids.first ?? missing])
         try run.veet(["approvals", "approve", ids.first ?? missing, "--json"], expect: [1])
         try run.veet(["approvals", "deny", ids.last ?? missing, "--reason", "not now", "--json"])
