@@ -224,7 +224,8 @@ let package = Package(
                 + ["VeetTestSupport", "VeetSchedules", "VeetWebsiteAccess"].map(module)  // the pictured states
                 + [module("VeetSchedulesScreens")]
                 + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module)  // the Subscriptions screen
-                + [module("VeetWebsiteAccessScreens")],
+                + [module("VeetWebsiteAccessScreens")]
+                + ["VeetMemory", "VeetMemoryScreens"].map(module),  // the Memory page's filters
             path: "Tests/VeetTUITests", exclude: ["Screens"], swiftSettings: swift6),
         // The apps' own wording (the commands they add to library errors), tested in-process.
         .testTarget(
