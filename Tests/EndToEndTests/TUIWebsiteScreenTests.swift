@@ -5,7 +5,8 @@ import Testing
 /// add a website (the sign-in link printed), signed in elsewhere, revoke,
 /// delete — and the key in the help overlay; the sign-in followed live, the
 /// profile chosen for new conversations (and a new conversation created on
-/// it), sign in again.
+/// it), sign in again, and its task permission stopped from the account-wide
+/// row while another conversation is open.
 @Suite(.serialized) struct TUIWebsiteScreenTests {
     @Test func addSignInRevokeAndDeleteAWebsite() throws {
         guard TmuxTerminal.isAvailable else {
@@ -71,7 +72,18 @@ import Testing
         try tui.waitFor("Task permission: Allowed on www.example.org/lesson")
         let grants = try JSONSerialization.jsonObject(with: Data(try veet(session, ["sites", "grants", "--json"]).utf8))
         #expect((grants as? [[String: Any]])?.map { $0["profile_id"] as? String } == [chosen])
+        // Stopped from the account-wide row while another conversation is open.
+        try tui.press("C-n")
         try tui.press("F3")
+        try tui.waitFor("Task permissions: 1 active across every conversation")
+        try tui.press("t")
+        try tui.waitFor("stop it now")
+        try tui.press("Enter")
+        try tui.waitUntil("the permission stopped") {
+            $0.contains("Task permission stopped") && !$0.contains("Task permissions: 1 active")
+        }
+        let left = try JSONSerialization.jsonObject(with: Data(try veet(session, ["sites", "grants", "--json"]).utf8))
+        #expect((left as? [[String: Any]])?.isEmpty == true, "\(left)")
         try tui.waitFor("new conversations use www.example.org")
 
         try tui.press("x")
