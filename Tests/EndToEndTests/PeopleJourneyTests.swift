@@ -41,7 +41,7 @@ import Testing
         #expect(history.stdout.split(separator: "\n").count == 60)
         #expect(history.stdout.contains("(Asia/Tokyo)") && history.stdout.contains("Date unknown"))
         let facts = try cli.veet(["people", "show", maya, "--section", "facts"], fixture: fixture, home: home)
-        #expect(facts.stdout.contains("evidence: email thread 18c9-thread-1"))
+        #expect(facts.stdout.contains("evidence: email thread e1000000-0000-4000-8000-000000000053"))
         #expect(facts.stdout.contains("evidence: you said “Maya told me: allergic to peanuts.”"))
         let json = try object(cli.veet(["people", "show", maya, "--json"], fixture: fixture, home: home).stdout)
         #expect(json["fact_revisions"] != nil && json["related_labels"] != nil)

@@ -5,7 +5,7 @@ import Testing
 /// top, the chosen person's profile as a reading page, pin, rename, forget with
 /// the typed name, Prepare for a conversation (a new conversation with the
 /// request in the composer, not sent) — and a server without People, which
-/// gets a plain page rather than an error.
+/// gets a plain page rather than an error; a profile's open thread opens in Email mode.
 @Suite(.serialized) struct TUIPeopleScreenTests {
     @Test func readPinRenameForgetAndPrepare() throws {
         guard TmuxTerminal.isAvailable else {
@@ -65,6 +65,33 @@ import Testing
         try tui.press("Home", "Enter")
         let chat = try tui.waitFor("Help me prepare for a conversation with Maya Chen")
         #expect(!chat.contains("NAMES AND CONTACT DETAILS"))
+        try tui.press("C-d")
+    }
+
+    /// A profile's open threads (the threads its mail evidence names) lead to the thread in Email mode.
+    @Test func aPersonsOpenThreadOpensInEmailMode() throws {
+        guard TmuxTerminal.isAvailable else {
+            Issue.record("tmux is missing: Scripts/bootstrap installs it")
+            return
+        }
+        let session = try TUISession(width: 140, height: 34,
+                                     extraEnvironment: "XDG_RUNTIME_DIR=/tmp/veet-no-daemon-\(UUID().uuidString.prefix(8))")
+        defer { session.stop() }
+        let tui = session.terminal
+        try tui.waitFor("New conversation")
+        try tui.press("F6")
+        try tui.waitFor("NAMES AND CONTACT DETAILS")
+        try tui.press("e")
+        try tui.waitUntil("Maya's open threads listed") { screen in
+            screen.contains("Threads and facts: Maya Chen") && screen.contains("Email thread e1000000-")
+        }
+        try tui.press("Enter")
+        let thread = try tui.waitUntil("the thread open in Email mode") { screen in
+            screen.contains("Neighbourhood association: budget vote") || screen.contains("Garden project planning")
+        }
+        #expect(!thread.contains("Threads and facts"), "\(thread)")
+        try tui.press("F7")
+        try tui.waitFor("Ctrl-C quit")
         try tui.press("C-d")
     }
 

@@ -136,7 +136,7 @@ extension PeopleState {
                 "polarity": "assert", "authority": "inferred", "confidence": .double(0.7), "flagged_for_review": .bool(fromMail),
                 "source_session_id": nil, "source_event_ids": [], "valid_from": nil, "valid_to": nil,
             ], evidence: Evidence(reference: reference, sourceKind: fromMail ? "email" : "owner", at: base,
-                                  emailThreadID: fromMail ? "18c9-thread-\(index)" : nil,
+                                  emailThreadID: fromMail ? EmailSeedIDs.thread(53) : nil,
                                   ownerAssertion: fromMail ? nil : "Maya told me: \(statement.lowercased())."),
                 at: base)
         }
@@ -156,11 +156,15 @@ extension PeopleState {
                 "precision": .string(precision), "source_timezone": .string(zone),
                 "participants": [["person_id": .string(maya.id), "role": index % 2 == 0 ? "sender" : "recipient"]],
             ], evidence: Evidence(reference: reference, sourceKind: channel == "chat" ? "owner" : channel, at: at,
-                                  emailThreadID: channel == "email" ? "18c9-hist-\(index + 1)" : nil), at: at)
+                                  emailThreadID: channel == "email" ? Self.mayasThreads[index / 2 % 2] : nil), at: at)
             entity.sensitivity = "sensitive"
         }
         maya.lastInteraction = now
     }
+
+    /// Maya's threads in the seeded mailbox (the budget vote and the garden planning): her mail
+    /// evidence names them, so a profile's open threads open in Email mode.
+    static let mayasThreads = [EmailSeedIDs.thread(53), EmailSeedIDs.thread(5)]
 }
 
 extension Array {
