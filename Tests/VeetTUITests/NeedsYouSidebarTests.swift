@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VeetTokens
 @testable import veet_tui
 import VeetConsole
 import VeetCurses
@@ -65,6 +66,10 @@ import VeetCurses
     func theSidebarWithFeatureItemsPaintsItsGoldenScreen(size: (width: Int, height: Int)) {
         let state = Self.state([("memory", .items([Self.memory])), ("email", .items([Self.mail]))])
         let (_, grid) = ScreenGoldenTests.settledGrid(state, width: size.width, height: size.height)
-        GoldenScreen.check(grid.snapshot, named: "needs-you-features-\(size.width)x\(size.height)")
+        let label = "needs-you-features-\(size.width)x\(size.height)"
+        GoldenScreen.check(grid.snapshot, named: label)
+        for appearance in Appearance.allCases {
+            GoldenScreen.check(StyleLegend.of(grid, appearance: appearance), named: "\(label)-\(appearance.rawValue)")
+        }
     }
 }
