@@ -28,6 +28,7 @@ import VeetWire
     }
 
     @Test func theFirstReadIsBoundedAndPaintsWhatTheWholeIndexPaints() throws {
+        var boundedReads = 0
         for (seed, rows, scheduledEvery) in [(1 as UInt64, 600, 0), (2, 600, 9), (3, 900, 4), (4, 30, 5), (5, 400, 2)] {
             let (store, root) = try Self.store(rows: rows, scheduledEvery: scheduledEvery, seed: seed)
             defer { try? FileManager.default.removeItem(at: root) }
@@ -36,13 +37,18 @@ import VeetWire
                 let deepID = "s\(rows - 1)"
                 let opening = OpeningIndex.read(store, height: height, opening: [deepID])
                 let scheduled = whole.filter { $0.scheduleID != nil }.count
-                if rows > OpeningIndex.limit(height: height) * 2 && scheduledEvery != 2 {
+                let limit = OpeningIndex.limit(height: height)
+                let bounded = whole.count > limit
+                    && whole.prefix(limit).filter { $0.scheduleID == nil }.count >= max(height, 24)
+                #expect(opening.isWhole == !bounded)
+                if bounded {
                     // A bounded read: the first screenful, the scheduled rows and the linked one, not the store.
-                    #expect(!opening.isWhole)
-                    #expect(opening.sessions.count <= OpeningIndex.limit(height: height) + scheduled + 1)
+                    boundedReads += 1
+                    #expect(opening.sessions.count <= limit + scheduled + 1)
+                    #expect(opening.sessions.count < whole.count)
                     #expect(opening.sessions.contains { $0.id == deepID })
                 } else {
-                    #expect(opening.sessions.count <= whole.count)
+                    #expect(opening.sessions.map(\.id) == whole.map(\.id))
                 }
                 for collapsed in [Set<String>(), [Sidebar.recentID], [Sidebar.historyID]] {
                     var first = ScreenState()
@@ -59,5 +65,6 @@ import VeetWire
                 }
             }
         }
+        #expect(boundedReads >= 6)
     }
 }
