@@ -56,6 +56,8 @@ final class ChatScreen {
     var pendingFinished: [AttentionItem] = []
     var lastDaemonAlertsRead = Date.distantPast
     var acknowledgedRuns: Set<String> = []
+    /// The index on screen is the first frame's part of it (OpeningIndex.swift); the rest follows that frame.
+    var indexIsPartial = false
 
     init(terminal: TerminalSession, backend: Backend, connectionLabel: String, environment: [String: String]) {
         self.terminal = terminal
@@ -84,6 +86,7 @@ final class ChatScreen {
         paint(now: Date())
         if exitAfterFirstFrame { state.shouldQuit = true }
         if !exitAfterFirstFrame {
+            loadWholeIndex()
             backend.daemon.tellLooking(terminalAlerts.focused != false)
             registerThisDevice()
         }
@@ -119,6 +122,7 @@ final class ChatScreen {
             }
             // A deadline passed: a shown time (relative ages count seconds in their first minute) may read differently.
             if needsPaint || deadline.map({ now >= $0 }) == true { paint(now: now) }
+            loadWholeIndex()
         }
         // Quitting with a run waiting for the owner: veetd hears of it now, as from `veet chat --once`.
         if let left = state.runLeftWaiting { backend.daemon.tellRunLeftWaiting(runID: left.runID, sessionID: left.sessionID) }
@@ -137,13 +141,24 @@ final class ChatScreen {
     /// What the connection's store holds for the screen: its index, the folds, the expansion, its appearance.
     func loadConnectionState() {
         state.storeBanner = backend.storeProblem.map(StoreBanner.text(reason:))
-        state.sessions = backend.cachedSessions()
+        let opening = OpeningIndex.read(backend.store, height: terminal.height, opening: [deepLink?.sessionID].compactMap { $0 })
+        state.sessions = opening.sessions
+        indexIsPartial = !opening.isWhole
         if let saved = try? backend.store.preferences.value(for: Sidebar.collapsedPreference) {
             state.sidebar.collapsed = Set(saved.split(separator: ",").map(String.init))
         }
         loadExpansion()
         state.outboxFloor = currentOutboxFloor()
         applyStoredAppearance()
+    }
+
+    /// After a frame painted from the opening index: the whole of it (an answer on the inbox may have replaced it).
+    func loadWholeIndex() {
+        guard indexIsPartial else { return }
+        indexIsPartial = false
+        let whole = backend.cachedSessions()
+        if whole != state.sessions { state.sessions = whole }
+        needsPaint = true
     }
 
     /// The run ended with an answer on screen: what was typed meanwhile goes now.

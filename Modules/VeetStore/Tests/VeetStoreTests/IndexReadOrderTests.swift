@@ -36,6 +36,21 @@ import VeetWire
         }
     }
 
+    /// The scheduled rows alone, in the index's order: what the TUI's first frame adds to its bounded read.
+    @Test func theScheduledReadHoldsEveryScheduledRowAndNoOther() throws {
+        let (store, _) = try makeStore()
+        let views = (0..<40).map { index in
+            SessionView(id: "s\(index)", agentID: "agent", agentVersion: "1", title: "t\(index)",
+                        metadata: .object(index % 3 == 0 ? ["schedule_id": .string("0198d6a2-4c1e-7b3a-9f21-5e8c0d4a7b6\(index % 2)")] : [:]),
+                        createdAt: "2026-01-01T00:00:00Z",
+                        updatedAt: Timestamp("2026-11-30T09:\(10 + index % 7):00Z"))
+        }
+        try store.upsert(sessions: views)
+        let scheduled = try store.scheduledSessions()
+        #expect(scheduled.count == 14)
+        #expect(scheduled.map(\.id) == (try store.sessions()).filter { $0.scheduleID != nil }.map(\.id))
+    }
+
     @Test func theBinaryOrderIsMemcmpsOrder() {
         var random = SplitMix64(seed: 23)
         let pieces = ["", "a", "b", "é", "e\u{301}", "日", "😀", "Z", "0"]

@@ -32,10 +32,29 @@ extension LocalStore {
             try db.query("SELECT \(Self.sessionColumns) FROM sessions WHERE connection_id = ?",
                          [.int(connectionID)], row: Self.readSession)
         }
+        Self.sortByIndexOrder(&rows)
+        return rows
+    }
+
+    /// `sessions_by_activity`'s order: `updated_at`, then `id`, both descending, as SQLite compares text.
+    private static func sortByIndexOrder(_ rows: inout [CachedSession]) {
         rows.sort { left, right in
-            let byTime = Self.binaryOrder(left.updatedAt.text, right.updatedAt.text)
-            return byTime != 0 ? byTime > 0 : Self.binaryOrder(left.id, right.id) > 0
+            let byTime = binaryOrder(left.updatedAt.text, right.updatedAt.text)
+            return byTime != 0 ? byTime > 0 : binaryOrder(left.id, right.id) > 0
         }
+    }
+
+    /// The conversations a schedule started (`schedule_id` set), most recent activity first: a first frame read
+    /// from `sessions(limit:)` adds them, since the sidebar's Scheduled groups count every one. One pass over the
+    /// table in its key order (no index holds `schedule_id`; an `ORDER BY` here made SQLite walk
+    /// `sessions_by_activity` with a seek into the table for every row) that builds only the scheduled rows.
+    public func scheduledSessions() throws -> [CachedSession] {
+        var rows = try database.read { db in
+            try db.query("""
+                SELECT \(Self.sessionColumns) FROM sessions WHERE connection_id = ? AND schedule_id IS NOT NULL
+                """, [.int(connectionID)], row: Self.readSession)
+        }
+        Self.sortByIndexOrder(&rows)
         return rows
     }
 
