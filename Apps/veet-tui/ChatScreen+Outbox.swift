@@ -73,9 +73,7 @@ extension ChatScreen {
 /// discards or sends again, the chat follows (its send states, the conversations).
 extension ChatScreen {
     func openOutboxScreen() {
-        let titles = Dictionary(state.sessions.map { ($0.id, $0.displayTitle ?? "New conversation") },
-                                uniquingKeysWith: { first, _ in first })
-        mount(OutboxScreen(entries: (try? backend.store.outbox()) ?? [], titles: titles),
+        mount(OutboxScreen(OutboxListing(entries: (try? backend.store.outbox()) ?? [], sessions: state.sessions)),
               work: OutboxScreenWork(store: backend.store) { [backend] new in new ? backend.apiForNewConversation() : backend.api })
     }
 

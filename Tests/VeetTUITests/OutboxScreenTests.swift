@@ -19,13 +19,13 @@ import VeetWire
     }
 
     static func screen(confirming: Bool = false) -> ScreenState {
-        var outbox = OutboxScreen(entries: [
+        var outbox = OutboxScreen(OutboxListing(entries: [
             entry(3, .failed, text: "And the holidays?", session: "s3", attempts: 4,
                   error: "The server did not answer (HTTP 500 internal_error)"),
             entry(4, .refused, text: "Add this to the Lisbon notes", session: "s4", attempts: 1,
                   error: "This conversation was deleted on the server"),
             entry(5, .queued, text: "Plan a day in Sintra\nwith the train times", session: nil, attempts: 0),
-        ])
+        ], sessions: []))
         outbox.titles = ["s3": "Saving plan for the groceries", "s4": "Lisbon trip in March"]
         outbox.selected = 1
         outbox.confirmingDiscard = confirming
@@ -53,7 +53,7 @@ import VeetWire
 
     @Test func anEmptyOutboxSaysEverythingWasDelivered() {
         var state = ScreenGoldenTests.base()
-        state.featureScreen = MountedScreen(OutboxScreen(entries: []), work: NoOutboxWork(), mount: 1)
+        state.featureScreen = MountedScreen(OutboxScreen(OutboxListing(entries: [], sessions: [])), work: NoOutboxWork(), mount: 1)
         let (_, grid) = ScreenGoldenTests.settledGrid(state, width: 80, height: 24)
         #expect(grid.snapshot.contains("The outbox is empty: everything you sent was delivered."))
     }

@@ -14,7 +14,7 @@ import VeetTokens
 public struct OutboxScreen: FeatureScreen {
     public var entries: [OutboxEntry]?
     public var selected = 0
-    /// Session id → title, for the conversation each entry belongs to (the shell's, at mount).
+    /// Session id → title, for the conversation each entry belongs to.
     public var titles: [String: String] = [:]
     /// `x` pressed once: waiting for `y` to discard the selected entry.
     public var confirmingDiscard = false
@@ -24,10 +24,9 @@ public struct OutboxScreen: FeatureScreen {
     public var chatIsDelivering = false
     public var message = ""
 
-    /// `entries`: read by the shell at mount (the store is local: the first picture has them).
-    public init(entries: [OutboxEntry]? = nil, titles: [String: String] = [:]) {
-        self.titles = titles
-        if let entries { show(entries) }
+    /// `listing`: read by the shell at mount (the store is local: the first picture has it).
+    public init(_ listing: OutboxListing? = nil) {
+        if let listing { show(listing) }
     }
 
     /// The screen's keys, one table: the footer is written from it
@@ -41,6 +40,11 @@ public struct OutboxScreen: FeatureScreen {
     public var selectedEntry: OutboxEntry? {
         guard let entries, entries.indices.contains(selected) else { return nil }
         return entries[selected]
+    }
+
+    public mutating func show(_ listing: OutboxListing) {
+        titles = listing.titles
+        show(listing.entries)
     }
 
     public mutating func show(_ entries: [OutboxEntry]) {
@@ -64,17 +68,17 @@ public struct OutboxScreen: FeatureScreen {
         case .result(.chatDelivering(let delivering)):
             chatIsDelivering = delivering
             return .none
-        case .result(.entries(let entries)):
-            show(entries)
+        case .result(.entries(let listing)):
+            show(listing)
             return .none
-        case .result(.discarded(let entryID, let clientKey, let done, let entries)):
+        case .result(.discarded(let entryID, let clientKey, let done, let listing)):
             message = done ? "Discarded #\(entryID); it will not be sent." : "#\(entryID) could not be discarded (delivered meanwhile?)."
-            show(entries)
+            show(listing)
             return ScreenStep(route: .discarded(clientKey: done ? clientKey : nil))
-        case .result(.retried(let entryID, let words, let delivered, let entries)):
+        case .result(.retried(let entryID, let words, let delivered, let listing)):
             if retrying == entryID { retrying = nil }
             message = words
-            show(entries)
+            show(listing)
             return ScreenStep(route: .retried(words: words, delivered: delivered))
         }
     }

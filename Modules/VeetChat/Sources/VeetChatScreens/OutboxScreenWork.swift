@@ -13,13 +13,25 @@ public enum OutboxScreenEffect: Sendable, Equatable {
     case discard(entryID: Int64, clientKey: String)
 }
 
+/// The outbox as read from the store: every entry but the confirmed ones, and the conversations' titles.
+public struct OutboxListing: Sendable {
+    public var entries: [OutboxEntry]
+    /// Session id → title, for the conversation each entry belongs to.
+    public var titles: [String: String]
+
+    public init(entries: [OutboxEntry], sessions: [CachedSession]) {
+        self.entries = entries
+        titles = Dictionary(sessions.map { ($0.id, $0.displayTitle ?? "New conversation") }, uniquingKeysWith: { first, _ in first })
+    }
+}
+
 /// What comes back to the outbox screen: the store's answers, and from the shell whether the chat is delivering.
 public enum OutboxScreenResult: Sendable {
-    case entries([OutboxEntry])
-    /// A confirmed discard: `done` when the store dropped it; the entries read after.
-    case discarded(entryID: Int64, clientKey: String, done: Bool, entries: [OutboxEntry])
-    /// A retry's outcome in the screen's words; `delivered` when the server has it; the entries read after.
-    case retried(entryID: Int64, words: String, delivered: Bool, entries: [OutboxEntry])
+    case entries(OutboxListing)
+    /// A confirmed discard: `done` when the store dropped it; the outbox read after.
+    case discarded(entryID: Int64, clientKey: String, done: Bool, listing: OutboxListing)
+    /// A retry's outcome in the screen's words; `delivered` when the server has it; the outbox read after.
+    case retried(entryID: Int64, words: String, delivered: Bool, listing: OutboxListing)
     /// The chat is sending a message now (or no longer): a retry waits for it.
     case chatDelivering(Bool)
 }
@@ -48,8 +60,8 @@ public struct OutboxScreenWork: ScreenEffects {
         self.api = api
     }
 
-    /// Every entry but the confirmed ones (the store is local: no wait).
-    private var entries: [OutboxEntry] { (try? store.outbox()) ?? [] }
+    /// The store is local: no wait.
+    private var entries: OutboxListing { OutboxListing(entries: (try? store.outbox()) ?? [], sessions: (try? store.sessions()) ?? []) }
 
     public func run(_ effect: OutboxScreenEffect, report: @escaping @Sendable (OutboxScreenResult) -> Void) async {
         switch effect {
@@ -57,18 +69,18 @@ public struct OutboxScreenWork: ScreenEffects {
             report(.entries(entries))
         case .discard(let entryID, let clientKey):
             let done = (try? store.discardOutboxEntry(id: entryID)) == true
-            report(.discarded(entryID: entryID, clientKey: clientKey, done: done, entries: entries))
+            report(.discarded(entryID: entryID, clientKey: clientKey, done: done, listing: entries))
         case .retry(let entryID):
             _ = try? store.retryOutboxEntry(id: entryID)
             guard let before = try? store.outboxEntry(id: entryID) else {
                 report(.retried(entryID: entryID, words: "#\(entryID) was discarded meanwhile; it was not sent.",
-                                delivered: false, entries: entries))
+                                delivered: false, listing: entries))
                 return
             }
             let result = await api(before.sessionID == nil).outboxDelivery(store: store).deliver(entryID: entryID)
             let settled = try? store.outboxEntry(id: entryID)
             report(.retried(entryID: entryID, words: OutboxScreen.words(result, id: entryID, settled: settled),
-                            delivered: OutboxScreen.isDelivered(result, settled: settled), entries: entries))
+                            delivered: OutboxScreen.isDelivered(result, settled: settled), listing: entries))
         }
     }
 }

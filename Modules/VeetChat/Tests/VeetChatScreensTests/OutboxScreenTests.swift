@@ -17,6 +17,8 @@ import VeetWire
                     runID: nil, afterSequence: 0, browserProfileID: nil, claimedAt: nil, claimedBy: nil)
     }
 
+    static func listing(_ entries: [OutboxEntry]) -> OutboxListing { OutboxListing(entries: entries, sessions: []) }
+
     static let entries = [
         entry(3, .failed, text: "And the holidays?", session: "s3", attempts: 4, error: "HTTP 500"),
         entry(4, .refused, text: "Add this to the Lisbon notes", session: "s4", attempts: 1, error: "deleted"),
@@ -39,7 +41,7 @@ import VeetWire
 
     /// The keys as a value: what each asks for, and what the screen says meanwhile.
     @Test func theKeysSayWhatTheWorkIsToDo() throws {
-        var screen = OutboxScreen(entries: Self.entries)
+        var screen = OutboxScreen(Self.listing(Self.entries))
         screen.selected = 1
         var driver = ScreenDriver(screen)
         #expect(driver.effects.isEmpty, "the entries read at mount need no first read")
@@ -49,7 +51,7 @@ import VeetWire
         #expect(driver.screen.confirmingDiscard)
         let key = try #require(driver.screen.selectedEntry?.key.rawValue)
         #expect(driver.press(.char("y")) == [.discard(entryID: 4, clientKey: key)])
-        driver.answer(.discarded(entryID: 4, clientKey: key, done: true, entries: [Self.entries[0]]))
+        driver.answer(.discarded(entryID: 4, clientKey: key, done: true, listing: Self.listing([Self.entries[0]])))
         #expect(driver.screen.message == "Discarded #4; it will not be sent.")
         #expect(driver.routes == [.discarded(clientKey: key)])
         #expect(driver.screen.selectedEntry?.id == 3)
@@ -60,7 +62,7 @@ import VeetWire
         #expect(driver.press(.char("r")) == [.retry(entryID: 3)])
         #expect(driver.press(.char("x")).isEmpty)
         #expect(driver.screen.message == "#3 is being sent; wait for the answer.")
-        driver.answer(.retried(entryID: 3, words: "#3 delivered.", delivered: true, entries: []))
+        driver.answer(.retried(entryID: 3, words: "#3 delivered.", delivered: true, listing: Self.listing([])))
         #expect(driver.screen.retrying == nil && driver.screen.message == "#3 delivered.")
         #expect(driver.routes.last == .retried(words: "#3 delivered.", delivered: true))
         #expect(driver.press(.char("g")) == [.reload])
@@ -69,14 +71,14 @@ import VeetWire
     }
 
     @Test func aDiscardAskedAndRefusedKeepsTheEntry() {
-        var driver = ScreenDriver(OutboxScreen(entries: Self.entries))
+        var driver = ScreenDriver(OutboxScreen(Self.listing(Self.entries)))
         driver.press(.char("x"), .char("n"))
         #expect(driver.effects.isEmpty && driver.screen.message == "Kept.")
         #expect(driver.painted().contains("Kept."))
     }
 
     @Test func theFooterAndThePaletteNameTheSameKeys() {
-        let driver = ScreenDriver(OutboxScreen(entries: []))
+        let driver = ScreenDriver(OutboxScreen(Self.listing([])))
         #expect(driver.painted().contains("r send again  x discard  g refresh  Esc close"))
         #expect(KeyHints.items(driver.screen.keyHints(width: 80, now: Date())) == OutboxScreen.keys)
         #expect(driver.painted().contains("The outbox is empty: everything you sent was delivered."))
