@@ -164,7 +164,7 @@ let package = Package(
         moduleTests("VeetChat", ["VeetChat", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture", "VeetImages"]),
         moduleTests("VeetChatFaces", ["VeetChatCommands", "VeetChat", "VeetConsole", "VeetFixture", "VeetStore", "VeetTestSupport",
                                       "VeetTransport", "VeetWire"], package: "VeetChat"),
-        moduleTests("VeetChatScreens", ["VeetChatScreens", "VeetChat", "VeetCurses", "VeetTransport", "VeetWire"],
+        moduleTests("VeetChatScreens", ["VeetChatScreens", "VeetChat", "VeetCurses", "VeetStore", "VeetTransport", "VeetWire"],
                     package: "VeetChat"),
         moduleTests("VeetFolders", ["VeetFolders", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetFoldersFaces", ["VeetFoldersCommands", "VeetFolders", "VeetConsole", "VeetTestSupport", "VeetTransport",

@@ -30,8 +30,7 @@ extension ChatScreen {
     /// ↑↓ choose a file (past the ends: the transcript, the composer), `r` retries it, `x` or Delete removes it.
     func handleTray(_ key: KeyPress) {
         guard !state.attachments.isEmpty else { state.focus = .composer; return }
-        let index = state.trayCursor.flatMap { id in state.attachments.firstIndex { $0.id == id } }
-            ?? state.attachments.count - 1
+        let index = state.tray.chosenIndex
         switch key {
         case KeyPress(.up):
             if index == 0, !state.queue.isEmpty {
@@ -63,16 +62,12 @@ extension ChatScreen {
 
     private func retryAttachment(_ file: Attachment) {
         guard let sessionID = state.sessionID else { return }
-        switch file.state {
-        case .failed:
-            state.notice = "Sending \(file.filename) again..."
+        switch TrayFiles.retry(file) {
+        case .send(let notice):
+            state.notice = notice
             _ = backend.retryAttachment(file.id, sessionID: sessionID, composers: composers)
-        case .notAccepted:
-            state.notice = "\(file.filename) was not accepted; sending it again would not help (x removes it)."
-        case .queued, .uploading:
-            state.notice = "\(file.filename) is still uploading."
-        case .uploaded:
-            state.notice = "\(file.filename) is already on the server."
+        case .refused(let words):
+            state.notice = words
         }
     }
 
@@ -92,8 +87,6 @@ extension ChatScreen {
         state.applyAttachments(attachments, sessionID: sessionID)
     }
 
-    nonisolated static let attachingNotice = "Attaching "
-
     /// The message's content when it can go now; otherwise nil, the reason in
     /// the status bar and the text back in the composer (nothing is lost).
     func sendableDraft(_ text: String) -> [ContentBlock]? {
@@ -107,43 +100,25 @@ extension ChatScreen {
     }
 }
 
-/// The tray's rules on the screen's state: a removed file is gone at once and
-/// stays gone, whatever the composer still reports about it.
+/// The tray's rules (VeetChatScreens' TrayFiles) on the screen's state: news of another
+/// conversation is dropped, and an empty tray gives the keys back to the message.
 extension ScreenState {
     mutating func removeAttachment(at index: Int) {
-        let file = attachments.remove(at: index)
-        removedAttachments.insert(file.id)
-        trayCursor = attachments.isEmpty ? nil : attachments[min(index, attachments.count - 1)].id
+        notice = tray.remove(at: index)
         if attachments.isEmpty, focus == .tray { focus = .composer }
-        notice = "Removed \(file.filename) from the message."
     }
 
-    /// One file's news (added, progress, its answer); nothing for a file removed or another conversation.
+    /// One file's news; nothing for another conversation.
     mutating func applyAttachment(_ attachment: Attachment, sessionID: String) {
-        guard sessionID == self.sessionID, !removedAttachments.contains(attachment.id) else { return }
-        if let index = attachments.firstIndex(where: { $0.id == attachment.id }) {
-            attachments[index] = attachment
-        } else {
-            attachments.append(attachment)
-        }
-        clearAttachingNotice()
+        guard sessionID == self.sessionID, tray.apply(attachment) else { return }
+        notice = tray.notice(afterNews: notice)
     }
 
-    /// The composer's whole list, without the files removed meanwhile.
+    /// The composer's whole list.
     mutating func applyAttachments(_ listed: [Attachment], sessionID: String) {
         guard sessionID == self.sessionID else { return }
-        attachments = listed.filter { !removedAttachments.contains($0.id) }
-        if let cursor = trayCursor, !attachments.contains(where: { $0.id == cursor }) {
-            trayCursor = attachments.last?.id
-        }
+        tray.apply(listed: listed)
         if attachments.isEmpty, focus == .tray { focus = .composer }
-        clearAttachingNotice()
-    }
-
-    /// "Attaching x..." is said while a file travels; once none is in flight the tray says how it went.
-    private mutating func clearAttachingNotice() {
-        if notice.hasPrefix(ChatScreen.attachingNotice), !attachments.contains(where: \.state.isInFlight) {
-            notice = ""
-        }
+        notice = tray.notice(afterNews: notice)
     }
 }

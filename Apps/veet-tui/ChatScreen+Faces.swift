@@ -4,6 +4,7 @@ import VeetCallsScreens
 import VeetAccount
 import VeetAccountScreens
 import VeetChat
+import VeetChatScreens
 import VeetCurses
 import VeetEmailScreens
 import VeetMemory
@@ -80,6 +81,7 @@ extension ChatScreen {
 
     func handleFeatureScreen(_ event: InputEvent) {
         guard var mounted = state.featureScreen else { return }
+        tellOutboxChatWork(&mounted)  // ChatScreen+Outbox.swift
         let step = mounted.update(event)
         state.featureScreen = step.closes ? nil : mounted
         follow(step, of: mounted)
@@ -88,6 +90,7 @@ extension ChatScreen {
     /// An answer for the screen still open (a closed or replaced screen's answers are dropped).
     func applyScreenResult(_ result: any Sendable, mount: Int) {
         if applyEmailResult(result, mount: mount) { return }  // Email mode (ChatScreen+Email.swift)
+        if applyOutboxResult(result, mount: mount) { return }  // a retry's answer after the outbox closed
         guard var mounted = state.featureScreen, mounted.mount == mount else { return }
         let step = mounted.update(result: result)
         state.featureScreen = step.closes ? nil : mounted
@@ -114,6 +117,7 @@ extension ChatScreen {
         if case .keep(let form)? = route as? SchedulesScreenRoute { state.keptScheduleForm = form }
         if let route = route as? EmailScreenRoute { resolve(route) }
         if let route = route as? PeopleScreenRoute { resolve(route) }
+        if let route = route as? OutboxScreenRoute { resolve(route) }
         if let route = route as? SettingsScreenRoute { resolve(route) }
         if case .copy(let text, let what)? = route as? WebsiteAccessRoute {
             copy(text, what: what)

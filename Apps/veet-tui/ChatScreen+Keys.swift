@@ -28,7 +28,6 @@ extension ChatScreen {
         if state.menu != nil { if case .key(let key) = event { handleMenu(key) }; return }
         if state.linePrompt != nil { handleLinePrompt(event); return }
         if state.mode == .email { handleEmail(event); return }
-        if state.outboxScreen != nil { if case .key(let key) = event { handleOutboxScreen(key) }; return }
         if state.connections.menu != nil { if case .key(let key) = event { handleConnectionsMenu(key) }; return }  // F9, over Settings too
         if state.featureScreen != nil { handleFeatureScreen(event); return }
         if handleSettingsKeys(event) { return }  // F8 Settings, F9 connections (ChatScreen+Settings.swift)

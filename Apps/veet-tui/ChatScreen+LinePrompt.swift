@@ -1,4 +1,5 @@
 import Foundation
+import VeetChatScreens
 import VeetCurses
 
 /// A one-line question asked in the status area (a path to attach or export to).
@@ -38,7 +39,7 @@ extension ChatScreen {
         guard !value.isEmpty else { return }
         switch prompt.purpose {
         case .attach:
-            state.notice = Self.attachingNotice + "\((value as NSString).lastPathComponent)..."
+            state.notice = TrayFiles.attachingNotice + "\((value as NSString).lastPathComponent)..."
             _ = backend.attach(path: value, sessionID: state.sessionID, composers: composers)
         case .export(let artifactID):
             _ = backend.export(artifactID: artifactID, to: value)

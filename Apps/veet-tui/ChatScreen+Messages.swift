@@ -124,8 +124,6 @@ extension ChatScreen {
         case .sessionCreated(let sessionID):
             if state.sessionID == nil && state.work == nil { state.sessionID = sessionID }
             _ = backend.reconcile()
-        case .outbox(let update):
-            apply(update)
         case .runDetails(let update):
             apply(update)
         case .screenResult(let mount, let result):

@@ -4,42 +4,18 @@ import VeetChatScreens
 import VeetCurses
 import VeetStore
 
-/// The line under each of the owner's messages that is not confirmed, read
-/// from its outbox entry (the chat feature's `SendState`), and Enter / x on it.
+/// The line under each of the owner's messages that is not confirmed (VeetChatScreens' `SendStates`
+/// matches them to the outbox), and Enter / x on it.
 extension ChatScreen {
-    /// Matches the transcript's unconfirmed owner messages to their outbox
-    /// entries. In an open conversation an entry the transcript does not show
-    /// (sent before a restart, say) joins it, so nothing typed is hidden.
     func refreshSendStates() {
-        let entries = ((try? backend.store.outbox()) ?? []).filter { entry in
-            entry.sessionID == state.sessionID
-                || (entry.id > state.outboxFloor && (state.sessionID == nil || entry.sessionID == nil))
-        }
-        let delivering = state.work?.isDelivery == true
-        var remaining = entries
-        var states: [String: SendState] = [:]
-        for item in state.transcript.items {
-            guard let message = item.user, message.isOptimistic else { continue }
-            guard let index = remaining.firstIndex(where: { $0.key.rawValue == message.clientKey })
-                ?? remaining.firstIndex(where: { $0.text == message.text }) else { continue }
-            states[item.id] = SendState(entry: remaining.remove(at: index), isBeingDelivered: delivering)
-        }
-        if let sessionID = state.sessionID {
-            for entry in remaining where entry.sessionID == sessionID {
-                let id = state.transcript.addOptimisticUserMessage(entry.content, clientKey: entry.key.rawValue)
-                states[id] = SendState(entry: entry, isBeingDelivered: delivering)
-            }
-        }
+        var transcript = state.transcript
+        let states = SendStates.match((try? backend.store.outbox()) ?? [], into: &transcript, sessionID: state.sessionID,
+                                      floor: state.outboxFloor, delivering: state.work?.isDelivery == true)
+        if transcript.items.count != state.transcript.items.count { state.transcript = transcript }
         if states != state.sendStates { state.sendStates = states }
     }
 
-    /// The status bar's notice for a send that did not go out: short enough
-    /// for 80 columns, naming the entry (`veet outbox` knows it by that number).
-    func heldNotice() -> String? {
-        guard let held = state.sendStates.values.filter({ $0.entryID != nil }).max(by: { $0.entryID! < $1.entryID! }),
-              let id = held.entryID else { return nil }
-        return held.canRetry ? "Not sent · kept in the outbox as #\(id)" : "Refused · kept in the outbox as #\(id)"
-    }
+    func heldNotice() -> String? { SendStates.heldNotice(state.sendStates) }
 
     /// The highest outbox id now, confirmed entries included.
     func currentOutboxFloor() -> Int64 {
@@ -93,55 +69,36 @@ extension ChatScreen {
     }
 }
 
-/// The outbox screen (Ctrl-Q): list, send again, discard after asking.
+/// The outbox screen (Ctrl-Q, VeetChatScreens' OutboxScreen): mounted with the entries read now; what it
+/// discards or sends again, the chat follows (its send states, the conversations).
 extension ChatScreen {
     func openOutboxScreen() {
-        var screen = OutboxScreen()
-        reloadOutbox(into: &screen)
-        state.outboxScreen = screen
+        mount(OutboxScreen(OutboxListing(entries: (try? backend.store.outbox()) ?? [], sessions: state.sessions)),
+              work: OutboxScreenWork(store: backend.store) { [backend] new in new ? backend.apiForNewConversation() : backend.api })
     }
 
-    /// Entries read from the store (it is local: no wait), with their conversations' titles.
-    private func reloadOutbox(into screen: inout OutboxScreen) {
-        screen.show((try? backend.store.outbox()) ?? [])  // every entry but the confirmed ones
-        screen.titles = Dictionary(state.sessions.map { ($0.id, $0.displayTitle ?? "New conversation") },
-                                   uniquingKeysWith: { first, _ in first })
+    /// Before a key: whether a message is being sent from the chat now (a retry waits for it).
+    func tellOutboxChatWork(_ mounted: inout MountedScreen) {
+        guard mounted.value(as: OutboxScreen.self) != nil else { return }
+        _ = mounted.update(result: OutboxScreenResult.chatDelivering(state.work?.isDelivery == true))
     }
 
-    func handleOutboxScreen(_ key: KeyPress) {
-        guard var screen = state.outboxScreen else { return }
-        switch screen.handle(key, chatIsDelivering: state.work?.isDelivery == true) {
-        case .none: break
-        case .close:
-            state.outboxScreen = nil
-            return
-        case .reload:
-            reloadOutbox(into: &screen)
-        case .retry(let entryID):
-            _ = backend.retryFromOutbox(entryID: entryID)
-        case .discard(let entryID, let clientKey):
-            let done = (try? backend.store.discardOutboxEntry(id: entryID)) == true
-            if done { state.transcript.submissionFailed(clientKey: clientKey) }
-            screen.discarded(entryID: entryID, done: done)
-            reloadOutbox(into: &screen)
-            refreshSendStates()
-        }
-        state.outboxScreen = screen
-    }
-
-    func apply(_ update: OutboxUpdate) {
-        switch update {
-        case .retried(let entryID, let words, let delivered):
+    func resolve(_ route: OutboxScreenRoute) {
+        switch route {
+        case .discarded(let clientKey):
+            if let clientKey { state.transcript.submissionFailed(clientKey: clientKey) }
+        case .retried(_, let delivered):
             if delivered { _ = backend.reconcile() }
-            refreshSendStates()
-            guard var screen = state.outboxScreen else {
-                state.notice = words
-                return
-            }
-            screen.retried(entryID: entryID, words: words)
-            reloadOutbox(into: &screen)
-            state.outboxScreen = screen
         }
+        refreshSendStates()
+    }
+
+    /// A retry's answer after its screen closed: the chat follows it, and says it.
+    func applyOutboxResult(_ result: any Sendable, mount: Int) -> Bool {
+        guard case .retried(_, let words, let delivered, _)? = result as? OutboxScreenResult,
+              state.featureScreen?.mount != mount else { return false }
+        resolve(.retried(words: words, delivered: delivered))
+        state.notice = words
+        return true
     }
 }
-

@@ -28,7 +28,6 @@ extension ChatScreen {
             if email.unsubscribe != nil { return cardItems(UnsubscribeSheetPainter.keyHints) }
             return cardItems(email.screen.keyHints(width: width, now: now))
         }
-        if state.outboxScreen != nil { return OutboxScreen.keys }
         if let screen = state.featureScreen { return cardItems(screen.keyHints(width: width, now: now)) }
         return nil
     }

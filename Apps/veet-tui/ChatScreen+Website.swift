@@ -1,5 +1,6 @@
 import Foundation
 import VeetChat
+import VeetChatScreens
 import VeetCurses
 import VeetWebsiteAccess
 
@@ -78,7 +79,7 @@ extension ChatScreen {
         case .runRead(let run):
             // The dock is gone by now; a finished run's outcome joins what was decided.
             guard !state.notice.isEmpty, !state.notice.contains(" · the run ") else { return }
-            state.notice = Self.settledNotice(state.notice, run: run)
+            state.notice = HandBack.settledNotice(state.notice, run: run)
         }
     }
 }

@@ -51,7 +51,6 @@ enum AppMessage: Sendable {
     case artifactOpened(ArtifactViewer)
     /// A new conversation was created to hold an upload.
     case sessionCreated(sessionID: String)
-    case outbox(OutboxUpdate)
     case runDetails(RunDetailsUpdate)
     /// An answer of the open feature screen's work (`mount` names which screen asked).
     case screenResult(mount: Int, any Sendable)

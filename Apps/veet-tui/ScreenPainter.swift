@@ -47,12 +47,6 @@ enum ScreenPainter {
             drawOverlays(state, in: &grid)
             return grid
         }
-        if let outbox = state.outboxScreen {
-            outbox.draw(in: &grid)
-            grid.cursor = nil
-            state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
-            return grid
-        }
         if let screen = state.featureScreen {
             grid.cursor = nil  // a screen's focused field (a form over it) sets its own caret
             screen.paint(in: &grid, now: now)
@@ -233,7 +227,7 @@ enum ScreenPainter {
                                 StyledRun(state.title, style: TextStyle(attributes: .bold, foreground: .ink, background: .paperDeep))]
         // A notice (a send's, say) wins over the standing "offline" status, which returns after it;
         // while searching, what search cannot see yet stands there when nothing else does.
-        let standing = state.refreshProblem ?? SearchRows.coverageStatus(state)
+        let standing = state.refreshProblem ?? (ScreenLayout.searchShown(state) == nil ? nil : state.searchCoverage.line)
         if let notice = state.notice.isEmpty ? standing : state.notice {
             left.append(StyledRun("  " + notice, style: TextStyle(foreground: .amberText, background: .paperDeep)))
         }

@@ -61,8 +61,6 @@ struct ScreenState {
     /// A new schedule's form left with Esc after something was typed, as the Schedules screen handed it over
     /// (`SchedulesScreenRoute.keep`): the next Schedules screen opens with it, where `n` brings it back.
     var keptScheduleForm: ScheduleForm?
-    /// Ctrl-Q: the messages the server has not confirmed (OutboxScreen.swift).
-    var outboxScreen: OutboxScreen?
     /// `i` on an answer: its run's steps, calls and cost (RunDetailsSheet.swift).
     var runDetails: RunDetailsSheet?
     /// Ctrl-G with several task permissions active: which one to stop.
@@ -131,12 +129,16 @@ struct ScreenState {
     var queue = MessageQueue()
     /// The queued message the queue's keys act on while it has the focus.
     var queueCursor: Int?
-    var attachments: [Attachment] = []
-    /// The file the tray's keys act on while it has the focus.
-    var trayCursor: UUID?
-    /// Files taken off the tray: word of them still on its way (progress, a late
-    /// answer, a listing made before the removal) is dropped (ids are never reused).
-    var removedAttachments: Set<UUID> = []
+    /// The attachment tray's files, chosen file and files taken off (VeetChatScreens' TrayFiles).
+    var tray = TrayFiles()
+    var attachments: [Attachment] {
+        get { tray.files }
+        set { tray.files = newValue }
+    }
+    var trayCursor: UUID? {
+        get { tray.cursor }
+        set { tray.cursor = newValue }
+    }
 
     var work: RunningWork?
     var approval: DockedApproval?

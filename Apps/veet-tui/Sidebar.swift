@@ -1,4 +1,5 @@
 import Foundation
+import VeetChatScreens
 import VeetConsole
 import VeetCurses
 import VeetStore
@@ -40,7 +41,7 @@ enum Sidebar {
             } + needsYouRows(input.needsYou, marker: dot)))
         }
         if let search = input.search {
-            sections.append(ListSection(id: resultsID, title: resultsTitle(search), items: SearchRows.items(search, now: now)))
+            sections.append(ListSection(id: resultsID, title: resultsTitle(search), items: SearchRows.items(search, rowWidth: width - 2, age: { relativeAge(of: $0, to: now) })))
             return sections + input.extraSections
         }
         return sections + input.placed + input.extraSections

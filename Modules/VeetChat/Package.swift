@@ -45,11 +45,11 @@ let package = Package(
                                    module("VeetTestSupport"), module("VeetTransport"), module("VeetWire")],
                     swiftSettings: swift6),
         .target(name: "VeetChatScreens",
-                dependencies: ["VeetChat", module("VeetCurses"), module("VeetTerminal"), module("VeetTokens"),
+                dependencies: ["VeetChat", module("VeetCurses"), module("VeetStore"), module("VeetTerminal"), module("VeetTokens"),
                                module("VeetTransport"), module("VeetWire")],
                 swiftSettings: swift6),
         .testTarget(name: "VeetChatScreensTests",
-                    dependencies: ["VeetChatScreens", "VeetChat", module("VeetCurses"), module("VeetTransport"), module("VeetWire")],
+                    dependencies: ["VeetChatScreens", "VeetChat", module("VeetCurses"), module("VeetStore"), module("VeetTransport"), module("VeetWire")],
                     swiftSettings: swift6),
     ]
 )

@@ -1,6 +1,7 @@
 import Testing
 @testable import veet_tui
 import VeetChat
+import VeetChatScreens
 import VeetCurses
 import VeetWire
 
@@ -59,7 +60,7 @@ import VeetWire
     func aMessageNotSentIsBackInTheComposer(size: (width: Int, height: Int)) {
         var state = ScreenGoldenTests.withTranscript()
         state.composer = TextInput(text: "my own words")
-        state.notice = ChatScreen.notSentNotice
+        state.notice = HandBack.notSentNotice
         let (_, grid) = ScreenGoldenTests.settledGrid(state, width: size.width, height: size.height)
         GoldenScreen.check(grid.snapshot, named: "message-not-sent-\(size.width)x\(size.height)")
         #expect(grid.snapshot.contains("› my own words"), "\(grid.snapshot)")

@@ -1,6 +1,7 @@
 import Testing
 @testable import veet_tui
 import VeetChat
+import VeetChatScreens
 import VeetCurses
 import VeetWire
 
@@ -20,7 +21,7 @@ import VeetWire
     @Test func refusedFilesTakeTheBubbleAwayAndGiveTheWordsBack() {
         var state = Self.sentOptimistically("see the report", key: "k1")
         state.composer = TextInput(text: "typed since")
-        state.handBack("see the report", clientKey: "k1", notice: "Not sent: report.pdf changed" + ChatScreen.handedBackSuffix)
+        state.handBack("see the report", clientKey: "k1", notice: "Not sent: report.pdf changed" + HandBack.handedBackSuffix)
         #expect(Self.optimisticBubbles(state).isEmpty)
         #expect(state.composer.text == "see the report\ntyped since")
         #expect(state.focus == .composer)
@@ -31,7 +32,7 @@ import VeetWire
     @Test func theKeyChoosesTheBubbleWhenTwoHoldTheSameWords() {
         var state = Self.sentOptimistically("again", key: "first")
         _ = state.transcript.addOptimisticUserMessage([.text("again")], clientKey: "second")
-        state.handBack("again", clientKey: "first", notice: ChatScreen.notSentNotice)
+        state.handBack("again", clientKey: "first", notice: HandBack.notSentNotice)
         #expect(state.transcript.items.compactMap { $0.user?.clientKey } == ["second"])
     }
 
@@ -39,14 +40,14 @@ import VeetWire
         var state = ScreenGoldenTests.withTranscript()
         _ = state.transcript.addOptimisticUserMessage([], clientKey: "files")
         state.composer = TextInput(text: "half a thought")
-        state.handBack("", clientKey: "files", notice: "Not sent: x" + ChatScreen.handedBackSuffix)
+        state.handBack("", clientKey: "files", notice: "Not sent: x" + HandBack.handedBackSuffix)
         #expect(state.composer.text == "half a thought")
         #expect(state.transcript.items.allSatisfy { $0.user?.clientKey != "files" })
     }
 
     @Test func anotherRunsMessageIsFoundByItsWords() {
         var state = Self.sentOptimistically("my own words", key: "k")
-        state.handBack("my own words", clientKey: nil, notice: ChatScreen.notSentNotice)
+        state.handBack("my own words", clientKey: nil, notice: HandBack.notSentNotice)
         #expect(Self.optimisticBubbles(state).isEmpty)
         #expect(state.composer.text == "my own words")
     }

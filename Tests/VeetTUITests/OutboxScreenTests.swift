@@ -1,14 +1,15 @@
 import Foundation
 import Testing
 @testable import veet_tui
+import VeetChatScreens
 import VeetCurses
 @testable import VeetStore
 import VeetTransport
 import VeetWire
 
-/// The outbox screen (Ctrl-Q, issue 20 item 7): every entry the server has not
-/// confirmed with its state, attempts and reason; a discard asks first; what a
-/// retry came to in words.
+/// The outbox screen (Ctrl-Q, issue 20 item 7) in the shell: every entry the server has not
+/// confirmed with its state, attempts and reason; a discard asks first. (Its keys and words as
+/// a value: VeetChatScreensTests' OutboxScreenTests.)
 @Suite struct OutboxScreenTests {
     static func entry(_ id: Int64, _ state: OutboxState, text: String, session: String?, attempts: Int,
                       error: String? = nil) -> OutboxEntry {
@@ -18,19 +19,18 @@ import VeetWire
     }
 
     static func screen(confirming: Bool = false) -> ScreenState {
-        var outbox = OutboxScreen()
-        outbox.show([
+        var outbox = OutboxScreen(OutboxListing(entries: [
             entry(3, .failed, text: "And the holidays?", session: "s3", attempts: 4,
                   error: "The server did not answer (HTTP 500 internal_error)"),
             entry(4, .refused, text: "Add this to the Lisbon notes", session: "s4", attempts: 1,
                   error: "This conversation was deleted on the server"),
             entry(5, .queued, text: "Plan a day in Sintra\nwith the train times", session: nil, attempts: 0),
-        ])
+        ], sessions: []))
         outbox.titles = ["s3": "Saving plan for the groceries", "s4": "Lisbon trip in March"]
         outbox.selected = 1
         outbox.confirmingDiscard = confirming
         var state = ScreenGoldenTests.base()
-        state.outboxScreen = outbox
+        state.featureScreen = MountedScreen(outbox, work: NoOutboxWork(), mount: 1)
         return state
     }
 
@@ -53,47 +53,9 @@ import VeetWire
 
     @Test func anEmptyOutboxSaysEverythingWasDelivered() {
         var state = ScreenGoldenTests.base()
-        var outbox = OutboxScreen()
-        outbox.show([])
-        state.outboxScreen = outbox
+        state.featureScreen = MountedScreen(OutboxScreen(OutboxListing(entries: [], sessions: [])), work: NoOutboxWork(), mount: 1)
         let (_, grid) = ScreenGoldenTests.settledGrid(state, width: 80, height: 24)
         #expect(grid.snapshot.contains("The outbox is empty: everything you sent was delivered."))
-    }
-
-    @Test func aRetrysOutcomeIsSaidWithTheScreensKeys() {
-        let failed = Self.entry(3, .failed, text: "x", session: "s3", attempts: 5)
-        #expect(OutboxScreen.words(.failed(failed, reason: "HTTP 500"), id: 3, settled: failed)
-            == "#3 not delivered: HTTP 500. It keeps its key; r tries again (it is sent once either way).")
-        #expect(OutboxScreen.words(.confirmed(failed, runID: "r9", byEcho: false), id: 3, settled: nil)
-            == "#3 delivered to conversation s3; run r9.")
-        #expect(OutboxScreen.words(.waiting(failed, behind: 2), id: 3, settled: failed)
-            == "#3 waits behind #2 of the same conversation: r on #2 first.")
-        var confirmed = failed
-        confirmed.state = .confirmed
-        #expect(OutboxScreen.isDelivered(.notPending(3), settled: confirmed))
-        #expect(!OutboxScreen.isDelivered(.notPending(3), settled: nil))
-        #expect(OutboxScreen.words(.notPending(3), id: 3, settled: nil) == "#3 was discarded meanwhile; it was not sent.")
-    }
-
-    /// The keys as a value: what each asks of the shell, and what the screen says meanwhile.
-    @Test func theKeysSayWhatTheShellIsToDo() throws {
-        var outbox = try #require(Self.screen().outboxScreen)
-        #expect(outbox.handle(.char("r"), chatIsDelivering: false) == .none, "#4 was refused")
-        #expect(outbox.message == "#4 was refused by the server and will not be sent again; x discards it.")
-        #expect(outbox.handle(.char("x"), chatIsDelivering: false) == .none)
-        #expect(outbox.confirmingDiscard)
-        let key = try #require(outbox.selectedEntry?.key.rawValue)
-        #expect(outbox.handle(.char("y"), chatIsDelivering: false) == .discard(entryID: 4, clientKey: key))
-        _ = outbox.handle(KeyPress(.up), chatIsDelivering: false)
-        #expect(outbox.handle(.char("r"), chatIsDelivering: true) == .none)
-        #expect(outbox.message == "A message is being sent from the chat; r again when it is through.")
-        #expect(outbox.handle(.char("r"), chatIsDelivering: false) == .retry(entryID: 3))
-        #expect(outbox.handle(.char("x"), chatIsDelivering: false) == .none)
-        #expect(outbox.message == "#3 is being sent; wait for the answer.")
-        outbox.retried(entryID: 3, words: "#3 delivered.")
-        #expect(outbox.retrying == nil && outbox.message == "#3 delivered.")
-        #expect(outbox.handle(.char("g"), chatIsDelivering: false) == .reload)
-        #expect(outbox.handle(KeyPress(.escape), chatIsDelivering: false) == .close)
     }
 
     @MainActor @Test func ctrlQOpensTheOutboxFromTheHelpAndThePalette() {
@@ -101,4 +63,9 @@ import VeetWire
         let entries = ChatScreen.help.groups.flatMap(\.entries)
         #expect(entries.contains { $0.keys == "Ctrl-Q" && $0.press == .char("q", .control) })
     }
+}
+
+struct NoOutboxWork: ScreenEffects {
+    typealias Screen = OutboxScreen
+    func run(_ effect: OutboxScreenEffect, report: @escaping @Sendable (OutboxScreenResult) -> Void) async {}
 }

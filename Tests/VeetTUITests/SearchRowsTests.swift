@@ -5,9 +5,9 @@ import VeetCurses
 import VeetStore
 import VeetTransport
 
-/// The sidebar's search hits (excerpts cut in the middle with the match kept
-/// and bold, the first ones of a query that matches too many, the count not
-/// yet searchable) and the banner of a store that could not be opened.
+/// The sidebar's search hits in the shell (bold on the matched word only, the first ones
+/// of a query that matches too many, the count not yet searchable) and the banner of a
+/// store that could not be opened. (The rows as values: VeetChatScreensTests' SearchRowsTests.)
 @Suite struct SearchRowsTests {
     static let now = ScreenGoldenTests.now
     static let long = "We talked about the groceries, the budget for December and many other things before the ferry to Cacilhas came up again late"
@@ -34,23 +34,6 @@ import VeetTransport
             hit("s2", title: "Ferry timetable", text: "Ferry timetable", query: "ferry", kind: .title, minutesAgo: 75),
             hit("s5", title: nil, text: "ferry", query: "ferry", minutesAgo: 1500),
         ])
-    }
-
-    @Test func aMessageHitKeepsItsMatchVisibleAndBoldWithinTheRow() {
-        let item = SearchRows.item(for: Self.hit("s4", title: "Lisbon trip in March", text: Self.long, query: "ferry"), now: Self.now)
-        let runs = item.styledTitle ?? []
-        let text = runs.map(\.text).joined()
-        #expect(text.count <= SearchRows.rowWidth - 4, "fits beside its age: \(text)")
-        #expect(text.hasPrefix("Lisbon…: …"), "a narrow row keeps no head before the match: \(text)")
-        #expect(text.hasSuffix("…"))
-        #expect(runs.filter { $0.style.attributes.contains(.bold) }.map(\.text) == ["ferry"])
-    }
-
-    @Test func aTitleHitIsTheTitleWithItsMatchesBold() {
-        let line = SearchRows.line(for: Self.hit("s2", title: "Ferry timetable", text: "Ferry timetable", query: "ferry", kind: .title),
-                                   width: 26)
-        #expect(line.map(\.text).joined() == "Ferry timetable")
-        #expect(line.first?.style.attributes.contains(.bold) == true)
     }
 
     @Test func boldReachesTheGridOnlyOnTheMatchedWord() {

@@ -1,4 +1,5 @@
 import Foundation
+import VeetChat
 import VeetCurses
 import VeetStore
 import VeetTokens
@@ -6,61 +7,88 @@ import VeetTokens
 /// The outbox (Ctrl-Q): every message saved here that the server has not
 /// confirmed, with its state, attempts and the last reason, as `veet outbox
 /// list` shows them. `r` sends the selected one again with its key (at most
-/// one run either way); `x` asks, then discards it. A value: `handle` takes a
-/// key and says what the shell is to do (`Intent`); the shell reads and
-/// changes the store and hands the outcome back (`discarded`, `retried`).
-/// (It stays in the app while its entries are VeetStore's: a face never imports the store.)
-struct OutboxScreen: Sendable {
-    var entries: [OutboxEntry]?
-    var selected = 0
+/// one run either way); `x` asks, then discards it. A feature screen: keys and
+/// the store's answers come in through `update`; the reads, discards and
+/// retries are `OutboxScreenEffect`s that `OutboxScreenWork` does; what the chat
+/// must follow (a message discarded, a retry's outcome) goes out as a route.
+public struct OutboxScreen: FeatureScreen {
+    public var entries: [OutboxEntry]?
+    public var selected = 0
     /// Session id → title, for the conversation each entry belongs to.
-    var titles: [String: String] = [:]
+    public var titles: [String: String] = [:]
     /// `x` pressed once: waiting for `y` to discard the selected entry.
-    var confirmingDiscard = false
+    public var confirmingDiscard = false
     /// The entry being sent again now: its keys wait for the answer.
-    var retrying: Int64?
-    var message = ""
+    public var retrying: Int64?
+    /// A message is being sent from the chat now (the shell says so before each key): a retry waits for it.
+    public var chatIsDelivering = false
+    public var message = ""
 
-    init() {}
+    /// `listing`: read by the shell at mount (the store is local: the first picture has it).
+    public init(_ listing: OutboxListing? = nil) {
+        if let listing { show(listing) }
+    }
 
     /// The screen's keys, one table: the footer is written from it
     /// and Ctrl-P lists it, so the palette shows exactly what the footer promises.
-    static let keys: [CommandPalette.Item] = [
+    public static let keys: [CommandPalette.Item] = [
         .init("send again", hint: "r", press: .char("r")),
         .init("discard", hint: "x", press: .char("x")),
         .init("refresh", hint: "g", press: .char("g")),
     ]
 
-    var selectedEntry: OutboxEntry? {
+    public var selectedEntry: OutboxEntry? {
         guard let entries, entries.indices.contains(selected) else { return nil }
         return entries[selected]
     }
 
-    mutating func show(_ entries: [OutboxEntry]) {
+    public mutating func show(_ listing: OutboxListing) {
+        titles = listing.titles
+        show(listing.entries)
+    }
+
+    public mutating func show(_ entries: [OutboxEntry]) {
         let previous = selectedEntry?.id
         self.entries = entries
         selected = entries.firstIndex { $0.id == previous } ?? min(selected, max(entries.count - 1, 0))
     }
 
-    /// What a key asks of the shell.
-    enum Intent: Sendable, Equatable {
-        /// Nothing beyond the screen's own change.
-        case none
-        case close
-        /// Read the store again.
-        case reload
-        /// Deliver this entry again with its own key.
-        case retry(entryID: Int64)
-        /// Discard this entry (asked and confirmed with `y`).
-        case discard(entryID: Int64, clientKey: String)
+    public var openingEffects: [OutboxScreenEffect] { entries == nil ? [.reload] : [] }
+
+    public func keyHints(width: Int, now: Date) -> String {
+        Self.keys.map { "\($0.hint) \($0.title)" }.joined(separator: "  ")
     }
 
-    /// One key. `chatIsDelivering`: a message is being sent from the chat now, so a retry waits for it.
-    mutating func handle(_ key: KeyPress, chatIsDelivering: Bool) -> Intent {
+    public func paint(in grid: inout ScreenGrid, now: Date) { draw(in: &grid) }
+
+    public mutating func update(_ event: ScreenEvent<OutboxScreenResult>) -> ScreenStep<OutboxScreenEffect, OutboxScreenRoute> {
+        switch event {
+        case .key(let key): return handle(key)
+        case .paste: return .none
+        case .result(.chatDelivering(let delivering)):
+            chatIsDelivering = delivering
+            return .none
+        case .result(.entries(let listing)):
+            show(listing)
+            return .none
+        case .result(.discarded(let entryID, let clientKey, let done, let listing)):
+            message = done ? "Discarded #\(entryID); it will not be sent." : "#\(entryID) could not be discarded (delivered meanwhile?)."
+            show(listing)
+            return ScreenStep(route: .discarded(clientKey: done ? clientKey : nil))
+        case .result(.retried(let entryID, let words, let delivered, let listing)):
+            if retrying == entryID { retrying = nil }
+            message = words
+            show(listing)
+            return ScreenStep(route: .retried(words: words, delivered: delivered))
+        }
+    }
+
+    /// One key.
+    private mutating func handle(_ key: KeyPress) -> ScreenStep<OutboxScreenEffect, OutboxScreenRoute> {
         if confirmingDiscard {
             confirmingDiscard = false
             if key == .char("y"), let entry = selectedEntry {
-                return .discard(entryID: entry.id, clientKey: entry.key.rawValue)
+                return .run(.discard(entryID: entry.id, clientKey: entry.key.rawValue))
             }
             message = "Kept."
             return .none
@@ -73,7 +101,7 @@ struct OutboxScreen: Sendable {
             selected = ListNavigation.index(after: key, from: selected, count: count)
         case .char("g"):
             message = ""
-            return .reload
+            return .run(.reload)
         case .char("r"), KeyPress(.enter):
             guard let entry = selectedEntry else { return .none }
             if retrying != nil {
@@ -85,7 +113,7 @@ struct OutboxScreen: Sendable {
             } else {
                 retrying = entry.id
                 message = "Sending #\(entry.id) again (same key)..."
-                return .retry(entryID: entry.id)
+                return .run(.retry(entryID: entry.id))
             }
         case .char("x"), KeyPress(.delete):
             guard let entry = selectedEntry else { return .none }
@@ -100,19 +128,8 @@ struct OutboxScreen: Sendable {
         return .none
     }
 
-    /// The store's answer to a confirmed discard (the shell reads the store again after it).
-    mutating func discarded(entryID: Int64, done: Bool) {
-        message = done ? "Discarded #\(entryID); it will not be sent." : "#\(entryID) could not be discarded (delivered meanwhile?)."
-    }
-
-    /// A retry's outcome, in words (`words(_:id:settled:)`); the entry's keys are free again.
-    mutating func retried(entryID: Int64, words: String) {
-        if retrying == entryID { retrying = nil }
-        message = words
-    }
-
     /// An entry's state in words (a `sending` entry may be held by veetd or another window).
-    static func stateWords(_ entry: OutboxEntry) -> String {
+    public static func stateWords(_ entry: OutboxEntry) -> String {
         let attempts = entry.attempts == 1 ? "1 attempt" : "\(entry.attempts) attempts"
         return switch entry.state {
         case .queued: "waiting to be sent · \(attempts)"
@@ -124,7 +141,7 @@ struct OutboxScreen: Sendable {
     }
 
     /// The server has the message after this delivery.
-    static func isDelivered(_ result: DeliveryResult, settled: OutboxEntry?) -> Bool {
+    public static func isDelivered(_ result: DeliveryResult, settled: OutboxEntry?) -> Bool {
         switch result {
         case .confirmed: true
         case .notPending: settled?.state == .confirmed
@@ -133,7 +150,7 @@ struct OutboxScreen: Sendable {
     }
 
     /// A delivery's outcome in the screen's words (its keys, not the CLI's commands).
-    static func words(_ result: DeliveryResult, id: Int64, settled: OutboxEntry?) -> String {
+    public static func words(_ result: DeliveryResult, id: Int64, settled: OutboxEntry?) -> String {
         switch result {
         case .confirmed(let entry, let run, let byEcho):
             let into = entry.sessionID.map { " to conversation \($0)" } ?? ""
@@ -155,7 +172,7 @@ struct OutboxScreen: Sendable {
         }
     }
 
-    func draw(in grid: inout ScreenGrid) {
+    public func draw(in grid: inout ScreenGrid) {
         let page = ListPage.page, soft = ListPage.soft
         let count = entries.map { $0.count == 1 ? " (1 message)" : " (\($0.count) messages)" } ?? ""
         let notice = confirmingDiscard

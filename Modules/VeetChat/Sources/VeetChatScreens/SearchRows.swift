@@ -3,34 +3,31 @@ import VeetCurses
 import VeetStore
 import VeetTerminal
 import VeetTokens
+import VeetTransport
 
 /// The sidebar's search hits: one row each, the conversation's title (cut
 /// short) then the excerpt, made here at the width the row has so its
 /// middle is elided and the matched words, in bold, stay visible. The
-/// store makes no excerpt: only the rows listed here pay for one.
-enum SearchRows {
-    /// Columns an item's title has: the row less its margins.
-    static let rowWidth = Sidebar.width - 2
+/// store makes no excerpt: only the rows listed here pay for one. The shell
+/// hands in its sidebar's row width and its age words ("12m", "3d").
+public enum SearchRows {
     /// At most this share of a message hit's row goes to the conversation's title.
-    static let titleShare = 3
+    public static let titleShare = 3
 
-    /// The status bar's "N conversations not yet searchable" while a search is shown.
-    static func coverageStatus(_ state: ScreenState) -> String? {
-        ScreenLayout.searchShown(state) == nil ? nil : state.searchCoverage.line
-    }
-
-    static func items(_ outcome: SearchOutcome, now: Date) -> [ListItem] {
+    /// The rows of `outcome`, `rowWidth` columns each (an item's title: the row less its margins);
+    /// `age` says how long ago a hit's conversation changed, as the sidebar's other rows do.
+    public static func items(_ outcome: SearchOutcome, rowWidth: Int, age: (Timestamp) -> String?) -> [ListItem] {
         let hits: [SearchHit]
         switch outcome {
         case .results(let listed): hits = listed
         case .refine(let firstOnes): hits = firstOnes
         case .emptyQuery: hits = []
         }
-        return hits.map { item(for: $0, now: now) }
+        return hits.map { item(for: $0, rowWidth: rowWidth, age: age) }
     }
 
-    static func item(for hit: SearchHit, now: Date) -> ListItem {
-        let detail = Sidebar.relativeAge(of: hit.updatedAt, to: now)
+    public static func item(for hit: SearchHit, rowWidth: Int, age: (Timestamp) -> String?) -> ListItem {
+        let detail = age(hit.updatedAt)
         let width = rowWidth - (detail.map { DisplayWidth.of($0) + 1 } ?? 0)
         let runs = line(for: hit, width: width)
         return ListItem(id: "hit:" + hit.sessionID + ":" + (hit.sequence.map(String.init) ?? ""),
@@ -39,7 +36,7 @@ enum SearchRows {
 
     /// A title hit: the title itself, its matches bold. A message or web
     /// search hit: "Title: " (at most a third of the row) then its excerpt.
-    static func line(for hit: SearchHit, width: Int) -> StyledLine {
+    public static func line(for hit: SearchHit, width: Int) -> StyledLine {
         let title = hit.title ?? "New conversation"
         if hit.kind == .title { return runs(of: hit.excerpt(width: width)) }
         let prefix = cut(title, to: max(4, width / titleShare)) + ": "
@@ -48,14 +45,14 @@ enum SearchRows {
     }
 
     /// `text` in at most `width` columns, "…" right after the last word kept (no space before it).
-    static func cut(_ text: String, to width: Int) -> String {
+    public static func cut(_ text: String, to width: Int) -> String {
         guard DisplayWidth.of(text) > width else { return text }
         let kept = TextFitting.truncate(text, width: width).dropLast()
         return kept.trimmingCharacters(in: .whitespaces) + "…"
     }
 
     /// The excerpt as runs, its highlights bold.
-    static func runs(of excerpt: Excerpt) -> StyledLine {
+    public static func runs(of excerpt: Excerpt) -> StyledLine {
         let characters = Array(excerpt.text)
         var line: StyledLine = []
         var index = 0
