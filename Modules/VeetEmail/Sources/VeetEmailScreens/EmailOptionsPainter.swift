@@ -50,8 +50,8 @@ enum EmailDraftOptions {
         let soft = TextStyle(foreground: .inkSoft, background: .surface)
         let chosen = TextStyle(foreground: .ink, background: .selected)
         grid.fill(rect, style: surface)
-        grid.put("Draft history", row: rect.row + 1, column: rect.column + 2,
-                 style: TextStyle(attributes: .bold, foreground: .ink, background: .surface), limit: rect.right - 2)
+        ReadingPage.drawSheetHeader("Draft history", in: &grid, rect: rect,
+                                    style: TextStyle(attributes: .bold, foreground: .ink, background: .surface))
         var row = rect.row + 3
         guard let revisions else {
             grid.put("Reading the revisions…", row: row, column: rect.column + 2, style: soft, limit: rect.right - 2)

@@ -50,11 +50,11 @@ enum EmailPainter {
             }
         }
         if email.signedOut {
-            grid.put(" Signed out: the mail left the screen. Sign in again to read it (F8, Connection); F7 back to Chat.",
-                     row: 2, column: 0, style: EmailInbox.page, limit: grid.width)
+            ReadingPage.drawEmpty("Signed out: the mail left the screen. Sign in again to read it (F8, Connection); F7 back to Chat.",
+                                  in: &grid, width: grid.width, style: EmailInbox.page)
         } else if email.available == false {
-            grid.put(" Email is not available on this server; Chat works as before (F7).", row: 2, column: 0,
-                     style: EmailInbox.page, limit: grid.width)
+            ReadingPage.drawEmpty("Email is not available on this server; Chat works as before (F7).",
+                                  in: &grid, width: grid.width, style: EmailInbox.page)
         } else {
             if let list = frame.list { EmailInbox.draw(email, in: &grid, rect: list, focused: email.focus == .list) }
             if let divider = frame.divider, let list = frame.list {
@@ -186,7 +186,9 @@ enum EmailSendSheet {
         let surface = TextStyle(foreground: .ink, background: .surface)
         let soft = TextStyle(foreground: .inkSoft, background: .surface)
         grid.fill(rect, style: surface)
-        var lines: [(String, TextStyle)] = [("Review & Send", TextStyle(attributes: .bold, foreground: .ink, background: .surface))]
+        ReadingPage.drawSheetHeader("Review & Send", in: &grid, rect: rect,
+                                    style: TextStyle(attributes: .bold, foreground: .ink, background: .surface))
+        var lines: [(String, TextStyle)] = []
         switch sheet.stage {
         case .idle, .frozen:
             lines.append(("Saving the newest text, proposing it and verifying the approval…", soft))
@@ -212,9 +214,9 @@ enum EmailSendSheet {
                 : TextStyle(attributes: .bold, foreground: .amberText, background: .surface)
             for line in TextFitting.wrap(outcome.description, width: width - 4) { lines.append((line, style)) }
         }
-        let body = lines.prefix(height - 2)
+        let body = lines.prefix(max(height - 3, 0))
         for (offset, line) in body.enumerated() {
-            grid.put(line.0, row: rect.row + 1 + offset, column: rect.column + 2, style: line.1, limit: rect.right - 2)
+            grid.put(line.0, row: rect.row + 2 + offset, column: rect.column + 2, style: line.1, limit: rect.right - 2)
         }
         grid.put(keyHints(sheet), row: rect.bottom - 1, column: rect.column + 2,
                  style: TextStyle(attributes: .bold, foreground: .tealText, background: .surface), limit: rect.right - 2)
