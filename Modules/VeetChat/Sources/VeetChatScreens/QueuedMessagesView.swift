@@ -48,15 +48,8 @@ public struct QueuedMessagesView: Sendable {
 
     public func draw(in grid: inout ScreenGrid, rect: GridRect) {
         guard rect.height > 0, !queue.isEmpty else { return }
-        let (title, keys) = header
+        PaneHeader.draw(header, focused: focused, in: &grid, rect: rect)
         let limit = rect.column + rect.width
-        let titleStyle = focused ? TranscriptStyles.cursor : TextStyle(attributes: .bold, foreground: .ink, background: .paper)
-        _ = grid.put(title, row: rect.row, column: rect.column, style: titleStyle, limit: limit)
-        let keysWidth = DisplayWidth.of(keys)
-        if DisplayWidth.of(title) + keysWidth + 2 <= rect.width {
-            _ = grid.put(keys, row: rect.row, column: limit - keysWidth,
-                         style: focused ? TranscriptStyles.cursor : TranscriptStyles.faint, limit: limit)
-        }
         var row = rect.row + 1
         for entry in visible where row < rect.row + rect.height {
             let chosen = focused && entry.id == cursor
