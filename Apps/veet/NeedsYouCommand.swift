@@ -54,14 +54,17 @@ struct NeedsYouCommand {
             try JSONOutput.print(NeedsYouList(items: items, notRead: unread.map { .init(feature: $0.0, reason: $0.1) }),
                                  layout: .compact)
         } else {
-            print(items)
+            print(items, everythingRead: unread.isEmpty)
         }
         for (feature, reason) in unread { context.err.writeLine("veet: could not read \(Self.label(feature)): \(reason)") }
         return unread.isEmpty ? .success : .failure
     }
 
-    private func print(_ items: [NeedsYouItem]) {
-        if items.isEmpty { context.err.writeLine("Nothing needs you.") }
+    /// With a feature unread (the server down, say), an empty list is not "nothing": it says so.
+    private func print(_ items: [NeedsYouItem], everythingRead: Bool) {
+        if items.isEmpty {
+            context.err.writeLine(everythingRead ? "Nothing needs you." : "Nothing needs you in what could be read.")
+        }
         let style = context.outStyle
         for item in items {
             context.out.writeLine("\(style.emphasis(Self.label(item.feature)))  \(style.warning(item.need))  \(item.subject)")

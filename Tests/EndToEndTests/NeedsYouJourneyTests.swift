@@ -53,4 +53,13 @@ import Testing
         let (items, notRead) = try items(fixture, home)
         #expect(items.isEmpty && notRead.isEmpty)
     }
+
+    /// Nothing could be read: the empty list is not told as "nothing needs you", and each feature says why.
+    @Test func aServerThatIsDownIsNotToldAsNothingNeedsYou() throws {
+        let down = try cli.veet(["needs-you"], extraEnvironment: ["VEET_URL": "http://127.0.0.1:9", "VEET_TOKEN": "x"])
+        #expect(down.status == 1, "\(down.stderr)")
+        #expect(!down.stderr.contains("Nothing needs you.") && down.stderr.contains("Nothing needs you in what could be read."),
+                "\(down.stderr)")
+        #expect(down.stderr.contains("veet: could not read Email: Could not reach the server"), "\(down.stderr)")
+    }
 }
