@@ -14,8 +14,9 @@ import VeetWire
 
 /// `veet needs-you`: what every feature needs from the owner, in one list. The chat's
 /// approvals and questions first, then each feature's own report (its command face's
-/// `…NeedsYou`), in the same order as the TUI's sidebar. A feature the server does not
-/// offer contributes nothing; one that could not be read is named on stderr (exit 1).
+/// `…NeedsYou`), in the same order as the TUI's sidebar, printed by VeetConsole's
+/// `NeedsYouBoard.report`. A feature the server does not offer contributes nothing; one
+/// that could not be read is named on stderr (exit 1).
 struct NeedsYouCommand {
     let context: CLIContext
 
@@ -47,32 +48,8 @@ struct NeedsYouCommand {
         board.take(await Self.chatItems(sender), from: Self.chat)
         let sources = Self.sources(sender)
         for (feature, report) in await NeedsYouBoard.read(sources) { board.take(report, from: feature) }
-        let order = [Self.chat] + sources.map(\.feature)
-        let items = board.ordered(order)
-        let unread = order.compactMap { feature in board.unread[feature].map { (feature, $0) } }
-        if context.json {
-            try JSONOutput.print(NeedsYouList(items: items, notRead: unread.map { .init(feature: $0.0, reason: $0.1) }),
-                                 layout: .compact)
-        } else {
-            print(items, everythingRead: unread.isEmpty)
-        }
-        for (feature, reason) in unread { context.err.writeLine("veet: could not read \(Self.label(feature)): \(reason)") }
-        return unread.isEmpty ? .success : .failure
+        return try board.report(order: [Self.chat] + sources.map(\.feature), console: context.console)
     }
-
-    /// With a feature unread (the server down, say), an empty list is not "nothing": it says so.
-    private func print(_ items: [NeedsYouItem], everythingRead: Bool) {
-        if items.isEmpty {
-            context.err.writeLine(everythingRead ? "Nothing needs you." : "Nothing needs you in what could be read.")
-        }
-        let style = context.outStyle
-        for item in items {
-            context.out.writeLine("\(style.emphasis(Self.label(item.feature)))  \(style.warning(item.need))  \(item.subject)")
-            context.out.writeLine(style.dim("  " + item.command))
-        }
-    }
-
-    static func label(_ feature: String) -> String { feature.prefix(1).uppercased() + feature.dropFirst() }
 
     /// The chat's: the account's pending approvals (the read behind the TUI's "Needs you"), then the
     /// newest running conversations whose run waits for an answer.
@@ -97,20 +74,5 @@ struct NeedsYouCommand {
                                       date: session.updatedAt.date, command: "veet chat --session \(session.id)"))
         }
         return .items(items)
-    }
-}
-
-/// What `veet needs-you --json` prints.
-struct NeedsYouList: Encodable {
-    struct NotRead: Encodable {
-        let feature: String
-        let reason: String
-    }
-
-    let items: [NeedsYouItem]
-    let notRead: [NotRead]
-
-    enum CodingKeys: String, CodingKey {
-        case items, notRead = "not_read"
     }
 }
