@@ -1,5 +1,5 @@
 import Foundation
-import VeetChat
+import VeetChatCommands
 import VeetConsole
 import VeetEmail
 import VeetEmailCommands
@@ -10,11 +10,10 @@ import VeetPeopleCommands
 import VeetSubscriptions
 import VeetSubscriptionsCommands
 import VeetTransport
-import VeetWire
 
-/// `veet needs-you`: what every feature needs from the owner, in one list. The chat's
-/// approvals and questions first, then each feature's own report (its command face's
-/// `…NeedsYou`), in the same order as the TUI's sidebar, printed by VeetConsole's
+/// `veet needs-you`: what every feature needs from the owner, in one list: each feature's
+/// own report (its command face's `…NeedsYou`, the chat's approvals and questions first),
+/// read side by side, in the same order as the TUI's sidebar, printed by VeetConsole's
 /// `NeedsYouBoard.report`. A feature the server does not offer contributes nothing; one
 /// that could not be read is named on stderr (exit 1).
 struct NeedsYouCommand {
@@ -32,47 +31,17 @@ struct NeedsYouCommand {
             """,
         examples: [CommandExample("veet needs-you"), CommandExample("veet needs-you --json | jq '.items[].command'")])
 
-    /// The features after the chat, as the TUI's sidebar orders them.
+    /// The features, as the TUI's sidebar orders them.
     static func sources(_ sender: HTTPRequestSender) -> [any NeedsYouSource] {
-        [EmailNeedsYou(api: EmailAPI(sender: sender)), SubscriptionsNeedsYou(api: SubscriptionsAPI(sender: sender)),
-         MemoryNeedsYou(api: MemoryAPI(sender: sender)), PeopleNeedsYou(api: PeopleAPI(sender: sender))]
+        [ChatNeedsYou(sender: sender), EmailNeedsYou(api: EmailAPI(sender: sender)),
+         SubscriptionsNeedsYou(api: SubscriptionsAPI(sender: sender)), MemoryNeedsYou(api: MemoryAPI(sender: sender)),
+         PeopleNeedsYou(api: PeopleAPI(sender: sender))]
     }
-
-    static let chat = "chat"
-    /// At most this many running conversations are asked whether they wait for an answer.
-    static let questionReads = 5
 
     func run() async throws -> ExitCode {
-        let sender = HTTPRequestSender.live(client: try context.client())
+        let sources = Self.sources(.live(client: try context.client()))
         var board = NeedsYouBoard()
-        board.take(await Self.chatItems(sender), from: Self.chat)
-        let sources = Self.sources(sender)
         for (feature, report) in await NeedsYouBoard.read(sources) { board.take(report, from: feature) }
-        return try board.report(order: [Self.chat] + sources.map(\.feature), console: context.console)
-    }
-
-    /// The chat's: the account's pending approvals (the read behind the TUI's "Needs you"), then the
-    /// newest running conversations whose run waits for an answer.
-    static func chatItems(_ sender: HTTPRequestSender) async -> NeedsYouReport {
-        var items: [NeedsYouItem] = []
-        switch await NeedsYouReader(sender: sender).read() {
-        case .available(let approvals):
-            items = approvals.filter { $0.status == .pending }.map { approval in
-                NeedsYouItem(feature: chat, kind: "approval", id: approval.id, need: "Needs your approval",
-                             subject: "\(approval.toolName ?? "a tool"): \(ServerText.line(approval.actionSummary))", tag: "approve",
-                             date: approval.createdAt.date, command: "veet approvals show \(approval.id)")
-            }
-        case .unavailable(let reason, let notOffered):
-            if !notOffered { return .unread(reason) }
-        }
-        let api = ChatAPI(sender: sender)
-        guard let sessions = try? await api.ownersSessions(limit: 50, pageSize: 50) else { return .items(items) }
-        for session in sessions.filter({ $0.activeRunID != nil }).prefix(questionReads) {
-            guard let runID = session.activeRunID, let run = try? await api.run(id: runID), run.status == .waitingForUser else { continue }
-            items.append(NeedsYouItem(feature: chat, kind: "question", id: session.id, need: "Needs your answer",
-                                      subject: ServerText.line(session.title ?? "New conversation"), tag: "answer",
-                                      date: session.updatedAt.date, command: "veet chat --session \(session.id)"))
-        }
-        return .items(items)
+        return try board.report(order: sources.map(\.feature), console: context.console)
     }
 }
