@@ -10,6 +10,7 @@ import VeetWebsiteAccess
 import VeetStore
 import VeetTransport
 import VeetWire
+import VeetWebsiteAccessScreens
 
 /// Where typed keys go.
 enum Focus: Sendable, Hashable {
