@@ -1,4 +1,5 @@
 import Foundation
+import VeetAccountScreens
 import VeetCurses
 import VeetStore
 import VeetTransport
@@ -30,7 +31,7 @@ extension ChatScreen {
             else { return }
             let inbox = backend.inbox
             Task.detached {
-                inbox.post(.connection(.checked(refusal: await ConnectionOpener.refusal(checking: settings))))
+                inbox.post(.connection(.checked(refusal: await ConnectionOpener.checker.refusal(checking: settings))))
             }
         }
     }
@@ -56,13 +57,12 @@ extension ChatScreen {
             saveChecked(form)
         case .forgot(let name, let revokeProblem):
             state.connections.menu?.message = ""
-            let problem = revokeProblem.map { " (Its device could not be revoked on the server: \($0))" } ?? ""
+            let notice = ConnectionMenu.forgot(name, revokeProblem: revokeProblem)
             if name == connection?.name {
                 // The last one went: there is nothing left to show.
                 state.shouldQuit = true
-                quitMessage = "Forgot \"\(name)\" and its token.\(problem) veet-tui asks for a connection next time."
+                quitMessage = notice + " veet-tui asks for a connection next time."
             } else {
-                let notice = "Forgot \"\(name)\" and its token.\(problem)"
                 state.notice = notice
                 openConnectionsMenu()
                 // A local first: an optional chain on `state` would still be open while the right side reads it.
