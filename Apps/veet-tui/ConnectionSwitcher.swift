@@ -102,13 +102,3 @@ enum ConnectionUpdate: Sendable {
     /// A connection was forgotten (locally, always); why its device could not be revoked, if it could not.
     case forgot(name: String, revokeProblem: String?)
 }
-
-/// The connection parts of the screen's state (one line in `ScreenState`).
-struct ConnectionsUI {
-    /// The switcher (F9): every saved connection, the active one marked.
-    var menu: ConnectionMenu?
-    /// The connection form over everything: sign in again, add a connection, or the Connection card's update.
-    var form: ConnectionForm?
-    /// The owner closed "sign in again" with Esc: later 401s say so in the status bar instead of reopening it.
-    var signInPostponed = false
-}

@@ -44,6 +44,38 @@ struct TemporaryRegistry {
         #expect(form.handle(.key(KeyPress(.enter))) == .submit(try! ServerURL(validating: "http://127.0.0.1:8080"), token: "s3cret-token"))
     }
 
+    /// A 401 opens "sign in again"; Esc postpones it, and later 401s only say so.
+    @Test func signInAgainOpensOnceThenPostponedOnlySaysSo() {
+        var overlay = ConnectionsOverlay()
+        #expect(overlay.signInNeeded(name: "home", address: "https://veet.example.com", credentialsPath: "/tmp/c") == nil)
+        #expect(overlay.form?.mode == .signInAgain(name: "home") && overlay.form?.address.text == "https://veet.example.com")
+        #expect(overlay.formKey(.key(KeyPress(.escape)))
+            == .closed(notice: "Not signed in: nothing is sent until you sign in again (F8, Connection)."))
+        #expect(overlay.form == nil && overlay.signInPostponed)
+        #expect(overlay.signInNeeded(name: "home", address: "https://veet.example.com", credentialsPath: "/tmp/c")
+            == "The server no longer accepts the token: F8, Connection, to sign in again.")
+        #expect(overlay.form == nil)
+    }
+
+    /// The form asks for a check; a refusal stays on it, an accepted form is handed back to be saved.
+    @Test func theOverlayChecksThenHandsBackTheAcceptedForm() throws {
+        var overlay = ConnectionsOverlay()
+        overlay.openForm(.firstRun, address: "https://veet.example.com", credentialsPath: "/tmp/c")
+        #expect(overlay.form?.address.isEmpty == true, "adding a connection starts empty")
+        _ = overlay.formKey(.paste("http://127.0.0.1:8080"))
+        _ = overlay.formKey(.key(KeyPress(.enter)))
+        _ = overlay.formKey(.paste("token"))
+        let url = try ServerURL(validating: "http://127.0.0.1:8080")
+        #expect(overlay.formKey(.key(KeyPress(.enter))) == .check(url, token: "token"))
+        #expect(overlay.checked(refusal: "The server did not accept this token; nothing was saved.") == nil)
+        #expect(overlay.form?.token.isEmpty == true && overlay.form?.status.contains("did not accept") == true)
+        _ = overlay.formKey(.paste("right"))
+        _ = overlay.formKey(.key(KeyPress(.enter)))
+        #expect(overlay.checked(refusal: nil)?.token.text == "right")
+        #expect(overlay.form == nil)
+        #expect(overlay.formKey(.key(KeyPress(.escape))) == .none, "no form: nothing to do")
+    }
+
     static func menu() -> ConnectionMenu {
         ConnectionMenu(file: ConnectionsFile(current: "beta", connections: [
             SavedConnection(name: "alpha", url: "https://alpha.example.com/"),
