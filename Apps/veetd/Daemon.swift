@@ -100,7 +100,7 @@ actor Daemon {
             log.info("no saved connections; waiting for requests")
             return
         }
-        let database = try database ?? Database.open(paths: paths)
+        let database = try database ?? Database.open(paths: paths, options: DaemonSettings.storeOptions)
         self.database = database
         for saved in file.connections where connections[saved.name] == nil {
             do {

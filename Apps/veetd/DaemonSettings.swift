@@ -13,6 +13,9 @@ struct DaemonSettings: Sendable {
                          fullWalkAtMost: max(3600, syncInterval))
     }
     var alertHold: TimeInterval = 30
+    /// How veetd opens the store: SQLite's default page cache (2,000 KiB for each connection) fills as
+    /// the file grows and stays full all day; a sync rereads what it needs from the system's file cache.
+    static let storeOptions = DatabaseOptions(maxReaders: 2, pageCacheKiB: 256)
     var logOnlyNotifier = false
     var logFile: String?
 
