@@ -144,6 +144,7 @@ actor Daemon {
             if now >= due.at {
                 let results = await syncAll(kind: due.kind)
                 cadence.record(due.kind, startedAt: now, outcome: outcome(of: results))
+                HeapUpkeep.returnFreePages()
             }
             applySignals()
             await raiseDueAlerts()
