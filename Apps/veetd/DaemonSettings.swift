@@ -14,8 +14,8 @@ struct DaemonSettings: Sendable {
     }
     var alertHold: TimeInterval = 30
     /// How veetd opens the store: SQLite's default page cache (2,000 KiB for each connection) fills as
-    /// the file grows and stays full all day; a sync rereads what it needs from the system's file cache.
-    static let storeOptions = DatabaseOptions(maxReaders: 2, pageCacheKiB: 256)
+    /// the file grows and stays full all day (docs/daemon.md, "Memory over a day").
+    static let storeOptions = DatabaseOptions.longRunning
     var logOnlyNotifier = false
     var logFile: String?
 

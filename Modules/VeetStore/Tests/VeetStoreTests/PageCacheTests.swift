@@ -29,4 +29,11 @@ import VeetStore
         // Without a cap the same work leaves the two connections holding the pages they touched.
         #expect(plain.pageCacheBytes > 2 * 1_048_576)
     }
+
+    @Test func theLongRunningOptionsVeetdOpensWithAreCapped() throws {
+        let options = DatabaseOptions.longRunning
+        #expect(options.maxReaders == 2)
+        let database = try filledDatabase(options)
+        #expect(database.pageCacheBytes <= (1 + options.maxReaders) * 300 * 1_024)
+    }
 }
