@@ -97,6 +97,7 @@ let package = Package(
                            "VeetConsole", "VeetMarkdown"].map(module)
                 + [module("VeetChatScreens")]  // the conversation surface
                 + [module("VeetMemoryScreens")]
+                + [module("VeetFoldersScreens")]  // the sidebar's folder rows, menus and name form
                 + [module("VeetSchedulesScreens")]
                 + [module("VeetPeopleScreens")]
                 + ["VeetEmail", "VeetEmailScreens"].map(module)
@@ -223,6 +224,7 @@ let package = Package(
                 + ["VeetAccount", "VeetAccountScreens"].map(module)  // the Devices screen
                 + ["VeetTestSupport", "VeetSchedules", "VeetWebsiteAccess"].map(module)  // the pictured states
                 + [module("VeetSchedulesScreens")]
+                + ["VeetFolders", "VeetFoldersScreens"].map(module)  // the sidebar's folder rows
                 + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module)  // the Subscriptions screen
                 + [module("VeetWebsiteAccessScreens")]
                 + ["VeetMemory", "VeetMemoryScreens"].map(module),  // the Memory page's filters
