@@ -75,7 +75,7 @@ let package = Package(
             name: "veet",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
                            "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMemory", "VeetPeople", "VeetTokens",
-                           "VeetTerminal", "VeetConsole"].map(module)
+                           "VeetConsole"].map(module)
                 + [module("VeetMemoryCommands")]
                 + [module("VeetFoldersCommands")]
                 + [module("VeetSchedulesCommands")]

@@ -5,6 +5,7 @@ import VeetCurses
 import VeetFoldersScreens
 import VeetTerminal
 import VeetStore
+import VeetWebsiteAccessScreens
 
 /// Where each part of the conversation screen goes at a size: computed from
 /// the state alone, so laying out (`ScreenLayout.settle`) and painting

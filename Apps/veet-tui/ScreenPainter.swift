@@ -6,6 +6,7 @@ import VeetFoldersScreens
 import VeetStore
 import VeetSubscriptionsScreens
 import VeetTokens
+import VeetWebsiteAccessScreens
 
 /// Draws the whole screen from the state: sidebar (docked when wide, an
 /// overlay when narrow), transcript, docked approval or question, composer,

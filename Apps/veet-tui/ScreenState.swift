@@ -11,6 +11,7 @@ import VeetWebsiteAccess
 import VeetStore
 import VeetTransport
 import VeetWire
+import VeetWebsiteAccessScreens
 
 /// Where typed keys go.
 enum Focus: Sendable, Hashable {

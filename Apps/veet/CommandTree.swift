@@ -37,7 +37,7 @@ enum CommandTree {
                      SettingsCommands.spec,
                      SubscriptionsCommands.spec,
                      CallsCommands.spec, SurfacesCommands.spec,
-                     ChatCommands.approvals, NeedsYouCommand.spec, WebsiteAccessCommands.spec, DevicesCommands.spec, NotificationsCommands.spec, ChatCommands.artifacts, ChatCommands.run, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, doctor, debug, version])
+                     ChatCommands.approvals, NeedsYouCommand.spec, WebsiteAccessCommands.spec, DevicesCommands.spec, NotificationsCommands.spec, ChatCommands.artifacts, ChatCommands.run, DaemonCommand.spec, connections, TokensCommands.spec, CompletionCommands.spec, doctor, debug, version])
 
     static let connect = CommandSpec(
         name: "connect",
@@ -83,15 +83,7 @@ enum CommandTree {
         name: "debug",
         summary: "Tools for diagnosing a server.",
         subcommands: [
-            CommandSpec(
-                name: "sse",
-                summary: "Decode a raw event stream from stdin, one JSON object per line.",
-                discussion: """
-                    Prints {"event","id","data","retry"} for each event. A decoding error is printed \
-                    as a final {"error": ...} line and the command exits 1.
-                    """,
-                examples: [CommandExample(
-                    "curl -sN -H \"Authorization: Bearer $TOKEN\" $URL/v1/runs/$RUN/events | veet debug sse")]),
+            ChatCommands.debugSSE,
             ChatCommands.debugTranscript,
         ])
 

@@ -2,8 +2,6 @@ import Foundation
 import VeetConsole
 import VeetDaemonProtocol
 import VeetStore
-import VeetTerminal
-import VeetTokens
 import VeetTransport
 
 /// `veet doctor`: one line per check of this computer's set-up and the server
@@ -11,14 +9,7 @@ import VeetTransport
 struct DoctorCommand {
     let context: CLIContext
 
-    struct Check: Encodable {
-        enum Status: String, Encodable { case ok, warning, problem, info }
-        var area: String
-        var name: String
-        var status: Status
-        var detail: String
-        var fix: String?
-    }
+    typealias Check = CheckLine
 
     /// The route families probed with one harmless read each: 200 offered, 403 offered but the
     /// token lacks the scope, 404/405 not offered by this server.
@@ -43,32 +34,8 @@ struct DoctorCommand {
         checks += await connectionChecks()
         checks += storeChecks()
         checks += daemonChecks()
-        checks += terminalChecks()
-        let problems = checks.filter { $0.status == .problem }.count
-        if context.json {
-            struct Report: Encodable { var ok: Bool; var problems: Int; var checks: [Check] }
-            try? JSONOutput.print(Report(ok: problems == 0, problems: problems, checks: checks), layout: .compact)
-        } else {
-            let style = context.outStyle
-            var area = ""
-            for check in checks {
-                if check.area != area {
-                    area = check.area
-                    context.out.writeLine((area == checks.first?.area ? "" : "\n") + style.emphasis(area))
-                }
-                let mark = switch check.status {
-                case .ok: style.success("✓")
-                case .warning: style.warning("!")
-                case .problem: style.error("✗")
-                case .info: style.dim("·")
-                }
-                context.out.writeLine("  \(mark) \(check.name): \(check.detail)")
-                if let fix = check.fix { context.out.writeLine(style.dim("      → \(fix)")) }
-            }
-            context.out.writeLine("")
-            context.out.writeLine(problems == 0 ? "No problems found." : "\(problems) problem\(problems == 1 ? "" : "s") found.")
-        }
-        return problems == 0 ? .success : .failure
+        checks += CheckLine.terminal(context.terminal, environment: context.environment)
+        return CheckList(checks).print(console: context.console)
     }
 
     // MARK: Connection
@@ -222,25 +189,5 @@ struct DoctorCommand {
                             detail: unit.map { "installed at \($0.path)" } ?? "not installed",
                             fix: unit == nil ? "veet daemon install" : nil))
         return checks
-    }
-
-    func terminalChecks() -> [Check] {
-        let area = "Terminal"
-        let environment = context.environment
-        let locale = environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? ""
-        let utf8 = locale.uppercased().contains("UTF-8") || locale.uppercased().contains("UTF8")
-        let capability = ColorCapability.detect(environment: environment)
-        return [
-            Check(area: area, name: "output", status: .info,
-                  detail: context.terminal.stdoutIsTerminal ? "a terminal, \(context.terminal.width) columns" : "not a terminal (a pipe or a file)"),
-            Check(area: area, name: "colours", status: .info,
-                  detail: "\(capability) (TERM=\(environment["TERM"] ?? "unset"), COLORTERM=\(environment["COLORTERM"] ?? "unset"))"
-                    + (environment["NO_COLOR"].map { _ in "; NO_COLOR is set" } ?? "")),
-            Check(area: area, name: "copy", status: .info,
-                  detail: ClipboardRoute.choose(environment: environment).description),
-            Check(area: area, name: "UTF-8", status: utf8 ? .ok : .warning,
-                  detail: locale.isEmpty ? "no locale set" : locale,
-                  fix: utf8 ? nil : "export LANG=C.UTF-8 (box drawing and marks need UTF-8)"),
-        ]
     }
 }
