@@ -179,7 +179,7 @@ let package = Package(
                     package: "VeetWebsiteAccess"),
         moduleTests("VeetAccount", ["VeetAccount", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetAccountFaces", ["VeetAccountScreens", "VeetAccountCommands", "VeetAccount", "VeetCurses", "VeetConsole",
-                                         "VeetTransport", "VeetTestSupport", "VeetFixture"],
+                                         "VeetTransport", "VeetStore", "VeetTestSupport", "VeetFixture"],
                     package: "VeetAccount"),
         moduleTests("VeetMemory", ["VeetMemory", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetMemoryFaces", ["VeetMemoryScreens", "VeetMemoryCommands", "VeetMemory", "VeetCurses", "VeetConsole",

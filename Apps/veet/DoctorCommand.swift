@@ -1,8 +1,18 @@
 import Foundation
+import VeetAccount
+import VeetChat
 import VeetConsole
 import VeetDaemonProtocol
+import VeetEmail
+import VeetFolders
+import VeetMemory
+import VeetPeople
+import VeetSchedules
+import VeetSettings
 import VeetStore
+import VeetSubscriptions
 import VeetTransport
+import VeetWebsiteAccess
 
 /// `veet doctor`: one line per check of this computer's set-up and the server
 /// it talks to, each problem with what to do about it.
@@ -11,23 +21,10 @@ struct DoctorCommand {
 
     typealias Check = CheckLine
 
-    /// The route families probed with one harmless read each: 200 offered, 403 offered but the
-    /// token lacks the scope, 404/405 not offered by this server.
-    static let families: [(name: String, path: String, query: [URLQueryItem], scope: String)] = [
-        ("conversations", "/v1/sessions", [.init(name: "limit", value: "1")], "session.read"),
-        ("approvals", "/v1/approvals", [.init(name: "status", value: "pending"), .init(name: "limit", value: "1")], "approval.read"),
-        ("folders", "/v1/folders", [.init(name: "limit", value: "1")], "session.read"),
-        ("schedules", "/v1/schedules", [.init(name: "limit", value: "1")], "schedule.read"),
-        ("website access", "/v1/browser-profiles", [.init(name: "limit", value: "1")], "browser.profile.read"),
-        ("devices", "/v1/devices", [.init(name: "limit", value: "1")], "device.read"),
-        ("notifications", "/v1/notifications", [.init(name: "limit", value: "1")], "notification.read"),
-        ("memory", "/v1/memories", [.init(name: "ceiling", value: "restricted"), .init(name: "limit", value: "1")], "memory.read"),
-        ("people", "/v1/people", [.init(name: "ceiling", value: "restricted"), .init(name: "limit", value: "1")], "people.read"),
-        ("email", "/v1/email/accounts", [], "email.read"),
-        ("subscriptions", "/v1/email/subscriptions", [.init(name: "limit", value: "1")], "email.read"),
-        ("model settings", "/v1/settings/models", [], "settings.read"),
-        ("persona", "/v1/persona", [], "persona.read"),
-    ]
+    /// The route families, each feature naming its own harmless read and scope, in the order printed.
+    static let families: [FamilyProbe] = ChatAPI.probes + FoldersAPI.probes + SchedulesAPI.probes + WebsiteAccessAPI.probes
+        + AccountAPI.probes + MemoryAPI.probes + PeopleAPI.probes + EmailAPI.probes + SubscriptionsAPI.probes
+        + SettingsAPI.probes
 
     func run() async -> ExitCode {
         var checks: [Check] = []
@@ -110,7 +107,7 @@ struct DoctorCommand {
         // All at once: on a slow server thirteen reads in a row would take thirteen round trips.
         let answers = await withTaskGroup(of: (Int, FamilyAnswer).self) { group in
             for (index, family) in Self.families.enumerated() {
-                group.addTask { (index, await client.familyAnswer(.get(family.path, query: family.query))) }
+                group.addTask { (index, await client.familyAnswer(family.request)) }
             }
             var found = [FamilyAnswer](repeating: .noAnswer, count: Self.families.count)
             for await (index, answer) in group { found[index] = answer }

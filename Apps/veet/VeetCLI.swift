@@ -194,18 +194,15 @@ struct VeetCLI {
         case "surfaces": return try await SurfacesCommands(api: SurfacesAPI(sender: .live(client: try context.client())))
             .run(command, console: context.console)
         case "devices": return try await DevicesCommands(context.account).run(command, console: context.console)
+        case "connect": return try await ConnectCommand(context.connections).run(command, console: context.console)
+        case "connections": return try await ConnectionsCommands(context.connections).run(command, console: context.console)
         case "notifications": return try await NotificationsCommands(context.account).run(command, console: context.console)
         case "daemon": return try await DaemonCommand.run(command, context: context)
         default: break
         }
         switch command.path {
-        case ["connect"]: return try await ConnectCommand(context: context, command: command).run()
         case ["needs-you"]: return try await NeedsYouCommand(context: context).run()
         case ["tokens"]: return try await TokensCommands(environment: context.environment).run(command, console: context.console)
-        case ["connections", "list"]: return try ConnectionsCommand(context: context).list()
-        case ["connections", "use"]: return try await ConnectionsCommand(context: context).use(command.positionals[0])
-        case ["connections", "migrate"]: return try ConnectionsCommand(context: context).migrate()
-        case ["connections", "forget"]: return try await ConnectionsCommand(context: context).forget(command.positionals[0])
         case ["doctor"]: return await DoctorCommand(context: context).run()
         case ["completion"]: return try await CompletionValues.command.run(command, console: context.console)
         default:
