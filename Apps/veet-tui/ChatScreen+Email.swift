@@ -18,9 +18,7 @@ enum AppMode: Sendable, Hashable {
 struct EmailLayer: Sendable {
     var screen: MountedScreen
     var subscriptions: MountedScreen?
-    var unsubscribe: UnsubscribeSheet?
-    /// The accounts' flags the confirmation was made with (its command carries them).
-    var unsubscribeFlags = AccountFlags([])
+    var unsubscribe: ThreadUnsubscribe?
 }
 
 /// Email mode (F7): switching, keys, ticks, and the screen's answers and routes.
@@ -38,7 +36,7 @@ extension ChatScreen {
             let screen = EmailScreen(connection: state.connectionLabel, width: terminal.width, height: terminal.height,
                                      offering: { Self.subscriptionOffer($0, $1) })
             nextMount += 1
-            let work = EmailScreenWork(api: backend.email, refresher: backend.emailRefresher, describe: Backend.describe)
+            let work = EmailScreenWork(api: EmailAPI(sender: backend.api.sender), refresher: backend.emailRefresher, describe: Backend.describe)
             let mounted = MountedScreen(screen, work: work, mount: nextMount)
             state.email = EmailLayer(screen: mounted)
             start(mounted.openingEffects, of: mounted)
@@ -56,8 +54,8 @@ extension ChatScreen {
 
     func handleEmail(_ event: InputEvent) {
         guard var layer = state.email else { return }
-        if layer.subscriptions != nil, !Self.isF7(event) { handleSubscriptions(event, &layer); state.email = layer; return }
-        if Self.isF7(event) { toggleEmailMode(); return }
+        if event == .key(KeyPress(.function(7))) { toggleEmailMode(); return }
+        if layer.subscriptions != nil { handleSubscriptions(event, &layer); state.email = layer; return }
         if layer.unsubscribe != nil {
             if case .key(let key) = event { handlePageUnsubscribe(key, &layer) }
             state.email = layer
@@ -77,11 +75,6 @@ extension ChatScreen {
                 title: "Quit veet?", message: "Leave veet? Your chat and unsent replies stay as they are.", confirmTitle: "Quit"))
         default: break
         }
-    }
-
-    nonisolated static func isF7(_ event: InputEvent) -> Bool {
-        if case .key(let key) = event { return key == KeyPress(.function(7)) }
-        return false
     }
 
     /// An answer for Email's screen (or the Subscriptions screen over it); false when `mount` is neither.
@@ -162,8 +155,4 @@ extension ChatScreen {
         state.mode = .chat
         if shown { toggleEmailMode() }
     }
-}
-
-extension Backend {
-    var email: EmailAPI { EmailAPI(sender: api.sender) }
 }
