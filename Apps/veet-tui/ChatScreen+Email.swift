@@ -60,7 +60,7 @@ extension ChatScreen {
     func handleEmail(_ event: InputEvent) {
         guard var layer = state.email else { return }
         if event == .key(KeyPress(.function(7))) { toggleEmailMode(); return }
-        if layer.subscriptions != nil { handleSubscriptions(event, &layer); state.email = layer; return }
+        if layer.subscriptions != nil { handleSubscriptions(event); return }
         if layer.unsubscribe != nil {
             if case .key(let key) = event { handlePageUnsubscribe(key, &layer) }
             state.email = layer

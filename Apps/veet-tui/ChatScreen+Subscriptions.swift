@@ -67,12 +67,8 @@ extension ChatScreen {
     }
 
     /// Keys and pastes for the Subscriptions screen; Esc closes it back to Email. Help and Ctrl-D mean what they do in Email.
-    func handleSubscriptions(_ event: InputEvent, _ email: inout EmailLayer) {
-        guard var mounted = email.subscriptions else { return }
-        let step = mounted.update(event)
-        email.subscriptions = step.closes ? nil : mounted
-        start(step.effects, of: mounted)
-        guard !step.handled, case .key(let key) = event else { return }
+    func handleSubscriptions(_ event: InputEvent) {
+        guard updateSubscriptions({ $0.update(event) })?.handled == false, case .key(let key) = event else { return }
         switch key {
         case .char("?"), KeyPress(.function(1)): state.help = emailHelp(offersSubscriptions: true)
         case .char("d", .control): state.shouldQuit = true
@@ -82,12 +78,19 @@ extension ChatScreen {
 
     /// An answer for the Subscriptions screen still open over Email; false when `mount` is not it.
     func applySubscriptionsResult(_ result: any Sendable, mount: Int) -> Bool {
-        guard var email = state.email, var mounted = email.subscriptions, mounted.mount == mount else { return false }
-        let step = mounted.update(result: result)
-        email.subscriptions = step.closes ? nil : mounted
-        state.email = email
-        start(step.effects, of: mounted)
+        guard state.email?.subscriptions?.mount == mount else { return false }
+        updateSubscriptions { $0.update(result: result) }
         return true
+    }
+
+    /// Applies `change` to the Subscriptions screen over Email and starts the work it asks for.
+    @discardableResult
+    private func updateSubscriptions(_ change: (inout MountedScreen) -> MountedStep) -> MountedStep? {
+        guard var mounted = state.email?.subscriptions else { return nil }
+        let step = change(&mounted)
+        state.email?.subscriptions = step.closes ? nil : mounted
+        start(step.effects, of: mounted)
+        return step
     }
 
     /// The reading page's x: the same confirmation, for the open thread's one sender.
@@ -125,9 +128,6 @@ extension ChatScreen {
         tellEmail(.message(said.message))
         guard let settled = said.settled else { return }
         tellEmail(.threadChanged)
-        if var mounted = state.email?.subscriptions {
-            _ = mounted.update(result: SubscriptionsScreenResult.settled(settled))
-            state.email?.subscriptions = mounted
-        }
+        _ = state.email?.subscriptions?.update(result: SubscriptionsScreenResult.settled(settled))
     }
 }
