@@ -232,7 +232,7 @@ let package = Package(
         // The apps' own wording (the commands they add to library errors), tested in-process.
         .testTarget(
             name: "AppHintTests",
-            dependencies: ["veet", "veet-tui", "veetd"] + ["VeetChat", "VeetStore", "VeetTransport", "VeetWebsiteAccess"].map(module)
+            dependencies: ["veet", "veet-tui", "veetd"] + ["VeetChat", "VeetStore", "VeetTransport"].map(module)
                 + [module("VeetFixture")],  // veetd's run watcher against the in-process server
             path: "Tests/AppHintTests", swiftSettings: swift6),
         .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests", exclude: ["Snapshots"], swiftSettings: swift6),

@@ -18,9 +18,7 @@ enum AppMode: Sendable, Hashable {
 struct EmailLayer: Sendable {
     var screen: MountedScreen
     var subscriptions: MountedScreen?
-    var unsubscribe: UnsubscribeSheet?
-    /// The accounts' flags the confirmation was made with (its command carries them).
-    var unsubscribeFlags = AccountFlags([])
+    var unsubscribe: ThreadUnsubscribe?
 }
 
 /// Email mode (F7): switching, keys, ticks, and the screen's answers and routes.
@@ -38,7 +36,7 @@ extension ChatScreen {
             let screen = EmailScreen(connection: state.connectionLabel, width: terminal.width, height: terminal.height,
                                      offering: { Self.subscriptionOffer($0, $1) })
             nextMount += 1
-            let work = EmailScreenWork(api: backend.email, refresher: backend.emailRefresher, describe: Backend.describe)
+            let work = EmailScreenWork(api: EmailAPI(sender: backend.api.sender), refresher: backend.emailRefresher, describe: Backend.describe)
             let mounted = MountedScreen(screen, work: work, mount: nextMount)
             state.email = EmailLayer(screen: mounted)
             start(mounted.openingEffects, of: mounted)
@@ -47,29 +45,35 @@ extension ChatScreen {
     }
 
     /// Hands Email's screen something the shell knows (shown, hidden, the size, the editor's text).
-    func tellEmail(_ result: EmailScreenResult) {
-        guard var layer = state.email else { return }
-        let step = layer.screen.update(result: result)
+    func tellEmail(_ result: EmailScreenResult) { updateEmail { $0.update(result: result) } }
+
+    /// Applies `change` to Email's screen and follows its step (the work it asks for, its route).
+    @discardableResult
+    private func updateEmail(_ change: (inout MountedScreen) -> MountedStep?) -> MountedStep? {
+        guard var layer = state.email, let step = change(&layer.screen) else { return nil }
         state.email = layer
-        followEmail(step, of: layer.screen)
+        start(step.effects, of: layer.screen)
+        if let route = step.route { resolve(route) }
+        return step
     }
 
     func handleEmail(_ event: InputEvent) {
         guard var layer = state.email else { return }
-        if layer.subscriptions != nil, !Self.isF7(event) { handleSubscriptions(event, &layer); state.email = layer; return }
-        if Self.isF7(event) { toggleEmailMode(); return }
+        if event == .key(KeyPress(.function(7))) { toggleEmailMode(); return }
+        if layer.subscriptions != nil { handleSubscriptions(event); return }
         if layer.unsubscribe != nil {
             if case .key(let key) = event { handlePageUnsubscribe(key, &layer) }
             state.email = layer
             return
         }
-        if layer.screen.value(as: EmailScreen.self).map({ ($0.width, $0.height) != (terminal.width, terminal.height) }) == true {
-            _ = layer.screen.update(result: EmailScreenResult.size(width: terminal.width, height: terminal.height))
+        let (width, height) = (terminal.width, terminal.height)
+        let step = updateEmail { screen in
+            if screen.value(as: EmailScreen.self).map({ ($0.width, $0.height) != (width, height) }) == true {
+                _ = screen.update(result: EmailScreenResult.size(width: width, height: height))
+            }
+            return screen.update(event)
         }
-        let step = layer.screen.update(event)
-        state.email = layer
-        followEmail(step, of: layer.screen)
-        guard !step.handled, case .key(let key) = event else { return }
+        guard step?.handled == false, case .key(let key) = event else { return }
         switch key {
         case .char("d", .control): state.shouldQuit = true
         case .char("c", .control):
@@ -79,39 +83,23 @@ extension ChatScreen {
         }
     }
 
-    nonisolated static func isF7(_ event: InputEvent) -> Bool {
-        if case .key(let key) = event { return key == KeyPress(.function(7)) }
-        return false
-    }
-
     /// An answer for Email's screen (or the Subscriptions screen over it); false when `mount` is neither.
     func applyEmailResult(_ result: any Sendable, mount: Int) -> Bool {
         if applySubscriptionsResult(result, mount: mount) { return true }
-        guard var layer = state.email, layer.screen.mount == mount else { return false }
-        let step = layer.screen.update(result: result)
-        state.email = layer
-        followEmail(step, of: layer.screen)
+        guard state.email?.screen.mount == mount else { return false }
+        updateEmail { $0.update(result: result) }
         return true
     }
 
     /// The ticks the open screens asked for: Email's only while it shows, a feature screen's while it is open.
     func tickScreens(now: Date) {
-        if state.mode == .email, var layer = state.email, let step = layer.screen.tickIfDue(now: now) {
-            state.email = layer
-            followEmail(step, of: layer.screen)
-            needsPaint = true
-        }
+        if state.mode == .email, updateEmail({ $0.tickIfDue(now: now) }) != nil { needsPaint = true }
         if state.mode == .chat, var mounted = state.featureScreen, let step = mounted.tickIfDue(now: now) {
             state.featureScreen = step.closes ? nil : mounted
             start(step.effects, of: mounted)
             if let route = step.route { resolve(route) }
             needsPaint = true
         }
-    }
-
-    private func followEmail(_ step: MountedStep, of mounted: MountedScreen) {
-        start(step.effects, of: mounted)
-        if let route = step.route { resolve(route) }
     }
 
     /// Where Email's screen asks to go (ChatScreen+Faces.swift's `resolve` hands these here).
@@ -162,8 +150,4 @@ extension ChatScreen {
         state.mode = .chat
         if shown { toggleEmailMode() }
     }
-}
-
-extension Backend {
-    var email: EmailAPI { EmailAPI(sender: api.sender) }
 }

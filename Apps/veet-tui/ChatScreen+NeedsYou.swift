@@ -18,12 +18,9 @@ extension ChatScreen {
             if state.mode != .email { toggleEmailMode() }
             if !id.isEmpty { tellEmail(.openThread(id: id)) }
         case SubscriptionsNeedsYou.feature:
+            // The Subscriptions screen is Email's (S): Email asks for it once it has read the accounts.
             if state.mode != .email { toggleEmailMode() }
-            // The Subscriptions screen is Email's (S): it needs the accounts Email mode reads first.
-            guard var layer = state.email, let accounts = layer.screen.value(as: EmailScreen.self)?.accounts, !accounts.isEmpty
-            else { tellEmail(.message("Press S for Subscriptions once the accounts are read.")); return }
-            openSubscriptions(accounts, &layer)
-            state.email = layer
+            tellEmail(.openSubscriptions)
         default: break
         }
     }

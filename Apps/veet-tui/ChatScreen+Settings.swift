@@ -78,20 +78,12 @@ extension ChatScreen {
 
     func storedAppearance() -> AppearanceChoice {
         let preferences = backend.store.preferences
-        var choice = AppearanceChoice()
-        if let raw = try? preferences.value(for: AppearanceChoice.appearanceKey), let value = AppearancePreference(rawValue: raw) {
-            choice.appearance = value
-        }
-        if let raw = try? preferences.value(for: AppearanceChoice.depthKey), let value = ColorCapability(rawValue: raw) {
-            choice.depth = value
-        }
-        return choice
+        return AppearanceChoice { try? preferences.value(for: $0) }
     }
 
     func storeAppearance(_ choice: AppearanceChoice) {
         let preferences = backend.store.preferences
-        try? preferences.set(choice.appearance == .auto ? nil : choice.appearance.rawValue, for: AppearanceChoice.appearanceKey)
-        try? preferences.set(choice.depth?.rawValue, for: AppearanceChoice.depthKey)
+        for (key, value) in choice.stored { try? preferences.set(value, for: key) }
         apply(choice, environmentFirst: false)
     }
 

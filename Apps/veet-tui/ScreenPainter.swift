@@ -45,7 +45,7 @@ enum ScreenPainter {
         }
         if state.mode == .email, let email = state.email {
             (email.subscriptions ?? email.screen).paint(in: &grid, now: now)
-            if email.subscriptions == nil, let sheet = email.unsubscribe { UnsubscribeSheetPainter.draw(sheet, in: &grid) }
+            if email.subscriptions == nil { email.unsubscribe?.draw(in: &grid) }
             drawOverlays(state, in: &grid)
             return grid
         }

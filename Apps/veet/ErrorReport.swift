@@ -6,7 +6,6 @@ import VeetStore
 import VeetTransport
 import VeetWire
 import VeetFolders
-import VeetWebsiteAccess
 
 /// Turns any error into a plain message on stderr (and a JSON object on
 /// stdout with --json) and the documented exit status; the message carries
@@ -115,11 +114,6 @@ struct ErrorReport: Encodable {
             kind = "local_store"
             message = "\(store)"
             exitCode = .failure
-        case let absent as TaskPermissionsUnavailable:
-            self = ErrorReport(notOffered: absent.description, exitCode: .failure)
-            status = absent.underlying.status
-            code = absent.underlying.code.rawValue
-            requestID = absent.underlying.requestID
         case FolderRuleError.unavailable:
             self = ErrorReport(notOffered: FolderRuleError.unavailable.description, exitCode: .failure)
         case let usage as UsageError:

@@ -245,7 +245,7 @@ import VeetChatScreens
                                                        evidenceDigest: SubscriptionsScreenTests.hex(1, "d"), revision: 4)
         let detail = try #require(email.detail)
         let row = try #require(ChatScreen.subscriptionRow(detail, email.accounts))
-        let sheet = UnsubscribeSheet(confirmation: try UnsubscribeConfirmation(rows: [row], flags: ChatScreen.subscriptionFlags(email.accounts)))
+        let sheet = try ThreadUnsubscribe(row: row, flags: ChatScreen.subscriptionFlags(email.accounts))
         let state = EmailScreenTests.state(email) { $0.unsubscribe = sheet }
         let items = Self.offered(state, line: UnsubscribeSheetPainter.keyHints)
         #expect(items?.map(\.hint) == ["Enter", "Esc"])

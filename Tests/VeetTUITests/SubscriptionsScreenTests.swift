@@ -121,11 +121,11 @@ import VeetTransport
         #expect(EmailScreenTests.paint(email, width: 160, height: 48).snapshot
             .contains("┃ Bulk sender: One-click request to example.com · Active  x Unsubscribe"))
         let flags = ChatScreen.subscriptionFlags(email.accounts)
-        let sheet = UnsubscribeSheet(confirmation: try UnsubscribeConfirmation(rows: [try #require(row)], flags: flags))
+        let sheet = try ThreadUnsubscribe(row: try #require(row), flags: flags)
         let painted = EmailScreenTests.paint(email, width: 160, height: 48) { $0.unsubscribe = sheet }.snapshot
         #expect(painted.contains("Unsubscribe from Ann Lee?") && painted.contains("An unsubscribe cannot be undone."))
         // The command carries the block's id, digest and revision.
-        let target = sheet.confirmation.command().targets.first
+        let target = sheet.sheet.confirmation.command().targets.first
         #expect(target?.subscriptionID == Self.hex(1) && target?.evidenceDigest == Self.hex(1, "d") && target?.expectedRevision == 4)
         // The Subscriptions screen, when open, shows only its own confirmation (none here).
         let over = EmailScreenTests.paint(email, width: 160, height: 48) {

@@ -176,6 +176,9 @@ extension EmailScreen {
             select(id)
             pagePushed = true
             focus = .page
+        case .openSubscriptions:
+            if accounts.isEmpty { message = "Press S for Subscriptions once the accounts are read." }
+            else { queuedRoute = .openSubscriptions(accounts) }
         default: applyOption(result)
         }
     }

@@ -76,6 +76,9 @@ public enum EmailScreenResult: Sendable {
     case threadChanged
     /// Another feature opens this thread (a person's open thread): its page, read.
     case openThread(id: String)
+    /// Another feature asks for the Subscriptions screen (a sender in "Needs you"): S's route once
+    /// the accounts are read, else a line saying so.
+    case openSubscriptions
     case discussion(threadID: String, sessionID: String)
     /// The draft's revisions, oldest first.
     case draftHistory(threadID: String, [EmailDraft])

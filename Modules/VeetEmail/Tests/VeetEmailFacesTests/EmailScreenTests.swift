@@ -196,4 +196,15 @@ import VeetWire
         #expect(!driver.screen.selectionIsAutomatic)
         guard case .loadThread(id: "t3")? = asked.first else { Issue.record("\(asked)"); return }
     }
+
+    /// "Needs you" opens Subscriptions through Email: S's route once the accounts are read, a line before.
+    @Test func anotherFeatureAsksForSubscriptionsOnceTheAccountsAreRead() {
+        var early = ScreenDriver(EmailScreen(connection: "127.0.0.1"))
+        early.answer(.openSubscriptions)
+        #expect(early.routes.isEmpty && early.screen.message == "Press S for Subscriptions once the accounts are read.")
+        var driver = EmailScreenTests.driver()
+        driver.answer(.openSubscriptions)
+        guard case .openSubscriptions(let accounts)? = driver.routes.last else { Issue.record("\(driver.routes)"); return }
+        #expect(accounts == driver.screen.accounts)
+    }
 }

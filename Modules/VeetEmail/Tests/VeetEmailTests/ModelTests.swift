@@ -66,4 +66,10 @@ import VeetTransport
         #expect(refusal.retryAt?.date != nil && refusal.dailyLimit == Decimal(string: "2.00"))
         #expect(refusal.description.contains("2026-09-21T00:00:00+00:00"))
     }
+
+    /// A sender is named by the name before its address, or by the address when it has none.
+    @Test func aSendersNameIsTheNameBeforeTheAddress() {
+        #expect(EmailAddress.name(in: "Example News <news@example.com>") == "Example News")
+        #expect(EmailAddress.name(in: " news@example.com ") == "news@example.com")
+    }
 }

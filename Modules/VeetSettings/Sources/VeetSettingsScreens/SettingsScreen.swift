@@ -19,6 +19,17 @@ public struct AppearanceChoice: Equatable, Sendable {
         self.depth = depth
     }
 
+    /// The choice as a connection's preferences keep it (`value`: the stored text of a key, nil when absent).
+    public init(stored value: (String) -> String?) {
+        self.init(appearance: value(Self.appearanceKey).flatMap(AppearancePreference.init(rawValue:)) ?? .auto,
+                  depth: value(Self.depthKey).flatMap(ColorCapability.init(rawValue:)))
+    }
+
+    /// The keys and texts to keep it under (nil removes a key: "follow the terminal" and "as detected" are not stored).
+    public var stored: [(key: String, value: String?)] {
+        [(Self.appearanceKey, appearance == .auto ? nil : appearance.rawValue), (Self.depthKey, depth?.rawValue)]
+    }
+
     public static let depths: [ColorCapability?] = [nil, .trueColor, .ansi256, .ansi16, .noColor]
 
     public static func label(_ preference: AppearancePreference) -> String {

@@ -17,6 +17,15 @@ public struct SubscriptionsScreen: FeatureScreen {
                                                      .reportedSpam]
     public static let pageSize = 50
 
+    /// The screen's keys in the shell's help overlay (beside the page that opens it).
+    public static let helpGroup = HelpOverlay.Group("Subscriptions (S in Email)", [
+        .init("Up, Down, Tab", "choose a sender (↓ at the end loads more); detail on narrow terminals"),
+        .init("Space, A, c", "select (at most 25) / select all eligible, skipping protected / clear"),
+        .init("u, Enter", "unsubscribe: one confirmation naming every sender (a also archives)"),
+        .init("k, !", "keep or stop keeping / report spam or not spam"),
+        .init("a, f, g", "account filter, state filter, read again"),
+    ])
+
     /// An account as the filter names it.
     public struct Account: Sendable, Hashable {
         public var id: String

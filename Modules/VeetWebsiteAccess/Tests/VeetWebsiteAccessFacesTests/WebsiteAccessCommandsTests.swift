@@ -70,4 +70,24 @@ import VeetWebsiteAccessCommands
                                           environment: [:], approveForTask: { $0 == "ap1" ? .runCancelled : .failure })
         #expect(try await group.run(Self.parse("sites", "approve", "ap1"), console: captured.console()) == .runCancelled)
     }
+
+    /// A server without task permissions: the feature's words, kind `not_offered` and exit 1 (docs/cli.md),
+    /// never the report's catch-all "error".
+    @Test func taskPermissionsNotOfferedAreSaidAsSuch() async throws {
+        var options = FixtureOptions.testing
+        options.taskPermissions = false
+        let server = FixtureServer(token: "t", options: options)
+        let url = try server.start()
+        defer { server.stop() }
+        let client = HTTPClient(settings: try ConnectionSettings(serverAddress: url.absoluteString, token: "t"))
+        let captured = try ConsoleCapture()
+        do {
+            _ = try await Self.group(client, store: try .inMemory(connection: "c")).run(Self.parse("sites", "scopes", "show"),
+                                                                                       console: captured.console())
+            Issue.record("task scopes read on a server without them")
+        } catch let failure as CommandFailure {
+            #expect(failure.kind == "not_offered" && failure.exitCode == .failure)
+            #expect(failure.message == "This server does not offer task permissions.")
+        }
+    }
 }

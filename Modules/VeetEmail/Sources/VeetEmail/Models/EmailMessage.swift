@@ -134,6 +134,13 @@ public enum EmailAddress {
         return display.trimmingCharacters(in: .whitespaces)
     }
 
+    /// `Example News` out of `"Example News <news@example.com>"`: the name before the brackets,
+    /// the address when there is none (a sender named on a row or a confirmation).
+    public static func name(in display: String) -> String {
+        let name = display.split(separator: "<").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        return name.isEmpty ? address(in: display) : name
+    }
+
     /// The form two addresses are compared in (docs/wire/email.md §9: case-folded).
     public static func normalized(_ display: String) -> String { address(in: display).lowercased() }
 }

@@ -37,6 +37,11 @@ extension Subscription {
         }
     }
 
+    /// The label of x beside the row's line when it can be unsubscribed now under `flags`, else nil.
+    public func unsubscribeOffer(_ flags: AccountFlags) -> String? {
+        actions(flags).contains(.unsubscribe) ? unsubscribeLabel : nil
+    }
+
     /// The label of the Unsubscribe action in this state.
     public var unsubscribeLabel: String {
         switch state {

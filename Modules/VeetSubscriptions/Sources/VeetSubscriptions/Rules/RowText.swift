@@ -33,6 +33,10 @@ extension Subscription {
         }
     }
 
+    /// The row as one line beside a message (a thread's bulk-sender line): what the sender offers
+    /// and its state, or only "Checking…" while it is checked.
+    public var offerLine: String { isChecking ? stateText : "\(offerText) · \(stateText)" }
+
     /// "14 conversations" or "more than 200 conversations".
     public var countText: String {
         let noun = threadCount == 1 && !threadCountOverflow ? "conversation" : "conversations"

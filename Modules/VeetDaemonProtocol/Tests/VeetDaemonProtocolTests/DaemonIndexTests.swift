@@ -1,10 +1,10 @@
 import Foundation
 import Testing
-@testable import veet_tui
+import VeetDaemonProtocol
 
 /// One poller per store: while veetd keeps the connection, the TUI's 30 s tick
 /// reads the store only when veetd's index changed, and asks the server nothing
-/// while nobody looks (Backend+Daemon.swift).
+/// while nobody looks (DaemonIndexOutcome.swift).
 @Suite struct DaemonIndexTests {
     let stamp = Date(timeIntervalSince1970: 1_800_000_000)
 
@@ -30,12 +30,5 @@ import Testing
         #expect(DaemonIndexOutcome.periodic(stamp: stamp, lastRead: nil, looking: true, lastError: "TransportError")
                 == .read(problem: "Server unreachable · retrying", askServer: true, storeMoved: true))
         #expect(DaemonIndexOutcome.problemText("HTTP 503") == "Could not refresh · retrying")
-    }
-
-    @Test func theMemoryHandsBackWhatItHeld() {
-        let memory = DaemonIndexMemory()
-        #expect(memory.swap(stamp) == nil)
-        #expect(memory.swap(stamp + 1) == stamp)
-        #expect(memory.swap(nil) == stamp + 1)
     }
 }
