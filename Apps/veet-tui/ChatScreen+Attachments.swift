@@ -11,7 +11,7 @@ import VeetWire
 extension ScreenState {
     /// The tray as its view shows it.
     var trayView: AttachmentTrayView {
-        AttachmentTrayView(files: attachments, focused: focus == .tray, cursor: trayCursor)
+        AttachmentTrayView(files: conversation.attachments, focused: focus == .tray, cursor: conversation.trayCursor)
     }
 }
 
@@ -20,48 +20,48 @@ extension ChatScreen {
 
     /// Focus on the tray, at its first or last file.
     func enterTray(at end: TrayEnd) {
-        guard !state.attachments.isEmpty else { state.focus = .composer; return }
+        guard !state.conversation.attachments.isEmpty else { state.focus = .composer; return }
         state.focus = .tray
-        if state.trayCursor.flatMap({ id in state.attachments.firstIndex { $0.id == id } }) == nil {
-            state.trayCursor = (end == .first ? state.attachments.first : state.attachments.last)?.id
+        if state.conversation.trayCursor.flatMap({ id in state.conversation.attachments.firstIndex { $0.id == id } }) == nil {
+            state.conversation.trayCursor = (end == .first ? state.conversation.attachments.first : state.conversation.attachments.last)?.id
         }
     }
 
     /// ↑↓ choose a file (past the ends: the transcript, the composer), `r` retries it, `x` or Delete removes it.
     func handleTray(_ key: KeyPress) {
-        guard !state.attachments.isEmpty else { state.focus = .composer; return }
-        let index = state.tray.chosenIndex
+        guard !state.conversation.attachments.isEmpty else { state.focus = .composer; return }
+        let index = state.conversation.tray.chosenIndex
         switch key {
         case KeyPress(.up):
-            if index == 0, !state.queue.isEmpty {
+            if index == 0, !state.conversation.queue.isEmpty {
                 enterQueue()
             } else if index == 0 {
                 state.focus = .transcript
-                state.transcriptView.selectedRow = nil
+                state.conversation.transcriptView.selectedRow = nil
                 moveTranscriptCursor(by: -1)
             } else {
-                state.trayCursor = state.attachments[index - 1].id
+                state.conversation.trayCursor = state.conversation.attachments[index - 1].id
             }
         case KeyPress(.down):
-            if index + 1 < state.attachments.count {
-                state.trayCursor = state.attachments[index + 1].id
+            if index + 1 < state.conversation.attachments.count {
+                state.conversation.trayCursor = state.conversation.attachments[index + 1].id
             } else {
                 state.focus = .composer
             }
-        case .char("r"): retryAttachment(state.attachments[index])
-        case .char("x"), KeyPress(.delete): removeAttachment(state.attachments[index], at: index)
+        case .char("r"): retryAttachment(state.conversation.attachments[index])
+        case .char("x"), KeyPress(.delete): removeAttachment(state.conversation.attachments[index], at: index)
         case KeyPress(.enter): state.focus = .composer
         default:
             // Typing goes to the message, as if the composer had the focus.
             if case .character = key.key, key.modifiers.isEmpty || key.modifiers == .shift {
                 state.focus = .composer
-                _ = state.composer.handle(.key(key), policy: .chat)
+                _ = state.conversation.composer.handle(.key(key), policy: .chat)
             }
         }
     }
 
     private func retryAttachment(_ file: Attachment) {
-        guard let sessionID = state.sessionID else { return }
+        guard let sessionID = state.conversation.sessionID else { return }
         switch TrayFiles.retry(file) {
         case .send(let notice):
             state.notice = notice
@@ -74,7 +74,7 @@ extension ChatScreen {
     /// The file leaves the tray at once; its upload, if still going, is cancelled behind it.
     private func removeAttachment(_ file: Attachment, at index: Int) {
         state.removeAttachment(at: index)
-        if let sessionID = state.sessionID {
+        if let sessionID = state.conversation.sessionID {
             _ = backend.removeAttachment(file.id, sessionID: sessionID, composers: composers)
         }
     }
@@ -90,13 +90,13 @@ extension ChatScreen {
     /// The message's content when it can go now; otherwise nil, the reason in
     /// the status bar and the text back in the composer (nothing is lost).
     func sendableDraft(_ text: String) -> [ContentBlock]? {
-        if let problem = AttachmentTray.problem(sending: state.attachments, text: text) {
+        if let problem = AttachmentTray.problem(sending: state.conversation.attachments, text: text) {
             state.notice = "Not sent: \(problem)"
-            if state.composer.isEmpty, !text.isEmpty { state.composer = TextInput(text: text) }
+            if state.conversation.composer.isEmpty, !text.isEmpty { state.conversation.composer = TextInput(text: text) }
             return nil
         }
         let blank = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-        return (blank ? [] : [.text(text)]) + state.attachments.compactMap(\.contentBlock)
+        return (blank ? [] : [.text(text)]) + state.conversation.attachments.compactMap(\.contentBlock)
     }
 }
 
@@ -104,21 +104,21 @@ extension ChatScreen {
 /// conversation is dropped, and an empty tray gives the keys back to the message.
 extension ScreenState {
     mutating func removeAttachment(at index: Int) {
-        notice = tray.remove(at: index)
-        if attachments.isEmpty, focus == .tray { focus = .composer }
+        notice = conversation.tray.remove(at: index)
+        if conversation.attachments.isEmpty, focus == .tray { focus = .composer }
     }
 
     /// One file's news; nothing for another conversation.
     mutating func applyAttachment(_ attachment: Attachment, sessionID: String) {
-        guard sessionID == self.sessionID, tray.apply(attachment) else { return }
-        notice = tray.notice(afterNews: notice)
+        guard sessionID == conversation.sessionID, conversation.tray.apply(attachment) else { return }
+        notice = conversation.tray.notice(afterNews: notice)
     }
 
     /// The composer's whole list.
     mutating func applyAttachments(_ listed: [Attachment], sessionID: String) {
-        guard sessionID == self.sessionID else { return }
-        tray.apply(listed: listed)
-        if attachments.isEmpty, focus == .tray { focus = .composer }
-        notice = tray.notice(afterNews: notice)
+        guard sessionID == conversation.sessionID else { return }
+        conversation.tray.apply(listed: listed)
+        if conversation.attachments.isEmpty, focus == .tray { focus = .composer }
+        notice = conversation.tray.notice(afterNews: notice)
     }
 }

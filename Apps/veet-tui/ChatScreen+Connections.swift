@@ -62,7 +62,7 @@ extension ChatScreen {
     /// current, then the screen starts over on its backend.
     func switchConnection(to name: String, menu: inout ConnectionMenu) {
         guard let registry = connection?.registry else { return }
-        guard state.composer.isEmpty, state.queue.isEmpty else {
+        guard state.conversation.composer.isEmpty, state.conversation.queue.isEmpty else {
             menu.message = "Send or clear the message in the composer first: it belongs to this connection."
             return
         }
@@ -119,7 +119,7 @@ extension ChatScreen {
             let others = ((try? registry.load())?.connections ?? []).filter { $0.name != name }
             if let next = others.first {
                 var menu = state.connections.menu ?? ConnectionMenu(file: ConnectionsFile(), active: nil)
-                guard state.composer.isEmpty, state.queue.isEmpty else {
+                guard state.conversation.composer.isEmpty, state.conversation.queue.isEmpty else {
                     menu.message = "Send or clear the message in the composer first: it belongs to this connection."
                     state.connections.menu = menu
                     return

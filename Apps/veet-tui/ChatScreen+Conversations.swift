@@ -13,16 +13,16 @@ extension ChatScreen {
     func send(_ text: String) {
         guard let draft = sendableDraft(text) else { return }
         state.notice = ""
-        let sessionID = state.sessionID
-        let conversationKey = state.newConversationKey
-        let attachments = state.attachments
-        state.attachments = []
-        state.trayCursor = nil
+        let sessionID = state.conversation.sessionID
+        let conversationKey = state.conversation.newConversationKey
+        let attachments = state.conversation.attachments
+        state.conversation.attachments = []
+        state.conversation.trayCursor = nil
         if state.focus == .tray { state.focus = .composer }
         let clientKey = UUID().uuidString
         backend.drafts.sent(from: sessionID)
-        _ = state.transcript.addOptimisticUserMessage(draft, clientKey: clientKey)
-        state.transcriptScroll.scrollToBottom()
+        _ = state.conversation.transcript.addOptimisticUserMessage(draft, clientKey: clientKey)
+        state.conversation.transcriptScroll.scrollToBottom()
         let composer = sessionID.flatMap { composers.existing(for: $0) }
         startWork(sessionID: sessionID, isDelivery: true) { backend, work in
             backend.send(text: text, files: attachments.isEmpty ? nil : composer, clientKey: clientKey,
@@ -33,30 +33,30 @@ extension ChatScreen {
     /// Opens a conversation (nil: a new one), leaving the open one's work pending.
     func openConversation(_ sessionID: String?, at sequence: Int64? = nil, run runID: String? = nil) {
         // Messages still waiting for the left conversation's run go back into its draft, unsent and not lost.
-        if !state.queue.isEmpty { state.composer = TextInput(text: state.queue.giveBack(joinedAfter: state.composer.text)) }
+        if !state.conversation.queue.isEmpty { state.conversation.composer = TextInput(text: state.conversation.queue.giveBack(joinedAfter: state.conversation.composer.text)) }
         keepDraft(now: Date())
         backend.drafts.flush(force: true)
         leaveConversationWork()
-        state.sessionID = sessionID
-        state.newConversationKey = IdempotencyKey()
-        state.transcript = Transcript()
-        state.page = nil
-        state.transcriptScroll = ScrollView()
-        state.transcriptView.rowCache = TranscriptRowCache()
-        state.transcriptView.selectedRow = nil
-        state.transcriptView.expandedBundleIDs = []
-        state.transcriptView.transcriptOffsets = TranscriptOffsets()
-        state.revealSequence = sequence
-        state.queueCursor = nil
-        state.attachments = []
-        state.trayCursor = nil
+        state.conversation.sessionID = sessionID
+        state.conversation.newConversationKey = IdempotencyKey()
+        state.conversation.transcript = Transcript()
+        state.conversation.page = nil
+        state.conversation.transcriptScroll = ScrollView()
+        state.conversation.transcriptView.rowCache = TranscriptRowCache()
+        state.conversation.transcriptView.selectedRow = nil
+        state.conversation.transcriptView.expandedBundleIDs = []
+        state.conversation.transcriptView.transcriptOffsets = TranscriptOffsets()
+        state.conversation.revealSequence = sequence
+        state.conversation.queueCursor = nil
+        state.conversation.attachments = []
+        state.conversation.trayCursor = nil
         state.taskGrants = []
         state.taskGrantsStale = false
         state.notice = ""
         state.focus = .composer
         state.sidebarOverlayOpen = false
-        state.sendStates = [:]
-        state.outboxFloor = currentOutboxFloor()
+        state.conversation.sendStates = [:]
+        state.conversation.outboxFloor = currentOutboxFloor()
         let draft = restoreDraft()
         guard let sessionID else {
             state.sidebar.selection = .item(sectionID: "start", itemID: ScreenState.newConversationID)
@@ -71,7 +71,7 @@ extension ChatScreen {
     func startWork(sessionID: String?, isDelivery: Bool = false, _ start: (Backend, Int) -> Task<Void, Never>) {
         let id = nextWorkID
         nextWorkID += 1
-        state.work = RunningWork(id: id, sessionID: sessionID, runID: nil, isDelivery: isDelivery)
+        state.conversation.work = RunningWork(id: id, sessionID: sessionID, runID: nil, isDelivery: isDelivery)
         workTask = start(backend, id)
     }
 
@@ -79,9 +79,9 @@ extension ChatScreen {
     func leaveConversationWork() {
         workTask?.cancel()
         workTask = nil
-        state.work = nil
-        state.approval = nil
-        state.question = nil
+        state.conversation.work = nil
+        state.conversation.approval = nil
+        state.conversation.question = nil
         backend.broker.releaseAll()
     }
 

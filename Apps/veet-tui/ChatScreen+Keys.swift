@@ -16,14 +16,14 @@ extension ChatScreen {
             state.palette = CommandPalette(items: items)
             return
         }
-        if state.viewer != nil { if case .key(let key) = event { handleViewer(key) }; return }
-        if state.reader != nil { handleReader(event); return }
+        if state.conversation.viewer != nil { if case .key(let key) = event { handleViewer(key) }; return }
+        if state.conversation.reader != nil { handleReader(event); return }
         if var help = state.help {
             if case .key(let key) = event { state.help = help.handle(key) ? help : nil }
             return
         }
         if state.folderForm != nil { handleFolderForm(event); return }
-        if state.runDetails != nil { if case .key(let key) = event { handleRunDetails(key) }; return }
+        if state.conversation.runDetails != nil { if case .key(let key) = event { handleRunDetails(key) }; return }
         if state.taskPermissionChooser != nil { if case .key(let key) = event { handleTaskPermissionChooser(key) }; return }
         if state.menu != nil { if case .key(let key) = event { handleMenu(key) }; return }
         if state.linePrompt != nil { handleLinePrompt(event); return }
@@ -35,15 +35,15 @@ extension ChatScreen {
             if state.focus == .search {
                 _ = state.search.handle(.paste(text.replacingOccurrences(of: "\n", with: " ")), policy: .chat)
                 searchChanged()
-            } else if state.page == nil {
+            } else if state.conversation.page == nil {
                 state.focus = .composer
-                _ = state.composer.handle(.paste(text), policy: .chat)
+                _ = state.conversation.composer.handle(.paste(text), policy: .chat)
             }
             return
         }
         if case .mouse(let mouse) = event {
-            if mouse.kind == .scrollUp { state.transcriptScroll.scroll(by: -3) }
-            if mouse.kind == .scrollDown { state.transcriptScroll.scroll(by: 3) }
+            if mouse.kind == .scrollUp { state.conversation.transcriptScroll.scroll(by: -3) }
+            if mouse.kind == .scrollDown { state.conversation.transcriptScroll.scroll(by: 3) }
             return
         }
         guard case .key(let key) = event else { return }
@@ -64,7 +64,7 @@ extension ChatScreen {
         guard let action = GlobalAction(key) else { return false }
         switch action {
         case .stopOrQuit:
-            if state.isRunActive, let runID = state.work?.runID ?? state.transcript.latestRunID {
+            if state.conversation.isRunActive, let runID = state.conversation.work?.runID ?? state.conversation.transcript.latestRunID {
                 backend.cancel(runID: runID)
                 state.notice = "Stopping the run..."
             } else {
@@ -96,10 +96,10 @@ extension ChatScreen {
         case .connections: openConnectionsMenu()
         case .cycleFocus(let backwards): cycleFocus(backwards: backwards)
         case .escape: handleEscape()
-        case .pageUp: state.transcriptScroll.pageUp()
-        case .pageDown: state.transcriptScroll.pageDown()
+        case .pageUp: state.conversation.transcriptScroll.pageUp()
+        case .pageDown: state.conversation.transcriptScroll.pageDown()
         case .helpUnlessTyping:
-            guard state.focus != .composer && state.focus != .search || state.focus == .composer && state.composer.isEmpty
+            guard state.focus != .composer && state.focus != .search || state.focus == .composer && state.conversation.composer.isEmpty
             else { return false }
             state.help = Self.help
         }
@@ -120,8 +120,8 @@ extension ChatScreen {
     }
 
     private func handleEscape() {
-        if state.approval?.taskPermission.isConfirming == true {
-            state.approval?.taskPermission.withdraw()
+        if state.conversation.approval?.taskPermission.isConfirming == true {
+            state.conversation.approval?.taskPermission.withdraw()
         } else if state.focus == .search || !state.search.isEmpty && state.focus == .sidebar {
             state.sidebarOverlayOpen = false
             state.search = TextInput()
@@ -130,15 +130,15 @@ extension ChatScreen {
         } else if state.sidebarOverlayOpen {
             state.sidebarOverlayOpen = false
             state.focus = .composer
-        } else if let docked = state.question {
+        } else if let docked = state.conversation.question {
             backend.broker.resolveQuestion(ticket: docked.ticket, with: nil)
-            state.question = nil
+            state.conversation.question = nil
         } else if state.focus == .queue {
             state.focus = .composer
-        } else if let newest = state.queue.entries.last {
+        } else if let newest = state.conversation.queue.entries.last {
             // The newest queued message comes back to the composer after what it holds: nothing is lost.
-            state.queue.takeBack(id: newest.id)
-            state.composer = TextInput(text: [state.composer.text, newest.text].filter { !$0.isEmpty }.joined(separator: "\n"))
+            state.conversation.queue.takeBack(id: newest.id)
+            state.conversation.composer = TextInput(text: [state.conversation.composer.text, newest.text].filter { !$0.isEmpty }.joined(separator: "\n"))
         } else if state.focus == .transcript {
             state.focus = .composer
         } else if !state.search.isEmpty {
@@ -151,12 +151,12 @@ extension ChatScreen {
 
     private func cycleFocus(backwards: Bool) {
         var order: [Focus] = [.search, .sidebar, .transcript, .composer]
-        if state.approval != nil { order.insert(.approval, at: 3) }
-        if !state.queue.isEmpty { order.insert(.queue, at: order.count - 1) }
-        if !state.attachments.isEmpty { order.insert(.tray, at: order.count - 1) }
+        if state.conversation.approval != nil { order.insert(.approval, at: 3) }
+        if !state.conversation.queue.isEmpty { order.insert(.queue, at: order.count - 1) }
+        if !state.conversation.attachments.isEmpty { order.insert(.tray, at: order.count - 1) }
         let index = order.firstIndex(of: state.focus) ?? 0
         state.focus = order[(index + (backwards ? order.count - 1 : 1)) % order.count]
-        if state.focus == .transcript && state.transcriptView.selectedRow == nil { moveTranscriptCursor(by: Int.max / 2) }
+        if state.focus == .transcript && state.conversation.transcriptView.selectedRow == nil { moveTranscriptCursor(by: Int.max / 2) }
         if state.focus == .tray { enterTray(at: backwards ? .last : .first) }
         if state.focus == .queue { enterQueue() }
         if ScreenPainter.narrowWidth > terminal.width {
@@ -167,26 +167,26 @@ extension ChatScreen {
     // MARK: Composer (approval keys: ChatScreen+Website.swift)
 
     private func handleComposer(_ key: KeyPress) {
-        if let page = state.page {  // no composer on the page: only Enter, to try again
-            if key == KeyPress(.enter), page.retries { openConversation(state.sessionID) }
+        if let page = state.conversation.page {  // no composer on the page: only Enter, to try again
+            if key == KeyPress(.enter), page.retries { openConversation(state.conversation.sessionID) }
             return
         }
         // Up in an empty composer walks into the attached files, then the transcript, from its last row.
-        if key == KeyPress(.up), state.composer.isEmpty, state.question == nil, !state.attachments.isEmpty {
+        if key == KeyPress(.up), state.conversation.composer.isEmpty, state.conversation.question == nil, !state.conversation.attachments.isEmpty {
             enterTray(at: .last)
             return
         }
-        if key == KeyPress(.up), state.composer.isEmpty, state.question == nil, !state.queue.isEmpty {
+        if key == KeyPress(.up), state.conversation.composer.isEmpty, state.conversation.question == nil, !state.conversation.queue.isEmpty {
             enterQueue()
             return
         }
-        if key == KeyPress(.up), state.composer.isEmpty, state.question == nil {
+        if key == KeyPress(.up), state.conversation.composer.isEmpty, state.conversation.question == nil {
             state.focus = .transcript
-            state.transcriptView.selectedRow = nil
+            state.conversation.transcriptView.selectedRow = nil
             moveTranscriptCursor(by: -1)
             return
         }
-        switch state.composer.handle(.key(key), policy: .chat) {
+        switch state.conversation.composer.handle(.key(key), policy: .chat) {
         case .submit: submitComposer()
         case .edited, .moved, .ignored: break
         }
@@ -195,24 +195,24 @@ extension ChatScreen {
     /// Enter in the composer: answers a docked question, sends, or — while
     /// the run is still going — queues the message to go the moment it ends.
     private func submitComposer() {
-        let text = state.composer.text
+        let text = state.conversation.composer.text
         let blank = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-        guard !blank || state.question == nil && !state.attachments.isEmpty else { return }
-        if let docked = state.question {
+        guard !blank || state.conversation.question == nil && !state.conversation.attachments.isEmpty else { return }
+        if let docked = state.conversation.question {
             backend.broker.resolveQuestion(ticket: docked.ticket, with: text)
-            state.question = nil
-            state.composer = TextInput()
+            state.conversation.question = nil
+            state.conversation.composer = TextInput()
             return
         }
-        if state.isRunActive {
-            guard state.queue.enqueue(text) != nil else {
+        if state.conversation.isRunActive {
+            guard state.conversation.queue.enqueue(text) != nil else {
                 state.notice = "\(MessageQueue.limit) messages are already waiting for the run to end (Esc takes the last back)."
                 return
             }
-            state.composer = TextInput()
+            state.conversation.composer = TextInput()
             return
         }
-        state.composer = TextInput()
+        state.conversation.composer = TextInput()
         send(text)
     }
 }

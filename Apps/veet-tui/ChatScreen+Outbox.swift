@@ -8,14 +8,14 @@ import VeetStore
 /// matches them to the outbox), and Enter / x on it.
 extension ChatScreen {
     func refreshSendStates() {
-        var transcript = state.transcript
-        let states = SendStates.match((try? backend.store.outbox()) ?? [], into: &transcript, sessionID: state.sessionID,
-                                      floor: state.outboxFloor, delivering: state.work?.isDelivery == true)
-        if transcript.items.count != state.transcript.items.count { state.transcript = transcript }
-        if states != state.sendStates { state.sendStates = states }
+        var transcript = state.conversation.transcript
+        let states = SendStates.match((try? backend.store.outbox()) ?? [], into: &transcript, sessionID: state.conversation.sessionID,
+                                      floor: state.conversation.outboxFloor, delivering: state.conversation.work?.isDelivery == true)
+        if transcript.items.count != state.conversation.transcript.items.count { state.conversation.transcript = transcript }
+        if states != state.conversation.sendStates { state.conversation.sendStates = states }
     }
 
-    func heldNotice() -> String? { SendStates.heldNotice(state.sendStates) }
+    func heldNotice() -> String? { SendStates.heldNotice(state.conversation.sendStates) }
 
     /// The highest outbox id now, confirmed entries included.
     func currentOutboxFloor() -> Int64 {
@@ -24,7 +24,7 @@ extension ChatScreen {
 
     /// The send state of the transcript row the cursor is on, when it has one to act on.
     var selectedSendState: (itemID: String, state: SendState)? {
-        guard case .entry(let id)? = selectedTarget, let sent = state.sendStates[id], sent.entryID != nil else { return nil }
+        guard case .entry(let id)? = selectedTarget, let sent = state.conversation.sendStates[id], sent.entryID != nil else { return nil }
         return (id, sent)
     }
 
@@ -35,11 +35,11 @@ extension ChatScreen {
             state.notice = "The server refused it; x discards it"
             return true
         }
-        guard !state.isRunActive else {
+        guard !state.conversation.isRunActive else {
             state.notice = "A run is still going; try again when it ends"
             return true
         }
-        let sessionID = (try? backend.store.outboxEntry(id: entryID))?.sessionID ?? state.sessionID
+        let sessionID = (try? backend.store.outboxEntry(id: entryID))?.sessionID ?? state.conversation.sessionID
         state.notice = "Sending again..."
         startWork(sessionID: sessionID, isDelivery: true) { backend, work in
             backend.redeliver(entryID: entryID, sessionID: sessionID, work: work)
@@ -52,15 +52,15 @@ extension ChatScreen {
     /// nothing more, as the dock's keys do not); the transcript lets it go.
     func discardSelectedMessage() -> Bool {
         guard let (itemID, sent) = selectedSendState, let entryID = sent.entryID else { return false }
-        guard state.work?.isDelivery != true else {
+        guard state.conversation.work?.isDelivery != true else {
             state.notice = "Wait for the send in progress to end"
             return true
         }
-        let clientKey = state.transcript.item(id: itemID)?.user?.clientKey
+        let clientKey = state.conversation.transcript.item(id: itemID)?.user?.clientKey
         if (try? backend.store.discardOutboxEntry(id: entryID)) == true {
-            if let clientKey { state.transcript.submissionFailed(clientKey: clientKey) }
+            if let clientKey { state.conversation.transcript.submissionFailed(clientKey: clientKey) }
             state.notice = "Discarded from the outbox"
-            state.transcriptView.selectedRow = nil
+            state.conversation.transcriptView.selectedRow = nil
         } else {
             state.notice = "Could not discard it (already sent?)"
         }
@@ -80,13 +80,13 @@ extension ChatScreen {
     /// Before a key: whether a message is being sent from the chat now (a retry waits for it).
     func tellOutboxChatWork(_ mounted: inout MountedScreen) {
         guard mounted.value(as: OutboxScreen.self) != nil else { return }
-        _ = mounted.update(result: OutboxScreenResult.chatDelivering(state.work?.isDelivery == true))
+        _ = mounted.update(result: OutboxScreenResult.chatDelivering(state.conversation.work?.isDelivery == true))
     }
 
     func resolve(_ route: OutboxScreenRoute) {
         switch route {
         case .discarded(let clientKey):
-            if let clientKey { state.transcript.submissionFailed(clientKey: clientKey) }
+            if let clientKey { state.conversation.transcript.submissionFailed(clientKey: clientKey) }
         case .retried(_, let delivered):
             if delivered { _ = backend.reconcile() }
         }

@@ -8,7 +8,7 @@ import VeetWire
 extension ChatScreen {
     /// The run the transcript row under the cursor belongs to, when it names one.
     var selectedRunID: String? {
-        guard case .entry(let id)? = selectedTarget, let item = state.transcript.item(id: id) else { return nil }
+        guard case .entry(let id)? = selectedTarget, let item = state.conversation.transcript.item(id: id) else { return nil }
         return item.runID
     }
 
@@ -17,23 +17,23 @@ extension ChatScreen {
             state.notice = "Select an answer (Up/Down) to see its run"
             return
         }
-        state.runDetails = RunDetailsSheet(runID: runID)
+        state.conversation.runDetails = RunDetailsSheet(runID: runID)
         _ = backend.loadRunDetails(id: runID)
     }
 
     func handleRunDetails(_ key: KeyPress) {
         switch key {
-        case KeyPress(.escape), .char("q"), .char("i"): state.runDetails = nil
+        case KeyPress(.escape), .char("q"), .char("i"): state.conversation.runDetails = nil
         case .char("g"):
-            guard let runID = state.runDetails?.runID else { return }
-            state.runDetails?.message = "Reading the run..."
+            guard let runID = state.conversation.runDetails?.runID else { return }
+            state.conversation.runDetails?.message = "Reading the run..."
             _ = backend.loadRunDetails(id: runID)
         default: break
         }
     }
 
     func apply(_ update: RunDetailsSheet.Update) {
-        state.runDetails?.apply(update)
+        state.conversation.runDetails?.apply(update)
     }
 }
 

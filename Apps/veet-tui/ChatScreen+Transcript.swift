@@ -9,10 +9,10 @@ import VeetMarkdown
 extension ChatScreen {
     func handleTranscript(_ key: KeyPress) {
         switch key {
-        case KeyPress(.up): if !state.transcriptView.scrollLedger(by: -1, movingOnAtTheEnd: true) { moveTranscriptCursor(by: -1) }
-        case KeyPress(.down): if !state.transcriptView.scrollLedger(by: 1, movingOnAtTheEnd: true) { moveTranscriptCursor(by: 1) }
-        case .char("["): _ = state.transcriptView.scrollLedger(by: -state.transcriptView.ledgerPage, movingOnAtTheEnd: false)
-        case .char("]"): _ = state.transcriptView.scrollLedger(by: state.transcriptView.ledgerPage, movingOnAtTheEnd: false)
+        case KeyPress(.up): if !state.conversation.transcriptView.scrollLedger(by: -1, movingOnAtTheEnd: true) { moveTranscriptCursor(by: -1) }
+        case KeyPress(.down): if !state.conversation.transcriptView.scrollLedger(by: 1, movingOnAtTheEnd: true) { moveTranscriptCursor(by: 1) }
+        case .char("["): _ = state.conversation.transcriptView.scrollLedger(by: -state.conversation.transcriptView.ledgerPage, movingOnAtTheEnd: false)
+        case .char("]"): _ = state.conversation.transcriptView.scrollLedger(by: state.conversation.transcriptView.ledgerPage, movingOnAtTheEnd: false)
         case KeyPress(.left), .char("<"): moveSideways(by: -TranscriptView.sidewaysStep)
         case KeyPress(.right), .char(">"): moveSideways(by: TranscriptView.sidewaysStep)
         case KeyPress(.home): moveTranscriptCursor(by: -Int.max / 2)
@@ -31,18 +31,18 @@ extension ChatScreen {
         }
     }
 
-    var selectedTarget: RowTarget? { state.transcriptView.selectedTarget }
+    var selectedTarget: RowTarget? { state.conversation.transcriptView.selectedTarget }
 
     /// Moves over the rows the cursor can act on (TranscriptView's rule).
-    func moveTranscriptCursor(by delta: Int) { state.transcriptView.moveCursor(by: delta) }
+    func moveTranscriptCursor(by delta: Int) { state.conversation.transcriptView.moveCursor(by: delta) }
 
     private func activateSelectedRow() {
         switch selectedTarget {
         case .entry(let id)?:
-            state.transcriptView.toggle(id, in: state.transcript)
+            state.conversation.transcriptView.toggle(id, in: state.conversation.transcript)
         case .artifact(let file)?:
             state.notice = "Opening \(file.filename ?? "the file")..."
-            _ = backend.openArtifact(file, sessionID: state.sessionID)
+            _ = backend.openArtifact(file, sessionID: state.conversation.sessionID)
         case .status?, nil:
             break
         }
@@ -50,7 +50,7 @@ extension ChatScreen {
 
     /// Left/Right: the selected answer's wide code blocks and tables move sideways, or the status bar says why not.
     private func moveSideways(by delta: Int) {
-        if let problem = state.transcriptView.moveSideways(by: delta) { state.notice = problem }
+        if let problem = state.conversation.transcriptView.moveSideways(by: delta) { state.notice = problem }
     }
 
     func promptExport(_ artifactID: String, name: String?) {
@@ -61,7 +61,7 @@ extension ChatScreen {
 
     /// The selected message's text (an owner's message, or an answer's Markdown source).
     private var selectedMessageText: String? {
-        guard case .entry(let id)? = selectedTarget, let item = state.transcript.item(id: id) else { return nil }
+        guard case .entry(let id)? = selectedTarget, let item = state.conversation.transcript.item(id: id) else { return nil }
         return item.user?.text ?? item.assistant?.text
     }
 
@@ -79,7 +79,7 @@ extension ChatScreen {
 
     private var isSelectedAnAnswer: Bool {
         guard case .entry(let id)? = selectedTarget else { return false }
-        return state.transcript.item(id: id)?.assistant != nil
+        return state.conversation.transcript.item(id: id)?.assistant != nil
     }
 
     /// `b` copies the message's code blocks one after another (first, second, ...).
@@ -88,8 +88,8 @@ extension ChatScreen {
         // VeetMarkdown's one reader, the same that numbers the frames ("b copies it (2 of 3)").
         let blocks = MarkdownDocument.parse(text).codeBlocks.map(\.contents)
         guard !blocks.isEmpty else { state.notice = "This message has no code block"; return }
-        let index = state.transcriptView.codeBlockCursor.row == state.transcriptView.selectedRow ? (state.transcriptView.codeBlockCursor.index + 1) % blocks.count : 0
-        state.transcriptView.codeBlockCursor = (state.transcriptView.selectedRow, index)
+        let index = state.conversation.transcriptView.codeBlockCursor.row == state.conversation.transcriptView.selectedRow ? (state.conversation.transcriptView.codeBlockCursor.index + 1) % blocks.count : 0
+        state.conversation.transcriptView.codeBlockCursor = (state.conversation.transcriptView.selectedRow, index)
         copy(blocks[index], what: "code block \(index + 1) of \(blocks.count)")
     }
 
@@ -99,17 +99,17 @@ extension ChatScreen {
     private func openReader() {
         guard let text = selectedMessageText else { state.notice = "Select a message to read (Up/Down)"; return }
         let plain = isSelectedAnAnswer ? PlainTextRenderer().render(MarkdownDocument.parse(text)) : text
-        state.reader = MessageReader(title: isSelectedAnAnswer ? "Answer" : "Your message", text: plain)
+        state.conversation.reader = MessageReader(title: isSelectedAnAnswer ? "Answer" : "Your message", text: plain)
         terminal.setMouseReporting(false)
     }
 
     func handleReader(_ event: InputEvent) {
-        guard var reader = state.reader else { return }
+        guard var reader = state.conversation.reader else { return }
         if reader.handle(event, width: terminal.width, height: terminal.height) == .close {
-            state.reader = nil
+            state.conversation.reader = nil
             terminal.setMouseReporting(true)
         } else {
-            state.reader = reader
+            state.conversation.reader = reader
         }
     }
 }

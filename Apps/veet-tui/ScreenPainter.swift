@@ -31,12 +31,12 @@ enum ScreenPainter {
             form.drawPage(in: &grid, styles: styles)
             return grid
         }
-        if let viewer = state.viewer {
+        if let viewer = state.conversation.viewer {
             ViewerPainter.draw(viewer, in: &grid)
             state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }
-        if let reader = state.reader {
+        if let reader = state.conversation.reader {
             reader.draw(in: &grid)
             state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
@@ -67,7 +67,7 @@ enum ScreenPainter {
             _ = grid.put(permission.text, row: permission.row, column: paneLeft,
                          style: TextStyle(attributes: .bold, foreground: .tealText, background: .paper), limit: paneLeft + paneWidth)
         }
-        if let approval = state.approval, let dock = frame.dock {
+        if let approval = state.conversation.approval, let dock = frame.dock {
             ApprovalDock.draw(approval, in: &grid, rect: dock, focused: state.focus == .approval)
             if state.focus == .approval {  // the focused pane's border in teal
                 for edge in [GridRect(row: dock.row, column: dock.column, width: dock.width, height: 1),
@@ -87,11 +87,11 @@ enum ScreenPainter {
         grid.fill(GridRect(row: composer.row, column: paneLeft, width: 2, height: composer.height),
                   style: TextStyle(foreground: prompt, background: .field))
         _ = grid.put("› ", row: composer.row, column: paneLeft, style: TextStyle(attributes: .bold, foreground: prompt, background: .field))
-        let placeholder = state.question != nil ? "Type your answer, Enter sends it" : "Message (Enter sends, Alt-Enter new line)"
-        var input = state.composer
+        let placeholder = state.conversation.question != nil ? "Type your answer, Enter sends it" : "Message (Enter sends, Alt-Enter new line)"
+        var input = state.conversation.composer
         input.draw(in: &grid, rect: composer, placeholder: placeholder, focused: state.focus == .composer, styles: styles)
         // No transcript to show and nothing to type: the page says why, over both.
-        state.page?.draw(in: &grid, rect: GridRect(row: 0, column: paneLeft, width: paneWidth, height: frame.statusRow), now: now,
+        state.conversation.page?.draw(in: &grid, rect: GridRect(row: 0, column: paneLeft, width: paneWidth, height: frame.statusRow), now: now,
                          age: Sidebar.relativeAge(from:to:))
 
         if frame.narrow && state.sidebarOverlayOpen {
@@ -132,7 +132,7 @@ enum ScreenPainter {
 
     /// The help, the command palette and a dialog, over either mode.
     private static func drawOverlays(_ state: ScreenState, in grid: inout ScreenGrid) {
-        if let details = state.runDetails {
+        if let details = state.conversation.runDetails {
             details.draw(in: &grid)
             grid.cursor = nil
         }
@@ -174,15 +174,15 @@ enum ScreenPainter {
 
     /// The rows as settled, the cursor's row marked, at the settled scroll.
     private static func drawTranscript(_ state: ScreenState, in grid: inout ScreenGrid, rect: GridRect) {
-        guard !state.transcriptView.transcriptRows.isEmpty else {
+        guard !state.conversation.transcriptView.transcriptRows.isEmpty else {
             grid.fill(rect, style: TranscriptStyles.page)
-            let hint = state.sessionID == nil ? "Type a message and press Enter to start a conversation." : "Loading..."
+            let hint = state.conversation.sessionID == nil ? "Type a message and press Enter to start a conversation." : "Loading..."
             _ = grid.put(hint, row: rect.height / 2, column: rect.column + 2, style: TranscriptStyles.faint, limit: rect.right)
             return
         }
-        let rows = TranscriptCursor.marked(state.transcriptView.transcriptRows, targets: state.transcriptView.rowTargets,
-                                           selected: state.focus == .transcript ? state.transcriptView.selectedRow : nil)
-        var scroll = state.transcriptScroll
+        let rows = TranscriptCursor.marked(state.conversation.transcriptView.transcriptRows, targets: state.conversation.transcriptView.rowTargets,
+                                           selected: state.focus == .transcript ? state.conversation.transcriptView.selectedRow : nil)
+        var scroll = state.conversation.transcriptScroll
         scroll.draw(PreparedRows(rows: rows), in: &grid, rect: rect, background: TranscriptStyles.page)
     }
 
@@ -196,12 +196,12 @@ enum ScreenPainter {
         guard row >= 0 else { return }
         grid.fill(GridRect(row: row, column: column, width: width, height: 1), style: TextStyle(foreground: .hairline, background: .paper))
         let text: String?
-        if let docked = state.question {
+        if let docked = state.conversation.question {
             text = " Question: " + (docked.question.text ?? "the agent asks for your answer") + "  (Esc: not now)"
-        } else if let next = state.queue.entries.first {
-            text = state.queue.count == 1
+        } else if let next = state.conversation.queue.entries.first {
+            text = state.conversation.queue.count == 1
                 ? " Queued, sends when the run ends: " + next.text.replacingOccurrences(of: "\n", with: " ") + "  (Esc: cancel)"
-                : " \(state.queue.count) queued; the next sends when the run ends  (Esc: take the last back)"
+                : " \(state.conversation.queue.count) queued; the next sends when the run ends  (Esc: take the last back)"
         } else {
             text = nil
         }
@@ -231,7 +231,7 @@ enum ScreenPainter {
         if let notice = state.notice.isEmpty ? standing : state.notice {
             left.append(StyledRun("  " + notice, style: TextStyle(foreground: .amberText, background: .paperDeep)))
         }
-        let stop = state.isRunActive ? "Ctrl-C stop" : "Ctrl-C quit"
+        let stop = state.conversation.isRunActive ? "Ctrl-C stop" : "Ctrl-C quit"
         let sidebarKey = narrow ? "  Ctrl-O chats" : ""
         let right: StyledLine = [StyledRun("F1/? help  Tab focus\(sidebarKey)  \(stop) ", style: styles.statusBar)]
         StatusBar(left: left, right: right, keepsLastLeftRun: !state.notice.isEmpty || standing != nil)
