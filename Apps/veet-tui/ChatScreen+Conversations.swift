@@ -11,7 +11,8 @@ extension ChatScreen {
     /// Sends the composer's text (with any uploaded files) in the open conversation.
     /// Files still uploading or not on the server keep the whole draft here, said why.
     func send(_ text: String) {
-        guard let draft = sendableDraft(text) else { return }
+        let checked = state.conversation.content(sending: text)
+        guard let draft = checked.content else { state.notice = checked.notice ?? ""; return }
         state.notice = ""
         let sessionID = state.conversation.sessionID
         let conversationKey = state.conversation.newConversationKey

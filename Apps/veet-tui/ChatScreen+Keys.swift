@@ -1,5 +1,6 @@
 import Foundation
 import VeetChat
+import VeetChatScreens
 import VeetCurses
 import VeetTransport
 
@@ -54,8 +55,8 @@ extension ChatScreen {
         case .transcript: handleTranscript(key)
         case .approval: handleApproval(key)
         case .composer: handleComposer(key)
-        case .tray: handleTray(key)
-        case .queue: handleQueue(key)
+        case .tray: perform(state.conversation.trayKey(key))
+        case .queue: perform(state.conversation.queueKey(key))
         }
     }
 
@@ -157,8 +158,8 @@ extension ChatScreen {
         let index = order.firstIndex(of: state.focus) ?? 0
         state.focus = order[(index + (backwards ? order.count - 1 : 1)) % order.count]
         if state.focus == .transcript && state.conversation.transcriptView.selectedRow == nil { moveTranscriptCursor(by: Int.max / 2) }
-        if state.focus == .tray { enterTray(at: backwards ? .last : .first) }
-        if state.focus == .queue { enterQueue() }
+        if state.focus == .tray { state.focus = Focus(state.conversation.enterTray(at: backwards ? .last : .first)) }
+        if state.focus == .queue { state.focus = Focus(state.conversation.enterQueue()) }
         if ScreenPainter.narrowWidth > terminal.width {
             state.sidebarOverlayOpen = state.focus == .sidebar || state.focus == .search
         }
@@ -171,48 +172,14 @@ extension ChatScreen {
             if key == KeyPress(.enter), page.retries { openConversation(state.conversation.sessionID) }
             return
         }
-        // Up in an empty composer walks into the attached files, then the transcript, from its last row.
-        if key == KeyPress(.up), state.conversation.composer.isEmpty, state.conversation.question == nil, !state.conversation.attachments.isEmpty {
-            enterTray(at: .last)
-            return
-        }
-        if key == KeyPress(.up), state.conversation.composer.isEmpty, state.conversation.question == nil, !state.conversation.queue.isEmpty {
-            enterQueue()
-            return
-        }
-        if key == KeyPress(.up), state.conversation.composer.isEmpty, state.conversation.question == nil {
-            state.focus = .transcript
-            state.conversation.transcriptView.selectedRow = nil
-            moveTranscriptCursor(by: -1)
+        // Up in an empty composer walks into the attached files, the queue, then the transcript, from its last row.
+        if key == KeyPress(.up), let moved = state.conversation.composerUp() {
+            state.focus = Focus(moved)
             return
         }
         switch state.conversation.composer.handle(.key(key), policy: .chat) {
-        case .submit: submitComposer()
+        case .submit: perform(state.conversation.submitComposer())
         case .edited, .moved, .ignored: break
         }
-    }
-
-    /// Enter in the composer: answers a docked question, sends, or — while
-    /// the run is still going — queues the message to go the moment it ends.
-    private func submitComposer() {
-        let text = state.conversation.composer.text
-        let blank = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-        guard !blank || state.conversation.question == nil && !state.conversation.attachments.isEmpty else { return }
-        if let docked = state.conversation.question {
-            backend.broker.resolveQuestion(ticket: docked.ticket, with: text)
-            state.conversation.question = nil
-            state.conversation.composer = TextInput()
-            return
-        }
-        if state.conversation.isRunActive {
-            guard state.conversation.queue.enqueue(text) != nil else {
-                state.notice = "\(MessageQueue.limit) messages are already waiting for the run to end (Esc takes the last back)."
-                return
-            }
-            state.conversation.composer = TextInput()
-            return
-        }
-        state.conversation.composer = TextInput()
-        send(text)
     }
 }

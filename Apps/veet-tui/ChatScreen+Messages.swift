@@ -144,9 +144,9 @@ extension ChatScreen {
         case .folderFormClosed(let notice):
             applyFolderForm(error: nil, notice: notice)
         case .attachmentChanged(let sessionID, let attachment):
-            applyAttachment(attachment, sessionID: sessionID)
+            state.applyAttachment(attachment, sessionID: sessionID)
         case .attachmentsListed(let sessionID, let attachments):
-            applyAttachments(attachments, sessionID: sessionID)
+            state.applyAttachments(attachments, sessionID: sessionID)
         }
     }
 }

@@ -1,64 +1,58 @@
 import VeetChat
 import VeetChatScreens
 import VeetCurses
-import VeetTerminal
 
-/// Keys on the messages waiting for the run (VeetChatScreens' QueuedMessagesView shows them).
+/// The conversation's rules (VeetChatScreens' OpenConversation) answer with a step; the shell moves its
+/// focus, says the notice and does the work asked through Backend.
+extension ChatScreen {
+    func perform(_ step: ConversationStep) {
+        switch state.take(step) {
+        case .retryAttachment(let id, let sessionID)?: _ = backend.retryAttachment(id, sessionID: sessionID, composers: composers)
+        case .removeAttachment(let id, let sessionID)?: _ = backend.removeAttachment(id, sessionID: sessionID, composers: composers)
+        case .answer(let ticket, let text)?: backend.broker.resolveQuestion(ticket: ticket, with: text)
+        case .send(let text)?: send(text)
+        case nil: break
+        }
+    }
+}
+
 extension ScreenState {
+    /// A step's focus and notice; its request is the caller's to do.
+    mutating func take(_ step: ConversationStep) -> ConversationRequest? {
+        if let moved = step.focus { focus = Focus(moved) }
+        if let notice = step.notice { self.notice = notice }
+        return step.request
+    }
+
     /// The queue as its view shows it.
     var queuedView: QueuedMessagesView {
         QueuedMessagesView(queue: conversation.queue, focused: focus == .queue, cursor: conversation.queueCursor)
     }
-}
 
-extension ChatScreen {
-    /// Focus on the queue, its newest message chosen unless one already is.
-    public func enterQueue() {
-        guard let newest = state.conversation.queue.entries.last else { state.focus = .composer; return }
-        state.focus = .queue
-        if state.conversation.queueCursor.flatMap(state.conversation.queue.position(of:)) == nil { state.conversation.queueCursor = newest.id }
+    /// The tray as its view shows it.
+    var trayView: AttachmentTrayView {
+        AttachmentTrayView(files: conversation.attachments, focused: focus == .tray, cursor: conversation.trayCursor)
     }
 
-    /// ↑↓ choose (past the top: the attachments or the transcript; past the bottom: the composer),
-    /// `e`/Enter edit, `x`/Delete cancel (Esc, a global key, goes back to the composer).
-    public func handleQueue(_ key: KeyPress) {
-        let entries = state.conversation.queue.entries
-        guard !entries.isEmpty else { state.focus = .composer; return }
-        let index = state.conversation.queueCursor.flatMap(state.conversation.queue.position(of:)).map { $0 - 1 } ?? entries.count - 1
-        switch key {
-        case KeyPress(.up):
-            if index > 0 {
-                state.conversation.queueCursor = entries[index - 1].id
-            } else {
-                state.focus = .transcript
-                state.conversation.transcriptView.selectedRow = nil
-                moveTranscriptCursor(by: -1)
-            }
-        case KeyPress(.down):
-            if index + 1 < entries.count {
-                state.conversation.queueCursor = entries[index + 1].id
-            } else if !state.conversation.attachments.isEmpty {
-                enterTray(at: .first)
-            } else {
-                state.focus = .composer
-            }
-        case .char("e"), KeyPress(.enter):
-            guard let entry = state.conversation.queue.takeBack(id: entries[index].id) else { return }
-            let kept = [state.conversation.composer.text, entry.text].filter { !$0.isEmpty }.joined(separator: "\n")
-            state.conversation.composer = TextInput(text: kept)
-            state.focus = .composer
-            state.notice = "Taken back to edit; Enter queues it again."
-        case .char("x"), KeyPress(.delete):
-            state.conversation.queue.takeBack(id: entries[index].id)
-            state.notice = "Cancelled; that message will not be sent."
-            if state.conversation.queue.isEmpty { state.focus = .composer } else {
-                state.conversation.queueCursor = state.conversation.queue.entries[min(index, state.conversation.queue.count - 1)].id
-            }
-        default:
-            if case .character = key.key, key.modifiers.isEmpty || key.modifiers == .shift {
-                state.focus = .composer
-                _ = state.conversation.composer.handle(.key(key), policy: .chat)
-            }
+    /// A file's news, or the composer's whole list: an empty tray gives the keys back to the message.
+    mutating func applyAttachment(_ attachment: Attachment, sessionID: String) {
+        if let said = conversation.applyAttachment(attachment, sessionID: sessionID, notice: notice) { notice = said }
+    }
+
+    mutating func applyAttachments(_ listed: [Attachment], sessionID: String) {
+        guard let said = conversation.applyAttachments(listed, sessionID: sessionID, notice: notice) else { return }
+        notice = said
+        if conversation.attachments.isEmpty, focus == .tray { focus = .composer }
+    }
+}
+
+extension Focus {
+    init(_ part: ConversationFocus) {
+        switch part {
+        case .transcript: self = .transcript
+        case .composer: self = .composer
+        case .tray: self = .tray
+        case .queue: self = .queue
         }
     }
 }

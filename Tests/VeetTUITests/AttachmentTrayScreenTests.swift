@@ -3,6 +3,7 @@ import Testing
 @testable import veet_tui
 import VeetChat
 import VeetChatScreens
+import VeetCurses
 import VeetTransport
 import VeetWire
 
@@ -79,7 +80,7 @@ import VeetWire
         var state = Self.tray([uploading, other], focused: true)
         state.conversation.trayCursor = uploading.id
         let session = state.conversation.sessionID!
-        state.removeAttachment(at: 0)
+        #expect(state.take(state.conversation.trayKey(.char("x"))) == .removeAttachment(uploading.id, sessionID: session))
         #expect(state.conversation.attachments.map(\.id) == [other.id])
         #expect(state.conversation.trayCursor == other.id && state.focus == .tray)
         #expect(state.notice == "Removed report.pdf from the message.")
@@ -101,7 +102,7 @@ import VeetWire
         #expect(grid.snapshot.contains("Attachments · 1 file"))
 
         // The last file removed: the tray closes and the keys go back to the message.
-        state.removeAttachment(at: 0)
+        _ = state.take(state.conversation.trayKey(KeyPress(.delete)))
         #expect(state.conversation.attachments.isEmpty && state.conversation.trayCursor == nil && state.focus == .composer)
         state.applyAttachment(otherDone, sessionID: session)
         #expect(state.conversation.attachments.isEmpty)
