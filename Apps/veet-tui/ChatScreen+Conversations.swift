@@ -34,30 +34,16 @@ extension ChatScreen {
     /// Opens a conversation (nil: a new one), leaving the open one's work pending.
     func openConversation(_ sessionID: String?, at sequence: Int64? = nil, run runID: String? = nil) {
         // Messages still waiting for the left conversation's run go back into its draft, unsent and not lost.
-        if !state.conversation.queue.isEmpty { state.conversation.composer = TextInput(text: state.conversation.queue.giveBack(joinedAfter: state.conversation.composer.text)) }
+        state.conversation.giveQueueBack()
         keepDraft(now: Date())
         backend.drafts.flush(force: true)
         leaveConversationWork()
-        state.conversation.sessionID = sessionID
-        state.conversation.newConversationKey = IdempotencyKey()
-        state.conversation.transcript = Transcript()
-        state.conversation.page = nil
-        state.conversation.transcriptScroll = ScrollView()
-        state.conversation.transcriptView.rowCache = TranscriptRowCache()
-        state.conversation.transcriptView.selectedRow = nil
-        state.conversation.transcriptView.expandedBundleIDs = []
-        state.conversation.transcriptView.transcriptOffsets = TranscriptOffsets()
-        state.conversation.revealSequence = sequence
-        state.conversation.queueCursor = nil
-        state.conversation.attachments = []
-        state.conversation.trayCursor = nil
+        state.conversation.open(sessionID, revealing: sequence, outboxFloor: currentOutboxFloor())
         state.taskGrants = []
         state.taskGrantsStale = false
         state.notice = ""
         state.focus = .composer
         state.sidebarOverlayOpen = false
-        state.conversation.sendStates = [:]
-        state.conversation.outboxFloor = currentOutboxFloor()
         let draft = restoreDraft()
         guard let sessionID else {
             state.sidebar.selection = .item(sectionID: "start", itemID: ScreenState.newConversationID)
@@ -72,7 +58,7 @@ extension ChatScreen {
     func startWork(sessionID: String?, isDelivery: Bool = false, _ start: (Backend, Int) -> Task<Void, Never>) {
         let id = nextWorkID
         nextWorkID += 1
-        state.conversation.work = RunningWork(id: id, sessionID: sessionID, runID: nil, isDelivery: isDelivery)
+        state.conversation.start(work: id, sessionID: sessionID, isDelivery: isDelivery)
         workTask = start(backend, id)
     }
 
@@ -80,9 +66,7 @@ extension ChatScreen {
     func leaveConversationWork() {
         workTask?.cancel()
         workTask = nil
-        state.conversation.work = nil
-        state.conversation.approval = nil
-        state.conversation.question = nil
+        state.conversation.leaveWork()
         backend.broker.releaseAll()
     }
 

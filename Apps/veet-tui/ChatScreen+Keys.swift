@@ -24,7 +24,7 @@ extension ChatScreen {
             return
         }
         if state.folderForm != nil { handleFolderForm(event); return }
-        if state.conversation.runDetails != nil { if case .key(let key) = event { handleRunDetails(key) }; return }
+        if state.conversation.runDetails != nil { if case .key(let key) = event { perform(state.conversation.runDetailsKey(key)) }; return }
         if state.taskPermissionChooser != nil { if case .key(let key) = event { handleTaskPermissionChooser(key) }; return }
         if state.menu != nil { if case .key(let key) = event { handleMenu(key) }; return }
         if state.linePrompt != nil { handleLinePrompt(event); return }

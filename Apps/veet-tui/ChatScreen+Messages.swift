@@ -27,43 +27,32 @@ extension ChatScreen {
             for (feature, report) in reports { board.take(report, from: feature) }
             if board != state.needsYou { state.needsYou = board }
         case .transcriptLoaded(let sessionID, let messages):
-            guard sessionID == state.conversation.sessionID else { return }
-            state.conversation.transcript.restore(messages)
+            guard state.conversation.restore(messages, of: sessionID) else { return }
             refreshSendStates()
             backend.diagnostics?.debug(OpeningDiagnostics.shown(sessionID, messages: messages.count,
                                                                 rows: state.conversation.transcript.entries.count))
         case .frame(let sessionID, let frame):
-            if state.conversation.sessionID == nil, state.conversation.work?.sessionID == sessionID { state.conversation.sessionID = sessionID }
-            guard sessionID == state.conversation.sessionID else { return }
-            let wasActive = state.conversation.isRunActive
-            _ = state.conversation.transcript.apply(frame)
+            guard case .applied(let endedTheRun) = state.conversation.apply(frame, of: sessionID) else { return }
             // A frame after "allow for this task" comes after the server resolved it: the grant exists now.
             if state.taskGrantsStale {
                 state.taskGrantsStale = false
                 _ = backend.loadTaskGrants(sessionID: sessionID)
             }
-            if wasActive && !state.conversation.isRunActive { reconcileDue = Date().addingTimeInterval(Self.reconcileAfterRun) }
+            if endedTheRun { reconcileDue = Date().addingTimeInterval(Self.reconcileAfterRun) }
         case .runChange(let sessionID, let runID, let change):
             var waits = state.questionWaits
             waits.apply(change, runID: runID, sessionID: sessionID)
             if waits != state.questionWaits { state.questionWaits = waits }
         case .runStarted(let sessionID, let runID, let work):
-            guard state.conversation.work?.id == work else { return }
-            state.conversation.work?.sessionID = sessionID
-            state.conversation.work?.runID = runID
-            if state.conversation.sessionID == nil {
+            guard let adopted = state.conversation.runStarted(sessionID: sessionID, runID: runID, work: work) else { return }
+            if adopted {
                 backend.drafts.adoptNewConversation(as: sessionID)
-                state.conversation.sessionID = sessionID
                 lastDraftSeen?.sessionID = sessionID
                 _ = backend.reconcile()
             }
             refreshSendStates()
         case .workEnded(let work, let problem):
-            guard state.conversation.work?.id == work else { return }
-            let wasDelivery = state.conversation.work?.isDelivery == true
-            state.conversation.work = nil
-            state.conversation.approval = nil
-            state.conversation.question = nil
+            guard let wasDelivery = state.conversation.workEnded(work) else { return }
             if state.focus == .approval { state.focus = .composer }
             state.settleNotice(afterWork: problem)
             refreshSendStates()
@@ -74,24 +63,18 @@ extension ChatScreen {
             _ = backend.reconcile()
             reconcileDue = Date().addingTimeInterval(Self.reconcileAfterRun)
         case .approvalNeeded(let approval, let ticket, let work):
-            guard state.conversation.work?.id == work else {
+            guard state.conversation.dock(approval, ticket: ticket, work: work) else {
                 backend.broker.resolveApproval(ticket: ticket, with: .leavePending)
                 return
             }
-            state.conversation.transcript.attach(approval)
-            // Asked again after a decision that was not taken: the card keeps saying why.
-            let problem = state.conversation.approval?.approval.id == approval.id ? state.conversation.approval?.problem : nil
-            state.conversation.approval = DockedApproval(approval: approval, ticket: ticket, work: work)
-            state.conversation.approval?.problem = problem
             state.focus = .approval
             state.sidebarOverlayOpen = false
             _ = backend.reconcile()
         case .questionAsked(let question, let ticket, let work):
-            guard state.conversation.work?.id == work else {
+            guard state.conversation.dock(question, ticket: ticket, work: work) else {
                 backend.broker.resolveQuestion(ticket: ticket, with: nil)
                 return
             }
-            state.conversation.question = DockedQuestion(question: question, ticket: ticket, work: work)
             state.focus = .composer
             state.sidebarOverlayOpen = false
             _ = backend.reconcile()
@@ -122,7 +105,7 @@ extension ChatScreen {
         case .artifactOpened(let viewer):
             state.conversation.viewer = viewer
         case .sessionCreated(let sessionID):
-            if state.conversation.sessionID == nil && state.conversation.work == nil { state.conversation.sessionID = sessionID }
+            state.conversation.created(sessionID)
             _ = backend.reconcile()
         case .runDetails(let update):
             apply(update)

@@ -22,50 +22,25 @@ extension ChatScreen {
         ((try? backend.store.outbox(includeConfirmed: true)) ?? []).map(\.id).max() ?? 0
     }
 
-    /// The send state of the transcript row the cursor is on, when it has one to act on.
-    var selectedSendState: (itemID: String, state: SendState)? {
-        guard case .entry(let id)? = selectedTarget, let sent = state.conversation.sendStates[id], sent.entryID != nil else { return nil }
-        return (id, sent)
-    }
-
-    /// Enter on a message that did not go out: delivers its entry again, same key.
-    func retrySelectedMessage() -> Bool {
-        guard let (_, sent) = selectedSendState, let entryID = sent.entryID else { return false }
-        guard sent.canRetry else {
-            state.notice = "The server refused it; x discards it"
-            return true
-        }
-        guard !state.conversation.isRunActive else {
-            state.notice = "A run is still going; try again when it ends"
-            return true
-        }
+    /// Enter on a message that did not go out (OpenConversation decides when): its entry goes again, same key.
+    func redeliver(_ entryID: Int64) {
         let sessionID = (try? backend.store.outboxEntry(id: entryID))?.sessionID ?? state.conversation.sessionID
-        state.notice = "Sending again..."
         startWork(sessionID: sessionID, isDelivery: true) { backend, work in
             backend.redeliver(entryID: entryID, sessionID: sessionID, work: work)
         }
         refreshSendStates()
-        return true
     }
 
     /// x on a message that did not go out: the outbox drops it (it asks
     /// nothing more, as the dock's keys do not); the transcript lets it go.
-    func discardSelectedMessage() -> Bool {
-        guard let (itemID, sent) = selectedSendState, let entryID = sent.entryID else { return false }
-        guard state.conversation.work?.isDelivery != true else {
-            state.notice = "Wait for the send in progress to end"
-            return true
-        }
-        let clientKey = state.conversation.transcript.item(id: itemID)?.user?.clientKey
+    func discard(_ entryID: Int64, itemID: String) {
         if (try? backend.store.discardOutboxEntry(id: entryID)) == true {
-            if let clientKey { state.conversation.transcript.submissionFailed(clientKey: clientKey) }
+            state.conversation.discarded(itemID: itemID)
             state.notice = "Discarded from the outbox"
-            state.conversation.transcriptView.selectedRow = nil
         } else {
             state.notice = "Could not discard it (already sent?)"
         }
         refreshSendStates()
-        return true
     }
 }
 

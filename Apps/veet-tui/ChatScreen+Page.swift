@@ -13,13 +13,9 @@ extension ChatScreen {
         }
         guard sessionID == state.conversation.sessionID else { return }
         leaveConversationWork()
-        state.conversation.page = page
         // A message queued for this conversation is not lost: it waits in the (hidden) composer,
         // which a new conversation (Ctrl-N) shows again.
-        if !state.conversation.queue.isEmpty {
-            state.conversation.composer = TextInput(text: state.conversation.queue.giveBack(joinedAfter: state.conversation.composer.text))
-        }
-        state.conversation.attachments = []
+        state.conversation.show(page)
         if state.focus == .transcript { state.focus = .composer }
     }
 

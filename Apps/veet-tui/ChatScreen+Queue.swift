@@ -11,6 +11,13 @@ extension ChatScreen {
         case .removeAttachment(let id, let sessionID)?: _ = backend.removeAttachment(id, sessionID: sessionID, composers: composers)
         case .answer(let ticket, let text)?: backend.broker.resolveQuestion(ticket: ticket, with: text)
         case .send(let text)?: send(text)
+        case .openArtifact(let file, let sessionID)?: _ = backend.openArtifact(file, sessionID: sessionID)
+        case .export(let artifactID, let name)?: promptExport(artifactID, name: name)
+        case .copy(let text, let what)?: copy(text, what: what)
+        case .readerOpened?: terminal.setMouseReporting(false)
+        case .loadRunDetails(let runID)?: _ = backend.loadRunDetails(id: runID)
+        case .redeliver(let entryID)?: redeliver(entryID)
+        case .discard(let entryID, let itemID)?: discard(entryID, itemID: itemID)
         case nil: break
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import VeetChat
 
 /// The parts of Chat's screen that take keys for the open conversation. The shell owns the focus (it also
 /// has the search, the sidebar and the approval dock); a conversation rule says where the keys go next.
@@ -32,4 +33,18 @@ public enum ConversationRequest: Sendable, Equatable {
     case answer(ticket: Int, text: String)
     /// Send the composer's text (the run has ended, nothing is docked).
     case send(String)
+    /// Read an attached or produced file's text and show it (`ArtifactViewer`).
+    case openArtifact(FileReference, sessionID: String?)
+    /// Ask where to write a file, then write it.
+    case export(artifactID: String, name: String?)
+    /// Put `text` on the clipboard; the notice names `what` was copied.
+    case copy(String, what: String)
+    /// A message opened alone (`reader`): the terminal's own selection needs mouse reporting off until it closes.
+    case readerOpened
+    /// Read the run's steps, calls and cost for the open sheet (`runDetails`).
+    case loadRunDetails(runID: String)
+    /// Deliver the outbox entry of a message that did not go out again, with the same key.
+    case redeliver(entryID: Int64)
+    /// Drop the outbox entry of a message that did not go out (`discarded(itemID:)` when it went).
+    case discard(entryID: Int64, itemID: String)
 }
