@@ -163,10 +163,9 @@ final class ChatScreen {
 
     /// The run ended with an answer on screen: what was typed meanwhile goes now.
     func sendQueuedMessageIfRunEnded() {
-        guard !state.conversation.queue.isEmpty, !state.conversation.isRunActive, state.conversation.question == nil, state.conversation.approval == nil,
-              let next = state.conversation.queue.takeNext() else { return }
+        guard let next = state.conversation.takeQueuedMessageIfRunEnded() else { return }
         if state.focus == .queue, state.conversation.queue.isEmpty { state.focus = .composer }
         needsPaint = true
-        send(next.text)
+        send(next)
     }
 }

@@ -105,7 +105,7 @@ enum ScreenLayout {
         state.settleTitle()
         let frame = ScreenFrame(state, width: width, height: height, now: now)
         if !frame.narrow { settleSidebar(&state, frame: frame, width: Sidebar.width, now: now) }
-        settleTranscript(&state, rect: frame.transcript)
+        state.conversation.settleTranscript(rect: frame.transcript, focused: state.focus == .transcript)
         if let dock = frame.dock, let docked = state.conversation.approval {
             state.conversation.approval?.argumentScroll = ApprovalDock.clampedScroll(docked, rect: dock)
         }
@@ -140,33 +140,6 @@ enum ScreenLayout {
         var nowhere = Self.nowhere
         prompt.input.draw(in: &nowhere, rect: ScreenFrame.linePromptInput(prompt, row: row, width: width))
         state.linePrompt = prompt
-    }
-
-    private static func settleTranscript(_ state: inout ScreenState, rect: GridRect) {
-        // Let go of last frame's rows first: shared with the cache, they would make it copy all of them to edit one.
-        state.conversation.transcriptView.transcriptRows = []
-        let prepared = state.conversation.transcriptView.rowCache.rows(for: state.conversation.transcript, width: rect.width, expanded: state.conversation.transcriptView.expandedBundleIDs,
-                                           sendLines: state.conversation.sendLines, offsets: state.conversation.transcriptView.transcriptOffsets, height: rect.height)
-        state.conversation.transcriptView.transcriptRows = prepared.rows
-        // Heights come from prepared rows, so re-measuring them all is cheap and never stale.
-        if let changed = prepared.firstChanged { state.conversation.transcriptScroll.invalidate(fromRow: changed) }
-        guard !prepared.rows.isEmpty else { return }
-        let provider = PreparedRows(rows: prepared.rows)
-        let selected = state.focus == .transcript ? state.conversation.transcriptView.selectedRow.flatMap { key in
-            prepared.targets.firstIndex { TranscriptCursor.key(of: $0) == key } } : nil
-        if let sequence = state.conversation.revealSequence,
-           let index = prepared.targets.firstIndex(where: { TranscriptCursor.sequence(of: $0) == sequence }) {
-            state.conversation.transcriptScroll.measure(provider, width: rect.width)
-            state.conversation.transcriptScroll.reveal(row: index)
-            state.conversation.revealSequence = nil
-        } else if let selected, state.conversation.transcriptView.revealSelection {
-            state.conversation.transcriptScroll.measure(provider, width: rect.width)
-            state.conversation.transcriptScroll.reveal(row: selected)
-        }
-        state.conversation.transcriptView.revealSelection = false
-        state.conversation.transcriptView.rowTargets = prepared.targets
-        var nowhere = Self.nowhere
-        state.conversation.transcriptScroll.draw(provider, in: &nowhere, rect: rect)
     }
 
     // MARK: The sidebar's sections

@@ -79,17 +79,11 @@ enum ScreenPainter {
             }
         }
 
-        drawTranscript(state, in: &grid, rect: frame.transcript)
+        state.conversation.drawTranscript(in: &grid, rect: frame.transcript, focused: state.focus == .transcript)
         StoreBanner.draw(frame.bannerLines, in: &grid, row: 0, column: paneLeft, width: paneWidth, rows: frame.transcript.row)
-        drawSeparator(state, in: &grid, row: frame.separatorRow, column: paneLeft, width: paneWidth)
-        let composer = frame.composer
-        let prompt: ColorToken = state.focus == .composer ? .teal : .inkFaint  // the focused pane's mark in teal
-        grid.fill(GridRect(row: composer.row, column: paneLeft, width: 2, height: composer.height),
-                  style: TextStyle(foreground: prompt, background: .field))
-        _ = grid.put("› ", row: composer.row, column: paneLeft, style: TextStyle(attributes: .bold, foreground: prompt, background: .field))
-        let placeholder = state.conversation.question != nil ? "Type your answer, Enter sends it" : "Message (Enter sends, Alt-Enter new line)"
-        var input = state.conversation.composer
-        input.draw(in: &grid, rect: composer, placeholder: placeholder, focused: state.focus == .composer, styles: styles)
+        state.conversation.drawSeparator(in: &grid, row: frame.separatorRow, column: paneLeft, width: paneWidth,
+                                         transcriptFocused: state.focus == .transcript)
+        state.conversation.drawComposer(in: &grid, rect: frame.composer, focused: state.focus == .composer, styles: styles)
         // No transcript to show and nothing to type: the page says why, over both.
         state.conversation.page?.draw(in: &grid, rect: GridRect(row: 0, column: paneLeft, width: paneWidth, height: frame.statusRow), now: now,
                          age: Sidebar.relativeAge(from:to:))
@@ -172,46 +166,10 @@ enum ScreenPainter {
         for row in 0..<frame.statusRow { _ = grid.put("│", row: row, column: width, style: hairline) }
     }
 
-    /// The rows as settled, the cursor's row marked, at the settled scroll.
-    private static func drawTranscript(_ state: ScreenState, in grid: inout ScreenGrid, rect: GridRect) {
-        guard !state.conversation.transcriptView.transcriptRows.isEmpty else {
-            grid.fill(rect, style: TranscriptStyles.page)
-            let hint = state.conversation.sessionID == nil ? "Type a message and press Enter to start a conversation." : "Loading..."
-            _ = grid.put(hint, row: rect.height / 2, column: rect.column + 2, style: TranscriptStyles.faint, limit: rect.right)
-            return
-        }
-        let rows = TranscriptCursor.marked(state.conversation.transcriptView.transcriptRows, targets: state.conversation.transcriptView.rowTargets,
-                                           selected: state.focus == .transcript ? state.conversation.transcriptView.selectedRow : nil)
-        var scroll = state.conversation.transcriptScroll
-        scroll.draw(PreparedRows(rows: rows), in: &grid, rect: rect, background: TranscriptStyles.page)
-    }
-
     static func sidebarStyles(focused: Bool) -> WidgetStyles {
         var styles = WidgetStyles.standard
         if !focused { styles.selectedRow = TextStyle(foreground: .ink, background: .hairline, substitute: .underline) }
         return styles
-    }
-
-    private static func drawSeparator(_ state: ScreenState, in grid: inout ScreenGrid, row: Int, column: Int, width: Int) {
-        guard row >= 0 else { return }
-        grid.fill(GridRect(row: row, column: column, width: width, height: 1), style: TextStyle(foreground: .hairline, background: .paper))
-        let text: String?
-        if let docked = state.conversation.question {
-            text = " Question: " + (docked.question.text ?? "the agent asks for your answer") + "  (Esc: not now)"
-        } else if let next = state.conversation.queue.entries.first {
-            text = state.conversation.queue.count == 1
-                ? " Queued, sends when the run ends: " + next.text.replacingOccurrences(of: "\n", with: " ") + "  (Esc: cancel)"
-                : " \(state.conversation.queue.count) queued; the next sends when the run ends  (Esc: take the last back)"
-        } else {
-            text = nil
-        }
-        if let text {
-            _ = grid.put(text, row: row, column: column, style: TranscriptStyles.attention, limit: column + width)
-        } else {
-            let line: ColorToken = state.focus == .transcript ? .teal : .hairline  // the focused pane's divider
-            _ = grid.put(String(repeating: "─", count: width), row: row, column: column,
-                         style: TextStyle(foreground: line, background: .paper))
-        }
     }
 
     private static func drawLinePrompt(_ prompt: LinePrompt, in grid: inout ScreenGrid, row: Int, width: Int) {

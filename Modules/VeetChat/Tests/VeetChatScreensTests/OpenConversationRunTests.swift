@@ -92,4 +92,18 @@ import VeetWire
         #expect(conversation.page == .deleted && conversation.work == nil)
         #expect(conversation.composer.text == "later" && conversation.attachments.isEmpty)
     }
+
+    @Test func aQueuedMessageGoesOnlyOnceTheRunEndedAndNothingIsDocked() {
+        var conversation = OpenConversation(sessionID: "s1")
+        _ = conversation.queue.enqueue("first")
+        _ = conversation.queue.enqueue("second")
+        conversation.start(work: 1, sessionID: "s1", isDelivery: true)
+        #expect(conversation.takeQueuedMessageIfRunEnded() == nil, "a send waiting for its run is still going")
+        conversation.leaveWork()
+        conversation.question = DockedQuestion(question: PendingQuestion(questionID: "q", text: nil), ticket: 1, work: 1)
+        #expect(conversation.takeQueuedMessageIfRunEnded() == nil)
+        conversation.question = nil
+        #expect(conversation.takeQueuedMessageIfRunEnded() == "first")
+        #expect(conversation.queue.entries.map(\.text) == ["second"])
+    }
 }
