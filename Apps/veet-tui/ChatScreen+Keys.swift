@@ -65,7 +65,7 @@ extension ChatScreen {
         guard let action = GlobalAction(key) else { return false }
         switch action {
         case .stopOrQuit:
-            if state.conversation.isRunActive, let runID = state.conversation.work?.runID ?? state.conversation.transcript.latestRunID {
+            if let runID = state.conversation.runToStop {
                 backend.cancel(runID: runID)
                 state.notice = "Stopping the run..."
             } else {
@@ -131,17 +131,8 @@ extension ChatScreen {
         } else if state.sidebarOverlayOpen {
             state.sidebarOverlayOpen = false
             state.focus = .composer
-        } else if let docked = state.conversation.question {
-            backend.broker.resolveQuestion(ticket: docked.ticket, with: nil)
-            state.conversation.question = nil
-        } else if state.focus == .queue {
-            state.focus = .composer
-        } else if let newest = state.conversation.queue.entries.last {
-            // The newest queued message comes back to the composer after what it holds: nothing is lost.
-            state.conversation.queue.takeBack(id: newest.id)
-            state.conversation.composer = TextInput(text: [state.conversation.composer.text, newest.text].filter { !$0.isEmpty }.joined(separator: "\n"))
-        } else if state.focus == .transcript {
-            state.focus = .composer
+        } else if let step = state.conversation.escape(focused: ConversationFocus(state.focus)) {
+            perform(step)
         } else if !state.search.isEmpty {
             state.search = TextInput()
             state.searchOutcome = nil

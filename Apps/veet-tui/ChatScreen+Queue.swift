@@ -53,6 +53,19 @@ extension ScreenState {
     }
 }
 
+extension ConversationFocus {
+    /// The conversation's part that has the keys; nil for the shell's own (search, sidebar, approval dock).
+    init?(_ focus: Focus) {
+        switch focus {
+        case .transcript: self = .transcript
+        case .composer: self = .composer
+        case .tray: self = .tray
+        case .queue: self = .queue
+        case .search, .sidebar, .approval: return nil
+        }
+    }
+}
+
 extension Focus {
     init(_ part: ConversationFocus) {
         switch part {

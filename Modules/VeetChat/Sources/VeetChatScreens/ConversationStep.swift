@@ -29,8 +29,8 @@ public enum ConversationRequest: Sendable, Equatable {
     case retryAttachment(UUID, sessionID: String)
     /// Take a file off the message on the server (its upload, if still going, is cancelled).
     case removeAttachment(UUID, sessionID: String)
-    /// Answer the docked question (the broker's ticket) with the composer's text.
-    case answer(ticket: Int, text: String)
+    /// Answer the docked question (the broker's ticket) with the composer's text; nil puts it off (Esc).
+    case answer(ticket: Int, text: String?)
     /// Send the composer's text (the run has ended, nothing is docked).
     case send(String)
     /// Read an attached or produced file's text and show it (`ArtifactViewer`).

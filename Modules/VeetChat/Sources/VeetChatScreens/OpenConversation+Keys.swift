@@ -104,6 +104,32 @@ extension OpenConversation {
         return enterTranscriptFromBelow()
     }
 
+    /// Esc on the conversation, once the shell's own uses of it (the search, the sidebar) are past: the
+    /// docked question is put off, the queue gives the keys back to the composer, else the newest queued
+    /// message comes back to the composer after what it holds (nothing is lost), else the transcript gives
+    /// the keys back. Nil when Esc means nothing here.
+    public mutating func escape(focused: ConversationFocus?) -> ConversationStep? {
+        if let docked = question {
+            question = nil
+            return ConversationStep(request: .answer(ticket: docked.ticket, text: nil))
+        }
+        if focused == .queue { return ConversationStep(focus: .composer) }
+        if let newest = queue.entries.last {
+            queue.takeBack(id: newest.id)
+            composer = TextInput(text: [composer.text, newest.text].filter { !$0.isEmpty }.joined(separator: "\n"))
+            return ConversationStep()
+        }
+        if focused == .transcript { return ConversationStep(focus: .composer) }
+        return nil
+    }
+
+    /// The run Ctrl-C stops: the one the work follows while it has not ended (else the transcript's latest).
+    /// Nil when nothing runs (Ctrl-C asks whether to quit).
+    public var runToStop: String? {
+        guard isRunActive else { return nil }
+        return work?.runID ?? transcript.latestRunID
+    }
+
     /// Enter in the composer: answers a docked question, sends, or (while the run is still going) queues the
     /// message to go the moment it ends. Blank text goes only with files, and never as an answer.
     public mutating func submitComposer() -> ConversationStep {

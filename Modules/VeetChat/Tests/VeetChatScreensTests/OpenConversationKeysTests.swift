@@ -124,4 +124,27 @@ import VeetWire
         conversation.attachments = []
         #expect(conversation.content(sending: "plain").content?.count == 1)
     }
+
+    @Test func escapePutsTheQuestionOffThenGivesTheQueuedMessageBack() {
+        var conversation = Self.queued("one", "two")
+        conversation.composer = TextInput(text: "typed")
+        conversation.question = DockedQuestion(question: PendingQuestion(questionID: "q", text: "Which?"), ticket: 3, work: 1)
+        #expect(conversation.escape(focused: .composer) == ConversationStep(request: .answer(ticket: 3, text: nil)))
+        #expect(conversation.question == nil)
+        #expect(conversation.escape(focused: .queue) == ConversationStep(focus: .composer))
+        #expect(conversation.escape(focused: .composer) == ConversationStep())
+        #expect(conversation.composer.text == "typed\ntwo" && conversation.queue.entries.map(\.text) == ["one"])
+        conversation.queue = MessageQueue()
+        #expect(conversation.escape(focused: .transcript) == ConversationStep(focus: .composer))
+        #expect(conversation.escape(focused: nil) == nil, "nothing for the conversation: the shell's turn")
+    }
+
+    @Test func ctrlCStopsTheRunTheWorkFollowsOnlyWhileItGoes() {
+        var conversation = OpenConversation(sessionID: "s1")
+        #expect(conversation.runToStop == nil)
+        conversation.start(work: 1, sessionID: "s1", isDelivery: true)
+        #expect(conversation.runToStop == nil, "no run yet, none in the transcript")
+        conversation.work?.runID = "r1"
+        #expect(conversation.runToStop == "r1")
+    }
 }
