@@ -57,7 +57,7 @@ extension ChatScreen {
             state.settleNotice(afterWork: problem)
             refreshSendStates()
             // The line under the message says what to do; the status bar says only what happened, short.
-            if wasDelivery, problem != nil, let held = heldNotice() { state.notice = held }
+            if wasDelivery, problem != nil, let held = state.conversation.heldNotice { state.notice = held }
             if let sessionID = state.conversation.sessionID { _ = backend.loadTaskGrants(sessionID: sessionID) }
             // Titles arrive late and "Needs you" may have changed: read the index now and again in 10 s.
             _ = backend.reconcile()

@@ -7,15 +7,7 @@ import VeetStore
 /// The line under each of the owner's messages that is not confirmed (VeetChatScreens' `SendStates`
 /// matches them to the outbox), and Enter / x on it.
 extension ChatScreen {
-    func refreshSendStates() {
-        var transcript = state.conversation.transcript
-        let states = SendStates.match((try? backend.store.outbox()) ?? [], into: &transcript, sessionID: state.conversation.sessionID,
-                                      floor: state.conversation.outboxFloor, delivering: state.conversation.work?.isDelivery == true)
-        if transcript.items.count != state.conversation.transcript.items.count { state.conversation.transcript = transcript }
-        if states != state.conversation.sendStates { state.conversation.sendStates = states }
-    }
-
-    func heldNotice() -> String? { SendStates.heldNotice(state.conversation.sendStates) }
+    func refreshSendStates() { state.conversation.matchSendStates((try? backend.store.outbox()) ?? []) }
 
     /// The highest outbox id now, confirmed entries included.
     func currentOutboxFloor() -> Int64 {

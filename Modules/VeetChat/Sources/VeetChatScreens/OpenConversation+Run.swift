@@ -1,6 +1,7 @@
 import Foundation
 import VeetChat
 import VeetCurses
+import VeetStore
 import VeetTransport
 import VeetWire
 
@@ -120,4 +121,20 @@ extension OpenConversation {
         question = DockedQuestion(question: asked, ticket: ticket, work: id)
         return true
     }
+}
+
+extension OpenConversation {
+    /// The outbox's entries matched to the transcript's unconfirmed messages (SendStates): the lines under
+    /// them, an entry the transcript does not show joining it. Nothing is replaced when nothing changed, so a
+    /// quiet frame rebuilds no line.
+    public mutating func matchSendStates(_ outbox: [OutboxEntry]) {
+        var matched = transcript
+        let states = SendStates.match(outbox, into: &matched, sessionID: sessionID, floor: outboxFloor,
+                                      delivering: work?.isDelivery == true)
+        if matched.items.count != transcript.items.count { transcript = matched }
+        if states != sendStates { sendStates = states }
+    }
+
+    /// The status bar's "Not sent · kept in the outbox as #N" when a message is held.
+    public var heldNotice: String? { SendStates.heldNotice(sendStates) }
 }
