@@ -14,9 +14,9 @@ import VeetWire
 /// Where typed keys go.
 enum Focus: Sendable, Hashable {
     case search, sidebar, transcript, composer, approval
-    /// The attached files above the composer (ChatScreen+Attachments.swift).
+    /// The attached files above the composer (OpenConversation.trayKey).
     case tray
-    /// The messages waiting for the run (QueuedMessagesView.swift).
+    /// The messages waiting for the run (OpenConversation.queueKey).
     case queue
 }
 
