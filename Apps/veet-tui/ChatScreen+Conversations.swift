@@ -11,23 +11,15 @@ extension ChatScreen {
     /// Sends the composer's text (with any uploaded files) in the open conversation.
     /// Files still uploading or not on the server keep the whole draft here, said why.
     func send(_ text: String) {
-        let checked = state.conversation.content(sending: text)
-        guard let draft = checked.content else { state.notice = checked.notice ?? ""; return }
-        state.notice = ""
-        let sessionID = state.conversation.sessionID
-        let conversationKey = state.conversation.newConversationKey
-        let attachments = state.conversation.attachments
-        state.conversation.attachments = []
-        state.conversation.trayCursor = nil
+        let begun = state.conversation.beginSend(text, clientKey: UUID().uuidString)
+        state.notice = begun.notice
+        guard let message = begun.message else { return }
         if state.focus == .tray { state.focus = .composer }
-        let clientKey = UUID().uuidString
-        backend.drafts.sent(from: sessionID)
-        _ = state.conversation.transcript.addOptimisticUserMessage(draft, clientKey: clientKey)
-        state.conversation.transcriptScroll.scrollToBottom()
-        let composer = sessionID.flatMap { composers.existing(for: $0) }
-        startWork(sessionID: sessionID, isDelivery: true) { backend, work in
-            backend.send(text: text, files: attachments.isEmpty ? nil : composer, clientKey: clientKey,
-                         sessionID: sessionID, conversationKey: conversationKey, work: work)
+        backend.drafts.sent(from: message.sessionID)
+        let composer = message.sessionID.flatMap { composers.existing(for: $0) }
+        startWork(sessionID: message.sessionID, isDelivery: true) { backend, work in
+            backend.send(text: message.text, files: message.files.isEmpty ? nil : composer, clientKey: message.clientKey,
+                         sessionID: message.sessionID, conversationKey: message.conversationKey, work: work)
         }
     }
 

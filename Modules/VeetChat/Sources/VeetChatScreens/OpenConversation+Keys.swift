@@ -1,6 +1,7 @@
 import Foundation
 import VeetChat
 import VeetCurses
+import VeetTransport
 import VeetWire
 
 /// The keys of the conversation's own parts: the queued messages, the attached files and the composer.
@@ -180,5 +181,33 @@ extension OpenConversation {
         }
         let blank = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         return ((blank ? [] : [.text(text)]) + attachments.compactMap(\.contentBlock), nil)
+    }
+}
+
+/// What a send that can go now hands the shell: where it goes, its keys and the files it carries.
+public struct OutgoingMessage: Sendable {
+    public let text: String
+    /// Nil for a new conversation, named by `conversationKey` until the server gives it an id.
+    public let sessionID: String?
+    public let conversationKey: IdempotencyKey
+    /// The bubble's key until the server's copy replaces it.
+    public let clientKey: String
+    public let files: [Attachment]
+}
+
+extension OpenConversation {
+    /// A send of `text` starts: its files leave the tray with it, its bubble shows at once under
+    /// `clientKey`, the transcript scrolls to the end. Nil when it cannot go now (`notice` says why and the
+    /// text stays in the composer: `content(sending:)`); else the status bar is cleared (`notice` empty).
+    public mutating func beginSend(_ text: String, clientKey: String) -> (message: OutgoingMessage?, notice: String) {
+        let checked = content(sending: text)
+        guard let content = checked.content else { return (nil, checked.notice ?? "") }
+        let message = OutgoingMessage(text: text, sessionID: sessionID, conversationKey: newConversationKey,
+                                      clientKey: clientKey, files: attachments)
+        attachments = []
+        trayCursor = nil
+        _ = transcript.addOptimisticUserMessage(content, clientKey: clientKey)
+        transcriptScroll.scrollToBottom()
+        return (message, "")
     }
 }

@@ -147,4 +147,27 @@ import VeetWire
         conversation.work?.runID = "r1"
         #expect(conversation.runToStop == "r1")
     }
+
+    @Test func aSendTakesTheFilesOffTheTrayAndShowsItsBubbleAtOnce() {
+        var conversation = OpenConversation()
+        var tray = AttachmentTray(limits: .server)
+        let added = try! tray.add(VeetChat.Attachment(filename: "notes.txt", bytes: Data("text".utf8)))
+        _ = tray.beginUpload(added.id)
+        tray.finishUpload(added.id, with: .uploaded(ArtifactView(id: "a1", sessionID: "s1", name: "notes.txt", mediaType: "text/plain",
+                                                                  sha256: String(repeating: "0", count: 64), sizeBytes: 4,
+                                                                  createdAt: "2026-12-01T09:00:00Z")))
+        let file = tray.attachments[0]
+        conversation.attachments = [file]
+        conversation.trayCursor = file.id
+        let begun = conversation.beginSend("see attached", clientKey: "k1")
+        #expect(begun.notice.isEmpty)
+        #expect(begun.message?.files == [file] && begun.message?.sessionID == nil && begun.message?.clientKey == "k1")
+        #expect(begun.message?.conversationKey == conversation.newConversationKey)
+        #expect(conversation.attachments.isEmpty && conversation.trayCursor == nil)
+        #expect(conversation.transcript.items.last?.user?.text == "see attached")
+        conversation.attachments = [TrayFilesTests.file("b.txt", TrayFilesTests.uploading)]
+        let held = conversation.beginSend("again", clientKey: "k2")
+        #expect(held.message == nil && held.notice.hasPrefix("Not sent: "))
+        #expect(conversation.transcript.items.count == 1 && conversation.attachments.count == 1)
+    }
 }
