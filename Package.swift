@@ -75,7 +75,7 @@ let package = Package(
             name: "veet",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
                            "VeetSchedules", "VeetWebsiteAccess", "VeetAccount", "VeetMemory", "VeetPeople", "VeetTokens",
-                           "VeetTerminal", "VeetConsole"].map(module)
+                           "VeetConsole"].map(module)
                 + [module("VeetMemoryCommands")]
                 + [module("VeetFoldersCommands")]
                 + [module("VeetSchedulesCommands")]
@@ -178,7 +178,7 @@ let package = Package(
                     package: "VeetWebsiteAccess"),
         moduleTests("VeetAccount", ["VeetAccount", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetAccountFaces", ["VeetAccountScreens", "VeetAccountCommands", "VeetAccount", "VeetCurses", "VeetConsole",
-                                         "VeetTransport", "VeetTestSupport", "VeetFixture"],
+                                         "VeetTransport", "VeetStore", "VeetTestSupport", "VeetFixture"],
                     package: "VeetAccount"),
         moduleTests("VeetMemory", ["VeetMemory", "VeetTestSupport", "VeetTransport", "VeetFixture"]),
         moduleTests("VeetMemoryFaces", ["VeetMemoryScreens", "VeetMemoryCommands", "VeetMemory", "VeetCurses", "VeetConsole",

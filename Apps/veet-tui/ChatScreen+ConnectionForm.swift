@@ -1,4 +1,5 @@
 import Foundation
+import VeetAccountScreens
 import VeetCurses
 import VeetStore
 import VeetTransport
@@ -8,29 +9,21 @@ import VeetWebsiteAccess
 extension ChatScreen {
     func openConnectionForm(_ mode: ConnectionForm.Mode) {
         guard let connection else { return }
-        let address = mode == .firstRun ? "" : connection.resolved.settings.serverURL.url.absoluteString
-        state.connections.form = ConnectionForm(mode: mode, address: address,
-                                                credentialsPath: connection.registry.paths.credentialsDirectory.path)
+        state.connections.openForm(mode, address: connection.resolved.settings.serverURL.url.absoluteString,
+                                   credentialsPath: connection.registry.paths.credentialsDirectory.path)
     }
 
     func handleConnectionForm(_ event: InputEvent) {
-        guard var form = state.connections.form else { return }
-        switch form.handle(event) {
-        case .none: state.connections.form = form
-        case .cancel:
-            state.connections.form = nil
-            if case .signInAgain = form.mode {
-                state.connections.signInPostponed = true
-                state.notice = "Not signed in: nothing is sent until you sign in again (F8, Connection)."
-            }
-        case .submit(let url, let token):
-            state.connections.form = form
+        switch state.connections.formKey(event) {
+        case .none: break
+        case .closed(let notice): if let notice { state.notice = notice }
+        case .check(let url, let token):
             // No token typed on the Connection card: the saved one is checked against the new address.
             guard let settings = try? ConnectionSettings(serverURL: url, token: token ?? connection?.resolved.settings.token ?? "")
             else { return }
             let inbox = backend.inbox
             Task.detached {
-                inbox.post(.connection(.checked(refusal: await ConnectionOpener.refusal(checking: settings))))
+                inbox.post(.connection(.checked(refusal: await ConnectionOpener.checker.refusal(checking: settings))))
             }
         }
     }
@@ -39,30 +32,20 @@ extension ChatScreen {
         switch update {
         case .signInNeeded:
             emailSignedOut()
-            guard state.connections.form == nil, let connection else { return }
-            if state.connections.signInPostponed {
-                state.notice = "The server no longer accepts the token: F8, Connection, to sign in again."
-            } else {
-                openConnectionForm(.signInAgain(name: connection.name))
-            }
+            guard let connection else { return }
+            if let notice = state.connections.signInNeeded(
+                name: connection.name, address: connection.resolved.settings.serverURL.url.absoluteString,
+                credentialsPath: connection.registry.paths.credentialsDirectory.path) { state.notice = notice }
         case .checked(let refusal):
-            guard var form = state.connections.form else { return }
-            if let refusal {
-                form.refused(refusal)
-                state.connections.form = form
-                return
-            }
-            state.connections.form = nil
-            saveChecked(form)
+            if let accepted = state.connections.checked(refusal: refusal) { saveChecked(accepted) }
         case .forgot(let name, let revokeProblem):
             state.connections.menu?.message = ""
-            let problem = revokeProblem.map { " (Its device could not be revoked on the server: \($0))" } ?? ""
+            let notice = ConnectionMenu.forgot(name, revokeProblem: revokeProblem)
             if name == connection?.name {
                 // The last one went: there is nothing left to show.
                 state.shouldQuit = true
-                quitMessage = "Forgot \"\(name)\" and its token.\(problem) veet-tui asks for a connection next time."
+                quitMessage = notice + " veet-tui asks for a connection next time."
             } else {
-                let notice = "Forgot \"\(name)\" and its token.\(problem)"
                 state.notice = notice
                 openConnectionsMenu()
                 // A local first: an optional chain on `state` would still be open while the right side reads it.

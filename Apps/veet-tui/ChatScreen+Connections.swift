@@ -1,4 +1,6 @@
 import Foundation
+import VeetAccount
+import VeetAccountScreens
 import VeetCurses
 import VeetStore
 import VeetTransport
@@ -20,42 +22,19 @@ extension ChatScreen {
 
     func handleConnectionsMenu(_ key: KeyPress) {
         guard var menu = state.connections.menu else { return }
-        if let name = menu.confirmingForget {
-            menu.confirmingForget = nil
-            if key == .char("y") {
-                menu.message = "Forgetting \"\(name)\"..."
-                state.connections.menu = menu
-                forget(name)
-            } else {
-                menu.message = "Nothing was forgotten."
-                state.connections.menu = menu
-            }
-            return
-        }
-        switch key {
-        case KeyPress(.escape), KeyPress(.function(9)):
+        switch menu.update(key) {
+        case .none: state.connections.menu = menu
+        case .close: state.connections.menu = nil
+        case .add:
             state.connections.menu = nil
-            return
-        case KeyPress(.up): menu.selected = max(menu.selected - 1, 0)
-        case KeyPress(.down): menu.selected = min(menu.selected + 1, menu.count - 1)
-        case .char("x"), KeyPress(.delete):
-            if let row = menu.selectedRow { menu.confirmingForget = row.name }
-        case KeyPress(.enter):
-            guard let row = menu.selectedRow else {
-                state.connections.menu = nil
-                openConnectionForm(.firstRun)
-                return
-            }
-            if row.isActive {
-                state.connections.menu = nil
-                return
-            }
-            switchConnection(to: row.name, menu: &menu)
+            openConnectionForm(.firstRun)
+        case .use(let name):
+            switchConnection(to: name, menu: &menu)
             state.connections.menu = menu.message.isEmpty ? nil : menu
-            return
-        default: return
+        case .forget(let name):
+            state.connections.menu = menu
+            forget(name)
         }
-        state.connections.menu = menu
     }
 
     /// `veet connections use NAME` in the TUI: the connections file marks it
@@ -63,14 +42,12 @@ extension ChatScreen {
     func switchConnection(to name: String, menu: inout ConnectionMenu) {
         guard let registry = connection?.registry else { return }
         guard state.conversation.composer.isEmpty, state.conversation.queue.isEmpty else {
-            menu.message = "Send or clear the message in the composer first: it belongs to this connection."
+            menu.message = ConnectionMenu.leaveFirst
             return
         }
         do {
             let resolved = try registry.resolve(named: name, environment: [:])
-            var file = try registry.load()
-            if let saved = file.connection(named: name) { file.upsert(saved, makeCurrent: true) }
-            try registry.save(file)
+            try registry.makeCurrent(name)
             try use(resolved)
             state.notice = "Now using \"\(name)\""
         } catch {
@@ -120,7 +97,7 @@ extension ChatScreen {
             if let next = others.first {
                 var menu = state.connections.menu ?? ConnectionMenu(file: ConnectionsFile(), active: nil)
                 guard state.conversation.composer.isEmpty, state.conversation.queue.isEmpty else {
-                    menu.message = "Send or clear the message in the composer first: it belongs to this connection."
+                    menu.message = ConnectionMenu.leaveFirst
                     state.connections.menu = menu
                     return
                 }
@@ -132,7 +109,7 @@ extension ChatScreen {
         }
         let inbox = backend.inbox
         Task.detached {
-            let problem = await ConnectionForgetting.forget(name, registry: registry)
+            let problem = await ConnectionOpener.forget(name, registry: registry)
             inbox.post(.connection(.forgot(name: name, revokeProblem: problem)))
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import VeetAccountScreens
 import VeetCurses
 import VeetSubscriptionsScreens
 import VeetChatScreens

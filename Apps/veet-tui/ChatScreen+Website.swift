@@ -3,6 +3,7 @@ import VeetChat
 import VeetChatScreens
 import VeetCurses
 import VeetWebsiteAccess
+import VeetWebsiteAccessScreens
 
 /// Website access in the chat: the approval dock's keys (a browser.act card's
 /// "allow for this task" in two steps) and the task permission's Stop. The
@@ -85,7 +86,6 @@ extension ChatScreen {
 }
 
 extension ChatScreen {
-    /// Ctrl-G: stops the task permission the line above the composer shows.
     /// Ctrl-G: stops the one task permission, or with several opens the chooser.
     func stopTaskPermission() {
         let active = TaskPermissionsRow.active(state.taskGrants, sessionID: state.conversation.sessionID, now: Date())
@@ -103,18 +103,10 @@ extension ChatScreen {
 
     func handleTaskPermissionChooser(_ key: KeyPress) {
         guard var chooser = state.taskPermissionChooser else { return }
-        switch key {
-        case KeyPress(.escape): state.taskPermissionChooser = nil; return
-        case KeyPress(.up): chooser.selected = max(chooser.selected - 1, 0)
-        case KeyPress(.down): chooser.selected = min(chooser.selected + 1, chooser.grants.count - 1)
-        case KeyPress(.enter), .char("x"):
-            state.taskPermissionChooser = nil
-            guard let sessionID = state.conversation.sessionID, chooser.grants.indices.contains(chooser.selected) else { return }
-            state.notice = "Stopping the task permission..."
-            _ = backend.stopTaskGrant(id: chooser.grants[chooser.selected].id, sessionID: sessionID)
-            return
-        default: return
-        }
-        state.taskPermissionChooser = chooser
+        let outcome = chooser.update(key)
+        state.taskPermissionChooser = outcome == .open ? chooser : nil
+        guard case .stop(let grant) = outcome, let sessionID = state.conversation.sessionID else { return }
+        state.notice = "Stopping the task permission..."
+        _ = backend.stopTaskGrant(id: grant.id, sessionID: sessionID)
     }
 }

@@ -1,12 +1,10 @@
 import Foundation
-import Synchronization
 import VeetAccount
+import VeetAccountScreens
 import VeetChat
-import VeetChatScreens
 import VeetCurses
 import VeetDaemonProtocol
 import VeetStore
-import VeetTokens
 import VeetTransport
 
 /// Opens a connection the way start-up always did: the client, the local
@@ -41,68 +39,49 @@ enum ConnectionOpener {
         resolved.name ?? (resolved.settings.serverURL.url.host ?? resolved.settings.serverURL.url.absoluteString)
     }
 
-    /// The check `veet connect` makes, in the form's words: nil when the server accepted the token.
-    static func refusal(checking settings: ConnectionSettings) async -> String? {
-        let client = HTTPClient(settings: settings, clientVersion: VeetTransportVersion.current)
-        switch await ConnectionCheck.check(client) {
-        case .accepted: return nil
-        case .tokenRefused: return "The server did not accept this token; nothing was saved."
-        case .noVeetbotAPI(let missing): return "\(missing.description) Nothing was saved."
-        case .failed(let error): return "\(CommandHints.message(for: error)) Nothing was saved."
+    /// The check `veet connect` makes (a Chat read with the token given), for the connection forms.
+    static let checker = ConnectionChecker(verify: { settings in
+        switch await ConnectionCheck.check(HTTPClient(settings: settings, clientVersion: VeetTransportVersion.current)) {
+        case .accepted: return
+        case .tokenRefused(let error): throw error
+        case .noVeetbotAPI(let missing): throw missing
+        case .failed(let error): throw error
+        }
+    }, describe: { CommandHints.message(for: $0) })
+
+    /// Forgets a saved connection as `veet connections forget` does (`ConnectionRegistry.forget`: its
+    /// device revoked first, then forgotten locally whatever that answered); why the device could not
+    /// be revoked, or nil.
+    static func forget(_ name: String, registry: ConnectionRegistry) async -> String? {
+        do {
+            let outcome = try await registry.forget(name) {
+                let resolved = try registry.resolve(named: name, environment: [:])
+                let url = resolved.settings.serverURL.url.absoluteString
+                let store = try LocalStore.open(paths: registry.paths, connection: name, url: url)
+                let client = HTTPClient(settings: resolved.settings, clientVersion: VeetTransportVersion.current)
+                return DeviceRegistrar(api: AccountAPI(sender: .live(client: client)), settings: store.preferences)
+            }
+            if case .forgotAfterRevokeFailed(let why) = outcome { return why }
+            return nil
+        } catch {
+            return "forgetting it on this computer failed too: \(error)"
         }
     }
 }
 
-/// The first run: no saved connection and no VEET_URL. The form takes the
-/// terminal until the server accepts a token, saves it as `veet connect`
-/// does (`ConnectionRegistry.add`: the connections file and an owner-only
-/// token file) and answers the saved connection; nil when the owner leaves.
+/// The first run: no saved connection and no VEET_URL. Its screen (VeetAccountScreens'
+/// `FirstRunScreen`) takes the terminal until a connection is saved; nil when the owner leaves.
 enum FirstRun {
-    /// The server's answer to a check, handed from its task to the loop.
-    final class Answer: Sendable {
-        let value = Mutex<String??>(nil)
-    }
-
     @MainActor
     static func run(terminal: TerminalSession, registry: ConnectionRegistry) -> ResolvedConnection? {
-        var form = ConnectionForm(mode: .firstRun, credentialsPath: registry.paths.credentialsDirectory.path)
-        let answer = Answer()
-        var pending: (url: ServerURL, token: String)?
-        while true {
-            var grid = ScreenGrid(width: terminal.width, height: terminal.height, fill: TranscriptStyles.page)
-            form.drawPage(in: &grid, styles: .standard)
-            terminal.render(grid)
-            for event in terminal.nextEvents(timeoutMilliseconds: 50) {
-                if case .resize = event { terminal.invalidate(); continue }
-                if case .key(let key) = event, key == .char("c", .control) || key == .char("d", .control) { return nil }
-                switch form.handle(event) {
-                case .none: break
-                case .cancel: return nil
-                case .submit(let url, let token):
-                    // First run always has a typed token (only the Connection card may keep a saved one).
-                    guard let token, let settings = try? ConnectionSettings(serverURL: url, token: token) else { continue }
-                    pending = (url, token)
-                    Task.detached {
-                        let refusal = await ConnectionOpener.refusal(checking: settings)
-                        answer.value.withLock { $0 = .some(refusal) }
-                    }
-                }
-            }
-            guard let result = answer.value.withLock({ value -> String?? in defer { value = nil }; return value }),
-                  let (url, token) = pending else { continue }
-            pending = nil
-            if let refusal = result {
-                form.refused(refusal)
-                continue
-            }
-            let name = ConnectionRegistry.defaultName(for: url)
-            do {
-                try registry.add(name: name, url: url, token: token)
-                return try registry.resolve(named: name, environment: [:])
-            } catch {
-                form.refused("Could not save the connection: \(error)")
-            }
+        let shell = ScreenShell(terminal: terminal)
+        var chosen: ResolvedConnection?
+        shell.push(FirstRunScreen(credentialsPath: registry.paths.credentialsDirectory.path),
+                   work: FirstRunWork(registry: registry, checker: ConnectionOpener.checker))
+        shell.run { route, _ in
+            if case .connected(let resolved) = route as? FirstRunScreen.Route { chosen = resolved }
         }
+        return chosen
     }
 }
 
@@ -122,81 +101,4 @@ enum ConnectionUpdate: Sendable {
     case checked(refusal: String?)
     /// A connection was forgotten (locally, always); why its device could not be revoked, if it could not.
     case forgot(name: String, revokeProblem: String?)
-}
-
-/// The connection parts of the screen's state (one line in `ScreenState`).
-struct ConnectionsUI {
-    /// The switcher (F9): every saved connection, the active one marked.
-    var menu: ConnectionMenu?
-    /// The connection form over everything: sign in again, add a connection, or the Connection card's update.
-    var form: ConnectionForm?
-    /// The owner closed "sign in again" with Esc: later 401s say so in the status bar instead of reopening it.
-    var signInPostponed = false
-}
-
-/// The switcher: one row per saved connection, its name and server together
-/// (one token, one principal: the name is who the owner is on that server),
-/// `✓` on the active one; then "Add a connection".
-struct ConnectionMenu {
-    struct Row: Equatable {
-        var name: String
-        var url: String
-        var isActive: Bool
-    }
-
-    var rows: [Row]
-    var selected = 0
-    /// `x` asked to forget this connection; `y` confirms.
-    var confirmingForget: String?
-    var message = ""
-
-    init(file: ConnectionsFile, active: String?) {
-        rows = file.connections.map { Row(name: $0.name, url: $0.url, isActive: $0.name == active) }
-        selected = rows.firstIndex(where: \.isActive) ?? 0
-    }
-
-    /// Rows plus "Add a connection".
-    var count: Int { rows.count + 1 }
-    var selectedRow: Row? { rows.indices.contains(selected) ? rows[selected] : nil }
-
-    static let card = TextStyle(foreground: .ink, background: .surface)
-    static let chosen = TextStyle(attributes: .bold, foreground: .ink, background: .selected)
-    static let mark = TextStyle(attributes: .bold, foreground: .teal, background: .surface)
-    static let quiet = TextStyle(foreground: .inkFaint, background: .surface)
-    /// The menu's keys; Ctrl-P lists the same.
-    static let keyHints = "↑↓ choose  Enter use  x forget  Esc close"
-    static let warning = TextStyle(attributes: .bold, foreground: .amberText, background: .surface)
-
-    func draw(in grid: inout ScreenGrid) {
-        let width = min(max(grid.width - 8, 40), 90)
-        let height = count + 6
-        let rect = GridRect(row: max((grid.height - height) / 2, 0), column: (grid.width - width) / 2, width: width,
-                            height: min(height, grid.height))
-        grid.fill(rect, style: Self.card)
-        _ = grid.put(" Connections", row: rect.row, column: rect.column,
-                     style: TextStyle(attributes: .bold, foreground: .ink, background: .surface), limit: rect.right)
-        for index in 0..<count {
-            let row = rect.row + 2 + index
-            guard row < rect.row + rect.height - 2 else { break }
-            let style = index == selected ? Self.chosen : Self.card
-            grid.fill(GridRect(row: row, column: rect.column, width: width, height: 1), style: style)
-            if let entry = rows.indices.contains(index) ? rows[index] : nil {
-                _ = grid.put(entry.isActive ? " ✓ " : "   ", row: row, column: rect.column,
-                             style: index == selected ? style : Self.mark)
-                _ = grid.put("\(entry.name) — \(entry.url)", row: row, column: rect.column + 3, style: style,
-                             limit: rect.right - 1)
-            } else {
-                _ = grid.put("   + Add a connection", row: row, column: rect.column, style: style, limit: rect.right)
-            }
-        }
-        let footerRow = rect.row + rect.height - 2
-        if let name = confirmingForget {
-            _ = grid.put(" Forget \"\(name)\"? Its device is revoked, then its token and local data are deleted.  y forget  n keep",
-                         row: footerRow, column: rect.column, style: Self.warning, limit: rect.right)
-        } else if !message.isEmpty {
-            _ = grid.put(" " + message, row: footerRow, column: rect.column, style: Self.warning, limit: rect.right)
-        }
-        _ = grid.put(" " + Self.keyHints, row: rect.row + rect.height - 1, column: rect.column,
-                     style: Self.quiet, limit: rect.right)
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import VeetWebsiteAccessScreens
 
 /// When the main loop must wake next, if nothing arrives before: a plain
 /// value computed from what the screen shows and what is scheduled, so the

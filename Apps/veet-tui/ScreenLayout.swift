@@ -4,6 +4,7 @@ import VeetChatScreens
 import VeetCurses
 import VeetTerminal
 import VeetStore
+import VeetWebsiteAccessScreens
 
 /// Where each part of the conversation screen goes at a size: computed from
 /// the state alone, so laying out (`ScreenLayout.settle`) and painting

@@ -5,6 +5,7 @@ import VeetCurses
 import VeetStore
 import VeetSubscriptionsScreens
 import VeetTokens
+import VeetWebsiteAccessScreens
 
 /// Draws the whole screen from the state: sidebar (docked when wide, an
 /// overlay when narrow), transcript, docked approval or question, composer,

@@ -1,4 +1,5 @@
 import Foundation
+import VeetAccountScreens
 import VeetChat
 import VeetChatScreens
 import VeetConsole
@@ -10,6 +11,7 @@ import VeetWebsiteAccess
 import VeetStore
 import VeetTransport
 import VeetWire
+import VeetWebsiteAccessScreens
 
 /// Where typed keys go.
 enum Focus: Sendable, Hashable {
@@ -55,7 +57,7 @@ struct ScreenState {
     /// across switches (process memory only).
     var email: EmailLayer?
     /// Connections (F9 switcher, sign in again).
-    var connections = ConnectionsUI()
+    var connections = ConnectionsOverlay()
     /// A persona draft left unsaved on the way out of Settings (F8), handed back when it opens again.
     var keptPersona: PersonaPage?
     /// Task permissions of the open conversation as last read (the line picks the current one each frame).

@@ -61,7 +61,7 @@ struct CLIContext: Sendable {
         AccountCommandContext(api: { AccountAPI(sender: .live(client: try client())) }, local: {
             let (store, client) = try store()
             return (AccountAPI(sender: .live(client: client)), store.preferences)
-        }, missingAPI: { await (try? client())?.missingAPI(afterStatus: 404) })
+        }, missingAPI: { await (try? client())?.missingAPI(after: ServerRefusal.notFound) })
     }
 
     /// A command group's own failure: its line on stderr as written and, with --json, the error object

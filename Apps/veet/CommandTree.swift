@@ -31,43 +31,13 @@ enum CommandTree {
             CommandExample("veet sessions list --json"),
         ],
         options: [json, connection, .color],
-        subcommands: [connect, ChatCommands.chat, ChatCommands.sessions, ChatCommands.sync, ChatCommands.search, ChatCommands.outbox, FoldersCommands.spec, SchedulesCommands.spec, MemoryCommands.spec,
+        subcommands: [ConnectCommand.spec, ChatCommands.chat, ChatCommands.sessions, ChatCommands.sync, ChatCommands.search, ChatCommands.outbox, FoldersCommands.spec, SchedulesCommands.spec, MemoryCommands.spec,
                      PeopleCommands.spec,
                      EmailCommands.spec,
                      SettingsCommands.spec,
                      SubscriptionsCommands.spec,
                      CallsCommands.spec, SurfacesCommands.spec,
-                     ChatCommands.approvals, NeedsYouCommand.spec, WebsiteAccessCommands.spec, DevicesCommands.spec, NotificationsCommands.spec, ChatCommands.artifacts, ChatCommands.run, DaemonCommand.spec, connections, TokensCommand.spec, CompletionCommand.spec, doctor, debug, version])
-
-    static let connect = CommandSpec(
-        name: "connect",
-        summary: "Save a server and its token (asked without echo, or read from stdin).",
-        discussion: """
-            The address must be https://, or plain http:// for a loopback server. The token is \
-            checked against the server before anything is saved, then kept in the desktop keyring when \
-            one answers (GNOME Keyring, KeePassXC: the Secret Service), else in an owner-only file; \
-            the command says which. It never moves by itself: `veet connections migrate` moves file \
-            tokens into a keyring that appeared later.
-            """,
-        examples: [
-            CommandExample("veet connect https://veetbot.example.com"),
-            CommandExample("printf %s \"$TOKEN\" | veet connect http://127.0.0.1:8080 --name dev"),
-        ],
-        options: [.value("name", valueName: "name", help: "Name for this connection (default: the host)."),
-                  .flag("insecure-storage", help: "Keep the token in an owner-only file even when a keyring answers.")],
-        positionals: [PositionalSpec("url", help: "The server's base address.")])
-
-    static let connections = CommandSpec(
-        name: "connections",
-        summary: "Saved servers (alone: the list).",
-        subcommands: [
-            CommandSpec(name: "list", summary: "List saved servers; * marks the current one."),
-            CommandSpec(name: "use", summary: "Make a saved server the current one.",
-                        positionals: [PositionalSpec("name", help: "The saved connection.")]),
-            CommandSpec(name: "forget", summary: "Forget a saved server and its token.",
-                        positionals: [PositionalSpec("name", help: "The saved connection.")]),
-            CommandSpec(name: "migrate", summary: "Move tokens kept in files into the desktop keyring (each read back first)."),
-        ])
+                     ChatCommands.approvals, NeedsYouCommand.spec, WebsiteAccessCommands.spec, DevicesCommands.spec, NotificationsCommands.spec, ChatCommands.artifacts, ChatCommands.run, DaemonCommand.spec, ConnectionsCommands.spec, TokensCommands.spec, CompletionCommands.spec, doctor, debug, version])
 
     static let doctor = CommandSpec(
         name: "doctor",
@@ -83,15 +53,7 @@ enum CommandTree {
         name: "debug",
         summary: "Tools for diagnosing a server.",
         subcommands: [
-            CommandSpec(
-                name: "sse",
-                summary: "Decode a raw event stream from stdin, one JSON object per line.",
-                discussion: """
-                    Prints {"event","id","data","retry"} for each event. A decoding error is printed \
-                    as a final {"error": ...} line and the command exits 1.
-                    """,
-                examples: [CommandExample(
-                    "curl -sN -H \"Authorization: Bearer $TOKEN\" $URL/v1/runs/$RUN/events | veet debug sse")]),
+            ChatCommands.debugSSE,
             ChatCommands.debugTranscript,
         ])
 

@@ -1,74 +1,38 @@
 import Foundation
+import VeetAccount
+import VeetChat
 import VeetConsole
 import VeetDaemonProtocol
+import VeetEmail
+import VeetFolders
+import VeetMemory
+import VeetPeople
+import VeetSchedules
+import VeetSettings
 import VeetStore
-import VeetTerminal
-import VeetTokens
+import VeetSubscriptions
 import VeetTransport
+import VeetWebsiteAccess
 
 /// `veet doctor`: one line per check of this computer's set-up and the server
 /// it talks to, each problem with what to do about it.
 struct DoctorCommand {
     let context: CLIContext
 
-    struct Check: Encodable {
-        enum Status: String, Encodable { case ok, warning, problem, info }
-        var area: String
-        var name: String
-        var status: Status
-        var detail: String
-        var fix: String?
-    }
+    typealias Check = CheckLine
 
-    /// The route families probed with one harmless read each: 200 offered, 403 offered but the
-    /// token lacks the scope, 404/405 not offered by this server.
-    static let families: [(name: String, path: String, query: [URLQueryItem], scope: String)] = [
-        ("conversations", "/v1/sessions", [.init(name: "limit", value: "1")], "session.read"),
-        ("approvals", "/v1/approvals", [.init(name: "status", value: "pending"), .init(name: "limit", value: "1")], "approval.read"),
-        ("folders", "/v1/folders", [.init(name: "limit", value: "1")], "session.read"),
-        ("schedules", "/v1/schedules", [.init(name: "limit", value: "1")], "schedule.read"),
-        ("website access", "/v1/browser-profiles", [.init(name: "limit", value: "1")], "browser.profile.read"),
-        ("devices", "/v1/devices", [.init(name: "limit", value: "1")], "device.read"),
-        ("notifications", "/v1/notifications", [.init(name: "limit", value: "1")], "notification.read"),
-        ("memory", "/v1/memories", [.init(name: "ceiling", value: "restricted"), .init(name: "limit", value: "1")], "memory.read"),
-        ("people", "/v1/people", [.init(name: "ceiling", value: "restricted"), .init(name: "limit", value: "1")], "people.read"),
-        ("email", "/v1/email/accounts", [], "email.read"),
-        ("subscriptions", "/v1/email/subscriptions", [.init(name: "limit", value: "1")], "email.read"),
-        ("model settings", "/v1/settings/models", [], "settings.read"),
-        ("persona", "/v1/persona", [], "persona.read"),
-    ]
+    /// The route families, each feature naming its own harmless read and scope, in the order printed.
+    static let families: [FamilyProbe] = ChatAPI.probes + FoldersAPI.probes + SchedulesAPI.probes + WebsiteAccessAPI.probes
+        + AccountAPI.probes + MemoryAPI.probes + PeopleAPI.probes + EmailAPI.probes + SubscriptionsAPI.probes
+        + SettingsAPI.probes
 
     func run() async -> ExitCode {
         var checks: [Check] = []
         checks += await connectionChecks()
         checks += storeChecks()
         checks += daemonChecks()
-        checks += terminalChecks()
-        let problems = checks.filter { $0.status == .problem }.count
-        if context.json {
-            struct Report: Encodable { var ok: Bool; var problems: Int; var checks: [Check] }
-            try? JSONOutput.print(Report(ok: problems == 0, problems: problems, checks: checks), layout: .compact)
-        } else {
-            let style = context.outStyle
-            var area = ""
-            for check in checks {
-                if check.area != area {
-                    area = check.area
-                    context.out.writeLine((area == checks.first?.area ? "" : "\n") + style.emphasis(area))
-                }
-                let mark = switch check.status {
-                case .ok: style.success("✓")
-                case .warning: style.warning("!")
-                case .problem: style.error("✗")
-                case .info: style.dim("·")
-                }
-                context.out.writeLine("  \(mark) \(check.name): \(check.detail)")
-                if let fix = check.fix { context.out.writeLine(style.dim("      → \(fix)")) }
-            }
-            context.out.writeLine("")
-            context.out.writeLine(problems == 0 ? "No problems found." : "\(problems) problem\(problems == 1 ? "" : "s") found.")
-        }
-        return problems == 0 ? .success : .failure
+        checks += CheckLine.terminal(context.terminal, environment: context.environment)
+        return CheckList(checks).print(console: context.console)
     }
 
     // MARK: Connection
@@ -143,7 +107,7 @@ struct DoctorCommand {
         // All at once: on a slow server thirteen reads in a row would take thirteen round trips.
         let answers = await withTaskGroup(of: (Int, FamilyAnswer).self) { group in
             for (index, family) in Self.families.enumerated() {
-                group.addTask { (index, await client.familyAnswer(.get(family.path, query: family.query))) }
+                group.addTask { (index, await client.familyAnswer(family.request)) }
             }
             var found = [FamilyAnswer](repeating: .noAnswer, count: Self.families.count)
             for await (index, answer) in group { found[index] = answer }
@@ -222,25 +186,5 @@ struct DoctorCommand {
                             detail: unit.map { "installed at \($0.path)" } ?? "not installed",
                             fix: unit == nil ? "veet daemon install" : nil))
         return checks
-    }
-
-    func terminalChecks() -> [Check] {
-        let area = "Terminal"
-        let environment = context.environment
-        let locale = environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? ""
-        let utf8 = locale.uppercased().contains("UTF-8") || locale.uppercased().contains("UTF8")
-        let capability = ColorCapability.detect(environment: environment)
-        return [
-            Check(area: area, name: "output", status: .info,
-                  detail: context.terminal.stdoutIsTerminal ? "a terminal, \(context.terminal.width) columns" : "not a terminal (a pipe or a file)"),
-            Check(area: area, name: "colours", status: .info,
-                  detail: "\(capability) (TERM=\(environment["TERM"] ?? "unset"), COLORTERM=\(environment["COLORTERM"] ?? "unset"))"
-                    + (environment["NO_COLOR"].map { _ in "; NO_COLOR is set" } ?? "")),
-            Check(area: area, name: "copy", status: .info,
-                  detail: ClipboardRoute.choose(environment: environment).description),
-            Check(area: area, name: "UTF-8", status: utf8 ? .ok : .warning,
-                  detail: locale.isEmpty ? "no locale set" : locale,
-                  fix: utf8 ? nil : "export LANG=C.UTF-8 (box drawing and marks need UTF-8)"),
-        ]
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import VeetChat
+import VeetChatCommands
 import VeetConsole
 import VeetEmail
 import VeetEmailCommands
@@ -10,12 +10,12 @@ import VeetPeopleCommands
 import VeetSubscriptions
 import VeetSubscriptionsCommands
 import VeetTransport
-import VeetWire
 
-/// `veet needs-you`: what every feature needs from the owner, in one list. The chat's
-/// approvals and questions first, then each feature's own report (its command face's
-/// `…NeedsYou`), in the same order as the TUI's sidebar. A feature the server does not
-/// offer contributes nothing; one that could not be read is named on stderr (exit 1).
+/// `veet needs-you`: what every feature needs from the owner, in one list: each feature's
+/// own report (its command face's `…NeedsYou`, the chat's approvals and questions first),
+/// read side by side, in the same order as the TUI's sidebar, printed by VeetConsole's
+/// `NeedsYouBoard.report`. A feature the server does not offer contributes nothing; one
+/// that could not be read is named on stderr (exit 1).
 struct NeedsYouCommand {
     let context: CLIContext
 
@@ -31,86 +31,17 @@ struct NeedsYouCommand {
             """,
         examples: [CommandExample("veet needs-you"), CommandExample("veet needs-you --json | jq '.items[].command'")])
 
-    /// The features after the chat, as the TUI's sidebar orders them.
+    /// The features, as the TUI's sidebar orders them.
     static func sources(_ sender: HTTPRequestSender) -> [any NeedsYouSource] {
-        [EmailNeedsYou(api: EmailAPI(sender: sender)), SubscriptionsNeedsYou(api: SubscriptionsAPI(sender: sender)),
-         MemoryNeedsYou(api: MemoryAPI(sender: sender)), PeopleNeedsYou(api: PeopleAPI(sender: sender))]
+        [ChatNeedsYou(sender: sender), EmailNeedsYou(api: EmailAPI(sender: sender)),
+         SubscriptionsNeedsYou(api: SubscriptionsAPI(sender: sender)), MemoryNeedsYou(api: MemoryAPI(sender: sender)),
+         PeopleNeedsYou(api: PeopleAPI(sender: sender))]
     }
-
-    static let chat = "chat"
-    /// At most this many running conversations are asked whether they wait for an answer.
-    static let questionReads = 5
 
     func run() async throws -> ExitCode {
-        let sender = HTTPRequestSender.live(client: try context.client())
+        let sources = Self.sources(.live(client: try context.client()))
         var board = NeedsYouBoard()
-        board.take(await Self.chatItems(sender), from: Self.chat)
-        let sources = Self.sources(sender)
         for (feature, report) in await NeedsYouBoard.read(sources) { board.take(report, from: feature) }
-        let order = [Self.chat] + sources.map(\.feature)
-        let items = board.ordered(order)
-        let unread = order.compactMap { feature in board.unread[feature].map { (feature, $0) } }
-        if context.json {
-            try JSONOutput.print(NeedsYouList(items: items, notRead: unread.map { .init(feature: $0.0, reason: $0.1) }),
-                                 layout: .compact)
-        } else {
-            print(items, everythingRead: unread.isEmpty)
-        }
-        for (feature, reason) in unread { context.err.writeLine("veet: could not read \(Self.label(feature)): \(reason)") }
-        return unread.isEmpty ? .success : .failure
-    }
-
-    /// With a feature unread (the server down, say), an empty list is not "nothing": it says so.
-    private func print(_ items: [NeedsYouItem], everythingRead: Bool) {
-        if items.isEmpty {
-            context.err.writeLine(everythingRead ? "Nothing needs you." : "Nothing needs you in what could be read.")
-        }
-        let style = context.outStyle
-        for item in items {
-            context.out.writeLine("\(style.emphasis(Self.label(item.feature)))  \(style.warning(item.need))  \(item.subject)")
-            context.out.writeLine(style.dim("  " + item.command))
-        }
-    }
-
-    static func label(_ feature: String) -> String { feature.prefix(1).uppercased() + feature.dropFirst() }
-
-    /// The chat's: the account's pending approvals (the read behind the TUI's "Needs you"), then the
-    /// newest running conversations whose run waits for an answer.
-    static func chatItems(_ sender: HTTPRequestSender) async -> NeedsYouReport {
-        var items: [NeedsYouItem] = []
-        switch await NeedsYouReader(sender: sender).read() {
-        case .available(let approvals):
-            items = approvals.filter { $0.status == .pending }.map { approval in
-                NeedsYouItem(feature: chat, kind: "approval", id: approval.id, need: "Needs your approval",
-                             subject: "\(approval.toolName ?? "a tool"): \(ServerText.line(approval.actionSummary))", tag: "approve",
-                             date: approval.createdAt.date, command: "veet approvals show \(approval.id)")
-            }
-        case .unavailable(let reason, let notOffered):
-            if !notOffered { return .unread(reason) }
-        }
-        let api = ChatAPI(sender: sender)
-        guard let sessions = try? await api.ownersSessions(limit: 50, pageSize: 50) else { return .items(items) }
-        for session in sessions.filter({ $0.activeRunID != nil }).prefix(questionReads) {
-            guard let runID = session.activeRunID, let run = try? await api.run(id: runID), run.status == .waitingForUser else { continue }
-            items.append(NeedsYouItem(feature: chat, kind: "question", id: session.id, need: "Needs your answer",
-                                      subject: ServerText.line(session.title ?? "New conversation"), tag: "answer",
-                                      date: session.updatedAt.date, command: "veet chat --session \(session.id)"))
-        }
-        return .items(items)
-    }
-}
-
-/// What `veet needs-you --json` prints.
-struct NeedsYouList: Encodable {
-    struct NotRead: Encodable {
-        let feature: String
-        let reason: String
-    }
-
-    let items: [NeedsYouItem]
-    let notRead: [NotRead]
-
-    enum CodingKeys: String, CodingKey {
-        case items, notRead = "not_read"
+        return try board.report(order: sources.map(\.feature), console: context.console)
     }
 }

@@ -25,7 +25,6 @@ import VeetSubscriptionsCommands
 import VeetStore
 import VeetSurfaces
 import VeetSurfacesCommands
-import VeetTokens
 import VeetTransport
 
 /// Parses the command line and runs one command.
@@ -88,10 +87,11 @@ struct VeetCLI {
             Output.standardOutput.writeLine(BuildInfo.line)
             return .success
         }
-        if arguments.first == CompletionCommand.liveCommand {
+        if arguments.first == CompletionCommands.liveCommand {
             // Called by a completion script at every Tab: no parsing, no output but the values.
             guard arguments.count == 2, let context = try? CLIContext(ParsedCommand(path: [])) else { return .success }
-            return CompletionCommand.live(arguments[1], context: context)
+            CompletionCommands.printLive((try? CompletionValues.values(arguments[1], context: context)) ?? [], to: context.out)
+            return .success
         }
         if arguments == [ManPageCommand.hiddenCommand] {
             Output.standardOutput.write(ManPageCommand.page)
@@ -127,7 +127,7 @@ struct VeetCLI {
             return try await dispatch(parsed, context)
         } catch let failure as CommandFailure {
             // A family not offered, unless the address has no Veetbot API at all (its health probe answers 404 too).
-            if failure.kind == "not_offered", let missing = await (try? context.client())?.missingAPI(afterStatus: 404) {
+            if failure.kind == "not_offered", let missing = await (try? context.client())?.missingAPI(after: ServerRefusal.notFound) {
                 return ErrorReport(error: missing).print(json: context.json)
             }
             return context.report(failure)
@@ -184,7 +184,7 @@ struct VeetCLI {
                 guard case .run(let chat) = try CommandLineParser(root: CommandTree.root).parse(words) else { return .usage }
                 return try await context.chat.run(chat, console: context.console)
             }.run(command, console: context.console)
-        case "settings" where command.path == ["settings", "privacy"]: return try PrivacyReport(context: context).print()
+        case "settings" where command.path == ["settings", "privacy"]: return try context.privacyReport.run(console: context.console)
         case "settings": return try await SettingsCommands(api: SettingsAPI(sender: .live(client: try context.client())),
                                                            environment: context.environment).run(command, console: context.console)
         case "subscriptions": return try await SubscriptionsCommands(api: SubscriptionsAPI(sender: .live(client: try context.client())))
@@ -194,21 +194,17 @@ struct VeetCLI {
         case "surfaces": return try await SurfacesCommands(api: SurfacesAPI(sender: .live(client: try context.client())))
             .run(command, console: context.console)
         case "devices": return try await DevicesCommands(context.account).run(command, console: context.console)
+        case "connect": return try await ConnectCommand(context.connections).run(command, console: context.console)
+        case "connections": return try await ConnectionsCommands(context.connections).run(command, console: context.console)
         case "notifications": return try await NotificationsCommands(context.account).run(command, console: context.console)
         case "daemon": return try await DaemonCommand.run(command, context: context)
         default: break
         }
         switch command.path {
-        case ["connect"]: return try await ConnectCommand(context: context, command: command).run()
         case ["needs-you"]: return try await NeedsYouCommand(context: context).run()
-        case ["tokens"]: return TokensCommand.run(command, json: context.json)
-        case ["connections", "list"]: return try ConnectionsCommand(context: context).list()
-        case ["connections", "use"]: return try await ConnectionsCommand(context: context).use(command.positionals[0])
-        case ["connections", "migrate"]: return try ConnectionsCommand(context: context).migrate()
-        case ["connections", "forget"]: return try await ConnectionsCommand(context: context).forget(command.positionals[0])
+        case ["tokens"]: return try await TokensCommands(environment: context.environment).run(command, console: context.console)
         case ["doctor"]: return await DoctorCommand(context: context).run()
-        case ["completion"]: return CompletionCommand.script(command.positionals[0], context: context)
-        case ["debug", "sse"]: return DebugSSECommand().run()
+        case ["completion"]: return try await CompletionValues.command.run(command, console: context.console)
         default:
             Output.standardError.writeLine("veet: \(command.path.joined(separator: " ")) needs a subcommand; see `veet help \(command.path.joined(separator: " "))`")
             return .usage

@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 // VeetAccount: see README.md for what it holds and its floor (docs/architecture.md).
 // Three targets: the domain (VeetAccount, no terminal code) and its two faces, the
-// Devices screen (VeetAccountScreens, on VeetCurses) and the `veet devices` and
-// `veet notifications` command groups (VeetAccountCommands, on VeetConsole).
+// Devices screen and the connections' switcher and forms (VeetAccountScreens, on
+// VeetCurses) and the `veet devices`, `veet notifications`, `veet connect` and
+// `veet connections` command groups (VeetAccountCommands, on VeetConsole).
 import PackageDescription
 
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -31,14 +32,14 @@ let package = Package(
     targets: [
         .target(name: "VeetAccount", dependencies: [module("VeetTransport"), module("VeetWire"), module("VeetStore")], swiftSettings: swift6),
         .target(name: "VeetAccountScreens",
-                dependencies: ["VeetAccount", module("VeetCurses"), module("VeetTokens")], swiftSettings: swift6),
+                dependencies: ["VeetAccount", module("VeetCurses"), module("VeetTokens"), module("VeetStore"), module("VeetTransport")], swiftSettings: swift6),
         .target(name: "VeetAccountCommands",
-                dependencies: ["VeetAccount", module("VeetConsole"), module("VeetTransport")], swiftSettings: swift6),
+                dependencies: ["VeetAccount", module("VeetConsole"), module("VeetTransport"), module("VeetStore")], swiftSettings: swift6),
         .testTarget(name: "VeetAccountTests", dependencies: ["VeetAccount", module("VeetTestSupport"), module("VeetTransport"), module("VeetWire"), module("VeetStore"), module("VeetFixture")],
                     swiftSettings: swift6),
         .testTarget(name: "VeetAccountFacesTests",
                     dependencies: ["VeetAccountScreens", "VeetAccountCommands", "VeetAccount", module("VeetCurses"), module("VeetConsole"),
-                                   module("VeetTransport"), module("VeetTestSupport"), module("VeetFixture")],
+                                   module("VeetTransport"), module("VeetStore"), module("VeetTestSupport"), module("VeetFixture")],
                     swiftSettings: swift6),
     ]
 )

@@ -9,19 +9,9 @@ import VeetConsole
         [(path, spec)] + spec.subcommands.flatMap { paths($0, path + [$0.name]) }
     }
 
-    /// Debian's zsh has /usr/share/zsh/vendor-completions on its fpath, not
-    /// /usr/share/zsh/site-functions: a package must use the first, a local
-    /// prefix the second (found installing the .deb on a clean Debian).
-    @Test func zshCompletionGoesWhereThatPrefixsZshLooks() {
-        #expect(ShellCompletion.installPath(for: .zsh, program: "veet", prefix: "/usr") == "share/zsh/vendor-completions/_veet")
-        #expect(ShellCompletion.installPath(for: .zsh, program: "veet", prefix: "/usr/local") == "share/zsh/site-functions/_veet")
-        #expect(ShellCompletion.installPath(for: .zsh, program: "veet") == "share/zsh/site-functions/_veet")
-        #expect(ShellCompletion.installPath(for: .bash, program: "veet", prefix: "/usr") == "share/bash-completion/completions/veet")
-    }
-
     @Test(arguments: ShellCompletion.Shell.allCases)
     func everyCommandAndOptionOfTheTableIsInTheScript(_ shell: ShellCompletion.Shell) {
-        let script = ShellCompletion(root: CompletionCommand.annotated(CommandTree.root)).script(for: shell)
+        let script = ShellCompletion(root: CompletionValues.sources.annotated(CommandTree.root)).script(for: shell)
         let all = Self.paths(CommandTree.root)
         #expect(all.count > 100)
         for (path, spec) in all {
@@ -40,7 +30,7 @@ import VeetConsole
     }
 
     @Test func liveValuesAreNamedByOptionAndPositional() {
-        let root = CompletionCommand.annotated(CommandTree.root)
+        let root = CompletionValues.sources.annotated(CommandTree.root)
         #expect(root.options.first { $0.long == "connection" }?.completion == .live("connections"))
         #expect(root.options.first { $0.long == "color" }?.completion == .choices(["auto", "always", "never"]))
         #expect(root.command(at: ["sessions", "show"])?.positionals.first?.completion == .live("sessions"))

@@ -40,7 +40,8 @@ import Testing
             "Modules/VeetTransport/Sources/VeetTransport/A.swift": "import Foundation\n",
             "Modules/VeetStore/Sources/VeetStore/A.swift": "import Foundation\nimport VeetTransport\n",
             "Modules/VeetDaemonProtocol/Sources/VeetDaemonProtocol/A.swift": "import VeetTransport\n",
-            "Modules/VeetChat/Sources/VeetChat/A.swift": "import VeetTransport\nimport VeetStore\n",
+            "Modules/VeetChat/Sources/VeetChat/A.swift": "import VeetTransport\nimport VeetStore\n"
+                + "struct OperationPolling {}\npublic typealias RunStatus = Int\n",
             "Modules/VeetFolders/Sources/VeetFolders/A.swift": "import VeetTransport\n",
             "Modules/VeetTerminal/Sources/VeetTerminal/A.swift": "import Foundation\n",
             "Modules/VeetConsole/Sources/VeetConsole/A.swift": "import Foundation\nimport VeetTerminal\n",
@@ -109,6 +110,9 @@ import Testing
          "kit VeetConsole declares VeetTerminal and imports it nowhere"),
         ("Modules/VeetStore/Sources/VeetStore/A.swift", "import Foundation\n",
          "base VeetStore declares VeetTransport and imports it nowhere"),
+        // One type in two features (as OperationPolling was in Email and Subscriptions).
+        ("Modules/VeetFolders/Sources/VeetFolders/B.swift", "public struct OperationPolling: Sendable {}\n",
+         "OperationPolling is defined in 2 modules"),
     ])
     func aPlantedViolationIsCaught(path: String, source: String, expected: String) throws {
         let result = try run(root: plantedTree([path: source]))

@@ -36,6 +36,11 @@ import Testing
         #expect(check(report, "conversations")?["detail"] as? String == "offered")
         #expect(check(report, "memory")?["detail"] as? String == "offered")
         #expect(check(report, "people")?["detail"] as? String == "not offered by this server")
+        // Each feature names its own families; together, in the order they always printed.
+        let connection = (report["checks"] as? [[String: Any]] ?? []).filter { $0["area"] as? String == "Connection" }
+        let families = Array(connection.compactMap { $0["name"] as? String }.drop { $0 != "reachable" }.dropFirst())
+        #expect(families == ["conversations", "approvals", "folders", "schedules", "website access", "devices", "notifications",
+                             "memory", "people", "email", "subscriptions", "model settings", "persona"], "\(families)")
         #expect(check(report, "integrity")?["status"] as? String == "ok")
         #expect(check(report, "token")?["detail"] as? String == "from VEET_TOKEN (not saved)")
         #expect(!result.stdout.contains(fixture.token))

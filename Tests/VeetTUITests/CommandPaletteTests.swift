@@ -1,5 +1,6 @@
 import Testing
 @testable import veet_tui
+import VeetAccountScreens
 import VeetSettingsScreens
 import Foundation
 import VeetCurses

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import veet_tui
+import VeetAccountScreens
 import VeetSettingsScreens
 import VeetCurses
 import VeetSettings
@@ -113,14 +114,6 @@ import VeetTransport
         #expect(url.url.absoluteString == "https://new.example.com" && token == nil)
     }
 
-    /// The Connection card with nothing changed refuses instead of pretending to save.
-    @Test func theConnectionFormWithNothingChangedSaysSo() {
-        var form = ConnectionForm(mode: .update(name: "home"), address: "https://veet.example.com",
-                                  credentialsPath: "/tmp/c")
-        if case .submit = form.handle(.key(KeyPress(.enter))) { Issue.record("an unchanged connection was submitted") }
-        #expect(form.tokenRefusal?.contains("nothing changed") == true)
-    }
-
     /// One filled capsule: the chosen card's primary action; the other cards' actions are quiet.
     @Test func onlyTheChosenCardsPrimaryActionIsFilled() {
         let grid = Self.paint(Self.screen(card: .models), width: 160, height: 48)
@@ -131,25 +124,6 @@ import VeetTransport
         #expect(filledRows.count == 1)
         let row = filledRows.first
         #expect(row.map { grid.snapshot.split(separator: "\n", omittingEmptySubsequences: false)[$0].contains(" Save ") } == true)
-    }
-
-    /// The connection form: each refusal of `ServerURL(validating:)` beside its field, the token never drawn.
-    @Test func theConnectionFormRefusesBesideTheFieldAndNeverDrawsTheToken() {
-        var form = ConnectionForm(mode: .firstRun, credentialsPath: "/tmp/c")
-        for character in "http://example.com" { _ = form.handle(.key(.char(character))) }
-        if case .submit = form.handle(.key(KeyPress(.enter))) { Issue.record("an http address was accepted") }
-        #expect(form.addressRefusal?.contains("Plain http:// is only allowed for loopback") == true)
-        form = ConnectionForm(mode: .firstRun, address: "http://127.0.0.1:8080", credentialsPath: "/tmp/c")
-        for character in "s3cret-token" { _ = form.handle(.key(.char(character))) }
-        var grid = ScreenGrid(width: 100, height: 24)
-        form.drawPage(in: &grid, styles: .standard)
-        #expect(!grid.snapshot.contains("s3cret"))
-        #expect(grid.snapshot.contains("Connect this computer to your Veetbot."))
-        guard case .submit(let url, let token) = form.handle(.key(KeyPress(.enter))) else {
-            Issue.record("a loopback address with a token was not submitted")
-            return
-        }
-        #expect(url.url.absoluteString == "http://127.0.0.1:8080" && token == "s3cret-token")
     }
 }
 

@@ -151,4 +151,15 @@ extension ChatCommands {
         examples: [CommandExample(
             "curl -sN -H \"Authorization: Bearer $TOKEN\" $URL/v1/runs/$RUN/events | veet debug transcript --json")],
         options: [json.spec, messages.spec, approvalsFile.spec])
+
+    /// `veet debug sse`, which the app lists under its `debug` group.
+    public static let debugSSE = CommandSpec(
+        name: "sse",
+        summary: "Decode a raw event stream from stdin, one JSON object per line.",
+        discussion: """
+            Prints {"event","id","data","retry"} for each event. A decoding error is printed \
+            as a final {"error": ...} line and the command exits 1.
+            """,
+        examples: [CommandExample(
+            "curl -sN -H \"Authorization: Bearer $TOKEN\" $URL/v1/runs/$RUN/events | veet debug sse")])
 }

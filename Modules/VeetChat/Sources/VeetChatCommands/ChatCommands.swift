@@ -5,7 +5,7 @@ import VeetTransport
 
 /// Chat's command face: `veet chat` and what belongs to conversations
 /// (`sessions`, `sync`, `search`, `outbox`, `approvals`, `artifacts`, `run`,
-/// `debug transcript`). Unlike a feature with one subtree, Chat offers several
+/// `debug transcript`, `debug sse`). Unlike a feature with one subtree, Chat offers several
 /// top-level commands: `specs` lists them, `handles` says which paths are its.
 public struct ChatCommands: CommandGroup {
     let host: ChatCommandHost
@@ -19,9 +19,9 @@ public struct ChatCommands: CommandGroup {
     /// Every top-level command of the face, in the order the app's help lists them.
     public static let specs = [chat, sessions, sync, search, outbox, approvals, artifacts, run]
 
-    /// True for a path this face runs (`debug transcript` is the one below another app's group).
+    /// True for a path this face runs (`debug transcript` and `debug sse` are below the app's `debug` group).
     public static func handles(_ path: [String]) -> Bool {
-        path == ["debug", "transcript"] || path.first.map { name in specs.contains { $0.name == name } } == true
+        path == ["debug", "transcript"] || path == ["debug", "sse"] || path.first.map { name in specs.contains { $0.name == name } } == true
     }
 
     public func run(_ command: ParsedCommand, console: Console) async throws -> ExitCode {
@@ -52,6 +52,7 @@ public struct ChatCommands: CommandGroup {
                 .answer(id, questionID: command.value(Self.question), text: command.arguments(Self.text).joined(separator: " "))
         case ["run", "cancel"]: return try await RunRun(host: host, console: console).cancel(id)
         case ["debug", "transcript"]: return try DebugTranscript(console: console).run(command)
+        case ["debug", "sse"]: return DebugSSE(console: console).run()
         default:
             let words = command.path.joined(separator: " ")
             throw CommandFailure.usage("\(console.programName): \(words) needs a subcommand; see `\(console.programName) help \(words)`")

@@ -78,7 +78,8 @@ import VeetTransport
         #expect(ChatCommands.handles(["sessions", "list"]))
         #expect(ChatCommands.handles(["outbox", "retry"]))
         #expect(ChatCommands.handles(["debug", "transcript"]))
-        #expect(!ChatCommands.handles(["debug", "sse"]))
+        #expect(ChatCommands.handles(["debug", "sse"]))
+        #expect(!ChatCommands.handles(["debug"]))
         #expect(!ChatCommands.handles(["memory", "list"]))
         #expect(ChatCommands.specs.map(\.name) == ["chat", "sessions", "sync", "search", "outbox", "approvals", "artifacts", "run"])
     }

@@ -52,3 +52,41 @@ import VeetConsole
         #expect(!text.contains("tag"))
     }
 }
+
+/// The CLI's answer from the board: lines or JSON, an unread feature named on stderr with exit 1.
+@Suite struct NeedsYouBoardReportTests {
+    @Test func itemsPrintTheirFeatureNeedSubjectAndCommandInTheShellsOrder() throws {
+        var board = NeedsYouBoard()
+        board.take(.items([NeedsYouBoardTests.item("memory", "m1")]), from: "memory")
+        board.take(.items([NeedsYouBoardTests.item("email", "t1")]), from: "email")
+        let captured = try ConsoleCapture()
+        #expect(try board.report(order: ["email", "memory"], console: captured.console()) == .success)
+        #expect(captured.stdout == "Email  Needs  t1\n  veet email show t1\nMemory  Needs  m1\n  veet memory show m1\n")
+        #expect(captured.stderr.isEmpty)
+    }
+
+    @Test func anEmptyListWithAFeatureUnreadIsNotToldAsNothing() throws {
+        var board = NeedsYouBoard()
+        board.take(.items([]), from: "chat")
+        board.take(.unread("Server unreachable"), from: "email")
+        let captured = try ConsoleCapture()
+        #expect(try board.report(order: ["chat", "email"], console: captured.console()) == .failure)
+        #expect(captured.stdout.isEmpty)
+        #expect(captured.stderr == "Nothing needs you in what could be read.\nveet: could not read Email: Server unreachable\n")
+
+        let everything = try ConsoleCapture()
+        #expect(try NeedsYouBoard().report(order: ["chat"], console: everything.console()) == .success)
+        #expect(everything.stderr == "Nothing needs you.\n")
+    }
+
+    @Test func jsonListsTheItemsAndWhatWasNotRead() throws {
+        var board = NeedsYouBoard()
+        board.take(.items([NeedsYouBoardTests.item("memory", "m1")]), from: "memory")
+        board.take(.unread("down"), from: "people")
+        let captured = try ConsoleCapture()
+        #expect(try board.report(order: ["memory", "people"], console: captured.console(json: true)) == .failure)
+        #expect(captured.stdout.hasPrefix("{\"items\":[{\"command\":\"veet memory show m1\""))
+        #expect(captured.stdout.hasSuffix("\"not_read\":[{\"feature\":\"people\",\"reason\":\"down\"}]}\n"))
+        #expect(captured.stderr == "veet: could not read People: down\n")
+    }
+}

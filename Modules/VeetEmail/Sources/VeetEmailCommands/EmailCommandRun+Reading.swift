@@ -226,7 +226,7 @@ extension EmailCommandRun {
                     shown = operation.status.rawValue
                     console.err.writeLine("Refreshing… \(shown.lowercased())")
                 }
-                let delay: TimeInterval
+                let delay: Duration
                 do {
                     operation = try await api.operation(id: operation.operationID)
                     delay = polling.nextDelayAfterAnswer()
@@ -237,7 +237,7 @@ extension EmailCommandRun {
                     }
                     delay = retry
                 }
-                try await Task.sleep(for: .milliseconds(Int(delay * 1000)))
+                try await Task.sleep(for: delay)
             }
         }
         if console.json {

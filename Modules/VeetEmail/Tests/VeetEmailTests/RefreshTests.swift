@@ -29,7 +29,7 @@ final class TestClock: Sendable {
 
     @Test func pollingBacksOffAndStopsAfterThreeConsecutiveFailures() {
         var polling = OperationPolling()
-        var delays: [TimeInterval?] = []
+        var delays: [Duration?] = []
         delays.append(polling.nextDelayAfterAnswer())
         delays.append(polling.nextDelayAfterFailure())
         delays.append(polling.nextDelayAfterFailure())
@@ -37,12 +37,12 @@ final class TestClock: Sendable {
         delays.append(polling.nextDelayAfterFailure())
         delays.append(polling.nextDelayAfterFailure())
         delays.append(polling.nextDelayAfterFailure())  // the third in a row: stop
-        #expect(delays == [1, 1, 2, 1, 1, 2, nil])
+        #expect(delays == [.seconds(1), .seconds(1), .seconds(2), .seconds(1), .seconds(1), .seconds(2), nil])
         #expect(polling.hasStopped)
         var long = OperationPolling()
-        var last: TimeInterval = 0
+        var last: Duration = .zero
         for _ in 0..<30 { last = long.nextDelayAfterAnswer() }
-        #expect(last == 5, "after the first 10 s it backs off to 5 s")
+        #expect(last == .seconds(5), "after the first 10 s it backs off to 5 s")
     }
 }
 

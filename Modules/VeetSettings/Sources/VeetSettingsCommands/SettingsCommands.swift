@@ -5,7 +5,8 @@ import VeetTransport
 
 /// `veet settings ...`: the owner's model settings and persona. A server without a
 /// resource is told plainly (exit 1, `not_offered`), as folders are. `settings privacy`
-/// (where this computer keeps what it keeps) is the app's: it knows the paths.
+/// (where this computer keeps what it keeps) is `PrivacyReport`, run without a server on
+/// the paths the app hands in.
 public struct SettingsCommands: CommandGroup {
     let api: SettingsAPI
     /// For `persona edit`: $EDITOR and $VISUAL.

@@ -112,3 +112,50 @@ public struct NeedsYouBoard: Sendable, Hashable {
         return (order + rest).flatMap { items[$0] ?? [] }
     }
 }
+
+extension NeedsYouBoard {
+    /// The CLI's "Needs you" answer: every item in `order` (its feature, its need, its subject, and the
+    /// command that shows it), or with `--json` `{"items","not_read"}`; each feature not read is named on
+    /// stderr and makes the exit status 1. With a feature unread (the server down, say) an empty list is
+    /// not "nothing": it says it is only what could be read.
+    public func report(order: [String], console: Console) throws -> ExitCode {
+        let items = ordered(order)
+        let unread = (order + self.unread.keys.filter { !order.contains($0) }.sorted()).compactMap { feature in
+            self.unread[feature].map { (feature: feature, reason: $0) }
+        }
+        if console.json {
+            try console.printJSON(NeedsYouList(items: items, notRead: unread.map { .init(feature: $0.feature, reason: $0.reason) }))
+        } else {
+            if items.isEmpty {
+                console.err.writeLine(unread.isEmpty ? "Nothing needs you." : "Nothing needs you in what could be read.")
+            }
+            let style = console.outStyle
+            for item in items {
+                console.out.writeLine("\(style.emphasis(Self.label(item.feature)))  \(style.warning(item.need))  \(item.subject)")
+                console.out.writeLine(style.dim("  " + item.command))
+            }
+        }
+        for (feature, reason) in unread {
+            console.err.writeLine("\(console.programName): could not read \(Self.label(feature)): \(reason)")
+        }
+        return unread.isEmpty ? .success : .failure
+    }
+
+    /// A feature's name as a heading ("email" → "Email").
+    public static func label(_ feature: String) -> String { feature.prefix(1).uppercased() + feature.dropFirst() }
+}
+
+/// What the CLI's "Needs you" prints with `--json`.
+struct NeedsYouList: Encodable {
+    struct NotRead: Encodable {
+        let feature: String
+        let reason: String
+    }
+
+    let items: [NeedsYouItem]
+    let notRead: [NotRead]
+
+    enum CodingKeys: String, CodingKey {
+        case items, notRead = "not_read"
+    }
+}

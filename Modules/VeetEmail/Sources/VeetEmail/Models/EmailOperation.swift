@@ -4,6 +4,8 @@ import VeetWire
 
 /// What every asynchronous email command returns (VeetWire's, shared with Subscriptions).
 public typealias EmailOperation = VeetWire.EmailOperation
+/// How an operation is polled to its end: the one rule Subscriptions polls by too.
+public typealias OperationPolling = VeetWire.OperationPolling
 
 /// The answer to `POST /v1/email/feedback` (docs/wire/email.md §7.1).
 public struct FeedbackResult: Codable, Sendable, Hashable {

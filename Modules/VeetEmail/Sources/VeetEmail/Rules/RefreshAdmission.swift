@@ -33,40 +33,6 @@ public struct RefreshAdmission: Sendable, Hashable {
     }
 }
 
-/// How an email operation is polled (docs/wire/email.md §13: 1 s for the first 10 s,
-/// then back off to 5 s) and when polling gives up: after three consecutive
-/// failed status reads, until the next admitted refresh (docs/email.md, Refresh).
-public struct OperationPolling: Sendable, Hashable {
-    public static let failureLimit = 3
-    public static let firstPhase: TimeInterval = 10
-
-    public private(set) var consecutiveFailures = 0
-    public private(set) var elapsed: TimeInterval = 0
-
-    public init() {}
-
-    /// True once three reads in a row failed: stop until the next admitted refresh.
-    public var hasStopped: Bool { consecutiveFailures >= Self.failureLimit }
-
-    /// The wait before the next read after a read that answered.
-    public mutating func nextDelayAfterAnswer() -> TimeInterval {
-        consecutiveFailures = 0
-        let delay: TimeInterval = elapsed < Self.firstPhase ? 1 : min(5, 1 + (elapsed - Self.firstPhase) / 2 + 1)
-        elapsed += delay
-        return delay
-    }
-
-    /// The wait before retrying the same operation after a failed read (1, 2, 4 s…, at most 5),
-    /// or nil when polling has stopped.
-    public mutating func nextDelayAfterFailure() -> TimeInterval? {
-        consecutiveFailures += 1
-        guard !hasStopped else { return nil }
-        let delay = min(5, pow(2, Double(consecutiveFailures - 1)))
-        elapsed += delay
-        return delay
-    }
-}
-
 /// Whether an error is the client's own cancellation (a task cancelled, a
 /// connection replaced): never shown as a connection error.
 public enum QuietFailure {

@@ -76,7 +76,7 @@ public actor EmailRefresher {
         var latest = operation
         var delay = polling.nextDelayAfterAnswer()
         while !latest.status.isTerminal {
-            do { try await api.send.sleeper(.milliseconds(Int(delay * 1000))) } catch { return .cancelled }
+            do { try await api.send.sleeper(delay) } catch { return .cancelled }
             guard generation == started else { return .superseded }
             do {
                 latest = try await api.operation(id: operation.operationID)

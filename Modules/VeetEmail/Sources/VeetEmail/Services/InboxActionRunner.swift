@@ -55,7 +55,7 @@ public struct InboxActionRunner: Sendable {
         var delay = polling.nextDelayAfterAnswer()
         while !latest.status.isTerminal {
             guard reads < maxPolls else { return .restored(.unreadable("The operation did not finish in time.")) }
-            do { try await api.send.sleeper(.milliseconds(Int(delay * 1000))) } catch { return .cancelled }
+            do { try await api.send.sleeper(delay) } catch { return .cancelled }
             reads += 1
             do {
                 latest = try await api.operation(id: operation.operationID)

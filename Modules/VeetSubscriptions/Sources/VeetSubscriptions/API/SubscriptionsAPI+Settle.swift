@@ -1,5 +1,6 @@
 import Foundation
 import VeetTransport
+import VeetWire
 
 /// A command followed through: the operation polled, the census read back,
 /// and what became of each row.
@@ -17,7 +18,7 @@ public struct CommandReport: Sendable, Hashable {
 extension SubscriptionsAPI {
     /// Sends the confirmation's single command, then settles its rows.
     public func unsubscribe(_ confirmation: UnsubscribeConfirmation, flags: AccountFlags,
-                            key: IdempotencyKey = IdempotencyKey(), polling: OperationPolling = .standard) async throws
+                            key: IdempotencyKey = IdempotencyKey(), polling: OperationPolling = .bounded) async throws
         -> CommandReport {
         let operation = try await unsubscribe(confirmation.command(key: key))
         return await settle(operation, rows: confirmation.rows, action: .unsubscribe, flags: flags, polling: polling)
@@ -25,7 +26,7 @@ extension SubscriptionsAPI {
 
     /// Report spam or Not spam on one row, then settles it.
     public func reportSpam(_ spam: Bool, _ row: Subscription, flags: AccountFlags, key: IdempotencyKey = IdempotencyKey(),
-                           polling: OperationPolling = .standard) async throws -> CommandReport {
+                           polling: OperationPolling = .bounded) async throws -> CommandReport {
         let offered: RowAction = spam ? .reportSpam : .notSpam
         guard row.actions(flags).contains(offered) else {
             throw SubscriptionsError.refused(flags.spamSupported(row.accountID)
@@ -39,7 +40,7 @@ extension SubscriptionsAPI {
     /// Polls `operation`, then reads the census of the rows' accounts back once
     /// and maps each row to its outcome.
     public func settle(_ operation: EmailOperation, rows: [Subscription], action: OperationAction, flags: AccountFlags,
-                       polling: OperationPolling = .standard) async -> CommandReport {
+                       polling: OperationPolling = .bounded) async -> CommandReport {
         let poll = operation.status.isTerminal ? PollEnd.finished(operation.status)
             : await waitForRun(operation.operationID, polling: polling)
         var census: [Subscription] = []

@@ -92,28 +92,29 @@ public struct SubscriptionsAPI: Sendable {
 
     /// Polls `operationID` with `polling` (through the sender's sleeper) until
     /// its run ends, three reads in a row fail, or the time limit passes.
-    public func waitForRun(_ operationID: String, polling: OperationPolling = .standard) async -> PollEnd {
-        var elapsed: Duration = .zero, failures = 0, slowReads = 0
+    public func waitForRun(_ operationID: String, polling: OperationPolling = .bounded) async -> PollEnd {
+        var polling = polling
         var last: RunStatus = .unknown("")
         while true {
+            var failure: (any Error)?
             do {
                 let current = try await operation(id: operationID)
-                failures = 0
                 last = current.status
                 if current.status.isTerminal { return .finished(current.status) }
             } catch is CancellationError {
                 return .unreadable("cancelled")
             } catch {
-                failures += 1
-                if failures >= polling.maximumConsecutiveFailures {
-                    return .unreadable((error as? APIError)?.summary ?? "\(error)")
-                }
+                failure = error
             }
-            if elapsed >= polling.limit { return .timedOut(last) }
-            let wait = polling.interval(after: elapsed, slowReads: slowReads)
-            if elapsed >= polling.fastPeriod { slowReads += 1 }
-            do { try await send.sleeper(wait) } catch { return .timedOut(last) }
-            elapsed += wait
+            let wait: Duration?
+            if let failure {
+                wait = polling.nextDelayAfterFailure()
+                if wait == nil { return .unreadable((failure as? APIError)?.summary ?? "\(failure)") }
+            } else {
+                wait = nil
+            }
+            if polling.hasReachedLimit { return .timedOut(last) }
+            do { try await send.sleeper(wait ?? polling.nextDelayAfterAnswer()) } catch { return .timedOut(last) }
         }
     }
 

@@ -61,3 +61,5 @@ public enum OperationStatus: LenientEnum {
 /// The run's status is the chat's (VeetWire): the same vocabulary, UPPERCASE on the wire. Once terminal,
 /// the row, not this status, says what happened.
 public typealias RunStatus = VeetWire.RunStatus
+/// How an unsubscribe's or a report's operation is polled: the one rule every feature polls by.
+public typealias OperationPolling = VeetWire.OperationPolling

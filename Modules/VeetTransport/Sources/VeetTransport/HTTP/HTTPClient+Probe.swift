@@ -51,6 +51,20 @@ public enum ServerHealth: Sendable, Equatable {
     case noAPI(liveStatus: Int)
 }
 
+/// One harmless read a feature names for its family of routes (`veet doctor` asks each with
+/// `HTTPClient.familyAnswer`): the feature's name for it, the read, and the scope a token needs.
+public struct FamilyProbe: Sendable, Hashable {
+    public var name: String
+    public var request: HTTPRequest
+    public var scope: String
+
+    public init(_ name: String, _ path: String, query: [URLQueryItem] = [], scope: String) {
+        self.name = name
+        self.request = .get(path, query: query)
+        self.scope = scope
+    }
+}
+
 /// How a family's read route answered (`HTTPClient.familyAnswer`).
 public enum FamilyAnswer: Sendable, Equatable {
     case offered

@@ -2,25 +2,26 @@ import Foundation
 import Testing
 import VeetConsole
 import VeetTransport
-@testable import veet
+@testable import VeetChatCommands
 
 /// `veet debug sse` writes its lines with JSONWriter; they must be the bytes
 /// Foundation's encoder (`JSONOutput`, compact) makes of the same `Line`.
 @Suite struct DebugSSEOutputTests {
     static func reference(_ event: SSEEvent) throws -> String {
-        try JSONOutput.encode(DebugSSECommand.Line(event: event.event, id: event.id, data: event.data, retry: event.retry),
+        try JSONOutput.encode(DebugSSE.Line(event: event.event, id: event.id, data: event.data, retry: event.retry),
                               layout: .compact) + "\n"
     }
 
     static func fast(_ event: SSEEvent) -> String {
         var writer = JSONWriter()
-        DebugSSECommand.write(event, into: &writer)
+        DebugSSE.write(event, into: &writer)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
+    /// Modules/VeetTestSupport/Recordings/sse, from Modules/VeetChat/Tests/VeetChatFacesTests.
     static let recordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Modules/VeetTestSupport/Recordings/sse")
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("VeetTestSupport/Recordings/sse")
 
     @Test func everyRecordedEventPrintsTheSameBytes() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.recordings.path).filter { $0.hasSuffix(".txt") }

@@ -2,10 +2,13 @@ import Foundation
 import VeetConsole
 import VeetTransport
 
-/// `veet debug sse`: raw SSE bytes on stdin, one JSON object per decoded event.
-/// Lines are written by `JSONWriter` into one buffer per read (no encoder per
-/// event); their bytes are what `JSONOutput` prints for `Line` (DebugSSEOutputTests).
-struct DebugSSECommand {
+/// `veet debug sse`: raw SSE bytes on stdin, one JSON object per decoded event, as the
+/// run stream's decoder reads them. Lines are written by `JSONWriter` into one buffer
+/// per read (no encoder per event); their bytes are what `JSONOutput` prints for `Line`
+/// (DebugSSEOutputTests).
+struct DebugSSE {
+    let console: Console
+
     /// What one event prints, and the reference encoding the fast path must match.
     struct Line: Encodable {
         let event: String
@@ -26,11 +29,11 @@ struct DebugSSECommand {
     func run() -> ExitCode {
         var decoder = SSEDecoder()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var out = BufferedOutput()
+        var out = BufferedOutput(console.out)
         var writer = JSONWriter(capacity: 128 * 1024)
         defer { out.flush() }
         while true {
-            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            let count = Glibc.read(STDIN_FILENO, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
             do {
@@ -38,7 +41,7 @@ struct DebugSSECommand {
                 guard emit(events, into: &writer, out: &out) else { return .failure }
             } catch {
                 out.flush()
-                try? JSONOutput.print(["error": error.description], layout: .compact)
+                try? JSONOutput.print(["error": error.description], layout: .compact, to: console.out)
                 return .failure
             }
         }

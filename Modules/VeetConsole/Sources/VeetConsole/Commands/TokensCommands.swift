@@ -1,15 +1,19 @@
 import Foundation
-import VeetConsole
 import VeetTokens
 
-/// `veet tokens [--format preview|json|css] [--appearance light|dark|auto]`:
-/// the design palette as a swatch table, as data, or as CSS variables.
-enum TokensCommand {
-    enum Format: String, CaseIterable {
+/// `tokens [--format preview|json|css] [--appearance light|dark|auto]`: the design
+/// palette as a swatch table, as data, or as CSS variables. Design tokens have no
+/// server side, so this command group lives in the kit that draws them; an app
+/// registers it with one line and hands in its environment.
+public struct TokensCommands: CommandGroup {
+    public enum Format: String, CaseIterable, Sendable {
         case preview, json, css
     }
 
-    static let spec = CommandSpec(
+    static let format = ValueOption("format", valueName: "format", help: "preview, json or css (default preview).")
+    static let appearance = ValueOption("appearance", valueName: "appearance", help: "light, dark or auto (default auto).")
+
+    public static let spec = CommandSpec(
         name: "tokens",
         summary: "Show the design tokens: a colour preview, JSON, or CSS variables.",
         discussion: """
@@ -25,57 +29,63 @@ enum TokensCommand {
             CommandExample("veet tokens --format css --appearance dark > veet-dark.css"),
             CommandExample("veet tokens --json | jq '.tokens.teal.dark.resolved'"),
         ],
-        options: [
-            .value("format", valueName: "format", help: "preview, json or css (default preview)."),
-            .value("appearance", valueName: "appearance", help: "light, dark or auto (default auto)."),
-        ])
+        options: [format.spec, appearance.spec])
 
-    static func run(_ command: ParsedCommand, json: Bool) -> ExitCode {
-        let environment = ProcessInfo.processInfo.environment
+    /// Where COLORFGBG, TERM and the colour variables are read.
+    let environment: [String: String]
+    /// Asks the terminal for its background (`--appearance auto` on a coloured preview); nil: no answer.
+    let askBackground: @Sendable ([String: String]) -> RGB?
+
+    public init(environment: [String: String],
+                askBackground: @escaping @Sendable ([String: String]) -> RGB? = { TerminalBackgroundQuery.run(environment: $0) }) {
+        self.environment = environment
+        self.askBackground = askBackground
+    }
+
+    /// A usage mistake is told on stderr alone (no `--json` error object), as `tokens` always did.
+    public func run(_ command: ParsedCommand, console: Console) async throws -> ExitCode {
         let format: Format
         let preference: AppearancePreference
-        let colorMode: ColorMode
         do throws(UsageError) {
-            let chosen = try command.choice("format", as: Format.self)
-            if json, let chosen, chosen != .json {
-                Output.standardError.writeLine(
-                    "veet: --json asks for JSON but --format asks for \(chosen.rawValue); give one of them")
+            let chosen = try command.choice(Self.format.spec.long, as: Format.self)
+            if console.json, let chosen, chosen != .json {
+                console.err.writeLine(
+                    "\(console.programName): --json asks for JSON but --format asks for \(chosen.rawValue); give one of them")
                 return .usage
             }
-            format = json ? .json : (chosen ?? .preview)
-            preference = try command.choice("appearance", as: AppearancePreference.self) ?? .auto
-            colorMode = try command.choice("color", as: ColorMode.self) ?? .auto
+            format = console.json ? .json : (chosen ?? .preview)
+            preference = try command.choice(Self.appearance.spec.long, as: AppearancePreference.self) ?? .auto
         } catch {
-            Output.standardError.writeLine(error.report(programName: "veet"))
+            console.err.writeLine(error.report(programName: console.programName))
             return .usage
         }
 
         switch format {
         case .json:
             do {
-                try JSONOutput.print(PaletteDocument(), layout: .pretty)
+                try JSONOutput.print(PaletteDocument(), layout: .pretty, to: console.out)
             } catch {
-                Output.standardError.writeLine("veet: could not encode the palette: \(error)")
+                console.err.writeLine("\(console.programName): could not encode the palette: \(error)")
                 return .failure
             }
         case .css:
-            Output.standardOutput.write(PaletteCSS.stylesheet(appearance: fixedAppearance(preference)))
+            console.out.write(PaletteCSS.stylesheet(appearance: Self.fixedAppearance(preference)))
         case .preview:
-            let terminal = Terminal.current(colorMode: colorMode, environment: environment)
+            let terminal = console.terminal
             let capability = terminal.colorCapability(for: .standardOutput, environment: environment)
             // Only a preview that will be coloured is worth the terminal round trip.
             let resolution = AppearanceResolver.resolve(preference, environment: environment) {
-                capability == .noColor ? nil : TerminalBackgroundQuery.run(environment: environment)
+                capability == .noColor ? nil : askBackground(environment)
             }
             let preview = TokensPreview(
                 isStyled: terminal.allowsColor(on: .standardOutput), capability: capability,
                 resolution: resolution, width: terminal.width)
-            Output.standardOutput.write(preview.render())
+            console.out.write(preview.render())
         }
         return .success
     }
 
-    private static func fixedAppearance(_ preference: AppearancePreference) -> Appearance? {
+    static func fixedAppearance(_ preference: AppearancePreference) -> Appearance? {
         switch preference {
         case .light: .light
         case .dark: .dark
@@ -84,7 +94,7 @@ enum TokensCommand {
     }
 }
 
-/// The swatch table `veet tokens` prints by default.
+/// The swatch table `tokens` prints by default.
 struct TokensPreview {
     /// False for a pipe or `--color never`: plain text, no escapes at all.
     let isStyled: Bool

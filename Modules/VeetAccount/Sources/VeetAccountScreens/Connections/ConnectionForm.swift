@@ -1,6 +1,5 @@
 import Foundation
 import VeetCurses
-import VeetStore
 import VeetTokens
 import VeetTransport
 
@@ -9,8 +8,8 @@ import VeetTransport
 /// card. The address is checked by `ServerURL(validating:)`, the same check
 /// `veet connect` makes, and each refusal is shown in words beside its field.
 /// The token is never drawn (no echo), never logged and never in argv.
-struct ConnectionForm {
-    enum Mode: Equatable {
+public struct ConnectionForm: Sendable {
+    public enum Mode: Equatable, Sendable {
         case firstRun
         /// A 401: the named (or unnamed, VEET_URL) connection needs a new token.
         case signInAgain(name: String?)
@@ -18,10 +17,10 @@ struct ConnectionForm {
         case update(name: String?)
     }
 
-    enum Field: Equatable { case address, token }
+    public enum Field: Equatable, Sendable { case address, token }
 
     /// What the form asks the loop to do after a key.
-    enum Action {
+    public enum Action: Equatable, Sendable {
         case none
         case cancel
         /// Check this address and token with the server, then save them;
@@ -29,21 +28,21 @@ struct ConnectionForm {
         case submit(ServerURL, token: String?)
     }
 
-    var mode: Mode
-    var address: TextInput
-    var token = TextInput()
-    var field: Field
-    var addressRefusal: String?
-    var tokenRefusal: String?
+    public var mode: Mode
+    public var address: TextInput
+    public var token = TextInput()
+    public var field: Field
+    public var addressRefusal: String?
+    public var tokenRefusal: String?
     /// "Checking the token with the server..." or why the server refused it.
-    var status = ""
-    var checking = false
+    public var status = ""
+    public var checking = false
     /// Where tokens are kept, for the sentence under the token field.
-    var credentialsPath: String
+    public var credentialsPath: String
     /// The address the form opened with (the Connection card tells when it changes).
-    let originalAddress: String
+    public let originalAddress: String
 
-    init(mode: Mode, address: String = "", credentialsPath: String) {
+    public init(mode: Mode, address: String = "", credentialsPath: String) {
         self.mode = mode
         self.address = TextInput(text: address)
         // As the check spells it, so an unchanged address never reads as a new one.
@@ -52,7 +51,7 @@ struct ConnectionForm {
         field = address.isEmpty ? .address : .token
     }
 
-    var title: String {
+    public var title: String {
         switch mode {
         case .firstRun: "Connect this computer to your Veetbot."
         case .signInAgain(let name): "Sign in again to \(name.map { "\"\($0)\"" } ?? "this server"): the server no longer accepts the token."
@@ -60,7 +59,7 @@ struct ConnectionForm {
         }
     }
 
-    var primaryTitle: String {
+    public var primaryTitle: String {
         switch mode {
         case .firstRun: "Connect"
         case .signInAgain: "Sign in again"
@@ -68,17 +67,17 @@ struct ConnectionForm {
         }
     }
 
-    var tokenSentence: String {
+    public var tokenSentence: String {
         "The token is kept only on this computer: in the desktop keyring when one answers, else in an owner-only file under \(credentialsPath); "
             + "never in the cache, a log or on screen."
     }
 
     /// The address as the form would save it, or the refusal in words.
-    static func validate(address text: String) -> Result<ServerURL, ConnectionSettingsError> {
+    public static func validate(address text: String) -> Result<ServerURL, ConnectionSettingsError> {
         Result { () throws(ConnectionSettingsError) in try ServerURL(validating: text.trimmingCharacters(in: .whitespaces)) }
     }
 
-    mutating func handle(_ event: InputEvent) -> Action {
+    public mutating func handle(_ event: InputEvent) -> Action {
         guard !checking else { return .none }
         if case .key(let key) = event {
             switch key {
@@ -143,7 +142,7 @@ struct ConnectionForm {
     }
 
     /// The server's answer arrived: nothing was saved; the token is cleared, the address kept.
-    mutating func refused(_ reason: String) {
+    public mutating func refused(_ reason: String) {
         checking = false
         status = reason
         token = TextInput()
@@ -160,17 +159,17 @@ struct ConnectionForm {
 
     /// The Connection card, when the address typed is not the saved one: what
     /// happens to what this computer keeps of the old server.
-    var addressChangeNote: String? {
+    public var addressChangeNote: String? {
         guard case .update = mode, !address.isEmpty,
               case .success(let url) = Self.validate(address: address.text), url.url.absoluteString != originalAddress else { return nil }
         return "New address: the cache is cleared and read again (outbox must be empty)"
     }
 
     /// How many rows the form takes at this width.
-    static let height = 13
+    public static let height = 13
 
     /// The form's rows inside `rect` (a card on the page): title, address, token, the sentence, the actions.
-    func draw(in grid: inout ScreenGrid, rect: GridRect, focused: Bool = true, styles: WidgetStyles) {
+    public func draw(in grid: inout ScreenGrid, rect: GridRect, focused: Bool = true, styles: WidgetStyles) {
         grid.fill(rect, style: Self.card)
         let left = rect.column + 2, right = rect.right - 2, width = max(right - left, 10)
         var row = rect.row + 1
@@ -210,7 +209,7 @@ struct ConnectionForm {
     }
 
     /// The form centred on its own page (first run and sign in again are full screen).
-    func drawPage(in grid: inout ScreenGrid, styles: WidgetStyles) {
+    public func drawPage(in grid: inout ScreenGrid, styles: WidgetStyles) {
         grid.fill(grid.bounds, style: TextStyle(foreground: .ink, background: .paper))
         let header = TextStyle(attributes: .bold, foreground: .ink, background: .paperDeep)
         grid.fill(GridRect(row: 0, column: 0, width: grid.width, height: 1), style: header)

@@ -3,20 +3,19 @@ import VeetCurses
 import VeetTokens
 import VeetWebsiteAccess
 
-/// The row above the composer while the conversation has task permissions:
-/// one active says what it allows and how much is left (Ctrl-G stops it);
-/// several say how many, the newest first, and Ctrl-G opens the chooser to
-/// stop any one of them.
-enum TaskPermissionsRow {
+/// The row above a conversation's composer while it has task permissions: one
+/// active says what it allows and how much is left (Ctrl-G stops it); several
+/// say how many, the newest first, and Ctrl-G opens the chooser to stop any one.
+public enum TaskPermissionsRow {
     /// The conversation's permissions still active at `now`, newest first (the
     /// feature's own arithmetic, so one drops out at its expiry without a read).
-    static func active(_ grants: [TaskGrant], sessionID: String?, now: Date) -> [TaskGrant] {
+    public static func active(_ grants: [TaskGrant], sessionID: String?, now: Date) -> [TaskGrant] {
         guard let sessionID else { return [] }
         return grants.filter { $0.sessionID == sessionID && $0.isActive(now: now) }
             .sorted { $0.createdAt != $1.createdAt ? $0.createdAt > $1.createdAt : $0.id > $1.id }
     }
 
-    static func text(grants: [TaskGrant], sessionID: String?, now: Date) -> (grants: [TaskGrant], line: String)? {
+    public static func text(grants: [TaskGrant], sessionID: String?, now: Date) -> (grants: [TaskGrant], line: String)? {
         let active = active(grants, sessionID: sessionID, now: now)
         guard let newest = active.first else { return nil }
         if active.count == 1 {
@@ -28,14 +27,37 @@ enum TaskPermissionsRow {
     }
 }
 
-/// Ctrl-G with several task permissions: each one, ↑↓ to choose, Enter stops it.
-struct TaskPermissionChooser {
-    var grants: [TaskGrant]
+/// Ctrl-G with several task permissions: each one, ↑↓ to choose, Enter (or x) stops it, Esc keeps them all.
+public struct TaskPermissionChooser: Sendable {
+    public var grants: [TaskGrant]
     /// When it opened: the minutes left are counted from then (the painter reads no clock).
-    var openedAt: Date
-    var selected = 0
+    public var openedAt: Date
+    public var selected = 0
 
-    func draw(in grid: inout ScreenGrid) {
+    public init(grants: [TaskGrant], openedAt: Date, selected: Int = 0) {
+        self.grants = grants
+        self.openedAt = openedAt
+        self.selected = selected
+    }
+
+    /// What a key came to: the chooser stays open (`.open`), closes, or closes stopping a grant.
+    public enum Outcome: Sendable, Equatable {
+        case open, close, stop(TaskGrant)
+    }
+
+    public mutating func update(_ key: KeyPress) -> Outcome {
+        switch key {
+        case KeyPress(.escape): return .close
+        case KeyPress(.up): selected = max(selected - 1, 0)
+        case KeyPress(.down): selected = min(selected + 1, grants.count - 1)
+        case KeyPress(.enter), .char("x"):
+            return grants.indices.contains(selected) ? .stop(grants[selected]) : .close
+        default: break
+        }
+        return .open
+    }
+
+    public func draw(in grid: inout ScreenGrid) {
         let now = openedAt
         let width = min(grid.width - 4, 90), height = min(grants.count + 4, grid.height - 2)
         let rect = GridRect(row: max((grid.height - height) / 2, 0), column: max((grid.width - width) / 2, 0),
@@ -54,14 +76,5 @@ struct TaskPermissionChooser {
         _ = grid.put("↑↓ choose  Enter stop it  Esc keep them all", row: inside.row + inside.height - 1,
                      column: inside.column, style: TextStyle(foreground: .inkSoft, background: .paperDeep),
                      limit: inside.right)
-    }
-}
-
-/// The Task permissions line above the composer: the grant the feature picks
-/// for the open conversation (`TaskGrant.current`), with its Stop key.
-public enum TaskPermissionLine {
-    public static func text(grants: [TaskGrant], sessionID: String?, now: Date) -> (grant: TaskGrant, line: String)? {
-        guard let sessionID, let grant = TaskGrant.current(among: grants, sessionID: sessionID, now: now) else { return nil }
-        return (grant, " Task permission: " + grant.bannerText(now: now) + "   Ctrl-G stop")
     }
 }
