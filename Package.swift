@@ -18,7 +18,7 @@ let faces = [
     "VeetPeopleScreens": "VeetPeople", "VeetPeopleCommands": "VeetPeople",
     "VeetSubscriptionsScreens": "VeetSubscriptions", "VeetSubscriptionsCommands": "VeetSubscriptions",
     "VeetEmailScreens": "VeetEmail", "VeetEmailCommands": "VeetEmail",
-    "VeetFoldersCommands": "VeetFolders",
+    "VeetFoldersScreens": "VeetFolders", "VeetFoldersCommands": "VeetFolders",
     "VeetCallsScreens": "VeetCalls", "VeetCallsCommands": "VeetCalls",
     "VeetSurfacesScreens": "VeetSurfaces", "VeetSurfacesCommands": "VeetSurfaces",
     "VeetSettingsScreens": "VeetSettings", "VeetSettingsCommands": "VeetSettings",
@@ -97,6 +97,7 @@ let package = Package(
                            "VeetConsole"].map(module)
                 + [module("VeetChatScreens")]  // the conversation surface
                 + [module("VeetMemoryScreens")]
+                + [module("VeetFoldersScreens")]  // the sidebar's folder rows, menus and name form
                 + [module("VeetSchedulesScreens")]
                 + [module("VeetPeopleScreens")]
                 + ["VeetEmail", "VeetEmailScreens"].map(module)
@@ -167,8 +168,8 @@ let package = Package(
         moduleTests("VeetChatScreens", ["VeetChatScreens", "VeetChat", "VeetCurses", "VeetStore", "VeetTransport", "VeetWire"],
                     package: "VeetChat"),
         moduleTests("VeetFolders", ["VeetFolders", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
-        moduleTests("VeetFoldersFaces", ["VeetFoldersCommands", "VeetFolders", "VeetConsole", "VeetTestSupport", "VeetTransport",
-                                         "VeetFixture"], package: "VeetFolders"),
+        moduleTests("VeetFoldersFaces", ["VeetFoldersScreens", "VeetFoldersCommands", "VeetFolders", "VeetCurses", "VeetConsole",
+                                         "VeetTestSupport", "VeetTransport", "VeetFixture", "VeetStore"], package: "VeetFolders"),
         moduleTests("VeetSchedules", ["VeetSchedules", "VeetTestSupport", "VeetTransport", "VeetWire", "VeetStore", "VeetFixture"]),
         moduleTests("VeetSchedulesFaces", ["VeetSchedulesScreens", "VeetSchedulesCommands", "VeetSchedules", "VeetCurses",
                                            "VeetConsole", "VeetTestSupport", "VeetTransport"], package: "VeetSchedules"),
@@ -223,6 +224,7 @@ let package = Package(
                 + ["VeetAccount", "VeetAccountScreens"].map(module)  // the Devices screen
                 + ["VeetTestSupport", "VeetSchedules", "VeetWebsiteAccess"].map(module)  // the pictured states
                 + [module("VeetSchedulesScreens")]
+                + ["VeetFolders", "VeetFoldersScreens"].map(module)  // the sidebar's folder rows
                 + ["VeetSubscriptions", "VeetSubscriptionsScreens"].map(module)  // the Subscriptions screen
                 + [module("VeetWebsiteAccessScreens")]
                 + ["VeetMemory", "VeetMemoryScreens"].map(module),  // the Memory page's filters

@@ -12,7 +12,7 @@ extension ChatScreen {
         if state.dialog != nil { if case .key(let key) = event { handleDialog(key) }; return }
         if state.connections.form != nil { handleConnectionForm(event); return }  // sign in again, over everything
         if state.palette != nil { handlePalette(event); return }
-        if case .key(let key) = event, key == .char("p", .control), state.help == nil, state.folderForm == nil,
+        if case .key(let key) = event, key == .char("p", .control), state.help == nil, state.folders.form == nil,
            state.linePrompt == nil, let items = layerPaletteItems {
             state.palette = CommandPalette(items: items)
             return
@@ -23,10 +23,10 @@ extension ChatScreen {
             if case .key(let key) = event { state.help = help.handle(key) ? help : nil }
             return
         }
-        if state.folderForm != nil { handleFolderForm(event); return }
+        if state.folders.form != nil { handleFolderForm(event); return }
         if state.conversation.runDetails != nil { if case .key(let key) = event { perform(state.conversation.runDetailsKey(key)) }; return }
         if state.taskPermissionChooser != nil { if case .key(let key) = event { handleTaskPermissionChooser(key) }; return }
-        if state.menu != nil { if case .key(let key) = event { handleMenu(key) }; return }
+        if state.folders.menu != nil { if case .key(let key) = event { handleMenu(key) }; return }
         if state.linePrompt != nil { handleLinePrompt(event); return }
         if state.mode == .email { handleEmail(event); return }
         if state.connections.menu != nil { if case .key(let key) = event { handleConnectionsMenu(key) }; return }  // F9, over Settings too

@@ -2,6 +2,7 @@ import Foundation
 import VeetChat
 import VeetChatScreens
 import VeetCurses
+import VeetFoldersScreens
 import VeetStore
 import VeetTerminal
 import VeetTransport
@@ -119,13 +120,11 @@ extension ChatScreen {
             guard sessionID == state.conversation.sessionID else { return }
             state.taskGrants = grants
         case .foldersLoaded(let snapshot, let sessions):
-            if snapshot != state.folderSnapshot { state.folderSnapshot = snapshot }
+            if snapshot != state.folders.snapshot { state.folders.snapshot = snapshot }
             checkOpenConversationStillListed(before: state.sessions, after: sessions)
             if sessions != state.sessions { state.sessions = sessions }
-        case .folderFormError(let message):
-            applyFolderForm(error: message, notice: nil)
-        case .folderFormClosed(let notice):
-            applyFolderForm(error: nil, notice: notice)
+        case .folders(let result):
+            apply(result)
         case .attachmentChanged(let sessionID, let attachment):
             state.applyAttachment(attachment, sessionID: sessionID)
         case .attachmentsListed(let sessionID, let attachments):

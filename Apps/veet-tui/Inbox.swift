@@ -3,6 +3,8 @@ import Synchronization
 import VeetChat
 import VeetChatScreens
 import VeetConsole
+import VeetFolders
+import VeetFoldersScreens
 import VeetStore
 import VeetTransport
 import VeetWire
@@ -63,10 +65,8 @@ enum AppMessage: Sendable {
     case taskGrantsLoaded(sessionID: String, [TaskGrant])
     /// The folder feature's state, with the index rows it fenced.
     case foldersLoaded(FolderSnapshot, sessions: [CachedSession])
-    /// The folder form's name was refused (a field error), or its save failed.
-    case folderFormError(String)
-    /// The folder form's save succeeded.
-    case folderFormClosed(notice: String)
+    /// An answer of the folder work (VeetFoldersScreens' `FolderWork`).
+    case folders(FolderResult)
     /// A file of a draft changed state (queued, uploading, uploaded, failed).
     case attachmentChanged(sessionID: String, Attachment)
     /// A draft's files as the composer holds them after a removal (stale updates before it are overwritten).

@@ -1,5 +1,6 @@
 import Synchronization
 import VeetChat
+import VeetFolders
 
 /// What a reconcile last handed the screen besides the index: the folders and
 /// the "Needs you" read. While the owner looks, the 30 s tick reads these two

@@ -2,6 +2,7 @@ import Foundation
 import VeetChat
 import VeetChatScreens
 import VeetCurses
+import VeetFoldersScreens
 import VeetTerminal
 import VeetStore
 import VeetWebsiteAccessScreens
@@ -150,8 +151,9 @@ enum ScreenLayout {
                                         questions: state.questionWaits)
         let search = searchShown(state)
         // While searching the hits replace the folders' layout: it is not built.
-        let placed = search == nil ? FolderSidebar.sections(state.sidebarEntries(), waiting: waiting, now: now,
-                                                            proposalsNotice: state.folderSnapshot.proposalsNotice) : []
+        let placed = search == nil ? FolderSidebar.sections(state.sidebarEntries(), waiting: waiting,
+                                                            proposalsNotice: state.folders.snapshot.proposalsNotice,
+                                                            age: { Sidebar.age(of: $0, now: now) }) : []
         return Sidebar.sections(SidebarInput(sessions: state.sessions, waiting: waiting,
                                              needsYou: state.needsYou.ordered(NeedsYouGatherer.order),
                                              search: search, placed: placed), now: now)
@@ -163,7 +165,7 @@ enum ScreenLayout {
     }
 
     static func sidebarCacheKey(_ state: ScreenState, now: Date) -> SidebarCacheKey {
-        SidebarCacheKey(sessionsVersion: state.sessionsVersion, foldersVersion: state.foldersVersion,
+        SidebarCacheKey(sessionsVersion: state.sessionsVersion, foldersVersion: state.folders.version,
                         approvalsVersion: state.approvalsVersion, needsYouVersion: state.needsYouVersion,
                         questionWaits: state.questionWaits,
                         search: searchShown(state), second: Int(now.timeIntervalSince1970))

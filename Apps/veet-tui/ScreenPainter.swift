@@ -2,6 +2,7 @@ import Foundation
 import VeetChat
 import VeetChatScreens
 import VeetCurses
+import VeetFoldersScreens
 import VeetStore
 import VeetSubscriptionsScreens
 import VeetTokens
@@ -101,13 +102,7 @@ enum ScreenPainter {
             drawStatusBar(state, in: &grid, row: frame.statusRow, width: width, narrow: frame.narrow)
         }
         drawOverlays(state, in: &grid)
-        if let menu = state.menu {
-            let size = menu.menu.size
-            menu.menu.draw(in: &grid, at: GridPoint(row: (height - size.height) / 2, column: (width - size.width) / 2),
-                           area: grid.bounds, styles: styles)
-            grid.cursor = nil
-        }
-        state.folderForm?.draw(in: &grid, styles: styles)
+        state.folders.draw(in: &grid, styles: styles)  // the folder menu or name form (VeetFoldersScreens)
         state.connections.menu?.draw(in: &grid)
         return grid
     }

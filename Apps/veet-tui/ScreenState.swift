@@ -5,6 +5,7 @@ import VeetChatScreens
 import VeetConsole
 import VeetCurses
 import VeetFolders
+import VeetFoldersScreens
 import VeetSchedulesScreens
 import VeetSettingsScreens
 import VeetWebsiteAccess
@@ -36,14 +37,10 @@ struct ScreenState {
     /// The sidebar list's cells as last drawn (`ScreenLayout.settleSidebar`), copied by the painter while
     /// its key still holds: a frame that changes only the conversation does not draw the list again.
     var sidebarPicture: (key: SidebarPictureKey, grid: ScreenGrid)?
-    /// The folder feature's state and the owner's expansion (saved per device).
-    var folderSnapshot = FolderSnapshot() { didSet { foldersVersion &+= 1 } }
-    var expansion = SidebarExpansion() { didSet { foldersVersion &+= 1 } }
-    private(set) var foldersVersion = 0
-    /// The folder model's lines, rebuilt only when the index, the folders or the expansion changed
-    /// (not each second: the model orders every row, which is not free for thousands).
-    private var entriesCache: (sessions: Int, folders: Int, entries: [SidebarEntry], model: SidebarModel)?
-    var menu: ScreenMenu?
+    /// The folder feature's part of the sidebar (VeetFoldersScreens): what it last said, the owner's
+    /// expansion (saved per device), its model (rebuilt only when the index, the folders or the
+    /// expansion changed, never per frame), and its menu and name form while open.
+    var folders = FolderSidebarState()
     /// A new schedule's form left with Esc after something was typed, as the Schedules screen handed it over
     /// (`SchedulesScreenRoute.keep`): the next Schedules screen opens with it, where `n` brings it back.
     var keptScheduleForm: ScheduleForm?
@@ -65,7 +62,6 @@ struct ScreenState {
     var taskGrants: [TaskGrant] = []
     /// An "allow for this task" was sent: read the grants again at the next frame of the run.
     var taskGrantsStale = false
-    var folderForm: FolderForm?
     /// The account's pending approvals as last read (kept when a read fails), for "Needs you"
     /// (the sidebar derives the waiting sessions from these, the index and `questionWaits`).
     var pendingApprovals: [ApprovalView] = [] { didSet { approvalsVersion &+= 1 } }
@@ -102,15 +98,11 @@ struct ScreenState {
     var shouldQuit = false
 
     mutating func sidebarModel() -> SidebarModel {
-        if let cache = entriesCache, cache.sessions == sessionsVersion, cache.folders == foldersVersion { return cache.model }
-        let model = FolderSidebar.model(sessions: sessions, snapshot: folderSnapshot, expansion: expansion)
-        entriesCache = (sessionsVersion, foldersVersion, model.entries, model)
-        return model
+        folders.model(sessions: sessions, sessionsVersion: sessionsVersion, scheduledGroups: Sidebar.scheduledGroups)
     }
 
     mutating func sidebarEntries() -> [SidebarEntry] {
-        _ = sidebarModel()
-        return entriesCache?.entries ?? []
+        folders.entries(sessions: sessions, sessionsVersion: sessionsVersion, scheduledGroups: Sidebar.scheduledGroups)
     }
 
     /// The open conversation's title for the status bar.

@@ -2,6 +2,9 @@ import Foundation
 import VeetChatScreens
 import VeetConsole
 import VeetCurses
+import VeetFolders
+import VeetFoldersScreens
+import VeetSchedules
 import VeetStore
 import VeetTokens
 import VeetTransport
@@ -15,7 +18,7 @@ struct SidebarInput {
     var needsYou: [NeedsYouItem] = []
     /// The search field's answer; when present it replaces "Recent chats" and the history.
     var search: SearchOutcome?
-    /// The folder feature's layout (`FolderSidebar.sections`): Recent chats, folders, Scheduled, History.
+    /// The folder feature's layout (VeetFoldersScreens' `FolderSidebar.sections`): Recent chats, folders, Scheduled, History.
     var placed: [ListSection]
     var extraSections: [ListSection] = []
 }
@@ -26,7 +29,7 @@ struct SidebarInput {
 enum Sidebar {
     static let width = 32
     /// Section ids (the collapsed ones are remembered per connection).
-    static let recentID = "recent", historyID = "history", resultsID = "results"
+    static let recentID = FolderSidebar.recentID, historyID = FolderSidebar.historyID, resultsID = "results"
     static let collapsedPreference = "tui.sidebar.collapsed"
 
     static func sections(_ input: SidebarInput, now: Date) -> [ListSection] {
@@ -97,8 +100,12 @@ enum Sidebar {
         return itemID.split(separator: ":", omittingEmptySubsequences: false).last.flatMap { Int64($0) }
     }
 
-    static func title(of session: CachedSession) -> String {
-        session.displayTitle ?? "New conversation"
+    static func title(of session: CachedSession) -> String { FolderSidebar.title(of: session) }
+
+    /// The schedules' groups for the folder model (the two features meet only here).
+    static func scheduledGroups(_ sessions: [CachedSession]) -> [ScheduledGroupInput] {
+        ScheduledGrouping.groups(from: sessions)
+            .map { ScheduledGroupInput(scheduleID: $0.scheduleID, label: $0.label, sessionIDs: $0.sessionIDs) }
     }
 
     static func age(of session: CachedSession, now: Date) -> String {
@@ -123,6 +130,43 @@ enum Sidebar {
         default: text = SidebarDate.dayAndMonth(date)
         }
         return text.count < 3 ? String(repeating: " ", count: 3 - text.count) + text : text
+    }
+}
+
+/// What a sidebar item stands for: a conversation (wherever the folder model
+/// placed it), a feature's item under "Needs you" (opened on that feature's
+/// screen, ChatScreen+NeedsYou.swift), or one of the folder model's own rows.
+enum SidebarTarget: Hashable {
+    case conversation(String)
+    case needsYou(feature: String, id: String)
+    case folders(FolderRow)
+
+    /// Reads an item id back (nil: the New conversation row).
+    init?(itemID: String) {
+        if itemID == ScreenState.newConversationID { return nil }
+        if itemID.hasPrefix("owner:") {
+            // The feature's name holds no colon; the record's id is the rest, whatever it holds.
+            let rest = itemID.dropFirst("owner:".count)
+            guard let colon = rest.firstIndex(of: ":") else { return nil }
+            self = .needsYou(feature: String(rest[..<colon]), id: String(rest[rest.index(after: colon)...]))
+            return
+        }
+        switch FolderRow(itemID: itemID) {
+        case .conversation(let sessionID)?: self = .conversation(sessionID)
+        case let row?: self = .folders(row)
+        case nil:
+            guard let session = Sidebar.sessionID(ofItem: itemID) else { return nil }
+            self = .conversation(session)
+        }
+    }
+
+    /// The row as the folder face reads it (nil: a "Needs you" item).
+    var folderRow: FolderRow? {
+        switch self {
+        case .conversation(let sessionID): .conversation(sessionID: sessionID)
+        case .folders(let row): row
+        case .needsYou: nil
+        }
     }
 }
 

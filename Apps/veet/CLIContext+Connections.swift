@@ -27,6 +27,6 @@ extension CLIContext {
             let store = try LocalStore.open(paths: registry.paths, connection: name, url: url)
             let client = HTTPClient(settings: resolved.settings, clientVersion: VeetCLI.version)
             return DeviceRegistrar(api: AccountAPI(sender: .live(client: client)), settings: store.preferences)
-        })
+        }, readToken: { [environment] console in try ConnectCommand.readToken(console, environment: environment) })
     }
 }

@@ -100,7 +100,7 @@ actor Daemon {
             log.info("no saved connections; waiting for requests")
             return
         }
-        let database = try database ?? Database.open(paths: paths)
+        let database = try database ?? Database.open(paths: paths, options: DaemonSettings.storeOptions)
         self.database = database
         for saved in file.connections where connections[saved.name] == nil {
             do {
@@ -144,6 +144,7 @@ actor Daemon {
             if now >= due.at {
                 let results = await syncAll(kind: due.kind)
                 cadence.record(due.kind, startedAt: now, outcome: outcome(of: results))
+                HeapUpkeep.returnFreePages()
             }
             applySignals()
             await raiseDueAlerts()

@@ -13,6 +13,9 @@ struct DaemonSettings: Sendable {
                          fullWalkAtMost: max(3600, syncInterval))
     }
     var alertHold: TimeInterval = 30
+    /// How veetd opens the store: SQLite's default page cache (2,000 KiB for each connection) fills as
+    /// the file grows and stays full all day (docs/daemon.md, "Memory over a day").
+    static let storeOptions = DatabaseOptions.longRunning
     var logOnlyNotifier = false
     var logFile: String?
 

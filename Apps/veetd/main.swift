@@ -8,6 +8,8 @@ import VeetTransport
 
 // Before anything else, while this is the only thread (StopSignals).
 StopSignals.block()
+// Two malloc arenas, set while no other thread allocates (HeapUpkeep.swift).
+HeapUpkeep.limitArenas()
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 /// Version, build and commit as `veet --version` prints them (the BuildStamp plugin).

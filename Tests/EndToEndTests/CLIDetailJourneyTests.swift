@@ -75,6 +75,19 @@ import Testing
         #expect(bare.stdout.contains("* dev"), "\(bare.stdout)")
     }
 
+    /// docs/cli.md's `VEET_TOKEN=... veet connect URL`: the token from the environment, nothing asked,
+    /// nothing printed (it was read from stdin instead, which found none).
+    @Test func connectTakesItsTokenFromVEET_TOKEN() throws {
+        let fixture = try FixtureProcess()
+        defer { fixture.stop() }
+        let home = try Harness.temporaryHome()
+        let connected = try cli.veet(["connect", fixture.url, "--name", "env"], home: home, stdin: "",
+                                     extraEnvironment: ["VEET_TOKEN": fixture.token])
+        #expect(connected.status == 0, "\(connected.stderr)")
+        #expect(!(connected.stdout + connected.stderr).contains(fixture.token))
+        #expect(try cli.veet(["connections"], home: home).stdout.contains("* env"))
+    }
+
     @Test func searchHitsShowTheirDateAndEqualRanksGoNewestFirst() throws {
         let fixture = try FixtureProcess()
         defer { fixture.stop() }

@@ -3,6 +3,7 @@ import Testing
 @testable import veet_tui
 import VeetCurses
 import VeetFolders
+import VeetFoldersScreens
 import VeetStore
 
 /// Each capability degrades alone (issue 36 A1): a server with folders but no suggestions keeps the
@@ -10,8 +11,8 @@ import VeetStore
 @Suite struct CapabilityNoticeTests {
     static func state(proposalsNotice: String?) -> ScreenState {
         var state = ScreenGoldenTests.base()
-        state.folderSnapshot = FolderSnapshot(folders: [FolderView(id: "f1", name: "Trips", threadCount: 2)],
-                                              availability: .available, proposalsNotice: proposalsNotice)
+        state.folders.snapshot = FolderSnapshot(folders: [FolderView(id: "f1", name: "Trips", threadCount: 2)],
+                                               availability: .available, proposalsNotice: proposalsNotice)
         return state
     }
 

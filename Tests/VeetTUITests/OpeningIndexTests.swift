@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import veet_tui
 import VeetStore
+import VeetTestSupport
 import VeetTransport
 import VeetWire
 
@@ -13,7 +14,7 @@ import VeetWire
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("veet-opening-\(UUID().uuidString)")
         let paths = VeetPaths(configDirectory: root.appendingPathComponent("c"), dataDirectory: root.appendingPathComponent("d"))
         let store = try LocalStore.open(paths: paths, connection: "main")
-        var random = LazySidebarTests.Seeded(state: seed)
+        var random = SplitMix64(seed: seed)
         let views = (0..<rows).map { index in
             let minutes = Int.random(in: 0...(60 * 24 * 30), using: &random)
             let scheduled = scheduledEvery > 0 && Int.random(in: 0..<scheduledEvery, using: &random) == 0

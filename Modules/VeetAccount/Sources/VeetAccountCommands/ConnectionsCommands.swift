@@ -15,13 +15,16 @@ public struct ConnectionsCommandContext: Sendable {
     let cancelSignIns: @Sendable (ConnectionSettings) async -> Int
     /// The device registrar of a saved connection (its token, its local slice), or nil when it has none.
     let registrar: @Sendable (String) throws -> DeviceRegistrar?
-    /// Reads the token `connect` saves (by default `ConnectCommand.readToken`: never from an argument).
+    /// Reads the token `connect` saves (by default `ConnectCommand.readToken` with this process's
+    /// environment: never from an argument).
     let readToken: @Sendable (Console) throws -> String?
 
     public init(registry: ConnectionRegistry, verify: @escaping @Sendable (ConnectionSettings) async throws -> Void,
                 cancelSignIns: @escaping @Sendable (ConnectionSettings) async -> Int = { _ in 0 },
                 registrar: @escaping @Sendable (String) throws -> DeviceRegistrar? = { _ in nil },
-                readToken: @escaping @Sendable (Console) throws -> String? = { try ConnectCommand.readToken($0) }) {
+                readToken: @escaping @Sendable (Console) throws -> String? = {
+                    try ConnectCommand.readToken($0, environment: ProcessInfo.processInfo.environment)
+                }) {
         self.registry = registry
         self.verify = verify
         self.cancelSignIns = cancelSignIns
@@ -96,8 +99,9 @@ public struct ConnectCommand: CommandGroup {
     }
 
     /// From VEET_TOKEN, a prompt without echo on a terminal, or stdin when piped (never an argument).
-    public static func readToken(_ console: Console) throws -> String? {
-        if let token = console.terminal.environment["VEET_TOKEN"], !token.isEmpty { return token }
+    /// The environment is handed in: the console's terminal facts keep only what drawing needs.
+    public static func readToken(_ console: Console, environment: [String: String]) throws -> String? {
+        if let token = environment["VEET_TOKEN"], !token.isEmpty { return token }
         if console.terminal.stdinIsTerminal {
             return try SecretPrompt.read(prompt: "Token: ")?.trimmingCharacters(in: .whitespacesAndNewlines)
         }

@@ -28,7 +28,7 @@ public struct ConversationMirror: Sendable {
     /// (the title the server gave after the first run comes with it).
     public func refresh(sessionID: String) async throws {
         try await join(sessionID: sessionID)
-        _ = try await store.refreshTranscript(sessionID: sessionID, from: source)
+        try await store.cacheTranscript(sessionID: sessionID, from: source)
     }
 
     /// The conversation's messages: refreshed from the server when it can be

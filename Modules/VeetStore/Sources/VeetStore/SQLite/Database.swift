@@ -111,6 +111,12 @@ public final class Database: Sendable {
         return try reader.transaction(immediate: false) { try body(reader) }
     }
 
+    /// Bytes of page cache the writer and the idle readers hold now: what `DatabaseOptions.pageCacheKiB`
+    /// bounds for each. Not to be asked from inside a `write` (it takes the writer's lock).
+    public var pageCacheBytes: Int {
+        writer.withLock { $0.pageCacheBytes } + idleReaders.withLock { $0.reduce(0) { $0 + $1.pageCacheBytes } }
+    }
+
     /// True when this thread is inside a read or write of the in-memory database.
     private var holdsMemory: Bool {
         memoryConnection != nil && memoryHolder.load(ordering: .acquiring) == Self.currentThread

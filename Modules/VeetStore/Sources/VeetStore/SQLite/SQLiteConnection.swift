@@ -10,11 +10,20 @@ public struct DatabaseOptions: Sendable, Hashable {
     public var busyTimeoutMilliseconds: Int32
     /// How many read connections may be open at once besides the writer.
     public var maxReaders: Int
+    /// The most each connection keeps of the pages it read, in KiB (`PRAGMA cache_size`); nil keeps
+    /// SQLite's default of 2,000 KiB. Each connection's cache fills as the file grows and stays full, so
+    /// a process that runs all day caps it (veetd: docs/daemon.md, "Memory over a day").
+    public var pageCacheKiB: Int?
 
-    public init(busyTimeoutMilliseconds: Int32 = 5_000, maxReaders: Int = 4) {
+    public init(busyTimeoutMilliseconds: Int32 = 5_000, maxReaders: Int = 4, pageCacheKiB: Int? = nil) {
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.maxReaders = maxReaders
+        self.pageCacheKiB = pageCacheKiB
     }
+
+    /// For a process that keeps the store open all day (veetd): 256 KiB of page cache a connection and at
+    /// most two idle readers, 0.75 MiB in all; a sync rereads the rest from the system's file cache.
+    public static let longRunning = DatabaseOptions(maxReaders: 2, pageCacheKiB: 256)
 }
 
 /// One SQLite connection. Not thread-safe by itself: `Database` hands it to
@@ -48,6 +57,8 @@ public final class SQLiteConnection: @unchecked Sendable {
             // secure_delete: a deleted row's bytes (a confirmed outbox message) are zeroed, not left in free
             // space. Debian's SQLite is built with it on; said here so no other build leaves them.
             try execute("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL; PRAGMA secure_delete=ON;")
+            // A negative cache_size is in KiB; SQLite keeps at least ten pages whatever is asked.
+            if let kib = options.pageCacheKiB { try execute("PRAGMA cache_size=-\(max(kib, 1))") }
         } catch {
             statements.removeAll()
             sqlite3_close_v2(db)
@@ -96,6 +107,13 @@ public final class SQLiteConnection: @unchecked Sendable {
             try? execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// Bytes this connection's page cache holds now (`SQLITE_DBSTATUS_CACHE_USED`).
+    public var pageCacheBytes: Int {
+        var current: Int32 = 0, highest: Int32 = 0
+        sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_USED, &current, &highest, 0)
+        return Int(current)
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.

@@ -56,7 +56,7 @@ extension LocalStore {
             var read = 0
             func startOne() {
                 guard let id = next.next() else { return }
-                group.addTask { (try? await self.refreshTranscript(sessionID: id, from: source)) == nil ? id : nil }
+                group.addTask { (try? await self.cacheTranscript(sessionID: id, from: source)) == nil ? id : nil }
             }
             for _ in 0..<max(1, concurrency) { startOne() }
             while let result = await group.next() {

@@ -50,9 +50,15 @@ extension LocalStore {
 
     /// Reads the whole transcript from `source` and caches it; returns the cached copy.
     public func refreshTranscript(sessionID: String, from source: any TranscriptSource) async throws -> [CachedMessage] {
+        try await cacheTranscript(sessionID: sessionID, from: source)
+        return try transcript(sessionID: sessionID)
+    }
+
+    /// Reads the whole transcript from `source` and caches it, without reading the cached copy back
+    /// (a sync's refresh and the transcript fill only keep it: the read back decoded every message for nothing).
+    public func cacheTranscript(sessionID: String, from source: any TranscriptSource) async throws {
         let items = try await source.transcript(sessionID: sessionID)
         try saveTranscript(sessionID: sessionID, messages: items)
-        return try transcript(sessionID: sessionID)
     }
 
     /// Refreshes several transcripts, `concurrency` reads at a time; one that
@@ -65,12 +71,12 @@ extension LocalStore {
             var refreshed = 0
             for _ in 0..<max(1, concurrency) {
                 guard let id = next.next() else { break }
-                group.addTask { (try? await self.refreshTranscript(sessionID: id, from: source)) != nil }
+                group.addTask { (try? await self.cacheTranscript(sessionID: id, from: source)) != nil }
             }
             while let succeeded = await group.next() {
                 if succeeded { refreshed += 1 }
                 if let id = next.next() {
-                    group.addTask { (try? await self.refreshTranscript(sessionID: id, from: source)) != nil }
+                    group.addTask { (try? await self.cacheTranscript(sessionID: id, from: source)) != nil }
                 }
             }
             return refreshed

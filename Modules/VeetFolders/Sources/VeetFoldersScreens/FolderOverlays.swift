@@ -3,52 +3,67 @@ import VeetCurses
 import VeetFolders
 import VeetTokens
 
-/// A menu over the screen and what choosing its items does.
-struct ScreenMenu {
-    enum Purpose {
+/// A menu over the screen from a sidebar row and what choosing its items does:
+/// a conversation's move menu, or a suggestion's accept / rename / decline.
+public struct FolderMenu: Sendable {
+    public enum Purpose: Sendable, Hashable {
         case move(sessionID: String, targets: [MoveTarget])
         case suggestion(proposalID: String, canRename: Bool, name: String?)
     }
 
-    var purpose: Purpose
-    var menu: Menu
+    public var purpose: Purpose
+    public var menu: Menu
 
     /// The move menu of a conversation row (the model's targets, in its order).
-    static func move(sessionID: String, targets: [MoveTarget]) -> ScreenMenu {
+    public static func move(sessionID: String, targets: [MoveTarget]) -> FolderMenu {
         let items = targets.map { target -> Menu.Item in
             switch target {
             case .folder(_, let name): Menu.Item("Move to " + name)
             case .history: Menu.Item("Back to History")
             }
         }
-        return ScreenMenu(purpose: .move(sessionID: sessionID, targets: targets), menu: Menu(title: "Move", items: items))
+        return FolderMenu(purpose: .move(sessionID: sessionID, targets: targets), menu: Menu(title: "Move", items: items))
     }
 
-    static func suggestion(_ suggestion: SidebarModel.Suggestion) -> ScreenMenu {
+    public static func suggestion(_ suggestion: SidebarModel.Suggestion) -> FolderMenu {
         var items = [Menu.Item("Accept", hint: "a")]
         if suggestion.canRename { items.append(Menu.Item("Rename and accept", hint: "r")) }
         items.append(Menu.Item("Decline", hint: "d"))
-        return ScreenMenu(purpose: .suggestion(proposalID: suggestion.id, canRename: suggestion.canRename,
+        return FolderMenu(purpose: .suggestion(proposalID: suggestion.id, canRename: suggestion.canRename,
                                                name: suggestion.folderName),
                           menu: Menu(title: suggestion.folderName ?? "Suggested folder", items: items))
+    }
+
+    /// Centred on the grid; the caret is hidden while the menu is open.
+    public func draw(in grid: inout ScreenGrid, styles: WidgetStyles) {
+        let size = menu.size
+        menu.draw(in: &grid, at: GridPoint(row: (grid.height - size.height) / 2, column: (grid.width - size.width) / 2),
+                  area: grid.bounds, styles: styles)
+        grid.cursor = nil
     }
 }
 
 /// The folder name form (create, rename, or rename-and-accept a suggestion):
 /// a refused name shows under the field, and the form stays open to fix it.
-struct FolderForm {
-    enum Purpose: Hashable {
+public struct FolderForm: Sendable {
+    public enum Purpose: Sendable, Hashable {
         case create
         case rename(folderID: String)
         case acceptSuggestion(proposalID: String)
     }
 
-    var purpose: Purpose
-    var input: TextInput
-    var error: String?
-    var isSaving = false
+    public var purpose: Purpose
+    public var input: TextInput
+    public var error: String?
+    public var isSaving = false
 
-    var title: String {
+    public init(purpose: Purpose, input: TextInput = TextInput(), error: String? = nil) {
+        self.purpose = purpose
+        self.input = input
+        self.error = error
+    }
+
+    public var title: String {
         switch purpose {
         case .create: " New folder "
         case .rename: " Rename folder "
@@ -56,7 +71,7 @@ struct FolderForm {
         }
     }
 
-    func draw(in grid: inout ScreenGrid, styles: WidgetStyles) {
+    public func draw(in grid: inout ScreenGrid, styles: WidgetStyles) {
         let width = min(52, grid.width - 4), height = 7
         let rect = GridRect(row: max((grid.height - height) / 2, 0), column: max((grid.width - width) / 2, 0),
                             width: width, height: height)
