@@ -94,7 +94,7 @@ let package = Package(
             name: "veet-tui",
             dependencies: ["VeetTransport", "VeetWire", "VeetStore", "VeetDaemonProtocol", "VeetChat", "VeetFolders",
                            "VeetSchedules", "VeetWebsiteAccess", "VeetMemory", "VeetPeople", "VeetTokens", "VeetTerminal", "VeetCurses",
-                           "VeetConsole", "VeetMarkdown"].map(module)
+                           "VeetConsole"].map(module)
                 + [module("VeetChatScreens")]  // the conversation surface
                 + [module("VeetMemoryScreens")]
                 + [module("VeetFoldersScreens")]  // the sidebar's folder rows, menus and name form

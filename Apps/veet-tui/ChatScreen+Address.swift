@@ -17,7 +17,7 @@ extension ChatScreen {
             state.notice = "This connection comes from VEET_URL: change VEET_URL instead. Nothing was changed."
             return
         }
-        guard state.composer.isEmpty, state.queue.isEmpty else {
+        guard state.conversation.composer.isEmpty, state.conversation.queue.isEmpty else {
             state.notice = "Send or clear the message in the composer first: it belongs to the old server. Nothing was changed."
             return
         }

@@ -65,7 +65,7 @@ extension ChatScreen {
             case .update(let name) where url.url.absoluteString != form.originalAddress:
                 try changeAddress(of: name, to: url, newToken: token.isEmpty ? nil : token)
             case .firstRun:
-                guard state.composer.isEmpty, state.queue.isEmpty else {
+                guard state.conversation.composer.isEmpty, state.conversation.queue.isEmpty else {
                     let name = ConnectionRegistry.defaultName(for: url)
                     try connection.registry.add(name: name, url: url, token: token)
                     state.notice = "Saved \"\(name)\"; send or clear the message, then switch to it with F9."
@@ -102,7 +102,7 @@ extension ChatScreen {
         remountEmail()
         state.connections.signInPostponed = false
         state.refreshProblem = nil
-        if let sessionID = state.sessionID {
+        if let sessionID = state.conversation.sessionID {
             startWork(sessionID: sessionID) { backend, work in backend.open(sessionID: sessionID, work: work) }
         }
         refreshSendStates()

@@ -41,7 +41,7 @@ extension ChatScreen {
     /// current, then the screen starts over on its backend.
     func switchConnection(to name: String, menu: inout ConnectionMenu) {
         guard let registry = connection?.registry else { return }
-        guard state.composer.isEmpty, state.queue.isEmpty else {
+        guard state.conversation.composer.isEmpty, state.conversation.queue.isEmpty else {
             menu.message = ConnectionMenu.leaveFirst
             return
         }
@@ -96,7 +96,7 @@ extension ChatScreen {
             let others = ((try? registry.load())?.connections ?? []).filter { $0.name != name }
             if let next = others.first {
                 var menu = state.connections.menu ?? ConnectionMenu(file: ConnectionsFile(), active: nil)
-                guard state.composer.isEmpty, state.queue.isEmpty else {
+                guard state.conversation.composer.isEmpty, state.conversation.queue.isEmpty else {
                     menu.message = ConnectionMenu.leaveFirst
                     state.connections.menu = menu
                     return

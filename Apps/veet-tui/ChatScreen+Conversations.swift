@@ -11,52 +11,31 @@ extension ChatScreen {
     /// Sends the composer's text (with any uploaded files) in the open conversation.
     /// Files still uploading or not on the server keep the whole draft here, said why.
     func send(_ text: String) {
-        guard let draft = sendableDraft(text) else { return }
-        state.notice = ""
-        let sessionID = state.sessionID
-        let conversationKey = state.newConversationKey
-        let attachments = state.attachments
-        state.attachments = []
-        state.trayCursor = nil
+        let begun = state.conversation.beginSend(text, clientKey: UUID().uuidString)
+        state.notice = begun.notice
+        guard let message = begun.message else { return }
         if state.focus == .tray { state.focus = .composer }
-        let clientKey = UUID().uuidString
-        backend.drafts.sent(from: sessionID)
-        _ = state.transcript.addOptimisticUserMessage(draft, clientKey: clientKey)
-        state.transcriptScroll.scrollToBottom()
-        let composer = sessionID.flatMap { composers.existing(for: $0) }
-        startWork(sessionID: sessionID, isDelivery: true) { backend, work in
-            backend.send(text: text, files: attachments.isEmpty ? nil : composer, clientKey: clientKey,
-                         sessionID: sessionID, conversationKey: conversationKey, work: work)
+        backend.drafts.sent(from: message.sessionID)
+        let composer = message.sessionID.flatMap { composers.existing(for: $0) }
+        startWork(sessionID: message.sessionID, isDelivery: true) { backend, work in
+            backend.send(text: message.text, files: message.files.isEmpty ? nil : composer, clientKey: message.clientKey,
+                         sessionID: message.sessionID, conversationKey: message.conversationKey, work: work)
         }
     }
 
     /// Opens a conversation (nil: a new one), leaving the open one's work pending.
     func openConversation(_ sessionID: String?, at sequence: Int64? = nil, run runID: String? = nil) {
         // Messages still waiting for the left conversation's run go back into its draft, unsent and not lost.
-        if !state.queue.isEmpty { state.composer = TextInput(text: state.queue.giveBack(joinedAfter: state.composer.text)) }
+        state.conversation.giveQueueBack()
         keepDraft(now: Date())
         backend.drafts.flush(force: true)
         leaveConversationWork()
-        state.sessionID = sessionID
-        state.newConversationKey = IdempotencyKey()
-        state.transcript = Transcript()
-        state.page = nil
-        state.transcriptScroll = ScrollView()
-        state.transcriptView.rowCache = TranscriptRowCache()
-        state.transcriptView.selectedRow = nil
-        state.transcriptView.expandedBundleIDs = []
-        state.transcriptView.transcriptOffsets = TranscriptOffsets()
-        state.revealSequence = sequence
-        state.queueCursor = nil
-        state.attachments = []
-        state.trayCursor = nil
+        state.conversation.open(sessionID, revealing: sequence, outboxFloor: currentOutboxFloor())
         state.taskGrants = []
         state.taskGrantsStale = false
         state.notice = ""
         state.focus = .composer
         state.sidebarOverlayOpen = false
-        state.sendStates = [:]
-        state.outboxFloor = currentOutboxFloor()
         let draft = restoreDraft()
         guard let sessionID else {
             state.sidebar.selection = .item(sectionID: "start", itemID: ScreenState.newConversationID)
@@ -71,7 +50,7 @@ extension ChatScreen {
     func startWork(sessionID: String?, isDelivery: Bool = false, _ start: (Backend, Int) -> Task<Void, Never>) {
         let id = nextWorkID
         nextWorkID += 1
-        state.work = RunningWork(id: id, sessionID: sessionID, runID: nil, isDelivery: isDelivery)
+        state.conversation.start(work: id, sessionID: sessionID, isDelivery: isDelivery)
         workTask = start(backend, id)
     }
 
@@ -79,9 +58,7 @@ extension ChatScreen {
     func leaveConversationWork() {
         workTask?.cancel()
         workTask = nil
-        state.work = nil
-        state.approval = nil
-        state.question = nil
+        state.conversation.leaveWork()
         backend.broker.releaseAll()
     }
 

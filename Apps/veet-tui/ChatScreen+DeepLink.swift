@@ -15,7 +15,7 @@ extension ChatScreen {
         }
         guard let session = link.sessionID else { return }
         openConversation(session, run: link.runID)
-        deepLinkWork = state.work?.id
+        deepLinkWork = state.conversation.work?.id
         if link.focus == nil { deepLink = nil }
     }
 
@@ -23,16 +23,16 @@ extension ChatScreen {
     func followDeepLink() {
         guard let link = deepLink, let focus = link.focus else { return }
         switch focus {
-        case .approval where state.approval != nil:
+        case .approval where state.conversation.approval != nil:
             state.focus = .approval
             deepLink = nil
-        case .question where state.question != nil:
+        case .question where state.conversation.question != nil:
             state.focus = .composer
             deepLink = nil
         default:
             // The work ended (or the owner opened another conversation) without the card.
-            guard state.work == nil || state.work?.id != deepLinkWork else { return }
-            if state.sessionID == link.sessionID, let notice = link.missingCardNotice, state.notice.isEmpty {
+            guard state.conversation.work == nil || state.conversation.work?.id != deepLinkWork else { return }
+            if state.conversation.sessionID == link.sessionID, let notice = link.missingCardNotice, state.notice.isEmpty {
                 state.notice = notice
             }
             deepLink = nil

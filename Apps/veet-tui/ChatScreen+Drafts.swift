@@ -14,11 +14,11 @@ struct DraftSeen: Equatable {
 extension ChatScreen {
     /// Notes the composer when it changed since the last look; writes a noted draft that is due.
     func keepDraft(now: Date) {
-        let seen = DraftSeen(sessionID: state.sessionID, text: state.composer.text,
-                             files: state.attachments.compactMap { $0.artifact?.id })
+        let seen = DraftSeen(sessionID: state.conversation.sessionID, text: state.conversation.composer.text,
+                             files: state.conversation.attachments.compactMap { $0.artifact?.id })
         if seen != lastDraftSeen {
             lastDraftSeen = seen
-            backend.drafts.note(Draft(text: seen.text, attachments: state.attachments), for: seen.sessionID, now: now)
+            backend.drafts.note(Draft(text: seen.text, attachments: state.conversation.attachments), for: seen.sessionID, now: now)
         }
         backend.drafts.flush(now: now)
     }
@@ -27,12 +27,12 @@ extension ChatScreen {
     /// go back to the tray: `openConversation`).
     @discardableResult
     func restoreDraft() -> Draft? {
-        let draft = backend.drafts.load(for: state.sessionID)
-        if state.composer.isEmpty, let draft, !draft.text.isEmpty {
-            state.composer = TextInput(text: draft.text)
+        let draft = backend.drafts.load(for: state.conversation.sessionID)
+        if state.conversation.composer.isEmpty, let draft, !draft.text.isEmpty {
+            state.conversation.composer = TextInput(text: draft.text)
         }
-        lastDraftSeen = DraftSeen(sessionID: state.sessionID, text: state.composer.text,
-                                  files: state.attachments.compactMap { $0.artifact?.id })
+        lastDraftSeen = DraftSeen(sessionID: state.conversation.sessionID, text: state.conversation.composer.text,
+                                  files: state.conversation.attachments.compactMap { $0.artifact?.id })
         return draft
     }
 

@@ -131,8 +131,8 @@ extension ChatScreen {
         switch route {
         case .prepareConversation(let person, let request):
             openConversation(nil)
-            if state.composer.isEmpty {
-                state.composer = TextInput(text: request)
+            if state.conversation.composer.isEmpty {
+                state.conversation.composer = TextInput(text: request)
             } else {
                 state.notice = "Your draft was kept; ask about \(person.displayName) when it is sent."
             }

@@ -1,5 +1,6 @@
 import Foundation
 import VeetChat
+import VeetChatScreens
 import VeetCurses
 import VeetTransport
 
@@ -16,14 +17,14 @@ extension ChatScreen {
             state.palette = CommandPalette(items: items)
             return
         }
-        if state.viewer != nil { if case .key(let key) = event { handleViewer(key) }; return }
-        if state.reader != nil { handleReader(event); return }
+        if state.conversation.viewer != nil { if case .key(let key) = event { handleViewer(key) }; return }
+        if state.conversation.reader != nil { handleReader(event); return }
         if var help = state.help {
             if case .key(let key) = event { state.help = help.handle(key) ? help : nil }
             return
         }
         if state.folders.form != nil { handleFolderForm(event); return }
-        if state.runDetails != nil { if case .key(let key) = event { handleRunDetails(key) }; return }
+        if state.conversation.runDetails != nil { if case .key(let key) = event { perform(state.conversation.runDetailsKey(key)) }; return }
         if state.taskPermissionChooser != nil { if case .key(let key) = event { handleTaskPermissionChooser(key) }; return }
         if state.folders.menu != nil { if case .key(let key) = event { handleMenu(key) }; return }
         if state.linePrompt != nil { handleLinePrompt(event); return }
@@ -35,15 +36,15 @@ extension ChatScreen {
             if state.focus == .search {
                 _ = state.search.handle(.paste(text.replacingOccurrences(of: "\n", with: " ")), policy: .chat)
                 searchChanged()
-            } else if state.page == nil {
+            } else if state.conversation.page == nil {
                 state.focus = .composer
-                _ = state.composer.handle(.paste(text), policy: .chat)
+                _ = state.conversation.composer.handle(.paste(text), policy: .chat)
             }
             return
         }
         if case .mouse(let mouse) = event {
-            if mouse.kind == .scrollUp { state.transcriptScroll.scroll(by: -3) }
-            if mouse.kind == .scrollDown { state.transcriptScroll.scroll(by: 3) }
+            if mouse.kind == .scrollUp { state.conversation.transcriptScroll.scroll(by: -3) }
+            if mouse.kind == .scrollDown { state.conversation.transcriptScroll.scroll(by: 3) }
             return
         }
         guard case .key(let key) = event else { return }
@@ -54,8 +55,8 @@ extension ChatScreen {
         case .transcript: handleTranscript(key)
         case .approval: handleApproval(key)
         case .composer: handleComposer(key)
-        case .tray: handleTray(key)
-        case .queue: handleQueue(key)
+        case .tray: perform(state.conversation.trayKey(key))
+        case .queue: perform(state.conversation.queueKey(key))
         }
     }
 
@@ -64,7 +65,7 @@ extension ChatScreen {
         guard let action = GlobalAction(key) else { return false }
         switch action {
         case .stopOrQuit:
-            if state.isRunActive, let runID = state.work?.runID ?? state.transcript.latestRunID {
+            if let runID = state.conversation.runToStop {
                 backend.cancel(runID: runID)
                 state.notice = "Stopping the run..."
             } else {
@@ -96,10 +97,10 @@ extension ChatScreen {
         case .connections: openConnectionsMenu()
         case .cycleFocus(let backwards): cycleFocus(backwards: backwards)
         case .escape: handleEscape()
-        case .pageUp: state.transcriptScroll.pageUp()
-        case .pageDown: state.transcriptScroll.pageDown()
+        case .pageUp: state.conversation.transcriptScroll.pageUp()
+        case .pageDown: state.conversation.transcriptScroll.pageDown()
         case .helpUnlessTyping:
-            guard state.focus != .composer && state.focus != .search || state.focus == .composer && state.composer.isEmpty
+            guard state.focus != .composer && state.focus != .search || state.focus == .composer && state.conversation.composer.isEmpty
             else { return false }
             state.help = Self.help
         }
@@ -120,8 +121,8 @@ extension ChatScreen {
     }
 
     private func handleEscape() {
-        if state.approval?.taskPermission.isConfirming == true {
-            state.approval?.taskPermission.withdraw()
+        if state.conversation.approval?.taskPermission.isConfirming == true {
+            state.conversation.approval?.taskPermission.withdraw()
         } else if state.focus == .search || !state.search.isEmpty && state.focus == .sidebar {
             state.sidebarOverlayOpen = false
             state.search = TextInput()
@@ -130,17 +131,8 @@ extension ChatScreen {
         } else if state.sidebarOverlayOpen {
             state.sidebarOverlayOpen = false
             state.focus = .composer
-        } else if let docked = state.question {
-            backend.broker.resolveQuestion(ticket: docked.ticket, with: nil)
-            state.question = nil
-        } else if state.focus == .queue {
-            state.focus = .composer
-        } else if let newest = state.queue.entries.last {
-            // The newest queued message comes back to the composer after what it holds: nothing is lost.
-            state.queue.takeBack(id: newest.id)
-            state.composer = TextInput(text: [state.composer.text, newest.text].filter { !$0.isEmpty }.joined(separator: "\n"))
-        } else if state.focus == .transcript {
-            state.focus = .composer
+        } else if let step = state.conversation.escape(focused: ConversationFocus(state.focus)) {
+            perform(step)
         } else if !state.search.isEmpty {
             state.search = TextInput()
             state.searchOutcome = nil
@@ -151,14 +143,14 @@ extension ChatScreen {
 
     private func cycleFocus(backwards: Bool) {
         var order: [Focus] = [.search, .sidebar, .transcript, .composer]
-        if state.approval != nil { order.insert(.approval, at: 3) }
-        if !state.queue.isEmpty { order.insert(.queue, at: order.count - 1) }
-        if !state.attachments.isEmpty { order.insert(.tray, at: order.count - 1) }
+        if state.conversation.approval != nil { order.insert(.approval, at: 3) }
+        if !state.conversation.queue.isEmpty { order.insert(.queue, at: order.count - 1) }
+        if !state.conversation.attachments.isEmpty { order.insert(.tray, at: order.count - 1) }
         let index = order.firstIndex(of: state.focus) ?? 0
         state.focus = order[(index + (backwards ? order.count - 1 : 1)) % order.count]
-        if state.focus == .transcript && state.transcriptView.selectedRow == nil { moveTranscriptCursor(by: Int.max / 2) }
-        if state.focus == .tray { enterTray(at: backwards ? .last : .first) }
-        if state.focus == .queue { enterQueue() }
+        if state.focus == .transcript && state.conversation.transcriptView.selectedRow == nil { moveTranscriptCursor(by: Int.max / 2) }
+        if state.focus == .tray { state.focus = Focus(state.conversation.enterTray(at: backwards ? .last : .first)) }
+        if state.focus == .queue { state.focus = Focus(state.conversation.enterQueue()) }
         if ScreenPainter.narrowWidth > terminal.width {
             state.sidebarOverlayOpen = state.focus == .sidebar || state.focus == .search
         }
@@ -167,52 +159,18 @@ extension ChatScreen {
     // MARK: Composer (approval keys: ChatScreen+Website.swift)
 
     private func handleComposer(_ key: KeyPress) {
-        if let page = state.page {  // no composer on the page: only Enter, to try again
-            if key == KeyPress(.enter), page.retries { openConversation(state.sessionID) }
+        if let page = state.conversation.page {  // no composer on the page: only Enter, to try again
+            if key == KeyPress(.enter), page.retries { openConversation(state.conversation.sessionID) }
             return
         }
-        // Up in an empty composer walks into the attached files, then the transcript, from its last row.
-        if key == KeyPress(.up), state.composer.isEmpty, state.question == nil, !state.attachments.isEmpty {
-            enterTray(at: .last)
+        // Up in an empty composer walks into the attached files, the queue, then the transcript, from its last row.
+        if key == KeyPress(.up), let moved = state.conversation.composerUp() {
+            state.focus = Focus(moved)
             return
         }
-        if key == KeyPress(.up), state.composer.isEmpty, state.question == nil, !state.queue.isEmpty {
-            enterQueue()
-            return
-        }
-        if key == KeyPress(.up), state.composer.isEmpty, state.question == nil {
-            state.focus = .transcript
-            state.transcriptView.selectedRow = nil
-            moveTranscriptCursor(by: -1)
-            return
-        }
-        switch state.composer.handle(.key(key), policy: .chat) {
-        case .submit: submitComposer()
+        switch state.conversation.composer.handle(.key(key), policy: .chat) {
+        case .submit: perform(state.conversation.submitComposer())
         case .edited, .moved, .ignored: break
         }
-    }
-
-    /// Enter in the composer: answers a docked question, sends, or — while
-    /// the run is still going — queues the message to go the moment it ends.
-    private func submitComposer() {
-        let text = state.composer.text
-        let blank = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-        guard !blank || state.question == nil && !state.attachments.isEmpty else { return }
-        if let docked = state.question {
-            backend.broker.resolveQuestion(ticket: docked.ticket, with: text)
-            state.question = nil
-            state.composer = TextInput()
-            return
-        }
-        if state.isRunActive {
-            guard state.queue.enqueue(text) != nil else {
-                state.notice = "\(MessageQueue.limit) messages are already waiting for the run to end (Esc takes the last back)."
-                return
-            }
-            state.composer = TextInput()
-            return
-        }
-        state.composer = TextInput()
-        send(text)
     }
 }

@@ -40,7 +40,7 @@ extension ChatScreen {
         switch prompt.purpose {
         case .attach:
             state.notice = TrayFiles.attachingNotice + "\((value as NSString).lastPathComponent)..."
-            _ = backend.attach(path: value, sessionID: state.sessionID, composers: composers)
+            _ = backend.attach(path: value, sessionID: state.conversation.sessionID, composers: composers)
         case .export(let artifactID):
             _ = backend.export(artifactID: artifactID, to: value)
         case .denyReason:

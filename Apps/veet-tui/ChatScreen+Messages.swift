@@ -28,71 +28,54 @@ extension ChatScreen {
             for (feature, report) in reports { board.take(report, from: feature) }
             if board != state.needsYou { state.needsYou = board }
         case .transcriptLoaded(let sessionID, let messages):
-            guard sessionID == state.sessionID else { return }
-            state.transcript.restore(messages)
+            guard state.conversation.restore(messages, of: sessionID) else { return }
             refreshSendStates()
             backend.diagnostics?.debug(OpeningDiagnostics.shown(sessionID, messages: messages.count,
-                                                                rows: state.transcript.entries.count))
+                                                                rows: state.conversation.transcript.entries.count))
         case .frame(let sessionID, let frame):
-            if state.sessionID == nil, state.work?.sessionID == sessionID { state.sessionID = sessionID }
-            guard sessionID == state.sessionID else { return }
-            let wasActive = state.isRunActive
-            _ = state.transcript.apply(frame)
+            guard case .applied(let endedTheRun) = state.conversation.apply(frame, of: sessionID) else { return }
             // A frame after "allow for this task" comes after the server resolved it: the grant exists now.
             if state.taskGrantsStale {
                 state.taskGrantsStale = false
                 _ = backend.loadTaskGrants(sessionID: sessionID)
             }
-            if wasActive && !state.isRunActive { reconcileDue = Date().addingTimeInterval(Self.reconcileAfterRun) }
+            if endedTheRun { reconcileDue = Date().addingTimeInterval(Self.reconcileAfterRun) }
         case .runChange(let sessionID, let runID, let change):
             var waits = state.questionWaits
             waits.apply(change, runID: runID, sessionID: sessionID)
             if waits != state.questionWaits { state.questionWaits = waits }
         case .runStarted(let sessionID, let runID, let work):
-            guard state.work?.id == work else { return }
-            state.work?.sessionID = sessionID
-            state.work?.runID = runID
-            if state.sessionID == nil {
+            guard let adopted = state.conversation.runStarted(sessionID: sessionID, runID: runID, work: work) else { return }
+            if adopted {
                 backend.drafts.adoptNewConversation(as: sessionID)
-                state.sessionID = sessionID
                 lastDraftSeen?.sessionID = sessionID
                 _ = backend.reconcile()
             }
             refreshSendStates()
         case .workEnded(let work, let problem):
-            guard state.work?.id == work else { return }
-            let wasDelivery = state.work?.isDelivery == true
-            state.work = nil
-            state.approval = nil
-            state.question = nil
+            guard let wasDelivery = state.conversation.workEnded(work) else { return }
             if state.focus == .approval { state.focus = .composer }
             state.settleNotice(afterWork: problem)
             refreshSendStates()
             // The line under the message says what to do; the status bar says only what happened, short.
-            if wasDelivery, problem != nil, let held = heldNotice() { state.notice = held }
-            if let sessionID = state.sessionID { _ = backend.loadTaskGrants(sessionID: sessionID) }
+            if wasDelivery, problem != nil, let held = state.conversation.heldNotice { state.notice = held }
+            if let sessionID = state.conversation.sessionID { _ = backend.loadTaskGrants(sessionID: sessionID) }
             // Titles arrive late and "Needs you" may have changed: read the index now and again in 10 s.
             _ = backend.reconcile()
             reconcileDue = Date().addingTimeInterval(Self.reconcileAfterRun)
         case .approvalNeeded(let approval, let ticket, let work):
-            guard state.work?.id == work else {
+            guard state.conversation.dock(approval, ticket: ticket, work: work) else {
                 backend.broker.resolveApproval(ticket: ticket, with: .leavePending)
                 return
             }
-            state.transcript.attach(approval)
-            // Asked again after a decision that was not taken: the card keeps saying why.
-            let problem = state.approval?.approval.id == approval.id ? state.approval?.problem : nil
-            state.approval = DockedApproval(approval: approval, ticket: ticket, work: work)
-            state.approval?.problem = problem
             state.focus = .approval
             state.sidebarOverlayOpen = false
             _ = backend.reconcile()
         case .questionAsked(let question, let ticket, let work):
-            guard state.work?.id == work else {
+            guard state.conversation.dock(question, ticket: ticket, work: work) else {
                 backend.broker.resolveQuestion(ticket: ticket, with: nil)
                 return
             }
-            state.question = DockedQuestion(question: question, ticket: ticket, work: work)
             state.focus = .composer
             state.sidebarOverlayOpen = false
             _ = backend.reconcile()
@@ -115,15 +98,15 @@ extension ChatScreen {
             searchCoverageChanged(coverage)
         case .deleted(let sessionID):
             state.sessions.removeAll { $0.id == sessionID }
-            if state.sessionID == sessionID { openConversation(nil) }
+            if state.conversation.sessionID == sessionID { openConversation(nil) }
             state.notice = "Deleted everywhere"
             if !state.search.isEmpty { searchChanged() }
         case .conversationPage(let sessionID, let page):
             showPage(page, sessionID: sessionID)
         case .artifactOpened(let viewer):
-            state.viewer = viewer
+            state.conversation.viewer = viewer
         case .sessionCreated(let sessionID):
-            if state.sessionID == nil && state.work == nil { state.sessionID = sessionID }
+            state.conversation.created(sessionID)
             _ = backend.reconcile()
         case .runDetails(let update):
             apply(update)
@@ -134,7 +117,7 @@ extension ChatScreen {
         case .connection(let update):
             apply(update)
         case .taskGrantsLoaded(let sessionID, let grants):
-            guard sessionID == state.sessionID else { return }
+            guard sessionID == state.conversation.sessionID else { return }
             state.taskGrants = grants
         case .foldersLoaded(let snapshot, let sessions):
             if snapshot != state.folders.snapshot { state.folders.snapshot = snapshot }
@@ -143,9 +126,9 @@ extension ChatScreen {
         case .folders(let result):
             apply(result)
         case .attachmentChanged(let sessionID, let attachment):
-            applyAttachment(attachment, sessionID: sessionID)
+            state.applyAttachment(attachment, sessionID: sessionID)
         case .attachmentsListed(let sessionID, let attachments):
-            applyAttachments(attachments, sessionID: sessionID)
+            state.applyAttachments(attachments, sessionID: sessionID)
         }
     }
 }

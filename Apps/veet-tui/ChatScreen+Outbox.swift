@@ -7,65 +7,32 @@ import VeetStore
 /// The line under each of the owner's messages that is not confirmed (VeetChatScreens' `SendStates`
 /// matches them to the outbox), and Enter / x on it.
 extension ChatScreen {
-    func refreshSendStates() {
-        var transcript = state.transcript
-        let states = SendStates.match((try? backend.store.outbox()) ?? [], into: &transcript, sessionID: state.sessionID,
-                                      floor: state.outboxFloor, delivering: state.work?.isDelivery == true)
-        if transcript.items.count != state.transcript.items.count { state.transcript = transcript }
-        if states != state.sendStates { state.sendStates = states }
-    }
-
-    func heldNotice() -> String? { SendStates.heldNotice(state.sendStates) }
+    func refreshSendStates() { state.conversation.matchSendStates((try? backend.store.outbox()) ?? []) }
 
     /// The highest outbox id now, confirmed entries included.
     func currentOutboxFloor() -> Int64 {
         ((try? backend.store.outbox(includeConfirmed: true)) ?? []).map(\.id).max() ?? 0
     }
 
-    /// The send state of the transcript row the cursor is on, when it has one to act on.
-    var selectedSendState: (itemID: String, state: SendState)? {
-        guard case .entry(let id)? = selectedTarget, let sent = state.sendStates[id], sent.entryID != nil else { return nil }
-        return (id, sent)
-    }
-
-    /// Enter on a message that did not go out: delivers its entry again, same key.
-    func retrySelectedMessage() -> Bool {
-        guard let (_, sent) = selectedSendState, let entryID = sent.entryID else { return false }
-        guard sent.canRetry else {
-            state.notice = "The server refused it; x discards it"
-            return true
-        }
-        guard !state.isRunActive else {
-            state.notice = "A run is still going; try again when it ends"
-            return true
-        }
-        let sessionID = (try? backend.store.outboxEntry(id: entryID))?.sessionID ?? state.sessionID
-        state.notice = "Sending again..."
+    /// Enter on a message that did not go out (OpenConversation decides when): its entry goes again, same key.
+    func redeliver(_ entryID: Int64) {
+        let sessionID = (try? backend.store.outboxEntry(id: entryID))?.sessionID ?? state.conversation.sessionID
         startWork(sessionID: sessionID, isDelivery: true) { backend, work in
             backend.redeliver(entryID: entryID, sessionID: sessionID, work: work)
         }
         refreshSendStates()
-        return true
     }
 
     /// x on a message that did not go out: the outbox drops it (it asks
     /// nothing more, as the dock's keys do not); the transcript lets it go.
-    func discardSelectedMessage() -> Bool {
-        guard let (itemID, sent) = selectedSendState, let entryID = sent.entryID else { return false }
-        guard state.work?.isDelivery != true else {
-            state.notice = "Wait for the send in progress to end"
-            return true
-        }
-        let clientKey = state.transcript.item(id: itemID)?.user?.clientKey
+    func discard(_ entryID: Int64, itemID: String) {
         if (try? backend.store.discardOutboxEntry(id: entryID)) == true {
-            if let clientKey { state.transcript.submissionFailed(clientKey: clientKey) }
+            state.conversation.discarded(itemID: itemID)
             state.notice = "Discarded from the outbox"
-            state.transcriptView.selectedRow = nil
         } else {
             state.notice = "Could not discard it (already sent?)"
         }
         refreshSendStates()
-        return true
     }
 }
 
@@ -80,13 +47,13 @@ extension ChatScreen {
     /// Before a key: whether a message is being sent from the chat now (a retry waits for it).
     func tellOutboxChatWork(_ mounted: inout MountedScreen) {
         guard mounted.value(as: OutboxScreen.self) != nil else { return }
-        _ = mounted.update(result: OutboxScreenResult.chatDelivering(state.work?.isDelivery == true))
+        _ = mounted.update(result: OutboxScreenResult.chatDelivering(state.conversation.work?.isDelivery == true))
     }
 
     func resolve(_ route: OutboxScreenRoute) {
         switch route {
         case .discarded(let clientKey):
-            if let clientKey { state.transcript.submissionFailed(clientKey: clientKey) }
+            if let clientKey { state.conversation.transcript.submissionFailed(clientKey: clientKey) }
         case .retried(_, let delivered):
             if delivered { _ = backend.reconcile() }
         }

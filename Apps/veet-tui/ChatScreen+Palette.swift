@@ -20,8 +20,8 @@ extension ChatScreen {
     nonisolated static func layerPaletteItems(over state: ScreenState, width: Int, now: Date) -> [CommandPalette.Item]? {
         if state.connections.form != nil { return nil }
         if state.connections.menu != nil { return KeyHints.items(ConnectionMenu.keyHints) }
-        if state.viewer != nil { return KeyHints.items(ViewerPainter.keyHints) }
-        if state.reader != nil { return KeyHints.items(MessageReader.keyHints) }
+        if state.conversation.viewer != nil { return KeyHints.items(ViewerPainter.keyHints) }
+        if state.conversation.reader != nil { return KeyHints.items(MessageReader.keyHints) }
         if state.mode == .email, let email = state.email {
             if let subscriptions = email.subscriptions {
                 return KeyHints.items(subscriptions.keyHints(width: width, now: now))

@@ -4,36 +4,10 @@ import VeetChatScreens
 import VeetCurses
 import VeetWire
 
-/// `i` on an answer (or a tool row) in the transcript: its run's details.
+/// `i` on an answer (or a tool row) in the transcript: its run's details (the keys: OpenConversation+Transcript.swift).
 extension ChatScreen {
-    /// The run the transcript row under the cursor belongs to, when it names one.
-    var selectedRunID: String? {
-        guard case .entry(let id)? = selectedTarget, let item = state.transcript.item(id: id) else { return nil }
-        return item.runID
-    }
-
-    func openRunDetails() {
-        guard let runID = selectedRunID else {
-            state.notice = "Select an answer (Up/Down) to see its run"
-            return
-        }
-        state.runDetails = RunDetailsSheet(runID: runID)
-        _ = backend.loadRunDetails(id: runID)
-    }
-
-    func handleRunDetails(_ key: KeyPress) {
-        switch key {
-        case KeyPress(.escape), .char("q"), .char("i"): state.runDetails = nil
-        case .char("g"):
-            guard let runID = state.runDetails?.runID else { return }
-            state.runDetails?.message = "Reading the run..."
-            _ = backend.loadRunDetails(id: runID)
-        default: break
-        }
-    }
-
     func apply(_ update: RunDetailsSheet.Update) {
-        state.runDetails?.apply(update)
+        state.conversation.runDetails?.apply(update)
     }
 }
 

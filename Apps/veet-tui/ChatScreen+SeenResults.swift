@@ -5,8 +5,8 @@ import Foundation
 /// not reported away, the run is sent as seen, once.
 extension ChatScreen {
     func acknowledgeViewedResult() {
-        guard state.sessionID != nil, terminalAlerts.focused != false, let runID = state.transcript.latestRunID,
-              state.transcript.runStatus?.isTerminal == true, acknowledgedRuns.insert(runID).inserted else { return }
+        guard state.conversation.sessionID != nil, terminalAlerts.focused != false, let runID = state.conversation.transcript.latestRunID,
+              state.conversation.transcript.runStatus?.isTerminal == true, acknowledgedRuns.insert(runID).inserted else { return }
         backend.acknowledgeSeen(runID: runID)
     }
 }

@@ -42,8 +42,8 @@ extension ChatScreen {
             lastDaemonAlertsRead = now
             backend.daemon.refreshRaisedAlerts()
         }
-        let dockedQuestion = state.question.flatMap { _ in state.work?.runID.map { ($0, state.sessionID) } }
-        let items = TerminalAlertRule.waiting(approvals: state.pendingApprovals, docked: state.approval?.approval,
+        let dockedQuestion = state.conversation.question.flatMap { _ in state.conversation.work?.runID.map { ($0, state.conversation.sessionID) } }
+        let items = TerminalAlertRule.waiting(approvals: state.pendingApprovals, docked: state.conversation.approval?.approval,
                                               questionRuns: state.questionWaits.runs,
                                               dockedQuestionRun: dockedQuestion) + pendingFinished
         pendingFinished = []

@@ -25,10 +25,7 @@ extension ChatScreen {
 extension ScreenState {
     /// Words that did not go: their bubble leaves the transcript and they go back to the composer.
     mutating func handBack(_ words: String, clientKey: String?, notice: String) {
-        if let key = HandBack.bubbleKey(of: words, clientKey: clientKey, in: transcript) {
-            _ = transcript.submissionFailed(clientKey: key)
-        }
-        if let text = HandBack.composerText(handing: words, typed: composer.text) { composer = TextInput(text: text) }
+        conversation.handBack(words, clientKey: clientKey)
         focus = .composer
         self.notice = notice
     }

@@ -10,31 +10,31 @@ import VeetWebsiteAccessScreens
 /// Website Access screen is the feature's own (VeetWebsiteAccessScreens, mounted in ChatScreen+Faces.swift).
 extension ChatScreen {
     func handleApproval(_ key: KeyPress) {
-        guard let docked = state.approval else { state.focus = .composer; return }
+        guard let docked = state.conversation.approval else { state.focus = .composer; return }
         // On its way: a second press sends nothing (the card says which decision travels).
         guard docked.sending == nil else { return }
         let answer: ApprovalAnswer
         switch key {
         case .char("y") where docked.taskPermission.isConfirming, KeyPress(.enter) where docked.taskPermission.isConfirming:
-            guard state.approval?.taskPermission.confirm() == true else { return }
+            guard state.conversation.approval?.taskPermission.confirm() == true else { return }
             answer = .approveForTask
             state.taskGrantsStale = true
         case .char("n") where docked.taskPermission.isConfirming:
-            state.approval?.taskPermission.withdraw()
+            state.conversation.approval?.taskPermission.withdraw()
             return
         case .char("t") where docked.taskPermission == .offered:
-            state.approval?.taskPermission.request()
+            state.conversation.approval?.taskPermission.request()
             return
         case .char("v"):
-            state.approval?.argumentsExpanded.toggle()
-            state.approval?.argumentScroll = 0
+            state.conversation.approval?.argumentsExpanded.toggle()
+            state.conversation.approval?.argumentScroll = 0
             return
         case KeyPress(.up), .char("k"):
-            state.approval?.argumentScroll -= 1
+            state.conversation.approval?.argumentScroll -= 1
             return
         case KeyPress(.down), .char("j"):
             // The settle step stops it at the last line.
-            state.approval?.argumentScroll += 1
+            state.conversation.approval?.argumentScroll += 1
             return
         case .char("a"), .char("y"): answer = .approveOnce
         case .char("d"), .char("n"):
@@ -49,25 +49,25 @@ extension ChatScreen {
     /// Hands the decision to the waiting turn; the card stays docked, showing
     /// it on its way, until the server confirms it (`applyApprovalProgress`).
     func decide(_ answer: ApprovalAnswer, ticket: Int) {
-        guard state.approval?.ticket == ticket, state.approval?.sending == nil else { return }
-        state.approval?.sending = answer
-        state.approval?.problem = nil
+        guard state.conversation.approval?.ticket == ticket, state.conversation.approval?.sending == nil else { return }
+        state.conversation.approval?.sending = answer
+        state.conversation.approval?.problem = nil
         backend.broker.resolveApproval(ticket: ticket, with: answer)
     }
 
     func applyApprovalProgress(_ approvalID: String, _ report: ApprovalProgressReport) {
-        if case .runRead = report {} else { guard state.approval?.approval.id == approvalID else { return } }
+        if case .runRead = report {} else { guard state.conversation.approval?.approval.id == approvalID else { return } }
         switch report {
         case .sending(let answer):
-            state.approval?.sending = answer
+            state.conversation.approval?.sending = answer
         case .notTaken(let reason):
-            state.approval?.sending = nil
-            state.approval?.problem = reason
+            state.conversation.approval?.sending = nil
+            state.conversation.approval?.problem = reason
         case .settled(let notice):
-            let sent = state.approval?.sending
+            let sent = state.conversation.approval?.sending
             // Recorded: "Needs you" drops it before the next read says so.
             state.pendingApprovals.removeAll { $0.id == approvalID }
-            state.approval = nil
+            state.conversation.approval = nil
             state.focus = .composer
             let decided: String = switch sent {
             case .approveForTask?: "Allowed for this task"
@@ -75,7 +75,7 @@ extension ChatScreen {
             default: "Approved once"
             }
             // No notice: this client's decision. A notice: settled without it (another device first, an expiry).
-            state.transcript.noteDecisionPlace(notice == nil && sent != nil ? .here : .elsewhere, approvalID: approvalID)
+            state.conversation.transcript.noteDecisionPlace(notice == nil && sent != nil ? .here : .elsewhere, approvalID: approvalID)
             state.notice = notice ?? decided
         case .runRead(let run):
             // The dock is gone by now; a finished run's outcome joins what was decided.
@@ -88,8 +88,8 @@ extension ChatScreen {
 extension ChatScreen {
     /// Ctrl-G: stops the one task permission, or with several opens the chooser.
     func stopTaskPermission() {
-        let active = TaskPermissionsRow.active(state.taskGrants, sessionID: state.sessionID, now: Date())
-        guard let sessionID = state.sessionID, let only = active.first else {
+        let active = TaskPermissionsRow.active(state.taskGrants, sessionID: state.conversation.sessionID, now: Date())
+        guard let sessionID = state.conversation.sessionID, let only = active.first else {
             state.notice = "No task permission in this conversation"
             return
         }
@@ -105,7 +105,7 @@ extension ChatScreen {
         guard var chooser = state.taskPermissionChooser else { return }
         let outcome = chooser.update(key)
         state.taskPermissionChooser = outcome == .open ? chooser : nil
-        guard case .stop(let grant) = outcome, let sessionID = state.sessionID else { return }
+        guard case .stop(let grant) = outcome, let sessionID = state.conversation.sessionID else { return }
         state.notice = "Stopping the task permission..."
         _ = backend.stopTaskGrant(id: grant.id, sessionID: sessionID)
     }

@@ -108,9 +108,9 @@ final class ChatScreen {
                 acknowledgeViewedResult()
             }
             tickScreens(now: Date())
-            if announcedVisible != .some(state.sessionID) {
-                announcedVisible = .some(state.sessionID)
-                backend.daemon.show(state.sessionID)
+            if announcedVisible != .some(state.conversation.sessionID) {
+                announcedVisible = .some(state.conversation.sessionID)
+                backend.daemon.show(state.conversation.sessionID)
             }
             let now = Date()
             if now.timeIntervalSince(lastReconcile) >= Self.reconcileInterval || reconcileDue.map({ now >= $0 }) == true {
@@ -125,7 +125,7 @@ final class ChatScreen {
             loadWholeIndex()
         }
         // Quitting with a run waiting for the owner: veetd hears of it now, as from `veet chat --once`.
-        if let left = state.runLeftWaiting { backend.daemon.tellRunLeftWaiting(runID: left.runID, sessionID: left.sessionID) }
+        if let left = state.conversation.runLeftWaiting { backend.daemon.tellRunLeftWaiting(runID: left.runID, sessionID: left.sessionID) }
         keepDraft(now: Date())
         backend.drafts.flush(force: true)
         leaveConversationWork()
@@ -148,7 +148,7 @@ final class ChatScreen {
             state.sidebar.collapsed = Set(saved.split(separator: ",").map(String.init))
         }
         loadExpansion()
-        state.outboxFloor = currentOutboxFloor()
+        state.conversation.outboxFloor = currentOutboxFloor()
         applyStoredAppearance()
     }
 
@@ -163,10 +163,9 @@ final class ChatScreen {
 
     /// The run ended with an answer on screen: what was typed meanwhile goes now.
     func sendQueuedMessageIfRunEnded() {
-        guard !state.queue.isEmpty, !state.isRunActive, state.question == nil, state.approval == nil,
-              let next = state.queue.takeNext() else { return }
-        if state.focus == .queue, state.queue.isEmpty { state.focus = .composer }
+        guard let next = state.conversation.takeQueuedMessageIfRunEnded() else { return }
+        if state.focus == .queue, state.conversation.queue.isEmpty { state.focus = .composer }
         needsPaint = true
-        send(next.text)
+        send(next)
     }
 }

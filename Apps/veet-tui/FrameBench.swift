@@ -21,12 +21,12 @@ enum FrameBench {
         let items = 10_000
         var state = ScreenState()
         state.connectionLabel = "bench"
-        state.sessionID = "bench"
+        state.conversation.sessionID = "bench"
         state.sessions = (0..<items).map { index in
             CachedSession(id: "s\(index)", title: "Conversation \(index) about budgets",
                           createdAt: "2026-11-30T09:00:00Z", updatedAt: "2026-11-30T09:00:00Z")
         }
-        state.transcript.restore((0..<items).map(message))
+        state.conversation.transcript.restore((0..<items).map(message))
         let now = Date()
         // The folder sidebar model orders every row; it is built once per index change, not per frame.
         let modelStart = DispatchTime.now().uptimeNanoseconds
@@ -41,7 +41,7 @@ enum FrameBench {
         var streaming: [Double] = [], baseline: [Double] = [], keys: [Double] = []
         for (index, frame) in frames.enumerated() {
             let start = DispatchTime.now().uptimeNanoseconds
-            state.transcript.apply(frame)
+            state.conversation.transcript.apply(frame)
             applying.append(elapsed(since: start, 0))
             let grid = ScreenPainter.frame(&state, width: width, height: height, now: now)
             let spans = grid.changes(since: previous)
@@ -51,7 +51,7 @@ enum FrameBench {
             // Every tenth frame the owner types a key: key to diff, while the answer streams.
             if index % 10 == 5 {
                 let typed = DispatchTime.now().uptimeNanoseconds
-                _ = state.composer.handle(.key(.char("x")), policy: .chat)
+                _ = state.conversation.composer.handle(.key(.char("x")), policy: .chat)
                 let keyed = ScreenPainter.frame(&state, width: width, height: height, now: now)
                 keys.append(elapsed(since: typed, keyed.changes(since: previous).count))
                 previous = keyed
@@ -61,7 +61,7 @@ enum FrameBench {
         var scrolling: [Double] = []
         for _ in 0..<(quick ? 150 : 600) {
             let start = DispatchTime.now().uptimeNanoseconds
-            state.transcriptScroll.scroll(by: -3)
+            state.conversation.transcriptScroll.scroll(by: -3)
             let grid = ScreenPainter.frame(&state, width: width, height: height, now: now)
             scrolling.append(elapsed(since: start, grid.changes(since: previous).count))
             baseline.append(repaint(grid))

@@ -107,8 +107,8 @@ extension ChatScreen {
         inputs.draftDue = backend.drafts.due
         // The tick the shown screen asked for (Email's refresh and its reply's autosave; `tickScreens` delivers it).
         inputs.emailTick = state.mode == .email ? state.email?.screen.tickDue : state.featureScreen?.tickDue
-        inputs.secondsShown = state.featureScreen != nil || state.page != nil
-            || !TaskPermissionsRow.active(state.taskGrants, sessionID: state.sessionID, now: now).isEmpty
+        inputs.secondsShown = state.featureScreen != nil || state.conversation.page != nil
+            || !TaskPermissionsRow.active(state.taskGrants, sessionID: state.conversation.sessionID, now: now).isEmpty
         return LoopDeadline.next(inputs)
     }
 }

@@ -47,7 +47,7 @@ struct ScreenFrame {
         overlayWidth = min(Sidebar.width, width - 4)
 
         // Bottom up: composer, its separator (or the question it answers), attachments, the approval dock, the transcript.
-        let composerHeight = min(max(state.composer.lineCount(width: max(paneWidth - 4, 1)), 1), 6)
+        let composerHeight = min(max(state.conversation.composer.lineCount(width: max(paneWidth - 4, 1)), 1), 6)
         composer = GridRect(row: statusRow - composerHeight, column: paneLeft + 2, width: paneWidth - 2, height: composerHeight)
         separatorRow = composer.row - 1
         var transcriptBottom = separatorRow
@@ -57,13 +57,13 @@ struct ScreenFrame {
         queueCount = state.queuedView.height
         if queueCount > 0 { transcriptBottom = max(transcriptBottom - queueCount, 1) }
         queueTop = transcriptBottom
-        if let line = TaskPermissionsRow.text(grants: state.taskGrants, sessionID: state.sessionID, now: now) {
+        if let line = TaskPermissionsRow.text(grants: state.taskGrants, sessionID: state.conversation.sessionID, now: now) {
             transcriptBottom = max(transcriptBottom - 1, 1)
             permission = (transcriptBottom, line.line)
         } else {
             permission = nil
         }
-        if let approval = state.approval {
+        if let approval = state.conversation.approval {
             let dockBottom = transcriptBottom
             // The dock may take all but a few transcript rows; beyond that its arguments scroll.
             let height = ApprovalDock.height(approval, width: paneWidth - 2, limit: transcriptBottom - 3)
@@ -102,17 +102,17 @@ struct ScreenFrame {
 /// what this frame shows. After it, `ScreenPainter.paint` changes nothing.
 enum ScreenLayout {
     static func settle(_ state: inout ScreenState, width: Int, height: Int, now: Date) {
-        guard width >= 20, height >= 8, state.viewer == nil, state.mode == .chat else { return }
+        guard width >= 20, height >= 8, state.conversation.viewer == nil, state.mode == .chat else { return }
         guard state.featureScreen == nil else { return }
         state.settleTitle()
         let frame = ScreenFrame(state, width: width, height: height, now: now)
         if !frame.narrow { settleSidebar(&state, frame: frame, width: Sidebar.width, now: now) }
-        settleTranscript(&state, rect: frame.transcript)
-        if let dock = frame.dock, let docked = state.approval {
-            state.approval?.argumentScroll = ApprovalDock.clampedScroll(docked, rect: dock)
+        state.conversation.settleTranscript(rect: frame.transcript, focused: state.focus == .transcript)
+        if let dock = frame.dock, let docked = state.conversation.approval {
+            state.conversation.approval?.argumentScroll = ApprovalDock.clampedScroll(docked, rect: dock)
         }
         var nowhere = Self.nowhere
-        state.composer.draw(in: &nowhere, rect: frame.composer)
+        state.conversation.composer.draw(in: &nowhere, rect: frame.composer)
         if frame.narrow && state.sidebarOverlayOpen { settleSidebar(&state, frame: frame, width: frame.overlayWidth, now: now) }
         if state.linePrompt != nil { settleLinePrompt(&state, row: frame.statusRow, width: width) }
         state.help?.draw(in: &nowhere, area: GridRect(row: 0, column: 0, width: width, height: height))
@@ -142,33 +142,6 @@ enum ScreenLayout {
         var nowhere = Self.nowhere
         prompt.input.draw(in: &nowhere, rect: ScreenFrame.linePromptInput(prompt, row: row, width: width))
         state.linePrompt = prompt
-    }
-
-    private static func settleTranscript(_ state: inout ScreenState, rect: GridRect) {
-        // Let go of last frame's rows first: shared with the cache, they would make it copy all of them to edit one.
-        state.transcriptView.transcriptRows = []
-        let prepared = state.transcriptView.rowCache.rows(for: state.transcript, width: rect.width, expanded: state.transcriptView.expandedBundleIDs,
-                                           sendLines: state.sendLines, offsets: state.transcriptView.transcriptOffsets, height: rect.height)
-        state.transcriptView.transcriptRows = prepared.rows
-        // Heights come from prepared rows, so re-measuring them all is cheap and never stale.
-        if let changed = prepared.firstChanged { state.transcriptScroll.invalidate(fromRow: changed) }
-        guard !prepared.rows.isEmpty else { return }
-        let provider = PreparedRows(rows: prepared.rows)
-        let selected = state.focus == .transcript ? state.transcriptView.selectedRow.flatMap { key in
-            prepared.targets.firstIndex { TranscriptCursor.key(of: $0) == key } } : nil
-        if let sequence = state.revealSequence,
-           let index = prepared.targets.firstIndex(where: { TranscriptCursor.sequence(of: $0) == sequence }) {
-            state.transcriptScroll.measure(provider, width: rect.width)
-            state.transcriptScroll.reveal(row: index)
-            state.revealSequence = nil
-        } else if let selected, state.transcriptView.revealSelection {
-            state.transcriptScroll.measure(provider, width: rect.width)
-            state.transcriptScroll.reveal(row: selected)
-        }
-        state.transcriptView.revealSelection = false
-        state.transcriptView.rowTargets = prepared.targets
-        var nowhere = Self.nowhere
-        state.transcriptScroll.draw(provider, in: &nowhere, rect: rect)
     }
 
     // MARK: The sidebar's sections

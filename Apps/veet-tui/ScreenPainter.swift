@@ -33,12 +33,12 @@ enum ScreenPainter {
             form.drawPage(in: &grid, styles: styles)
             return grid
         }
-        if let viewer = state.viewer {
+        if let viewer = state.conversation.viewer {
             ViewerPainter.draw(viewer, in: &grid)
             state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
         }
-        if let reader = state.reader {
+        if let reader = state.conversation.reader {
             reader.draw(in: &grid)
             state.palette?.draw(in: &grid, area: grid.bounds, styles: styles)
             return grid
@@ -69,7 +69,7 @@ enum ScreenPainter {
             _ = grid.put(permission.text, row: permission.row, column: paneLeft,
                          style: TextStyle(attributes: .bold, foreground: .tealText, background: .paper), limit: paneLeft + paneWidth)
         }
-        if let approval = state.approval, let dock = frame.dock {
+        if let approval = state.conversation.approval, let dock = frame.dock {
             ApprovalDock.draw(approval, in: &grid, rect: dock, focused: state.focus == .approval)
             if state.focus == .approval {  // the focused pane's border in teal
                 for edge in [GridRect(row: dock.row, column: dock.column, width: dock.width, height: 1),
@@ -81,19 +81,13 @@ enum ScreenPainter {
             }
         }
 
-        drawTranscript(state, in: &grid, rect: frame.transcript)
+        state.conversation.drawTranscript(in: &grid, rect: frame.transcript, focused: state.focus == .transcript)
         StoreBanner.draw(frame.bannerLines, in: &grid, row: 0, column: paneLeft, width: paneWidth, rows: frame.transcript.row)
-        drawSeparator(state, in: &grid, row: frame.separatorRow, column: paneLeft, width: paneWidth)
-        let composer = frame.composer
-        let prompt: ColorToken = state.focus == .composer ? .teal : .inkFaint  // the focused pane's mark in teal
-        grid.fill(GridRect(row: composer.row, column: paneLeft, width: 2, height: composer.height),
-                  style: TextStyle(foreground: prompt, background: .field))
-        _ = grid.put("› ", row: composer.row, column: paneLeft, style: TextStyle(attributes: .bold, foreground: prompt, background: .field))
-        let placeholder = state.question != nil ? "Type your answer, Enter sends it" : "Message (Enter sends, Alt-Enter new line)"
-        var input = state.composer
-        input.draw(in: &grid, rect: composer, placeholder: placeholder, focused: state.focus == .composer, styles: styles)
+        state.conversation.drawSeparator(in: &grid, row: frame.separatorRow, column: paneLeft, width: paneWidth,
+                                         transcriptFocused: state.focus == .transcript)
+        state.conversation.drawComposer(in: &grid, rect: frame.composer, focused: state.focus == .composer, styles: styles)
         // No transcript to show and nothing to type: the page says why, over both.
-        state.page?.draw(in: &grid, rect: GridRect(row: 0, column: paneLeft, width: paneWidth, height: frame.statusRow), now: now,
+        state.conversation.page?.draw(in: &grid, rect: GridRect(row: 0, column: paneLeft, width: paneWidth, height: frame.statusRow), now: now,
                          age: Sidebar.relativeAge(from:to:))
 
         if frame.narrow && state.sidebarOverlayOpen {
@@ -128,7 +122,7 @@ enum ScreenPainter {
 
     /// The help, the command palette and a dialog, over either mode.
     private static func drawOverlays(_ state: ScreenState, in grid: inout ScreenGrid) {
-        if let details = state.runDetails {
+        if let details = state.conversation.runDetails {
             details.draw(in: &grid)
             grid.cursor = nil
         }
@@ -168,46 +162,10 @@ enum ScreenPainter {
         for row in 0..<frame.statusRow { _ = grid.put("│", row: row, column: width, style: hairline) }
     }
 
-    /// The rows as settled, the cursor's row marked, at the settled scroll.
-    private static func drawTranscript(_ state: ScreenState, in grid: inout ScreenGrid, rect: GridRect) {
-        guard !state.transcriptView.transcriptRows.isEmpty else {
-            grid.fill(rect, style: TranscriptStyles.page)
-            let hint = state.sessionID == nil ? "Type a message and press Enter to start a conversation." : "Loading..."
-            _ = grid.put(hint, row: rect.height / 2, column: rect.column + 2, style: TranscriptStyles.faint, limit: rect.right)
-            return
-        }
-        let rows = TranscriptCursor.marked(state.transcriptView.transcriptRows, targets: state.transcriptView.rowTargets,
-                                           selected: state.focus == .transcript ? state.transcriptView.selectedRow : nil)
-        var scroll = state.transcriptScroll
-        scroll.draw(PreparedRows(rows: rows), in: &grid, rect: rect, background: TranscriptStyles.page)
-    }
-
     static func sidebarStyles(focused: Bool) -> WidgetStyles {
         var styles = WidgetStyles.standard
         if !focused { styles.selectedRow = TextStyle(foreground: .ink, background: .hairline, substitute: .underline) }
         return styles
-    }
-
-    private static func drawSeparator(_ state: ScreenState, in grid: inout ScreenGrid, row: Int, column: Int, width: Int) {
-        guard row >= 0 else { return }
-        grid.fill(GridRect(row: row, column: column, width: width, height: 1), style: TextStyle(foreground: .hairline, background: .paper))
-        let text: String?
-        if let docked = state.question {
-            text = " Question: " + (docked.question.text ?? "the agent asks for your answer") + "  (Esc: not now)"
-        } else if let next = state.queue.entries.first {
-            text = state.queue.count == 1
-                ? " Queued, sends when the run ends: " + next.text.replacingOccurrences(of: "\n", with: " ") + "  (Esc: cancel)"
-                : " \(state.queue.count) queued; the next sends when the run ends  (Esc: take the last back)"
-        } else {
-            text = nil
-        }
-        if let text {
-            _ = grid.put(text, row: row, column: column, style: TranscriptStyles.attention, limit: column + width)
-        } else {
-            let line: ColorToken = state.focus == .transcript ? .teal : .hairline  // the focused pane's divider
-            _ = grid.put(String(repeating: "─", count: width), row: row, column: column,
-                         style: TextStyle(foreground: line, background: .paper))
-        }
     }
 
     private static func drawLinePrompt(_ prompt: LinePrompt, in grid: inout ScreenGrid, row: Int, width: Int) {
@@ -227,7 +185,7 @@ enum ScreenPainter {
         if let notice = state.notice.isEmpty ? standing : state.notice {
             left.append(StyledRun("  " + notice, style: TextStyle(foreground: .amberText, background: .paperDeep)))
         }
-        let stop = state.isRunActive ? "Ctrl-C stop" : "Ctrl-C quit"
+        let stop = state.conversation.isRunActive ? "Ctrl-C stop" : "Ctrl-C quit"
         let sidebarKey = narrow ? "  Ctrl-O chats" : ""
         let right: StyledLine = [StyledRun("F1/? help  Tab focus\(sidebarKey)  \(stop) ", style: styles.statusBar)]
         StatusBar(left: left, right: right, keepsLastLeftRun: !state.notice.isEmpty || standing != nil)

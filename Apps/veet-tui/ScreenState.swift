@@ -17,26 +17,10 @@ import VeetWebsiteAccessScreens
 /// Where typed keys go.
 enum Focus: Sendable, Hashable {
     case search, sidebar, transcript, composer, approval
-    /// The attached files above the composer (ChatScreen+Attachments.swift).
+    /// The attached files above the composer (OpenConversation.trayKey).
     case tray
-    /// The messages waiting for the run (QueuedMessagesView.swift).
+    /// The messages waiting for the run (OpenConversation.queueKey).
     case queue
-}
-
-/// A question a turn is suspended on; the composer answers it.
-struct DockedQuestion: Sendable {
-    var question: PendingQuestion
-    var ticket: Int
-    var work: Int
-}
-
-/// The work (a send or a follow) running for the open conversation.
-struct RunningWork: Sendable {
-    var id: Int
-    var sessionID: String?
-    var runID: String?
-    /// A send or a retry delivering the owner's message (not only following a run).
-    var isDelivery = false
 }
 
 /// Everything the screen shows, in one value mutated only on the main loop.
@@ -60,8 +44,6 @@ struct ScreenState {
     /// A new schedule's form left with Esc after something was typed, as the Schedules screen handed it over
     /// (`SchedulesScreenRoute.keep`): the next Schedules screen opens with it, where `n` brings it back.
     var keptScheduleForm: ScheduleForm?
-    /// `i` on an answer: its run's steps, calls and cost (RunDetailsSheet.swift).
-    var runDetails: RunDetailsSheet?
     /// Ctrl-G with several task permissions active: which one to stop.
     var taskPermissionChooser: TaskPermissionChooser?
     /// A feature's own screen (its face, e.g. Memory on F5), full screen while open (ChatScreen+Faces.swift).
@@ -76,6 +58,7 @@ struct ScreenState {
     /// A persona draft left unsaved on the way out of Settings (F8), handed back when it opens again.
     var keptPersona: PersonaPage?
     /// Task permissions of the open conversation as last read (the line picks the current one each frame).
+    /// The shell keeps them: they are the website feature's, about Chat's conversation.
     var taskGrants: [TaskGrant] = []
     /// An "allow for this task" was sent: read the grants again at the next frame of the run.
     var taskGrantsStale = false
@@ -100,57 +83,14 @@ struct ScreenState {
     /// What search cannot see yet (transcripts still being read in the background).
     var searchCoverage = SearchCoverage(notYetSearchable: 0)
 
-    /// The open conversation; nil is a new conversation not created yet.
-    var sessionID: String?
-    /// Names the new conversation while `sessionID` is nil: every message
-    /// typed into it goes with this key, so they open one conversation.
-    var newConversationKey = IdempotencyKey()
-    var transcript = Transcript()
-    /// What shows instead of the transcript and the composer when the open conversation cannot be shown.
-    var page: ConversationPage?
-    var transcriptScroll = ScrollView()
-    /// The transcript as laid out and where the owner is in it (cursor, opened ledgers, moved blocks).
-    var transcriptView = TranscriptView()
-    /// A search hit opened at its message: revealed once the transcript has it.
-    var revealSequence: Int64?
-    /// What each of the owner's messages not yet confirmed shows under it, by
-    /// transcript item id (`ChatScreen.refreshSendStates`, from the outbox).
-    var sendStates: [String: SendState] = [:] { didSet { sendLines = sendStates.compactMapValues(\.line) } }
-    /// The lines `sendStates` draws (kept with it, so a frame does not rebuild them).
-    private(set) var sendLines: [String: String] = [:]
-    /// The highest outbox entry id when the conversation was opened: entries
-    /// after it were sent from this view (a new conversation's first message
-    /// may have got its session id without the view learning it).
-    var outboxFloor: Int64 = 0
-    var composer = TextInput()
-    /// Messages typed while the run was still going: the oldest goes the moment it ends, one per run.
-    var queue = MessageQueue()
-    /// The queued message the queue's keys act on while it has the focus.
-    var queueCursor: Int?
-    /// The attachment tray's files, chosen file and files taken off (VeetChatScreens' TrayFiles).
-    var tray = TrayFiles()
-    var attachments: [Attachment] {
-        get { tray.files }
-        set { tray.files = newValue }
-    }
-    var trayCursor: UUID? {
-        get { tray.cursor }
-        set { tray.cursor = newValue }
-    }
-
-    var work: RunningWork?
-    var approval: DockedApproval?
-    var question: DockedQuestion?
+    /// The conversation on Chat's screen and everything about it (VeetChatScreens' OpenConversation).
+    var conversation = OpenConversation()
 
     var help: HelpOverlay?
     /// Ctrl-P: the chat's actions, filtered as you type (GlobalAction.swift).
     var palette: CommandPalette?
     var dialog: ScreenDialog?
     var linePrompt: LinePrompt?
-    /// An artifact's text shown full screen (Esc closes).
-    var viewer: ArtifactViewer?
-    /// A message open alone, full width, for the terminal's own selection (`v`).
-    var reader: MessageReader?
     var notice = ""
     /// Why the index could not be refreshed ("Server unreachable · retrying"); shown while no notice is.
     var refreshProblem: String?
@@ -167,7 +107,7 @@ struct ScreenState {
 
     /// The open conversation's title for the status bar.
     var title: String {
-        guard let sessionID else { return "New conversation" }
+        guard let sessionID = conversation.sessionID else { return "New conversation" }
         if let settled = settledTitle, settled.sessionID == sessionID, settled.sessionsVersion == sessionsVersion {
             return settled.title
         }
@@ -177,21 +117,10 @@ struct ScreenState {
     /// Looks the open conversation's title up once per change of the index or of the conversation, so the
     /// status bar does not scan every session each frame (10,000 string comparisons while an answer streams).
     mutating func settleTitle() {
-        guard let sessionID else { settledTitle = nil; return }
+        guard let sessionID = conversation.sessionID else { settledTitle = nil; return }
         if let settled = settledTitle, settled.sessionID == sessionID, settled.sessionsVersion == sessionsVersion { return }
         settledTitle = nil
         settledTitle = (sessionID, sessionsVersion, title)
-    }
-
-    /// The run the open conversation watches has not ended. A send still
-    /// waiting for its run counts as active; a terminal frame ends it at once,
-    /// before the follow's stream closes.
-    var isRunActive: Bool {
-        guard let work else { return false }
-        guard let runID = work.runID, runID == transcript.latestRunID, let status = transcript.runStatus else {
-            return true
-        }
-        return !status.isTerminal
     }
 }
 
@@ -222,16 +151,5 @@ struct SidebarPictureKey: Equatable {
         list = state.sidebar
         self.rect = rect
         focused = state.focus == .sidebar
-    }
-}
-
-extension ScreenState {
-    /// The run this TUI leaves waiting for the owner if it quits now: an
-    /// approval docked (its own run and conversation), or a question docked
-    /// for the running work's run. Nil when nothing waits on the owner.
-    var runLeftWaiting: (runID: String, sessionID: String)? {
-        if let docked = approval { return (docked.approval.runID, docked.approval.sessionID) }
-        guard question != nil, let runID = work?.runID, let session = work?.sessionID ?? sessionID else { return nil }
-        return (runID, session)
     }
 }

@@ -13,7 +13,7 @@ import VeetWire
                       (.approveForTask, "Allowing…")])
     func aDecisionOnItsWayShowsItselfAndNoKeys(answer: ApprovalAnswer, words: String) {
         var state = ScreenGoldenTests.withApproval()
-        state.approval?.sending = answer
+        state.conversation.approval?.sending = answer
         let (_, grid) = ScreenGoldenTests.settledGrid(state)
         #expect(grid.snapshot.contains(words))
         #expect(!grid.snapshot.contains("a approve once"), "no key while it travels:\n\(grid.snapshot)")
@@ -21,7 +21,7 @@ import VeetWire
 
     @Test func aDecisionNotTakenSaysWhyAndOffersTheKeysAgain() {
         var state = ScreenGoldenTests.withApproval()
-        state.approval?.problem = "The server did not answer."
+        state.conversation.approval?.problem = "The server did not answer."
         let (_, grid) = ScreenGoldenTests.settledGrid(state)
         #expect(grid.snapshot.contains("Not decided: The server did not answer. Choose again."))
         #expect(grid.snapshot.contains("a approve once"))
@@ -34,15 +34,15 @@ import VeetWire
 @Suite struct ApprovalElsewhereScreenTests {
     static func settledElsewhere() -> ScreenState {
         var state = ScreenGoldenTests.withApproval()
-        state.approval = nil
+        state.conversation.approval = nil
         state.focus = .composer
         state.pendingApprovals = []
-        state.transcript.attach(ApprovalView(id: "a0", runID: "r0", sessionID: "s0", status: .approved,
+        state.conversation.transcript.attach(ApprovalView(id: "a0", runID: "r0", sessionID: "s0", status: .approved,
                                              toolName: "demo.external_write",
                                              actionSummary: "Run demo.external_write with validated arguments.",
                                              arguments: ScreenGoldenTests.writeArguments, risk: .high,
                                              createdAt: ScreenGoldenTests.stamp(minutesAgo: 1), decision: .approveOnce))
-        state.transcript.noteDecisionPlace(.elsewhere, approvalID: "a0")
+        state.conversation.transcript.noteDecisionPlace(.elsewhere, approvalID: "a0")
         state.notice = "Approved on another device"
         return state
     }
@@ -59,7 +59,7 @@ import VeetWire
     @Test(arguments: [(80, 24), (160, 48)])
     func aMessageNotSentIsBackInTheComposer(size: (width: Int, height: Int)) {
         var state = ScreenGoldenTests.withTranscript()
-        state.composer = TextInput(text: "my own words")
+        state.conversation.composer = TextInput(text: "my own words")
         state.notice = HandBack.notSentNotice
         let (_, grid) = ScreenGoldenTests.settledGrid(state, width: size.width, height: size.height)
         GoldenScreen.check(grid.snapshot, named: "message-not-sent-\(size.width)x\(size.height)")

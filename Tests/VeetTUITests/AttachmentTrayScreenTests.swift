@@ -3,6 +3,7 @@ import Testing
 @testable import veet_tui
 import VeetChat
 import VeetChatScreens
+import VeetCurses
 import VeetTransport
 import VeetWire
 
@@ -33,10 +34,10 @@ import VeetWire
 
     static func tray(_ files: [VeetChat.Attachment], focused: Bool = false) -> ScreenState {
         var state = ScreenGoldenTests.withTranscript()
-        state.attachments = files
+        state.conversation.attachments = files
         if focused {
             state.focus = .tray
-            state.trayCursor = files.last?.id
+            state.conversation.trayCursor = files.last?.id
         }
         return state
     }
@@ -77,11 +78,11 @@ import VeetWire
         let uploading = Self.file("report.pdf", size: 4 * Self.mib, .uploading(sentBytes: Self.mib, totalBytes: 4 * Self.mib))
         let other = Self.file("notes.txt", size: 2048, .uploading(sentBytes: 0, totalBytes: 2048))
         var state = Self.tray([uploading, other], focused: true)
-        state.trayCursor = uploading.id
-        let session = state.sessionID!
-        state.removeAttachment(at: 0)
-        #expect(state.attachments.map(\.id) == [other.id])
-        #expect(state.trayCursor == other.id && state.focus == .tray)
+        state.conversation.trayCursor = uploading.id
+        let session = state.conversation.sessionID!
+        #expect(state.take(state.conversation.trayKey(.char("x"))) == .removeAttachment(uploading.id, sessionID: session))
+        #expect(state.conversation.attachments.map(\.id) == [other.id])
+        #expect(state.conversation.trayCursor == other.id && state.focus == .tray)
         #expect(state.notice == "Removed report.pdf from the message.")
 
         let later = Self.file("report.pdf", size: 4 * Self.mib, .uploading(sentBytes: 3 * Self.mib, totalBytes: 4 * Self.mib),
@@ -91,20 +92,20 @@ import VeetWire
         state.applyAttachment(later, sessionID: session)
         state.applyAttachment(ended, sessionID: session)
         state.applyAttachments([later, other], sessionID: session)
-        #expect(state.attachments.map(\.id) == [other.id])
+        #expect(state.conversation.attachments.map(\.id) == [other.id])
         // The other file's news still arrives.
         let otherDone = Self.file("notes.txt", size: 2048, .failed(Self.rateLimited), id: other.id)
         state.applyAttachment(otherDone, sessionID: session)
-        #expect(state.attachments == [otherDone])
+        #expect(state.conversation.attachments == [otherDone])
         let (_, grid) = ScreenGoldenTests.settledGrid(state, width: 80, height: 24)
         #expect(!grid.snapshot.contains("report.pdf · "))  // the status bar still says it was removed
         #expect(grid.snapshot.contains("Attachments · 1 file"))
 
         // The last file removed: the tray closes and the keys go back to the message.
-        state.removeAttachment(at: 0)
-        #expect(state.attachments.isEmpty && state.trayCursor == nil && state.focus == .composer)
+        _ = state.take(state.conversation.trayKey(KeyPress(.delete)))
+        #expect(state.conversation.attachments.isEmpty && state.conversation.trayCursor == nil && state.focus == .composer)
         state.applyAttachment(otherDone, sessionID: session)
-        #expect(state.attachments.isEmpty)
+        #expect(state.conversation.attachments.isEmpty)
     }
 
     @MainActor @Test func theHelpListsTheTraysKeys() {

@@ -13,9 +13,9 @@ import VeetTransport
 
     static func showing(_ page: ConversationPage, composer: String = "") -> ScreenState {
         var state = ScreenGoldenTests.base()
-        state.sessionID = "s3"
-        state.page = page
-        state.composer = TextInput(text: composer)
+        state.conversation.sessionID = "s3"
+        state.conversation.page = page
+        state.conversation.composer = TextInput(text: composer)
         return state
     }
 

@@ -171,14 +171,14 @@ import VeetTransport
         var state = Self.state(email)
         let before = ScreenPainter.frame(&state, width: 160, height: 48, now: ScreenGoldenTests.now)
         state.mode = .chat
-        state.composer = TextInput(text: "half a message")
+        state.conversation.composer = TextInput(text: "half a message")
         let chat = ScreenPainter.frame(&state, width: 160, height: 48, now: ScreenGoldenTests.now)
         #expect(chat.snapshot.contains("half a message"))
         state.mode = .email
         let after = ScreenPainter.frame(&state, width: 160, height: 48, now: ScreenGoldenTests.now)
         #expect(after == before)
         #expect(after.text(5).dropFirst(70).first == "│")
-        #expect(state.composer.text == "half a message")
+        #expect(state.conversation.composer.text == "half a message")
     }
 }
 

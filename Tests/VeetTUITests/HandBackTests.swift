@@ -10,20 +10,20 @@ import VeetWire
 @Suite struct HandBackTests {
     static func sentOptimistically(_ words: String, key: String) -> ScreenState {
         var state = ScreenGoldenTests.withTranscript()
-        _ = state.transcript.addOptimisticUserMessage([.text(words)], clientKey: key)
+        _ = state.conversation.transcript.addOptimisticUserMessage([.text(words)], clientKey: key)
         return state
     }
 
     static func optimisticBubbles(_ state: ScreenState) -> [String] {
-        state.transcript.items.compactMap { $0.user?.isOptimistic == true ? $0.user?.text : nil }
+        state.conversation.transcript.items.compactMap { $0.user?.isOptimistic == true ? $0.user?.text : nil }
     }
 
     @Test func refusedFilesTakeTheBubbleAwayAndGiveTheWordsBack() {
         var state = Self.sentOptimistically("see the report", key: "k1")
-        state.composer = TextInput(text: "typed since")
+        state.conversation.composer = TextInput(text: "typed since")
         state.handBack("see the report", clientKey: "k1", notice: "Not sent: report.pdf changed" + HandBack.handedBackSuffix)
         #expect(Self.optimisticBubbles(state).isEmpty)
-        #expect(state.composer.text == "see the report\ntyped since")
+        #expect(state.conversation.composer.text == "see the report\ntyped since")
         #expect(state.focus == .composer)
         state.settleNotice(afterWork: nil)
         #expect(state.notice == "Not sent: report.pdf changed · your text is back in the composer")
@@ -31,25 +31,25 @@ import VeetWire
 
     @Test func theKeyChoosesTheBubbleWhenTwoHoldTheSameWords() {
         var state = Self.sentOptimistically("again", key: "first")
-        _ = state.transcript.addOptimisticUserMessage([.text("again")], clientKey: "second")
+        _ = state.conversation.transcript.addOptimisticUserMessage([.text("again")], clientKey: "second")
         state.handBack("again", clientKey: "first", notice: HandBack.notSentNotice)
-        #expect(state.transcript.items.compactMap { $0.user?.clientKey } == ["second"])
+        #expect(state.conversation.transcript.items.compactMap { $0.user?.clientKey } == ["second"])
     }
 
     @Test func aMessageOfFilesAloneLeavesTheComposerAsTyped() {
         var state = ScreenGoldenTests.withTranscript()
-        _ = state.transcript.addOptimisticUserMessage([], clientKey: "files")
-        state.composer = TextInput(text: "half a thought")
+        _ = state.conversation.transcript.addOptimisticUserMessage([], clientKey: "files")
+        state.conversation.composer = TextInput(text: "half a thought")
         state.handBack("", clientKey: "files", notice: "Not sent: x" + HandBack.handedBackSuffix)
-        #expect(state.composer.text == "half a thought")
-        #expect(state.transcript.items.allSatisfy { $0.user?.clientKey != "files" })
+        #expect(state.conversation.composer.text == "half a thought")
+        #expect(state.conversation.transcript.items.allSatisfy { $0.user?.clientKey != "files" })
     }
 
     @Test func anotherRunsMessageIsFoundByItsWords() {
         var state = Self.sentOptimistically("my own words", key: "k")
         state.handBack("my own words", clientKey: nil, notice: HandBack.notSentNotice)
         #expect(Self.optimisticBubbles(state).isEmpty)
-        #expect(state.composer.text == "my own words")
+        #expect(state.conversation.composer.text == "my own words")
     }
 
     @Test func anyOtherNoticeEndsWithItsWork() {

@@ -55,7 +55,7 @@ import VeetWire
                     var first = ScreenState()
                     first.connectionLabel = "test"
                     first.sidebar.collapsed = collapsed
-                    first.sessionID = deepID
+                    first.conversation.sessionID = deepID
                     var full = first
                     first.sessions = opening.sessions
                     full.sessions = whole

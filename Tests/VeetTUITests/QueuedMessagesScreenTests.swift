@@ -2,17 +2,18 @@ import Foundation
 import Testing
 @testable import veet_tui
 import VeetChat
+import VeetChatScreens
 
 /// Several messages waiting for the run (docs/tui.md, Queued messages): listed in order above the
 /// composer, the next marked, one chosen when the queue has the focus.
 @Suite struct QueuedMessagesScreenTests {
     static func queued(_ texts: [String], focusedOn chosen: Int? = nil) -> ScreenState {
         var state = ScreenGoldenTests.withTranscript()
-        state.work = RunningWork(id: 1, sessionID: "s3", runID: "r3")
-        for text in texts { state.queue.enqueue(text) }
+        state.conversation.work = RunningWork(id: 1, sessionID: "s3", runID: "r3")
+        for text in texts { state.conversation.queue.enqueue(text) }
         if let chosen {
             state.focus = .queue
-            state.queueCursor = state.queue.entries[chosen].id
+            state.conversation.queueCursor = state.conversation.queue.entries[chosen].id
         }
         return state
     }

@@ -9,21 +9,21 @@ import VeetChatScreens
 @Suite struct QuitNoticeTests {
     @Test func aDockedApprovalIsTheRunLeftWaiting() {
         let state = ScreenGoldenTests.withApproval()
-        let left = state.runLeftWaiting
+        let left = state.conversation.runLeftWaiting
         #expect(left?.runID == "r0" && left?.sessionID == "s0")
     }
 
     @Test func aDockedQuestionLeavesTheRunningWorksRun() {
         var state = ScreenGoldenTests.base()
-        state.sessionID = "s1"
-        state.work = RunningWork(id: 2, sessionID: nil, runID: "r1")
-        #expect(state.runLeftWaiting == nil, "a run still working waits on nobody")
-        state.question = DockedQuestion(question: PendingQuestion(questionID: "q1", text: "Which dates?"), ticket: 1, work: 2)
-        let left = state.runLeftWaiting
+        state.conversation.sessionID = "s1"
+        state.conversation.work = RunningWork(id: 2, sessionID: nil, runID: "r1")
+        #expect(state.conversation.runLeftWaiting == nil, "a run still working waits on nobody")
+        state.conversation.question = DockedQuestion(question: PendingQuestion(questionID: "q1", text: "Which dates?"), ticket: 1, work: 2)
+        let left = state.conversation.runLeftWaiting
         #expect(left?.runID == "r1" && left?.sessionID == "s1")
     }
 
     @Test func nothingWaitingTellsNothing() {
-        #expect(ScreenGoldenTests.base().runLeftWaiting == nil)
+        #expect(ScreenGoldenTests.base().conversation.runLeftWaiting == nil)
     }
 }

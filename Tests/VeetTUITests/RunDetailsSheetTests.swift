@@ -22,7 +22,7 @@ import VeetChatScreens
         var sheet = RunDetailsSheet(runID: run.id)
         sheet.run = run
         sheet.message = ""
-        state.runDetails = sheet
+        state.conversation.runDetails = sheet
         return state
     }
 

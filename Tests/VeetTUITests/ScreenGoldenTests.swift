@@ -39,8 +39,8 @@ import VeetWire
 
     static func withTranscript() -> ScreenState {
         var state = base()
-        state.sessionID = "s3"
-        state.transcript.restore([
+        state.conversation.sessionID = "s3"
+        state.conversation.transcript.restore([
             SessionMessageView(sequence: 1, role: .user, content: [.text("How do I keep groceries under 450 EUR in December?")]),
             SessionMessageView(sequence: 2, role: .assistant, content: [.text(
                 "## A plan\n\nKeep **three** lists and check them *weekly*:\n\n- staples first\n- `fresh` produce\n- one treat")]),
@@ -65,14 +65,14 @@ import VeetWire
 
     static func withApproval(arguments: JSONValue = writeArguments) -> ScreenState {
         var state = base()
-        state.sessionID = "s0"
-        state.transcript.restore([SessionMessageView(sequence: 1, role: .user, content: [.text("Please approve a write")])])
+        state.conversation.sessionID = "s0"
+        state.conversation.transcript.restore([SessionMessageView(sequence: 1, role: .user, content: [.text("Please approve a write")])])
         let approval = ApprovalView(id: "a0", runID: "r0", sessionID: "s0", status: .pending, toolName: "demo.external_write",
                                     actionSummary: "Run demo.external_write with validated arguments.",
                                     arguments: arguments, risk: .high, createdAt: stamp(minutesAgo: 1))
-        state.transcript.attach(approval)
-        state.approval = DockedApproval(approval: approval, ticket: 1, work: 1)
-        state.work = RunningWork(id: 1, sessionID: "s0", runID: "r0")
+        state.conversation.transcript.attach(approval)
+        state.conversation.approval = DockedApproval(approval: approval, ticket: 1, work: 1)
+        state.conversation.work = RunningWork(id: 1, sessionID: "s0", runID: "r0")
         state.focus = .approval
         state.pendingApprovals = [approval]
         return state
@@ -106,7 +106,7 @@ import VeetWire
         #expect(collapsed.snapshot.contains("+2 more arguments"))
         #expect(collapsed.snapshot.contains("v all arguments"))
 
-        state.approval?.argumentsExpanded = true
+        state.conversation.approval?.argumentsExpanded = true
         let (expandedState, expanded) = Self.settledGrid(state, width: size.width, height: size.height)
         GoldenScreen.check(expanded.snapshot, named: "approval-arguments-expanded-\(size.width)x\(size.height)")
         #expect(expanded.snapshot.contains("v fewer"))
@@ -115,24 +115,24 @@ import VeetWire
 
         // Scrolling past the end stops at the last line: the settle step keeps the offset inside.
         state = expandedState
-        state.approval?.argumentScroll = 1_000
+        state.conversation.approval?.argumentScroll = 1_000
         let (scrolledState, scrolled) = Self.settledGrid(state, width: size.width, height: size.height)
         #expect(scrolled.snapshot.contains("[TRUNCATED]"))
         #expect(scrolled.snapshot.contains("format: markdown"))
-        #expect((scrolledState.approval?.argumentScroll ?? 1_000) < 1_000)
+        #expect((scrolledState.conversation.approval?.argumentScroll ?? 1_000) < 1_000)
         let (_, again) = Self.settledGrid(scrolledState, width: size.width, height: size.height)
         #expect(again == scrolled)
     }
 
     @Test func aDecidedApprovalOpensToWhatWasApproved() {
         var state = Self.withApproval()
-        state.approval = nil
+        state.conversation.approval = nil
         state.focus = .transcript
-        state.transcriptView.expandedBundleIDs = ["approval:a0"]
+        state.conversation.transcriptView.expandedBundleIDs = ["approval:a0"]
         let (_, grid) = Self.settledGrid(state, width: 80)
         #expect(grid.snapshot.contains("content: hello from the scripted model"))
         #expect(grid.snapshot.contains("destination: demo://notes"))
-        state.transcriptView.expandedBundleIDs = []
+        state.conversation.transcriptView.expandedBundleIDs = []
         let (_, closed) = Self.settledGrid(state, width: 80)
         #expect(!closed.snapshot.contains("destination: demo://notes"))
     }
@@ -140,25 +140,25 @@ import VeetWire
     @Test func paintingASettledStateChangesNothingSoItPaintsTheSameAgain() {
         var state = Self.withTranscript()
         state.focus = .transcript
-        state.transcriptView.selectedRow = "user:1"
-        state.transcriptView.revealSelection = true
+        state.conversation.transcriptView.selectedRow = "user:1"
+        state.conversation.transcriptView.revealSelection = true
         let (settled, first) = Self.settledGrid(state, height: 12)
         // Painting does not settle: the unsettled state paints no transcript rows, the settled one does.
         #expect(ScreenPainter.paint(state, width: Self.width, height: 12, now: Self.now) != first)
         // Settling again for the same size is a no-op: the reveal was done once, the scroll stays.
         let (_, again) = Self.settledGrid(settled, height: 12)
         #expect(again == first)
-        #expect(!settled.transcriptView.revealSelection)
+        #expect(!settled.conversation.transcriptView.revealSelection)
         #expect(first.snapshot.contains("▸ "), "the cursor's row is marked")
     }
 
     @Test func theSettleStepScrollsTheCursorsRowIntoView() {
         var state = Self.withTranscript()
         state.focus = .transcript
-        state.transcriptView.selectedRow = "user:1"
-        state.transcriptView.revealSelection = true
+        state.conversation.transcriptView.selectedRow = "user:1"
+        state.conversation.transcriptView.revealSelection = true
         let (_, revealed) = Self.settledGrid(state, height: 12)
-        state.transcriptView.revealSelection = false
+        state.conversation.transcriptView.revealSelection = false
         let (_, following) = Self.settledGrid(state, height: 12)
         #expect(revealed.snapshot.contains("How do I keep groceries"))
         #expect(!following.snapshot.contains("How do I keep groceries"), "without the reveal the transcript follows its end")
@@ -177,12 +177,12 @@ import VeetWire
 
     @Test func aFailedMessageShowsItsStateUnderItAndAConfirmedOneNothing() {
         var state = Self.withTranscript()
-        let id = state.transcript.addOptimisticUserMessage([.text("Is it sent?")], clientKey: "k1")
-        state.sendStates = [id: .notSent(entryID: 3, reason: nil, canRetry: true)]
+        let id = state.conversation.transcript.addOptimisticUserMessage([.text("Is it sent?")], clientKey: "k1")
+        state.conversation.sendStates = [id: .notSent(entryID: 3, reason: nil, canRetry: true)]
         let (_, failed) = Self.settledGrid(state)
         #expect(failed.snapshot.contains("Is it sent?"))
         #expect(failed.snapshot.contains("Not sent · Enter to try again, x to discard"))
-        state.sendStates = [id: .delivered]
+        state.conversation.sendStates = [id: .delivered]
         let (_, confirmed) = Self.settledGrid(state)
         #expect(confirmed.snapshot.contains("Is it sent?"))
         #expect(!confirmed.snapshot.contains("Not sent"))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import veet_tui
+import VeetChatScreens
 import VeetCurses
 import VeetChat
 import VeetTestSupport
@@ -24,22 +25,22 @@ import VeetWire
         let events = try SSEGolden.decodeWhole(SSEGolden.body(name)).events
         var state = ScreenGoldenTests.base()
         state.sessions[3].title = title
-        state.sessionID = "s3"
-        state.transcript.apply(events.prefix(frames ?? events.count).map(RunEventFrame.decode))
+        state.conversation.sessionID = "s3"
+        state.conversation.transcript.apply(events.prefix(frames ?? events.count).map(RunEventFrame.decode))
         return state
     }
 
     /// The answer of sse-simple halfway through its deltas, the run still going.
     static func streaming() throws -> ScreenState {
         var state = try recorded("sse-simple", frames: 14, title: "Hello there")
-        state.work = RunningWork(id: 1, sessionID: "s3", runID: state.transcript.latestRunID)
+        state.conversation.work = RunningWork(id: 1, sessionID: "s3", runID: state.conversation.transcript.latestRunID)
         return state
     }
 
     /// sse-tool's math.calculate call as one sentence, opened into its ledger.
     static func toolExpanded() throws -> ScreenState {
         var state = try recorded("sse-tool", title: "What is 17 * 23?")
-        state.transcriptView.expandedBundleIDs = Set(state.transcript.entries.compactMap { entry in
+        state.conversation.transcriptView.expandedBundleIDs = Set(state.conversation.transcript.entries.compactMap { entry in
             if case .item(let item) = entry, item.tool != nil { return item.id } else { return nil }
         })
         return state

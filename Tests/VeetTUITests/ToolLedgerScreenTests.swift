@@ -46,12 +46,12 @@ import VeetWire
     static func state(_ calls: [(name: String, id: String, arguments: String, result: String)],
                       answer: String = "Done.") -> ScreenState {
         var state = ScreenGoldenTests.base()
-        state.sessionID = "s3"
-        state.transcript.restore([
+        state.conversation.sessionID = "s3"
+        state.conversation.transcript.restore([
             SessionMessageView(sequence: 1, role: .user, content: [.text("Please work on the trip notes")]),
             SessionMessageView(sequence: 90, role: .assistant, content: [.text(answer)]),
         ])
-        state.transcript.apply(frames(calls))
+        state.conversation.transcript.apply(frames(calls))
         state.focus = .transcript
         return state
     }
@@ -59,14 +59,14 @@ import VeetWire
     /// Opens the entry of the first tool call and puts the cursor on it.
     static func opened(_ state: ScreenState) -> ScreenState {
         var state = state
-        let id = state.transcript.entries.first { entry in
+        let id = state.conversation.transcript.entries.first { entry in
             if case .bundle = entry { return true }
             if case .item(let item) = entry { return item.tool != nil }
             return false
         }!.id
-        state.transcriptView.expandedBundleIDs = [id]
-        state.transcriptView.selectedRow = id
-        state.transcriptView.revealSelection = true
+        state.conversation.transcriptView.expandedBundleIDs = [id]
+        state.conversation.transcriptView.selectedRow = id
+        state.conversation.transcriptView.revealSelection = true
         return state
     }
 
@@ -92,18 +92,18 @@ import VeetWire
         let (top, first) = ScreenGoldenTests.settledGrid(state, width: size.width, height: size.height)
         #expect(first.snapshot.contains("arguments"))
         #expect(first.snapshot.contains("lines 1–"), "the window says where it is: \(first.snapshot)")
-        let extent = try #require(top.transcriptView.rowCache.extent(of: state.transcriptView.selectedRow!))
+        let extent = try #require(top.conversation.transcriptView.rowCache.extent(of: state.conversation.transcriptView.selectedRow!))
         #expect(extent.maxLedgerOffset > 0)
 
         state = top
-        state.transcriptView.transcriptOffsets.ledger[state.transcriptView.selectedRow!] = 30
+        state.conversation.transcriptView.transcriptOffsets.ledger[state.conversation.transcriptView.selectedRow!] = 30
         let (_, scrolled) = ScreenGoldenTests.settledGrid(state, width: size.width, height: size.height)
         GoldenScreen.check(scrolled.snapshot, named: "ledger-scrolled-\(size.width)x\(size.height)")
         #expect(scrolled.snapshot.contains("lines 31–"))
         #expect(!scrolled.snapshot.contains("│ workspace.write_text"), "the heading scrolled away")
 
         // Past the end it stops at the last line: the file's 40th line and the window's end.
-        state.transcriptView.transcriptOffsets.ledger[state.transcriptView.selectedRow!] = 10_000
+        state.conversation.transcriptView.transcriptOffsets.ledger[state.conversation.transcriptView.selectedRow!] = 10_000
         let (_, end) = ScreenGoldenTests.settledGrid(state, width: size.width, height: size.height)
         #expect(end.snapshot.contains("40  Day 40:"), "\(end.snapshot)")
         #expect(end.snapshot.contains("of \(extent.ledgerTotal) ·"))
@@ -152,17 +152,17 @@ import VeetWire
     @Test(arguments: [(80, 24), (160, 48)])
     func aWideTableScrollsSideways(size: (width: Int, height: Int)) throws {
         var state = Self.state([], answer: Self.wideTable)
-        state.transcriptView.selectedRow = "assistant:90"
-        state.transcriptView.revealSelection = true
+        state.conversation.transcriptView.selectedRow = "assistant:90"
+        state.conversation.transcriptView.revealSelection = true
         let (settled, left) = ScreenGoldenTests.settledGrid(state, width: size.width, height: size.height)
-        let reach = try #require(settled.transcriptView.rowCache.extent(of: "assistant:90")).maxSideways
+        let reach = try #require(settled.conversation.transcriptView.rowCache.extent(of: "assistant:90")).maxSideways
         #expect(reach > 0, "the table is wider than the transcript")
         #expect(left.snapshot.contains("columns 1–"))
         #expect(left.snapshot.contains("▸"))
         #expect(!left.snapshot.contains("◂ columns"))
 
         state = settled
-        state.transcriptView.transcriptOffsets.sideways["assistant:90"] = 24
+        state.conversation.transcriptView.transcriptOffsets.sideways["assistant:90"] = 24
         let (_, right) = ScreenGoldenTests.settledGrid(state, width: size.width, height: size.height)
         GoldenScreen.check(right.snapshot, named: "wide-table-scrolled-\(size.width)x\(size.height)")
         #expect(right.snapshot.contains("◂ columns 25–"))
@@ -173,13 +173,13 @@ import VeetWire
     @Test func aCodeBlockNamesItsCopyKeyAndScrollsSideways() throws {
         let long = "print(" + String(repeating: "\"fare\", ", count: 20) + "\"end\")"
         var state = Self.state([], answer: "Run this:\n\n```python\n\(long)\n```\n\nand this:\n\n```sh\nls\n```")
-        state.transcriptView.selectedRow = "assistant:90"
+        state.conversation.transcriptView.selectedRow = "assistant:90"
         let (settled, grid) = ScreenGoldenTests.settledGrid(state, width: 80, height: 24)
         #expect(grid.snapshot.contains("╭─ python  b copies it (1 of 2)"))
         #expect(grid.snapshot.contains("╭─ sh  b copies it (2 of 2)"))
-        #expect(try #require(settled.transcriptView.rowCache.extent(of: "assistant:90")).maxSideways > 0)
+        #expect(try #require(settled.conversation.transcriptView.rowCache.extent(of: "assistant:90")).maxSideways > 0)
         state = settled
-        state.transcriptView.transcriptOffsets.sideways["assistant:90"] = 10_000
+        state.conversation.transcriptView.transcriptOffsets.sideways["assistant:90"] = 10_000
         let (_, moved) = ScreenGoldenTests.settledGrid(state, width: 80, height: 24)
         #expect(moved.snapshot.contains("\"end\")"), "scrolled to the end of the line: \(moved.snapshot)")
         #expect(moved.snapshot.contains("╭─ python"), "the frame stays")

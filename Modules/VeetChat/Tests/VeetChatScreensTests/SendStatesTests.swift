@@ -44,3 +44,20 @@ import VeetTransport
         #expect(SendStates.heldNotice(states) == "Refused · kept in the outbox as #5")
     }
 }
+
+extension SendStatesTests {
+    /// The open conversation keeps the matched lines, and the transcript, until the outbox says otherwise.
+    @Test func theOpenConversationKeepsItsLinesWhileTheOutboxSaysTheSame() {
+        var conversation = OpenConversation(sessionID: "s1")
+        let key = IdempotencyKey()
+        let sent = conversation.transcript.addOptimisticUserMessage([.text("first")], clientKey: key.rawValue)
+        let outbox = [Self.entry(1, .failed, text: "first", session: "s1", key: key),
+                      Self.entry(3, .failed, text: "after a restart", session: "s1")]
+        conversation.matchSendStates(outbox)
+        #expect(conversation.sendStates[sent]?.entryID == 1 && conversation.sendLines[sent] != nil)
+        #expect(conversation.transcript.items.count == 2)
+        #expect(conversation.heldNotice == "Not sent · kept in the outbox as #3")
+        conversation.matchSendStates([])
+        #expect(conversation.sendStates.isEmpty && conversation.sendLines.isEmpty && conversation.heldNotice == nil)
+    }
+}
