@@ -1,6 +1,7 @@
 import Foundation
 import VeetAccount
 import VeetAccountCommands
+import VeetChatCommands
 import VeetConsole
 import VeetStore
 import VeetTokens
@@ -21,14 +22,14 @@ struct CLIContext: Sendable {
     let err = Output.standardError
 
     init(_ command: ParsedCommand, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        let mode = try command.choice("color", as: ColorMode.self) ?? .auto
+        let mode = try command.choice(.color, as: ColorMode.self) ?? .auto
         terminal = Terminal.current(colorMode: mode, environment: environment)
         self.environment = environment
         let preference = environment["VEET_APPEARANCE"].flatMap(AppearancePreference.init(rawValue:)) ?? .auto
         appearance = AppearanceResolver.resolve(preference, environment: environment) { nil }.appearance
-        json = command.flag("json")
-        jsonl = command.flag("jsonl")
-        connectionName = command.value("connection")
+        json = command.flag(CommandTree.json)
+        jsonl = command.flag(ChatCommands.jsonl)
+        connectionName = command.value(CommandTree.connection)
         registry = ConnectionRegistry(paths: VeetPaths(environment: environment))
     }
 

@@ -14,8 +14,8 @@ import VeetSurfacesCommands
 
 /// Every command, option and example of `veet`, in one place.
 enum CommandTree {
-    static let json = OptionSpec.flag("json", help: "Print machine-readable JSON on stdout.")
-    static let connection = OptionSpec.value(
+    static let json = Flag("json", help: "Print machine-readable JSON on stdout.")
+    static let connection = ValueOption(
         "connection", valueName: "name", help: "Use this saved connection instead of the current one.")
 
     static let root = CommandSpec(
@@ -30,7 +30,7 @@ enum CommandTree {
             CommandExample("veet chat --once \"What is 17 multiplied by 23?\""),
             CommandExample("veet sessions list --json"),
         ],
-        options: [json, connection, .color],
+        options: [json.spec, connection.spec, ValueOption.color.spec],
         subcommands: [ConnectCommand.spec, ChatCommands.chat, ChatCommands.sessions, ChatCommands.sync, ChatCommands.search, ChatCommands.outbox, FoldersCommands.spec, SchedulesCommands.spec, MemoryCommands.spec,
                      PeopleCommands.spec,
                      EmailCommands.spec,

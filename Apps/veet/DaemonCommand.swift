@@ -19,13 +19,17 @@ struct DaemonCommand {
             CommandSpec(name: "start", summary: "Start veetd: through systemd when its unit is installed, else detached."),
             CommandSpec(name: "stop", summary: "Stop veetd (SIGTERM, or systemctl --user stop)."),
             CommandSpec(name: "logs", summary: "Print the end of veetd's log ($XDG_STATE_HOME/veet/veetd.log).",
-                        options: [.value("lines", valueName: "n", help: "How many lines (default 50).")]),
+                        options: [lines.spec]),
             CommandSpec(name: "install", summary: "Write the systemd user unit to ~/.config/systemd/user/veetd.service.",
-                        options: [.flag("print", help: "Print the unit instead of writing it.")]),
+                        options: [printOnly.spec]),
             CommandSpec(name: "attach", summary: "Print a run's live events through veetd, one per line, until it ends.",
-                        options: [.value("timeout", valueName: "seconds", help: "Give up after this long (default 600).")],
+                        options: [timeout.spec],
                         positionals: [PositionalSpec("run", help: "The run id.")]),
         ])
+
+    static let lines = ValueOption("lines", valueName: "n", help: "How many lines (default 50).")
+    static let printOnly = Flag("print", help: "Print the unit instead of writing it.")
+    static let timeout = ValueOption("timeout", valueName: "seconds", help: "Give up after this long (default 600).")
 
     static func run(_ command: ParsedCommand, context: CLIContext) async throws -> ExitCode {
         let daemon = DaemonCommand(context: context)
@@ -33,10 +37,10 @@ struct DaemonCommand {
         case ["daemon", "status"]: return try daemon.status()
         case ["daemon", "start"]: return try daemon.start()
         case ["daemon", "stop"]: return daemon.stop()
-        case ["daemon", "logs"]: return try daemon.logs(lines: try command.int("lines") ?? 50)
-        case ["daemon", "install"]: return try daemon.install(printOnly: command.flag("print"))
+        case ["daemon", "logs"]: return try daemon.logs(lines: try command.int(lines) ?? 50)
+        case ["daemon", "install"]: return try daemon.install(printOnly: command.flag(printOnly))
         case ["daemon", "attach"]:
-            return try daemon.attach(command.positionals[0], timeout: TimeInterval(try command.int("timeout") ?? 600))
+            return try daemon.attach(command.positionals[0], timeout: TimeInterval(try command.int(timeout) ?? 600))
         default:
             return context.fail("veet: daemon needs a subcommand; see `veet help daemon`", .usage)
         }

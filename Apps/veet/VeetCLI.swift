@@ -119,7 +119,7 @@ struct VeetCLI {
         } catch {
             let text = (error as? UsageError)?.report(programName: "veet") ?? "veet: \(error)"
             Output.standardError.writeLine(text)
-            if parsed.flag("json") { ErrorReport(message: text, exitCode: .usage).printJSON() }
+            if parsed.flag(CommandTree.json) { ErrorReport(message: text, exitCode: .usage).printJSON() }
             return .usage
         }
         do {

@@ -31,26 +31,31 @@ struct DaemonSettings: Sendable {
             Logs go to stderr and to $XDG_STATE_HOME/veet/veetd.log. SIGTERM stops it cleanly. See docs/daemon.md.
             """,
         examples: [CommandExample("veetd"), CommandExample("veetd --notifier log --sync-interval 60")],
-        options: [
-            .value("sync-interval", valueName: "seconds", help: "Seconds between full reconciliations while a client looks (default 30); glances come every two."),
-            .value("alert-hold", valueName: "seconds",
-                   help: "Seconds an approval, question or schedule alert waits before it is shown (default 30; an approval's count from when the server asked)."),
-            .value("notifier", valueName: "auto|log", help: "auto: notify-send when a session bus exists; log: log lines only."),
-            .value("log-file", valueName: "path", help: "Where to append the log (default $XDG_STATE_HOME/veet/veetd.log)."),
-            .flag("version", help: "Print the version."),
-        ])
+        options: [syncIntervalOption.spec, alertHoldOption.spec, notifierOption.spec, logFileOption.spec, versionFlag.spec])
+
+    static let syncIntervalOption = ValueOption(
+        "sync-interval", valueName: "seconds",
+        help: "Seconds between full reconciliations while a client looks (default 30); glances come every two.")
+    static let alertHoldOption = ValueOption(
+        "alert-hold", valueName: "seconds",
+        help: "Seconds an approval, question or schedule alert waits before it is shown (default 30; an approval's count from when the server asked).")
+    static let notifierOption = ValueOption("notifier", valueName: "auto|log",
+                                            help: "auto: notify-send when a session bus exists; log: log lines only.")
+    static let logFileOption = ValueOption("log-file", valueName: "path",
+                                           help: "Where to append the log (default $XDG_STATE_HOME/veet/veetd.log).")
+    static let versionFlag = Flag("version", help: "Print the version.")
 
     init() {}
 
     init(_ command: ParsedCommand) throws {
-        if let text = command.value("sync-interval") { syncInterval = try Self.seconds(text, "sync-interval") }
-        if let text = command.value("alert-hold") { alertHold = try Self.seconds(text, "alert-hold") }
-        switch command.value("notifier") {
+        if let text = command.value(Self.syncIntervalOption) { syncInterval = try Self.seconds(text, "sync-interval") }
+        if let text = command.value(Self.alertHoldOption) { alertHold = try Self.seconds(text, "alert-hold") }
+        switch command.value(Self.notifierOption) {
         case nil, "auto": logOnlyNotifier = false
         case "log": logOnlyNotifier = true
         case let other?: throw SettingsError("--notifier must be auto or log, not \(other)")
         }
-        logFile = command.value("log-file")
+        logFile = command.value(Self.logFileOption)
     }
 
     static func seconds(_ text: String, _ name: String) throws -> TimeInterval {

@@ -31,7 +31,7 @@ do {
         Output.standardOutput.write(HelpFormatter(root: DaemonSettings.spec).help(for: path) ?? "")
         exit(0)
     case .run(let command):
-        if command.flag("version") {
+        if command.flag(DaemonSettings.versionFlag) {
             print("veetd \(stamped)")
             exit(0)
         }

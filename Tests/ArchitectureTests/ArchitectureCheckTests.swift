@@ -110,6 +110,9 @@ import Testing
          "kit VeetConsole declares VeetTerminal and imports it nowhere"),
         ("Modules/VeetStore/Sources/VeetStore/A.swift", "import Foundation\n",
          "base VeetStore declares VeetTransport and imports it nowhere"),
+        // An option read by its name: a misspelling would compile and read nil.
+        ("Apps/veet/main.swift", "import VeetChat\nimport VeetConsole\nlet json = command.flag(\"jsno\")\n",
+         "reads an option by its name"),
         // One type in two features (as OperationPolling was in Email and Subscriptions).
         ("Modules/VeetFolders/Sources/VeetFolders/B.swift", "public struct OperationPolling: Sendable {}\n",
          "OperationPolling is defined in 2 modules"),

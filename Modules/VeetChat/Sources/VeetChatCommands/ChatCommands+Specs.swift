@@ -7,7 +7,8 @@ extension ChatCommands {
     static let session = ValueOption("session", valueName: "id", help: "Continue this conversation instead of starting one.")
     static let attach = ValueOption("attach", valueName: "path", help: "Upload a file and send it with the --once prompt (repeatable).",
                                     repeatable: true)
-    static let jsonl = Flag("jsonl", help: "With --once: print each change (text, tools, approvals, end) as one JSON object per line.")
+    /// Read by the app too: it decides how the whole command prints.
+    public static let jsonl = Flag("jsonl", help: "With --once: print each change (text, tools, approvals, end) as one JSON object per line.")
     static let approveAll = Flag("approve-all", help: "Approve every approval once without asking (use with care).")
     static let denyAll = Flag("deny-all", help: "Deny every approval without asking.")
 

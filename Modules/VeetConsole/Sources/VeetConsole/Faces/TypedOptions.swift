@@ -13,6 +13,13 @@ public struct Flag: Sendable, Equatable {
 public struct ValueOption: Sendable, Equatable {
     public let spec: OptionSpec
 
+    /// The conventional `--color <when>` (`OptionSpec.color`), read with `choice(.color, as: ColorMode.self)`.
+    public static let color = ValueOption(spec: .color)
+
+    private init(spec: OptionSpec) {
+        self.spec = spec
+    }
+
     public init(_ long: String, short: Character? = nil, valueName: String, help: String, repeatable: Bool = false,
                 completion: CompletionSource = .none) {
         var spec = OptionSpec.value(long, short: short, valueName: valueName, help: help, repeatable: repeatable)
@@ -41,6 +48,12 @@ extension ParsedCommand {
     public func values(_ option: ValueOption) -> [String] { values(option.spec.long) }
 
     public func int(_ option: ValueOption) throws(UsageError) -> Int? { try int(option.spec.long) }
+
+    /// The value given, as one of `type`'s cases; a value that is none of them is a usage error naming them.
+    public func choice<Choice>(_ option: ValueOption, as type: Choice.Type) throws(UsageError) -> Choice?
+    where Choice: RawRepresentable & CaseIterable, Choice.RawValue == String {
+        try choice(option.spec.long, as: type)
+    }
 
     /// The positional given for `argument`; "" when an optional one was left out.
     public func argument(_ argument: Argument) -> String { self.argument(argument.spec.name) ?? "" }
