@@ -3,8 +3,14 @@
 public enum Schema {
     public static let migrations: [Migration] = [v1, v2, v3, v4, preferencesMigration, newConversationOutboxMigration,
                                                    sharedConversationKeyMigration, LocalStore.transcriptReadMigration,
-                                                   draftsMigration, outboxReceiptsMigration]
+                                                   draftsMigration, outboxReceiptsMigration, scheduledIndexMigration]
     public static var latestVersion: Int { migrations.count }
+
+    /// Migration 11: the scheduled conversations indexed alone, so a first frame's read of them does not
+    /// walk the whole index (`scheduledSessions`).
+    static let scheduledIndexMigration = Migration(version: 11, sql: """
+        CREATE INDEX sessions_scheduled ON sessions(connection_id) WHERE schedule_id IS NOT NULL;
+        """)
 
     /// Connections and the session index mirror.
     static let v1 = Migration(version: 1, sql: """

@@ -51,6 +51,17 @@ import VeetWire
         #expect(scheduled.map(\.id) == (try store.sessions()).filter { $0.scheduleID != nil }.map(\.id))
     }
 
+    /// Migration 11's partial index carries the read: SQLite searches it instead of scanning the table,
+    /// so a first frame's scheduled rows cost what they are, not what the index is.
+    @Test func theScheduledReadSearchesItsPartialIndex() throws {
+        let (store, _) = try makeStore()
+        let plan = try store.database.read { db in
+            try db.query("EXPLAIN QUERY PLAN " + LocalStore.scheduledSessionsSQL, [.int(store.connectionID)]) { $0.text(3) }
+        }
+        #expect(plan.contains { $0.contains("USING INDEX sessions_scheduled") }, "\(plan)")
+        #expect(!plan.contains { $0.hasPrefix("SCAN sessions") && !$0.contains("INDEX") }, "\(plan)")
+    }
+
     @Test func theBinaryOrderIsMemcmpsOrder() {
         var random = SplitMix64(seed: 23)
         let pieces = ["", "a", "b", "é", "e\u{301}", "日", "😀", "Z", "0"]

@@ -45,18 +45,24 @@ extension LocalStore {
     }
 
     /// The conversations a schedule started (`schedule_id` set), most recent activity first: a first frame read
-    /// from `sessions(limit:)` adds them, since the sidebar's Scheduled groups count every one. One pass over the
-    /// table in its key order (no index holds `schedule_id`; an `ORDER BY` here made SQLite walk
-    /// `sessions_by_activity` with a seek into the table for every row) that builds only the scheduled rows.
+    /// from `sessions(limit:)` adds them, since the sidebar's Scheduled groups count every one. Read through
+    /// `sessions_scheduled` (migration 11, a partial index holding only scheduled rows), so the read grows with
+    /// the scheduled conversations, not the index; sorted here (an `ORDER BY` made SQLite walk
+    /// `sessions_by_activity` with a seek into the table for every row).
     public func scheduledSessions() throws -> [CachedSession] {
         var rows = try database.read { db in
-            try db.query("""
-                SELECT \(Self.sessionColumns) FROM sessions WHERE connection_id = ? AND schedule_id IS NOT NULL
-                """, [.int(connectionID)], row: Self.readSession)
+            try db.query(Self.scheduledSessionsSQL, [.int(connectionID)], row: Self.readSession)
         }
         Self.sortByIndexOrder(&rows)
         return rows
     }
+
+    /// `INDEXED BY`: without statistics SQLite prefers the primary key's `connection_id` prefix, which is
+    /// every row of the connection.
+    static let scheduledSessionsSQL = """
+        SELECT \(sessionColumns) FROM sessions INDEXED BY sessions_scheduled
+        WHERE connection_id = ? AND schedule_id IS NOT NULL
+        """
 
     /// SQLite's BINARY collation: the UTF-8 bytes compared as `memcmp` does, a prefix first. Negative, zero or positive.
     static func binaryOrder(_ left: String, _ right: String) -> Int {
