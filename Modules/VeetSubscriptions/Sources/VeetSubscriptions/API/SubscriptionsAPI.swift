@@ -96,25 +96,23 @@ public struct SubscriptionsAPI: Sendable {
         var polling = polling
         var last: RunStatus = .unknown("")
         while true {
-            var failure: (any Error)?
+            let wait: Duration
             do {
                 let current = try await operation(id: operationID)
                 last = current.status
                 if current.status.isTerminal { return .finished(current.status) }
+                if polling.hasReachedLimit { return .timedOut(last) }
+                wait = polling.nextDelayAfterAnswer()
             } catch is CancellationError {
                 return .unreadable("cancelled")
             } catch {
-                failure = error
+                // At most two failures in a row pass the limit before the third stops the polling.
+                guard let retry = polling.nextDelayAfterFailure() else {
+                    return .unreadable((error as? APIError)?.summary ?? "\(error)")
+                }
+                wait = retry
             }
-            let wait: Duration?
-            if let failure {
-                wait = polling.nextDelayAfterFailure()
-                if wait == nil { return .unreadable((failure as? APIError)?.summary ?? "\(failure)") }
-            } else {
-                wait = nil
-            }
-            if polling.hasReachedLimit { return .timedOut(last) }
-            do { try await send.sleeper(wait ?? polling.nextDelayAfterAnswer()) } catch { return .timedOut(last) }
+            do { try await send.sleeper(wait) } catch { return .timedOut(last) }
         }
     }
 
