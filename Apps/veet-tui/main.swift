@@ -13,10 +13,10 @@ import VeetTransport
 // slice, then hands the terminal to the chat screen.
 
 // `--log` is VEET_LOG=debug for this process (DiagnosticLog.swift), set before anything reads the environment.
-if CommandLine.arguments.dropFirst().contains("--log") { setenv("VEET_LOG", "debug", 1) }
+if CommandLine.arguments.dropFirst().contains("--" + TUICommandLine.log.spec.long) { setenv("VEET_LOG", "debug", 1) }
 let environment = ProcessInfo.processInfo.environment
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.contains("--version") {
+if arguments.contains("--" + TUICommandLine.version.spec.long) {
     print(TUIBuild.line)
     exit(0)
 }
