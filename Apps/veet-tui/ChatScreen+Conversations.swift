@@ -11,6 +11,14 @@ extension ChatScreen {
     /// Sends the composer's text (with any uploaded files) in the open conversation.
     /// Files still uploading or not on the server keep the whole draft here, said why.
     func send(_ text: String) {
+        // Files shown from a saved draft reach the upload keeper a moment after the conversation opens; a send
+        // before that would go without them (and they would come back to the tray), so nothing goes yet.
+        if !state.conversation.attachments.isEmpty, let sessionID = state.conversation.sessionID,
+           composers.existing(for: sessionID) == nil {
+            if state.conversation.composer.isEmpty, !text.isEmpty { state.conversation.composer = TextInput(text: text) }
+            state.notice = "Not sent yet: the attached files are still being restored. Press Enter again in a moment."
+            return
+        }
         let begun = state.conversation.beginSend(text, clientKey: UUID().uuidString)
         state.notice = begun.notice
         guard let message = begun.message else { return }
